@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { createMailer, loggingMailer, type Mailer } from './lib/mail';
+import { registerAccess } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { registerOriginCheck } from './plugins/origin';
+import { registerSessions } from './plugins/session';
+import { registerSpa } from './plugins/spa';
+import { authRoutes } from './modules/auth/routes';
+import { userRoutes } from './modules/users/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Defaults to SMTP or the outbox, as configured. */
+  mailer?: Mailer;
+  now?: () => Date;
+  rateLimitFactor?: number;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built web app is; nothing is served when it is missing. */
+  distDir?: string | null;
+}
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Never log secrets: cookies, passwords, codes and tokens stay out of the logs. */
+export const logRedactions = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+/** Builds the whole academy server; tests build it with their own database, clock and mail catcher. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.env === 'production',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    now: deps.now ?? (() => new Date()),
+    rateLimitFactor: deps.rateLimitFactor ?? 1,
+    mailer: loggingMailer(
+      deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
+      app.log,
+      config.env !== 'production' && !config.smtpUrl,
+    ),
+  };
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // KaTeX and React set inline style attributes; no inline script is allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerSessions(app, ctx.db);
+  registerAccess(app);
+  registerOriginCheck(app, config.publicUrl);
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Math Academy API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
+      await api.register(authRoutes(ctx));
+      await api.register(userRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  const distDir = deps.distDir === undefined ? path.join(rootDir, 'dist') : deps.distDir;
+  if (distDir) await registerSpa(app, distDir);
+  return app;
+}

@@ -1,0 +1,325 @@
+/**
+ * The whole data model (DESIGN section 5). Ids are uuids; timestamps are timestamptz.
+ * Foreign keys cascade where the spec's confirmation texts promise it (a course takes its units,
+ * sections, question links and assignments with it).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const userType = pgEnum('user_type', ['student', 'parent', 'teacher', 'admin', 'data_entry']);
+export const userStatus = pgEnum('user_status', ['active', 'inactive']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    type: userType('type').notNull(),
+    status: userStatus('status').notNull().default('active'),
+    emailVerifiedAt: at('email_verified_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_type_idx').on(t.type), index('users_created_at_idx').on(t.createdAt)],
+);
+
+export const profiles = pgTable('profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  phoneNumber: text('phone_number'),
+  address: text('address'),
+  school: text('school'),
+  gradeLevel: text('grade_level'),
+  gender: text('gender'),
+  birthday: date('birthday', { mode: 'string' }),
+  specialization: text('specialization'),
+  department: text('department'),
+  occupation: text('occupation'),
+});
+
+export const teacherStudents = pgTable(
+  'teacher_students',
+  {
+    teacherId: uuid('teacher_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.studentId] }), index('teacher_students_student_idx').on(t.studentId)],
+);
+
+export const parentStudents = pgTable(
+  'parent_students',
+  {
+    parentId: uuid('parent_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.parentId, t.studentId] }), index('parent_students_student_idx').on(t.studentId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: at('expires_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: at('sent_at').notNull().defaultNow(),
+    verifiedAt: at('verified_at'),
+    consumedAt: at('consumed_at'),
+  },
+  (t) => [index('email_codes_email_sent_idx').on(t.email, t.sentAt)],
+);
+
+/** Fixed-window counters shared by every server instance (sign-in, sign-up and code limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: at('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+export const subscriptions = pgTable('subscriptions', { id: id(), email: text('email').notNull(), createdAt: createdAt() });
+
+export const bookings = pgTable('bookings', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  createdAt: createdAt(),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('courses_code_key').on(t.code), index('courses_created_at_idx').on(t.createdAt)],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    id: id(),
+    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    unitNumber: integer('unit_number').notNull(),
+    grade: text('grade').notNull().default(''),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('units_course_number_idx').on(t.courseId, t.unitNumber)],
+);
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: id(),
+    unitId: uuid('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sectionNumber: integer('section_number').notNull(),
+    grade: text('grade').notNull().default(''),
+    content: text('content').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sections_unit_number_idx').on(t.unitId, t.sectionNumber)],
+);
+
+export const categories = pgTable(
+  'categories',
+  { id: id(), name: text('name').notNull(), createdAt: createdAt() },
+  (t) => [uniqueIndex('categories_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const focusAreas = pgTable(
+  'focus_areas',
+  { id: id(), name: text('name').notNull(), createdAt: createdAt() },
+  (t) => [uniqueIndex('focus_areas_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const questionType = pgEnum('question_type', ['Multiple Choice', 'Short Answer', 'Calculation', 'Fill in the Blank']);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    questionText: text('question_text').notNull(),
+    grade: integer('grade').notNull(),
+    type: questionType('type').notNull(),
+    options: jsonb('options').notNull().default({}),
+    answer: jsonb('answer').notNull(),
+    solution: text('solution').notNull().default(''),
+    hint: text('hint').notNull().default(''),
+    source: text('source').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('questions_grade_created_idx').on(t.grade, t.createdAt),
+    index('questions_type_created_idx').on(t.type, t.createdAt),
+    index('questions_created_idx').on(t.createdAt),
+  ],
+);
+
+export const questionCategories = pgTable(
+  'question_categories',
+  {
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.categoryId] }), index('question_categories_category_idx').on(t.categoryId)],
+);
+
+export const questionFocus = pgTable(
+  'question_focus',
+  {
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    focusId: uuid('focus_id').notNull().references(() => focusAreas.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.focusId] }), index('question_focus_focus_idx').on(t.focusId)],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: id(),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('attachments_filename_key').on(t.filename), index('attachments_question_idx').on(t.questionId)],
+);
+
+export const sectionQuestions = pgTable(
+  'section_questions',
+  {
+    sectionId: uuid('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sectionId, t.questionId] }), index('section_questions_question_idx').on(t.questionId)],
+);
+
+export const studentCourses = pgTable(
+  'student_courses',
+  {
+    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.courseId] }), index('student_courses_course_idx').on(t.courseId)],
+);
+
+export const studentUnits = pgTable(
+  'student_units',
+  {
+    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.unitId] }), index('student_units_unit_idx').on(t.unitId)],
+);
+
+export const studentSections = pgTable(
+  'student_sections',
+  {
+    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.sectionId] }), index('student_sections_section_idx').on(t.sectionId)],
+);
+
+export const tests = pgTable(
+  'tests',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('test'),
+    description: text('description').notNull().default(''),
+    instructions: text('instructions').notNull().default(''),
+    timeLimit: integer('time_limit'),
+    totalMarks: integer('total_marks'),
+    testCode: text('test_code'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tests_test_code_key').on(t.testCode)],
+);
+
+export const testQuestions = pgTable(
+  'test_questions',
+  {
+    testId: uuid('test_id').notNull().references(() => tests.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.testId, t.questionId] }), index('test_questions_question_idx').on(t.questionId)],
+);
+
+export const answerAttempts = pgTable(
+  'answer_attempts',
+  {
+    id: id(),
+    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id').references(() => sections.id, { onDelete: 'set null' }),
+    answer: jsonb('answer').notNull(),
+    isCorrect: boolean('is_correct').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('answer_attempts_student_idx').on(t.studentId, t.createdAt), index('answer_attempts_question_idx').on(t.questionId)],
+);

@@ -1,0 +1,24 @@
+/**
+ * Domain errors: services throw these, and the error plugin maps each to its HTTP status and
+ * `{ message, code }`. Services never see request or reply.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const Invalid = (message: string) => new DomainError(400, 'INVALID', message);
+export const Unauthorized = (message = 'Please sign in to continue.') => new DomainError(401, 'UNAUTHORIZED', message);
+export const Forbidden = (message = "You don't have permission to do this.") => new DomainError(403, 'FORBIDDEN', message);
+export const NotFound = (message = 'Not found') => new DomainError(404, 'NOT_FOUND', message);
+export const Conflict = (message: string) => new DomainError(409, 'CONFLICT', message);
+export const TooLarge = (message: string) => new DomainError(413, 'TOO_LARGE', message);
+export const UnsupportedType = (message: string) => new DomainError(415, 'UNSUPPORTED_TYPE', message);
+export const TooMany = (message: string, retryAfterSeconds: number) =>
+  new DomainError(429, 'TOO_MANY_REQUESTS', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

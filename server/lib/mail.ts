@@ -1,0 +1,99 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * With SMTP_URL, real SMTP. Without it, each message becomes an .eml file in the outbox folder,
+ * so a developer (and the end-to-end tests) can read the codes.
+ */
+export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      if (!options.smtpUrl) {
+        await fs.mkdir(options.outboxDir, { recursive: true });
+        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
+        await fs.writeFile(path.join(options.outboxDir, name), (info as unknown as { message: Buffer }).message);
+      }
+    },
+  };
+}
+
+const brand = 'Math Academy';
+
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#f5f6fb;font-family:Inter,Arial,sans-serif;color:#1b1f3b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:520px;background:#fff;border-radius:12px;padding:32px">
+<tr><td><p style="margin:0 0 8px;color:#3b4cca;font-weight:700;font-size:18px">${brand}</p>
+<h1 style="margin:0 0 16px;font-size:22px">${title}</h1>${bodyHtml}
+<p style="margin:24px 0 0;color:#6b7091;font-size:13px">If you did not ask for this, you can ignore this e-mail.</p></td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+const codePurposeText: Record<string, { subject: string; title: string; lead: string }> = {
+  'email-verification': {
+    subject: `Your ${brand} verification code`,
+    title: 'Verify your e-mail',
+    lead: 'Enter this code to verify your e-mail and finish creating your account:',
+  },
+  'password-reset': {
+    subject: `Your ${brand} password reset code`,
+    title: 'Reset your password',
+    lead: 'Enter this code to reset your password:',
+  },
+};
+
+/** The mail that carries a six-digit code. */
+export function codeMail(to: string, purpose: string, code: string, minutes: number): Mail {
+  const t = codePurposeText[purpose] ?? codePurposeText['email-verification'];
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.title}\n\n${t.lead}\n\n${code}\n\nThe code is valid for ${minutes} minutes.\n\n${brand}`,
+    html: layout(
+      t.title,
+      `<p style="margin:0 0 16px">${t.lead}</p><p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:0 0 16px">${code}</p><p style="margin:0">The code is valid for ${minutes} minutes.</p>`,
+    ),
+  };
+}
+
+/** Sent instead of a code when someone signs up with an e-mail that already has an account. */
+export function alreadyRegisteredMail(to: string, publicUrl: string): Mail {
+  return {
+    to,
+    subject: `You already have a ${brand} account`,
+    text: `Someone (hopefully you) tried to create a ${brand} account with this e-mail, but it already has one.\n\nSign in at ${publicUrl}/signin, or reset your password at ${publicUrl}/forget-password.\n\n${brand}`,
+    html: layout(
+      'You already have an account',
+      `<p>Someone (hopefully you) tried to create a ${brand} account with this e-mail, but it already has one.</p>
+<p><a href="${publicUrl}/signin">Sign in</a> or <a href="${publicUrl}/forget-password">reset your password</a>.</p>`,
+    ),
+  };
+}
+
+/** Logs mail sends without their content: codes never reach the logs in production. */
+export function loggingMailer(inner: Mailer, log: FastifyBaseLogger, revealCodes: boolean): Mailer {
+  return {
+    async send(mail) {
+      await inner.send(mail);
+      const code = revealCodes ? /\b\d{6}\b/.exec(mail.text)?.[0] : undefined;
+      log.info({ to: mail.to, subject: mail.subject, ...(code ? { devCode: code } : {}) }, 'mail sent');
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { profileUpdateBody, SessionUser } from '../../../common/schemas/auth';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { profiles, users } from '../../db/schema';
+import { Invalid, NotFound } from '../../lib/errors';
+import type { CurrentUser } from '../../plugins/session';
+import { presentSessionUser } from './present';
+
+/** One user with their profile, as the session reports it. */
+export async function sessionUserById(db: Db, userId: string): Promise<SessionUser> {
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw NotFound('User not found');
+  return presentSessionUser(row.user, row.profile);
+}
+
+/** A user edits their own profile. The e-mail cannot change here; school and grade belong to students only. */
+export async function updateOwnProfile(ctx: AppContext, user: CurrentUser, input: z.output<typeof profileUpdateBody>): Promise<SessionUser> {
+  if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email) {
+    throw Invalid('Your email cannot be changed here.');
+  }
+  const d = input.extra_field;
+  const isStudent = user.type === 'student';
+  const values = {
+    firstName: d.first_name,
+    lastName: d.last_name,
+    phoneNumber: d.phone_number,
+    address: d.address,
+    gender: d.gender,
+    birthday: d.birthday,
+    ...(isStudent ? { school: d.school, gradeLevel: d.grade_level } : {}),
+  };
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(profiles).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: profiles.userId, set: values });
+    await tx.update(users).set({ updatedAt: ctx.now() }).where(eq(users.id, user.id));
+  });
+  return sessionUserById(ctx.db, user.id);
+}

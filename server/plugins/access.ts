@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { UserType } from '../../common/rules';
+import { Forbidden, Unauthorized } from '../lib/errors';
+import { apiType } from '../modules/users/present';
+
+/**
+ * Who may call a route, declared on the route itself (DESIGN section 12):
+ * 'public' (everyone), 'signedIn' (any active account), or the list of user types allowed.
+ */
+export type Access = 'public' | 'signedIn' | readonly UserType[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared access: the access test walks this list. */
+    apiRoutes: Array<{ method: string; url: string; access: Access }>;
+  }
+}
+
+export const STAFF: readonly UserType[] = ['admin', 'teacher', 'data-entry'];
+
+/**
+ * The one place roles are decided. Every /api route must declare its access, or the server refuses to start:
+ * a route cannot be left open by forgetting.
+ */
+export function registerAccess(app: FastifyInstance): void {
+  app.decorate('apiRoutes', []);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    await app.loadUser(request);
+    const user = request.user;
+    if (!user) throw Unauthorized();
+    if (access !== 'signedIn' && !access.includes(apiType(user.type))) {
+      throw Forbidden("You don't have permission to access this page.");
+    }
+  });
+}

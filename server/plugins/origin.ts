@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { DomainError, Forbidden } from '../lib/errors';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i;
+
+/**
+ * No cross-site request may act with the session cookie (DESIGN section 6): an unsafe request must carry
+ * a JSON or multipart body (or none), and an Origin header, when present, must be our own.
+ */
+export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
+  const allowed = new Set([new URL(publicUrl).origin]);
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null') {
+      const ownOrigin = `${request.protocol}://${request.headers.host}`;
+      if (origin !== ownOrigin && !allowed.has(origin)) throw Forbidden('Cross-site requests are not allowed.');
+    } else if (origin === 'null') {
+      throw Forbidden('Cross-site requests are not allowed.');
+    }
+    const type = request.headers['content-type'];
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    if (hasBody && (!type || !BODY_TYPES.test(type))) {
+      throw new DomainError(415, 'UNSUPPORTED_TYPE', 'Send the request as JSON.');
+    }
+  });
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { profiles, sessions, users } from '../db/schema';
+import { newToken, sha256 } from '../lib/crypto';
+
+export const SESSION_COOKIE = 'academy_session';
+const REMEMBER_MS = 30 * 24 * 3600 * 1000;
+const IDLE_MS = 12 * 3600 * 1000;
+/** A session's idle deadline is pushed forward at most this often, so reads do not write on every request. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export interface CurrentUser extends UserRow {
+  profile: ProfileRow | null;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+/** Finds the signed-in user behind a session token in one query, extending an idle session's deadline now and then. */
+export async function userForToken(db: Db, token: string, now = new Date()): Promise<CurrentUser | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users, profile: profiles })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.user.status !== 'active') return null;
+  const { session } = row;
+  if (!session.remember && session.expiresAt.getTime() - now.getTime() < IDLE_MS - TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + IDLE_MS), lastSeenAt: now })
+      .where(eq(sessions.id, session.id));
+  }
+  return { ...row.user, profile: row.profile, sessionId: session.id };
+}
+
+/** Starts a new session (a fresh token at every sign-in) and sets its cookie. */
+export async function startSession(
+  db: Db,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  userId: string,
+  remember: boolean,
+): Promise<void> {
+  const token = newToken();
+  const now = Date.now();
+  const expiresAt = new Date(now + (remember ? REMEMBER_MS : IDLE_MS));
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId,
+    remember,
+    expiresAt,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    // Without "remember me" the cookie ends with the browser; the server ends the session after 12 idle hours.
+    ...(remember ? { expires: expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export function registerSessions(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.decorate('loadUser', async (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    request.user = token ? await userForToken(db, token) : null;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    loadUser(request: FastifyRequest): Promise<void>;
+  }
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app with a history fallback: any GET outside /api that is not a file answers index.html.
+ * Hashed assets are cached for a year; index.html never, so a deploy shows at once.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexPath = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) {
+    app.log.warn(`No built web app in ${distDir}: run "npm run build". The API works without it.`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.code(404).send({ message: `No such endpoint: GET ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    }
+    const relative = decodeURIComponent(request.url.split('?')[0]).replace(/^\/+/, '');
+    const file = path.join(distDir, relative);
+    if (relative && file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(relative);
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import type { Mail, Mailer } from '../lib/mail';
+
+/** Catches mail in memory, so tests read the codes the server sent. */
+export class MemoryOutbox implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail) {
+    this.sent.push(mail);
+  }
+  /** The last six-digit code mailed to an address. */
+  lastCode(to: string): string {
+    const mail = [...this.sent].reverse().find((m) => m.to === to && /\b\d{6}\b/.test(m.text));
+    if (!mail) throw new Error(`No code was mailed to ${to}`);
+    return /\b(\d{6})\b/.exec(mail.text)![1];
+  }
+  to(address: string): Mail[] {
+    return this.sent.filter((m) => m.to === address);
+  }
+}
+
+/** A clock the test moves forward, to reach expiries and cooldowns without waiting. */
+export class TestClock {
+  private offsetMs = 0;
+  now = () => new Date(Date.now() + this.offsetMs);
+  advance(seconds: number) {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory, or, with TEST_DATABASE_URL, a new PostgreSQL
+ * database created for the file and dropped afterwards.
+ */
+async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openPglite(null);
+  const name = `academy_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 4);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  outbox: MemoryOutbox;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { rateLimitFactor?: number } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const outbox = new MemoryOutbox();
+  const clock = new TestClock();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/academy-test-${randomBytes(4).toString('hex')}`, LOG_LEVEL: 'silent' });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: outbox,
+    now: clock.now,
+    rateLimitFactor: options.rateLimitFactor ?? 100,
+    distDir: null,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    outbox,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The session cookie from a response, ready to send back as a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'academy_session');
+  if (!cookie) throw new Error(`No session cookie in the response (status ${response.statusCode}: ${response.body})`);
+  return `academy_session=${cookie.value}`;
+}
+
+/** Injects a request as a signed-in caller (cookie) or anonymously (null). */
+export function call(app: FastifyInstance, cookie: string | null, options: InjectOptions) {
+  return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+}

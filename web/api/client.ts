@@ -1,0 +1,68 @@
+/**
+ * The API client of spec/learner-and-public.md section 7: one base path (VITE_API_BASE, default /api,
+ * never doubled), credentials on every call, JSON by default, FormData sent as-is so the browser sets the
+ * multipart boundary, and failures that carry the server's message.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly issues?: Array<{ path: string; message: string }>,
+  ) {
+    super(message);
+  }
+}
+
+const base = ((import.meta.env.VITE_API_BASE as string | undefined) ?? '/api').replace(/\/+$/, '');
+
+/** Joins the base and a path without doubling the base: `/api/auth/me` and `/auth/me` both work. */
+export function apiUrl(path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (base && (clean === base || clean.startsWith(`${base}/`))) return clean;
+  return `${base}${clean}`;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, fallbackMessage?: string): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), init);
+  } catch {
+    throw new ApiError(fallbackMessage ?? 'Could not reach the server. Check your connection and try again.', 0, 'NETWORK');
+  }
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!response.ok) {
+    const payload = (data ?? {}) as { message?: string; code?: string; issues?: ApiError['issues'] };
+    throw new ApiError(payload.message || fallbackMessage || `Request failed (${response.status})`, response.status, payload.code, payload.issues);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, fallback?: string) => request<T>('GET', path, undefined, fallback),
+  post: <T>(path: string, body?: unknown, fallback?: string) => request<T>('POST', path, body, fallback),
+  put: <T>(path: string, body?: unknown, fallback?: string) => request<T>('PUT', path, body, fallback),
+  patch: <T>(path: string, body?: unknown, fallback?: string) => request<T>('PATCH', path, body, fallback),
+  delete: <T>(path: string, fallback?: string) => request<T>('DELETE', path, undefined, fallback),
+};
+
+/** The message to show for a failed call: the server's, else the screen's own fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status !== 0 && error.message ? error.message : fallback;
+}

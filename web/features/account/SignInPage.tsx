@@ -1,0 +1,54 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link, useNavigate } from 'react-router';
+import { loginBody } from '@common/schemas/auth';
+import { api, errorMessage } from '../../api/client';
+import { useAuth } from '../../auth/AuthProvider';
+import { paths } from '../../paths';
+import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { AuthCard } from './AuthCard';
+import styles from './account.module.css';
+
+type LoginForm = z.input<typeof loginBody>;
+
+export default function SignInPage() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const { message, show } = useTransientMessage();
+  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginBody) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const reply = await api.post('/auth/login', values, 'Login failed. Please check your credentials and try again.');
+      login(reply);
+      navigate(paths.dashboard, { replace: true });
+    } catch (error) {
+      show('error', errorMessage(error, 'Login failed. Please check your credentials and try again.'));
+    }
+  });
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Sign in to continue learning.">
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <form onSubmit={onSubmit} noValidate>
+        <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+        <div className={styles.row}>
+          <label className={styles.checkbox}>
+            <input type="checkbox" {...register('rememberMe')} /> Remember me
+          </label>
+          <Link to={paths.forgotPassword}>Forgot password?</Link>
+        </div>
+        <Button type="submit" block size="lg" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Signing in...' : 'Log In'}
+        </Button>
+      </form>
+      <p className={styles.links}>
+        New to the academy? <Link to={paths.signup}>Create an account</Link>
+      </p>
+    </AuthCard>
+  );
+}

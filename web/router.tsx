@@ -1,0 +1,28 @@
+import { createBrowserRouter } from 'react-router';
+import { RedirectIfSignedIn, RequireAuth } from './auth/guards';
+import { AppLayout } from './shell/AppLayout';
+import { lazyPage } from './lazyPage';
+
+const SignInPage = lazyPage(() => import('./features/account/SignInPage'));
+const SignUpPage = lazyPage(() => import('./features/account/SignUpPage'));
+const VerifyOtpPage = lazyPage(() => import('./features/account/VerifyOtpPage'));
+const CompleteProfilePage = lazyPage(() => import('./features/account/CompleteProfilePage'));
+const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
+const HomePage = lazyPage(() => import('./features/public/HomePage'));
+const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
+
+/** Every page loads on demand, so each route ships only its own code. */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/signin', element: <RedirectIfSignedIn><SignInPage /></RedirectIfSignedIn> },
+      { path: '/signup', element: <RedirectIfSignedIn><SignUpPage /></RedirectIfSignedIn> },
+      { path: '/verify-otp', element: <VerifyOtpPage /> },
+      { path: '/complete-profile', element: <CompleteProfilePage /> },
+      { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,85 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import styles from './Field.module.css';
+
+interface FieldShellProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  id: string;
+  children: ReactNode;
+}
+
+function FieldShell({ label, error, hint, id, children }: FieldShellProps) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {children}
+      {hint && !error ? <p className={styles.hint} id={`${id}-hint`}>{hint}</p> : null}
+      {error ? (
+        <p className={styles.error} id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled input with its hint and error; the error is announced and tied to the input. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, ...rest }, ref) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell label={label} error={error} hint={hint} id={fieldId}>
+      <input
+        ref={ref}
+        id={fieldId}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        {...rest}
+      />
+    </FieldShell>
+  );
+});
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder?: string;
+}
+
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, id, options, placeholder, ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell label={label} error={error} id={fieldId}>
+      <select
+        ref={ref}
+        id={fieldId}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...rest}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+});
