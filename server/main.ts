@@ -2,7 +2,8 @@ import path from 'node:path';
 import { buildApp, logRedactions } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
-import { ensureAdmin, seedDemoAccounts, type Credentials } from './db/seed';
+import { ensureAdmin, type Credentials } from './db/demo/accounts';
+import { seedDemo } from './db/demo';
 
 function print(text: string) {
   process.stdout.write(`${text}\n`);
@@ -53,7 +54,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   const admin = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
-  const demo = config.seedDemo ? await seedDemoAccounts(database.db) : [];
+  const demo = config.seedDemo ? await seedDemo(database.db) : [];
 
   await app.listen({ port: config.port, host: config.host });
   print(`\nMath Academy is running at ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pg')}` : 'PostgreSQL'})`);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from './client';
-import { profiles, teacherStudents, parentStudents, users } from './schema';
-import { hashPassword } from '../lib/crypto';
+import type { Db } from '../client';
+import { profiles, teacherStudents, parentStudents, users } from '../schema';
+import { hashPassword } from '../../lib/crypto';
 
 export interface Credentials {
   role: string;
