@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from './auth/guards';
 import { AppLayout } from './shell/AppLayout';
+import { DashboardLayout } from './shell/DashboardLayout';
 import { lazyPage } from './lazyPage';
 
 const SignInPage = lazyPage(() => import('./features/account/SignInPage'));
@@ -21,7 +22,11 @@ export const router = createBrowserRouter([
       { path: '/signup', element: <RedirectIfSignedIn><SignUpPage /></RedirectIfSignedIn> },
       { path: '/verify-otp', element: <VerifyOtpPage /> },
       { path: '/complete-profile', element: <CompleteProfilePage /> },
-      { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
+      {
+        // The signed-in area: every page here sits beside the role sidebar.
+        element: <DashboardLayout />,
+        children: [{ path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> }],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
