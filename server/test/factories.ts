@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UserType } from '../../common/rules';
 import type { Db } from '../db/client';
-import { profiles, teacherStudents, users } from '../db/schema';
+import { courses, profiles, questions, sections, teacherStudents, units, users } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
 import { dbType } from '../modules/users/present';
 import { sessionCookie } from './harness';
@@ -65,4 +65,52 @@ export async function buildOneOfEach(db: Db): Promise<Record<UserType, TestUser>
 export async function signInEach(app: FastifyInstance, people: Record<UserType, TestUser>): Promise<Record<UserType | 'anon', string | null>> {
   const entries = await Promise.all(ALL_TYPES.map(async (type) => [type, await signIn(app, people[type])] as const));
   return { anon: null, ...Object.fromEntries(entries) } as Record<UserType | 'anon', string | null>;
+}
+
+export interface BuiltCourse {
+  id: string;
+  code: string;
+  units: Array<{ id: string; sections: Array<{ id: string }> }>;
+}
+
+/** A course with `units` units of `sections` sections each, numbered from 1, straight into the database. */
+export async function buildCourse(db: Db, options: { units?: number; sections?: number; title?: string; createdBy?: string } = {}): Promise<BuiltCourse> {
+  const suffix = randomBytes(3).toString('hex').toUpperCase();
+  const [course] = await db
+    .insert(courses)
+    .values({ title: options.title ?? `Course ${suffix}`, code: `C-${suffix}`, description: 'A test course', createdBy: options.createdBy ?? null })
+    .returning({ id: courses.id, code: courses.code });
+  const built: BuiltCourse = { ...course, units: [] };
+  for (let u = 1; u <= (options.units ?? 0); u++) {
+    const [unit] = await db.insert(units).values({ courseId: course.id, title: `Unit ${u}`, unitNumber: u, grade: '6', categories: ['Algebra'] }).returning({ id: units.id });
+    const sectionRows = Array.from({ length: options.sections ?? 0 }, (_, i) => ({
+      unitId: unit.id,
+      title: `Section ${u}.${i + 1}`,
+      sectionNumber: i + 1,
+      grade: '6',
+      content: `<p>Lesson ${u}.${i + 1}: $\\frac{1}{2} + \\frac{1}{4} = \\frac{3}{4}$</p>`,
+    }));
+    const created = sectionRows.length ? await db.insert(sections).values(sectionRows).returning({ id: sections.id }) : [];
+    built.units.push({ id: unit.id, sections: created });
+  }
+  return built;
+}
+
+/** A question of any type with sensible defaults (a multiple-choice question about 1/2 + 1/4). */
+export async function buildQuestion(db: Db, overrides: Partial<typeof questions.$inferInsert> = {}) {
+  const [question] = await db
+    .insert(questions)
+    .values({
+      questionText: 'What is $\\frac{1}{2} + \\frac{1}{4}$?',
+      grade: 5,
+      type: 'Multiple Choice',
+      options: { A: '$\\frac{3}{4}$', B: '$\\frac{2}{6}$', C: '$1$', D: '$\\frac{1}{8}$' },
+      answer: { a1: ['A'] },
+      solution: 'Write both with denominator 4: $\\frac{2}{4} + \\frac{1}{4} = \\frac{3}{4}$.',
+      hint: 'Find a common denominator.',
+      source: 'Test',
+      ...overrides,
+    })
+    .returning();
+  return question;
 }
