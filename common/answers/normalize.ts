@@ -39,7 +39,7 @@ export function textKey(s: string): string {
 /** Translates LaTeX or plain input to plain mathjs-style infix; throws UnreadableError. */
 export function toPlain(raw: string): string {
   if (raw.length > MAX_INPUT_LENGTH) throw new UnreadableError('too long');
-  const unicode = raw.replace(/[×·⋅∙÷−–—≤≥≠π°√²³\u00a0\u2009\u202f]/g, (c) => UNICODE[c] ?? c);
+  const unicode = raw.replace(/\{,\}/g, ',').replace(/[×·⋅∙÷−–—≤≥≠π°√²³\u00a0\u2009\u202f]/g, (c) => UNICODE[c] ?? c);
   let plain = new Translator(unicode).run();
   plain = pairBars(plain.replace(/\*\*/g, '^'));
   // Mixed numbers: "1 1/2" means 1 + 1/2, not 1 · 1/2.
@@ -76,6 +76,7 @@ class Translator {
     if (c === '{') return `${out}(${this.sub(this.groupBody())})`;
     if (c === '}') throw new UnreadableError('unbalanced }');
     if (c === '$') return out;
+    if (c === '_') return out + this.subscript();
     if (c === '^' && /^\s*(\{\s*\\circ\s*\}|\\circ\b)/.test(this.src.slice(this.i))) {
       this.i = this.src.indexOf('circ', this.i) + 4;
       if (this.src.slice(this.i).trimStart().startsWith('}')) this.i = this.src.indexOf('}', this.i) + 1;
@@ -125,14 +126,46 @@ class Translator {
     return `${out}((${num})/(${den}))`;
   }
 
-  /** `\sin x` and `\sin 2x` take the next atom as argument when no parenthesis follows. */
+  /**
+   * `\sin x` and `\sin 2x` take the next atom as argument when no parenthesis
+   * follows; `\sin^2 x` means (sin x)^2.
+   */
   private func(name: string): string {
+    const power = /^\s*\^/.exec(this.src.slice(this.i));
+    if (power) this.i += power[0].length;
+    const exponent = power ? this.sub(this.arg()) : null;
     const rest = this.src.slice(this.i);
-    if (/^\s*(\(|\{|\\left)/.test(rest)) return ` ${name}`;
+    if (/^\s*(\(|\{|\\left)/.test(rest)) {
+      if (exponent === null) return ` ${name}`;
+      // `\sin^2(x)`: the power applies after the bracketed argument.
+      return `(${name}(${this.sub(this.bracketedArgument())}))^(${exponent})`;
+    }
     const atom = /^\s*(\\[a-zA-Z]+|[\d.]*\p{L}?)/u.exec(rest)?.[0] ?? '';
     if (atom.trim() === '') throw new UnreadableError(`${name} without argument`);
     this.i += atom.length;
-    return ` ${name}(${this.sub(atom)})`;
+    const call = ` ${name}(${this.sub(atom)})`;
+    return exponent === null ? call : `(${call})^(${exponent})`;
+  }
+
+  /** The raw text of a `(...)`, `\left(...\right)` or `{...}` argument, brackets included. */
+  private bracketedArgument(): string {
+    const start = this.i;
+    for (let depth = 0; this.i < this.src.length; this.i++) {
+      const c = this.src[this.i];
+      if (c === '(' || c === '{') depth++;
+      else if ((c === ')' || c === '}') && --depth === 0) {
+        this.i++;
+        return this.src.slice(start, this.i);
+      }
+    }
+    throw new UnreadableError('unbalanced argument');
+  }
+
+  /** `x_1`, `x_{12}`: subscripts become part of the variable name. */
+  private subscript(): string {
+    const label = this.arg();
+    if (!/^[\p{L}\d]+$/u.test(label)) throw new UnreadableError('subscript');
+    return `_${label}`;
   }
 
   /** A command argument: a brace group, a command, or a single character. */
