@@ -87,7 +87,7 @@ function sampleRows(exprs: Expr[]): number[][] | null {
   return rows.length >= Math.min(tries, MIN_POINTS) ? rows : null;
 }
 
-/** Mostly positive values (roots and logs stay defined), away from 0 and small integers. */
+/** Random floats of magnitude 0.3–6.3, mostly positive so roots and logs stay defined. */
 function samplePoint(random: () => number): number {
   const magnitude = 0.3 + random() * 6;
   return random() < 0.25 ? -magnitude : magnitude;
