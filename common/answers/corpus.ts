@@ -177,7 +177,9 @@ export const matchCases: MatchCase[] = [
   ...different('huge exponents fall back to floats', '1', '2^{2^{2^{2^{2}}}}', '10^{10^{10}}'),
   ...different('huge factorial', '1', '1000!'),
   ...different('division by zero', '5', '1/0', '\\frac{5}{0}'),
-  ...equal('deep nesting', '1', '('.repeat(200) + '1' + ')'.repeat(200)),
+  ...equal('moderate nesting', '1', '('.repeat(30) + '1' + ')'.repeat(30), '\\frac{\\frac{\\frac{1}{2}}{3}}{\\frac{1}{6}}'),
+  ...unreadable('nesting deeper than 40 levels', '1', '('.repeat(200) + '1' + ')'.repeat(200), '2^'.repeat(100) + '2'),
+  ...unreadable('more than 400 nodes', '1', '1+'.repeat(300) + '1', '(x+1)'.repeat(100)),
 ];
 
 const fib = (answer: unknown, student: string, isCorrect: boolean, feedback: string, note: string): QuestionCase => ({

@@ -20,6 +20,8 @@ const SEED = 0x2f6b3a1d;
 const MAX_TRIES = 24;
 const WANTED_POINTS = 8;
 const MIN_POINTS = 4;
+/** A K-12 answer has far fewer nodes; the cap bounds the cost of sampling hostile input. */
+const MAX_NODES = 400;
 
 /** Parses plain infix (see normalize.ts); `xy` means x·y as in written math. */
 export function parseExpression(plain: string): Expr {
@@ -30,10 +32,13 @@ export function parseExpression(plain: string): Expr {
     throw new UnreadableError('syntax');
   }
   const vars = new Set<string>();
+  let nodes = 0;
   node.traverse((n, path) => {
+    nodes++;
     const name = (n as MathNode & { name?: string }).name;
     if (n.type === 'SymbolNode' && path !== 'fn' && name !== undefined && name !== 'pi') vars.add(name);
   });
+  if (nodes > MAX_NODES) throw new UnreadableError('too complex');
   const expr = { node, vars: [...vars].sort() };
   // One evaluation rejects constructs the evaluator does not support (strings, ranges, …).
   evaluate(node, new Map(expr.vars.map((v) => [v, 0.5])));

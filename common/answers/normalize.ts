@@ -6,6 +6,9 @@
 /** Longer inputs are refused outright so a hostile answer cannot burn CPU. */
 export const MAX_INPUT_LENGTH = 2000;
 
+/** Real answers nest a few levels; deeper nesting is refused before the recursive parsers see it. */
+const MAX_NESTING = 40;
+
 /** Thrown for input that cannot be read as math; caught at the public boundary. */
 export class UnreadableError extends Error {}
 
@@ -39,6 +42,7 @@ export function textKey(s: string): string {
 /** Translates LaTeX or plain input to plain mathjs-style infix; throws UnreadableError. */
 export function toPlain(raw: string): string {
   if (raw.length > MAX_INPUT_LENGTH) throw new UnreadableError('too long');
+  checkNesting(raw);
   const unicode = raw.replace(/\{,\}/g, ',').replace(/[×·⋅∙÷−–—≤≥≠π°√²³\u00a0\u2009\u202f]/g, (c) => UNICODE[c] ?? c);
   let plain = new Translator(unicode).run();
   plain = pairBars(plain.replace(/\*\*/g, '^'));
@@ -49,6 +53,15 @@ export function toPlain(raw: string): string {
   plain = plain.replace(/deg\s*([CF])\b/g, 'deg$1').replace(/\s+/g, ' ').trim();
   if (plain === '') throw new UnreadableError('empty');
   return plain;
+}
+
+function checkNesting(s: string): void {
+  let depth = 0;
+  for (const c of s) {
+    if (c === '(' || c === '[' || c === '{' || c === '^') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    if (depth > MAX_NESTING) throw new UnreadableError('nested too deeply');
+  }
 }
 
 /** `|x|` has no mathjs syntax; bars alternate between opening and closing abs(). */
