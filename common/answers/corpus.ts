@@ -158,7 +158,8 @@ export const matchCases: MatchCase[] = [
   // Text answers.
   ...equal('text case and spaces', 'Isosceles', ' isosceles ', 'ISOSCELES', 'isosceles.'),
   ...equal('text internal spaces', 'right angle', 'Right  angle', ' right angle '),
-  ...equal('text in LaTeX markup', 'Isosceles', 'Isosceles'),
+  ...equal('text in LaTeX markup', 'Isosceles', '\\text{Isosceles}', '\\mathrm{isosceles}'),
+  ...equal('text accepted in markup', '\\text{right angle}', 'right angle', 'Right Angle'),
   ...different('text', 'Isosceles', 'equilateral', 'isoceles', '3', 'x'),
   ...different('words against math', '12', 'twelve', 'I do not know'),
   ...equal('short words', 'yes', 'Yes', 'YES'),

@@ -16,10 +16,10 @@ export function matchesAccepted(student: string, accepted: string): MatchResult 
   if (student.trim() === '') return 'different';
   if (textKey(student) === textKey(accepted)) return 'equal';
   const key = tryParse(accepted);
-  // An accepted answer that is words (or that we cannot read) only matches as text.
-  if (key === null || key.kind === 'text') return 'different';
+  // An accepted answer that we cannot read only matches as text.
+  if (key === null) return 'different';
   const entry = tryParse(student);
-  if (entry === null) return 'unreadable';
+  if (entry === null) return key.kind === 'text' ? 'different' : 'unreadable';
   try {
     return equivalent(key, entry) ? 'equal' : 'different';
   } catch {

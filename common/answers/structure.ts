@@ -2,7 +2,7 @@
  * The shape of an answer: text, a number or expression, a quantity with a unit,
  * an equation or inequality, or an ordered list — and when two shapes are equivalent.
  */
-import { FUNCTIONS, UnreadableError, toPlain } from './normalize';
+import { FUNCTIONS, UnreadableError, textKey, toPlain } from './normalize';
 import { parseExpression, proportional, sameExpression, type Expr } from './expressions';
 import { evaluate, sameNumber, type Value } from './numbers';
 import { UNIT_NAMES, sameDimension, splitQuantity, toBase, type Unit } from './units';
@@ -11,7 +11,7 @@ type RelationOp = '=' | '!=' | '<' | '<=';
 
 /** A parsed answer. */
 export type Answer =
-  | { kind: 'text' }
+  | { kind: 'text'; key: string }
   | { kind: 'expression'; expr: Expr }
   | { kind: 'quantity'; magnitude: Value; unit: Unit }
   | { kind: 'relation'; left: Expr; op: RelationOp; right: Expr }
@@ -24,7 +24,8 @@ const COMMA = /,/y;
 /** Parses raw input into an Answer; throws UnreadableError when it is not readable math. */
 export function parseAnswer(raw: string): Answer {
   const plain = toPlain(raw);
-  if (isWordy(plain)) return { kind: 'text' };
+  // The key of the translated text, so `\text{Isosceles}` reads as the word.
+  if (isWordy(plain)) return { kind: 'text', key: textKey(plain) };
   return parseRelation(plain);
 }
 
@@ -110,6 +111,9 @@ function isOneGroup(s: string): boolean {
 
 /** Whether a student's answer is mathematically the same as the accepted one. */
 export function equivalent(accepted: Answer, student: Answer): boolean {
+  if (accepted.kind === 'text' || student.kind === 'text') {
+    return accepted.kind === 'text' && student.kind === 'text' && accepted.key === student.key;
+  }
   if (accepted.kind === 'sequence' || student.kind === 'sequence') {
     return accepted.kind === 'sequence' && student.kind === 'sequence' && accepted.items.length === student.items.length &&
       accepted.items.every((item, i) => equivalent(item, student.items[i]));
@@ -128,8 +132,7 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
     const s = numberOf(student);
     return a !== null && s !== null && sameNumber(a, s);
   }
-  if (accepted.kind === 'expression' && student.kind === 'expression') return sameExpression(accepted.expr, student.expr);
-  return false;
+  return accepted.kind === 'expression' && student.kind === 'expression' && sameExpression(accepted.expr, student.expr);
 }
 
 function numberOf(answer: Answer): Value | null {
