@@ -33,7 +33,8 @@ export function checkAnswer(question: CheckableQuestion, studentAnswer: string):
     const entries = studentEntries(typeof studentAnswer === 'string' ? studentAnswer : '');
     switch (question.type) {
       case 'Multiple Choice':
-        return checkChoices(blanks[0], entries);
+        // Flattened so a bare `['A', 'C']` key works like `{a1: ['A', 'C']}`.
+        return checkChoices(blanks.flat(), entries);
       case 'Fill in the Blank':
         return checkBlanks(blanks, entries);
       case 'Short Answer':

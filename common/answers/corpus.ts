@@ -214,6 +214,8 @@ export const questionCases: QuestionCase[] = [
   mc({ a1: ['B'] }, 'C', false, 'wrong letter'),
   mc('{"a1":["B","D"]}', 'D,B', true, 'JSON-string key'),
   mc({ a1: ['A'] }, 'A,A', true, 'repeated letter is one choice'),
+  mc(['A', 'C'], 'A,C', true, 'bare array key'),
+  mc('[["A","C"]]', 'A', false, 'nested JSON-string key'),
   { note: 'unreadable choice', question: { type: 'Multiple Choice', answer: { a1: ['A'] } }, student: 'A) 12', isCorrect: false, feedback: UNREADABLE_ONE },
   fib(TWO_BLANKS, '["1/2","x+1"]', true, 'Correct!', 'both blanks'),
   fib(TWO_BLANKS, '["\\\\frac{1}{2}","1+x"]', true, 'Correct!', 'equivalent forms'),
