@@ -1,0 +1,48 @@
+/**
+ * Runs the answer-checker corpus through our checker and through Khan Academy's
+ * KaS side by side: accuracy against the corpus and checks per second.
+ * Usage: npm run bench:answers
+ */
+import * as KAS from '@khanacademy/kas';
+import { matchesAccepted } from '../common/answers/index';
+import { matchCases, type MatchCase } from '../common/answers/corpus';
+
+type Verdict = MatchCase['expected'];
+type Checker = (student: string, accepted: string) => Verdict;
+
+/** KaS adapted to the corpus: units through unitParse when both sides have one, a parse failure is unreadable. */
+const kas: Checker = (student, accepted) => {
+  try {
+    const unitA = KAS.unitParse(accepted);
+    const unitS = KAS.unitParse(student);
+    if (unitA.parsed && unitS.parsed) return KAS.compare(unitA.expr, unitS.expr).equal ? 'equal' : 'different';
+    const a = KAS.parse(accepted);
+    if (!a.parsed) return 'different';
+    const s = KAS.parse(student);
+    if (!s.parsed) return 'unreadable';
+    return KAS.compare(a.expr, s.expr).equal ? 'equal' : 'different';
+  } catch {
+    return 'unreadable';
+  }
+};
+
+const checkers: Record<string, Checker> = { ours: matchesAccepted, kas };
+const BENCH_MS = 2000;
+
+for (const [name, check] of Object.entries(checkers)) {
+  const right = matchCases.filter((c) => check(c.student, c.accepted) === c.expected).length;
+  const start = performance.now();
+  let checks = 0;
+  while (performance.now() - start < BENCH_MS) {
+    for (const c of matchCases) check(c.student, c.accepted);
+    checks += matchCases.length;
+  }
+  const perSecond = (checks * 1000) / (performance.now() - start);
+  const accuracy = ((100 * right) / matchCases.length).toFixed(1);
+  console.log(`${name}: ${right}/${matchCases.length} (${accuracy}%), ${Math.round(perSecond).toLocaleString('en-US')} checks/s`);
+}
+
+const TYPICAL = 20_000;
+const start = performance.now();
+for (let i = 0; i < TYPICAL; i++) matchesAccepted('(x+1)^2', 'x^2+2x+1');
+console.log(`ours, typical check ((x+1)^2 vs x^2+2x+1): ${(((performance.now() - start) * 1000) / TYPICAL).toFixed(1)} µs`);

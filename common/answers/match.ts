@@ -1,0 +1,38 @@
+/** Comparing one student entry with one accepted answer. */
+import { MAX_INPUT_LENGTH, textKey } from './normalize';
+import { equivalent, parseAnswer, type Answer } from './structure';
+
+/** Outcome of comparing one entry: equal, different, or not readable as math. */
+export type MatchResult = 'equal' | 'different' | 'unreadable';
+
+/**
+ * Compares a student's entry with one accepted answer mathematically
+ * (numbers by value, expressions and equations by equivalence, units by conversion);
+ * answers made of words compare as text. Never throws.
+ */
+export function matchesAccepted(student: string, accepted: string): MatchResult {
+  if (typeof student !== 'string' || typeof accepted !== 'string') return 'different';
+  if (student.length > MAX_INPUT_LENGTH) return 'unreadable';
+  if (student.trim() === '') return 'different';
+  if (textKey(student) === textKey(accepted)) return 'equal';
+  const key = tryParse(accepted);
+  // An accepted answer that we cannot read only matches as text.
+  if (key === null) return 'different';
+  const entry = tryParse(student);
+  if (entry === null) return key.kind === 'text' ? 'different' : 'unreadable';
+  try {
+    return equivalent(key, entry) ? 'equal' : 'different';
+  } catch {
+    // Evaluation problems (e.g. runaway recursion) on readable input are a mismatch.
+    return 'different';
+  }
+}
+
+function tryParse(s: string): Answer | null {
+  try {
+    return parseAnswer(s);
+  } catch {
+    // Any failure, from a syntax error to a stack overflow on deep nesting, means unreadable.
+    return null;
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The shape of an answer: text, a number or expression, a quantity with a unit,
+ * an equation or inequality, or an ordered list — and when two shapes are equivalent.
+ */
+import { FUNCTIONS, UnreadableError, textKey, toPlain } from './normalize';
+import { parseExpression, proportional, sameExpression, type Expr } from './expressions';
+import { evaluate, sameNumber, type Value } from './numbers';
+import { UNIT_NAMES, sameDimension, splitQuantity, toBase, type Unit } from './units';
+
+type RelationOp = '=' | '!=' | '<' | '<=';
+
+/** A parsed answer. */
+export type Answer =
+  | { kind: 'text'; key: string }
+  | { kind: 'expression'; expr: Expr }
+  | { kind: 'quantity'; magnitude: Value; unit: Unit }
+  | { kind: 'relation'; left: Expr; op: RelationOp; right: Expr }
+  | { kind: 'sequence'; items: Answer[] };
+
+// Sticky: splitTopLevel tries them at one position at a time.
+const RELATION = /<=|>=|!=|=|<|>/y;
+const COMMA = /,/y;
+
+/** Parses raw input into an Answer; throws UnreadableError when it is not readable math. */
+export function parseAnswer(raw: string): Answer {
+  const plain = toPlain(raw);
+  // The key of the translated text, so `\text{Isosceles}` reads as the word.
+  if (isWordy(plain)) return { kind: 'text', key: textKey(plain) };
+  return parseRelation(plain);
+}
+
+/**
+ * Runs of four or more letters that are not a function or unit name mean words,
+ * e.g. "isosceles"; shorter runs are products of variables such as `xy`.
+ */
+function isWordy(plain: string): boolean {
+  return (plain.match(/[a-zA-Z]{4,}/g) ?? []).some((w) => !FUNCTIONS.has(w) && !UNIT_NAMES.has(w));
+}
+
+function parseRelation(plain: string): Answer {
+  const parts = splitTopLevel(plain, RELATION);
+  if (parts.length === 1) return parseSequence(plain);
+  // Chains such as 1 < x < 3 are left to the text comparison.
+  if (parts.length !== 3) throw new UnreadableError('relation chain');
+  const [l, op, r] = parts;
+  const left = parseExpression(l);
+  const right = parseExpression(r);
+  // a > b is stored as b < a so that only two orderings remain.
+  if (op === '>') return { kind: 'relation', left: right, op: '<', right: left };
+  if (op === '>=') return { kind: 'relation', left: right, op: '<=', right: left };
+  return { kind: 'relation', left, op: op as RelationOp, right };
+}
+
+function parseSequence(plain: string): Answer {
+  const wrapped = /^[([](.*)[)\]]$/.exec(plain);
+  if (wrapped && isOneGroup(plain)) {
+    const items = splitTopLevel(wrapped[1], COMMA).filter((_, i) => i % 2 === 0);
+    if (items.length > 1) return { kind: 'sequence', items: items.map(parseLeaf) };
+  }
+  // Outside brackets, "1,000" is a thousands separator; other commas separate items.
+  const unseparated = plain.replace(/(\d),(?=\d{3}(?!\d))/g, '$1');
+  const items = splitTopLevel(unseparated, COMMA).filter((_, i) => i % 2 === 0);
+  return items.length > 1 ? { kind: 'sequence', items: items.map(parseLeaf) } : parseLeaf(unseparated);
+}
+
+function parseLeaf(plain: string): Answer {
+  const quantity = splitQuantity(plain.trim());
+  if (quantity) {
+    try {
+      const magnitude = parseExpression(quantity.magnitude);
+      if (magnitude.vars.length === 0) return { kind: 'quantity', magnitude: evaluate(magnitude.node, new Map()), unit: quantity.unit };
+    } catch {
+      // Not a number before the unit word: read it all as an expression below.
+    }
+  }
+  return { kind: 'expression', expr: parseExpression(plain) };
+}
+
+/** Splits at separators outside brackets, keeping the separators at odd indexes. */
+function splitTopLevel(s: string, separator: RegExp): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    if (depth !== 0) continue;
+    separator.lastIndex = i;
+    const m = separator.exec(s);
+    if (m && m.index === i) {
+      parts.push(s.slice(start, i), m[0]);
+      start = i + m[0].length;
+      i = start - 1;
+    }
+  }
+  parts.push(s.slice(start));
+  if (parts.some((p) => p.trim() === '')) throw new UnreadableError('empty part');
+  return parts;
+}
+
+/** Whether the outer brackets of s enclose all of it, as in `(2, 3)` but not `(1)(2)`. */
+function isOneGroup(s: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    if ('(['.includes(s[i])) depth++;
+    else if (')]'.includes(s[i]) && --depth === 0 && i < s.length - 1) return false;
+  }
+  return true;
+}
+
+/** Whether a student's answer is mathematically the same as the accepted one. */
+export function equivalent(accepted: Answer, student: Answer): boolean {
+  if (accepted.kind === 'text' || student.kind === 'text') {
+    return accepted.kind === 'text' && student.kind === 'text' && accepted.key === student.key;
+  }
+  if (accepted.kind === 'sequence' || student.kind === 'sequence') {
+    return accepted.kind === 'sequence' && student.kind === 'sequence' && accepted.items.length === student.items.length &&
+      accepted.items.every((item, i) => equivalent(item, student.items[i]));
+  }
+  if (accepted.kind === 'relation' || student.kind === 'relation') {
+    // An equation never equals a bare expression.
+    return accepted.kind === 'relation' && student.kind === 'relation' && accepted.op === student.op &&
+      proportional([accepted.left, accepted.right], [student.left, student.right], accepted.op === '<' || accepted.op === '<=');
+  }
+  if (accepted.kind === 'quantity' && student.kind === 'quantity') {
+    return sameDimension(accepted.unit, student.unit) && sameNumber(toBase(accepted.magnitude, accepted.unit), toBase(student.magnitude, student.unit));
+  }
+  // When only one side has a unit, the bare number is read in the other side's unit.
+  if (accepted.kind === 'quantity' || student.kind === 'quantity') {
+    const a = numberOf(accepted);
+    const s = numberOf(student);
+    return a !== null && s !== null && sameNumber(a, s);
+  }
+  return accepted.kind === 'expression' && student.kind === 'expression' && sameExpression(accepted.expr, student.expr);
+}
+
+function numberOf(answer: Answer): Value | null {
+  if (answer.kind === 'quantity') return answer.magnitude;
+  if (answer.kind === 'expression' && answer.expr.vars.length === 0) return evaluate(answer.expr.node, new Map());
+  return null;
+}
