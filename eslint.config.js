@@ -29,6 +29,7 @@ export default tseslint.config(
   },
   {
     files: ['common/**/*.ts'],
+    ignores: ['common/**/*.test.ts'],
     rules: {
       'no-console': 'error',
       'no-restricted-imports': ['error', { patterns: [

@@ -67,7 +67,10 @@ function checkNesting(s: string): void {
 /** `|x|` has no mathjs syntax; bars alternate between opening and closing abs(). */
 function pairBars(s: string): string {
   let open = false;
-  const out = s.replace(/\|/g, () => ((open = !open) ? 'abs(' : ')'));
+  const out = s.replace(/\|/g, () => {
+    open = !open;
+    return open ? 'abs(' : ')';
+  });
   if (open) throw new UnreadableError('unbalanced |');
   return out;
 }
