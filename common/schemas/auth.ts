@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENDERS, GRADES, LIMITS, MESSAGES, OTP_LENGTH, USER_TYPES } from '../rules';
 import {
   birthdayField,
+  blankAsNull,
   changePasswordNewField,
   emailField,
   newPasswordField,
@@ -86,12 +87,12 @@ export const profileUpdateBody = z.object({
   extra_field: z.object({
     first_name: requiredText('First name', LIMITS.name),
     last_name: requiredText('Last name', LIMITS.name),
-    phone_number: z.union([z.literal(''), phoneField]).nullish().transform((v) => (v ? v : null)),
+    phone_number: blankAsNull(phoneField),
     address: optionalText('Address', LIMITS.address),
     school: optionalText('School'),
-    grade_level: z.union([z.literal(''), gradeField]).nullish().transform((v) => (v ? v : null)),
-    gender: z.union([z.literal(''), genderField]).nullish().transform((v) => (v ? v : null)),
-    birthday: z.union([z.literal(''), birthdayField]).nullish().transform((v) => (v ? v : null)),
+    grade_level: blankAsNull(gradeField),
+    gender: blankAsNull(genderField),
+    birthday: blankAsNull(birthdayField),
   }, { error: 'Profile details are required' }),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;

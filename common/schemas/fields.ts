@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { CHANGE_PASSWORD_PATTERN, LIMITS, MESSAGES, PASSWORD_RULES, PHONE_PATTERN, birthdayProblem } from '../rules';
 
+/** PostgreSQL text cannot hold NUL; refusing it here keeps such input a 400, never a server error. */
+const noNul = (s: string) => !s.includes('\u0000');
+const NUL_MESSAGE = 'Text cannot contain null characters';
+
+/** Lets a form's empty choice ('') mean "no value" for an optional field with its own messages. */
+export function blankAsNull<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
+}
+
 /** A required, trimmed text field with the academy's wording: "{label} is required". */
 export function requiredText(label: string, max: number = LIMITS.shortText) {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(noNul, NUL_MESSAGE);
 }
 
 /** An optional text field: absent, null and blank all mean "no value". */
@@ -16,6 +26,7 @@ export function optionalText(label: string, max: number = LIMITS.shortText) {
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(noNul, NUL_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : null));
 }

@@ -17,6 +17,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
+    // Our own Cache-Control below: a year for hashed assets, revalidation for everything else.
+    cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
@@ -30,6 +32,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (relative && file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(relative);
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

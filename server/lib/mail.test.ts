@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openPglite, type Database } from '../db/client';
+import { codeMail, createMailer } from './mail';
+
+describe('mail through a real SMTP server', () => {
+  const received: string[] = [];
+  let server: SMTPServer;
+  let port: number;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk) => (data += chunk));
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('delivers the sign-up code, which the reader can type back in', async () => {
+    let database: Database | null = null;
+    try {
+      database = await openPglite(null);
+      const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Math Academy <hello@academy.test>' });
+      const app = await buildApp({ config, database, distDir: null });
+      const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'reader@example.com' } });
+      expect(signup.statusCode).toBe(200);
+      const message = received.find((m) => /^To: reader@example\.com/m.test(m));
+      expect(message).toBeDefined();
+      expect(message).toMatch(/^From: Math Academy <hello@academy\.test>/m);
+      expect(message).toMatch(/Subject: Your Math Academy verification code/);
+      const code = /\n(\d{6})\r?\n/.exec(message!)![1];
+      const verify = await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'reader@example.com', otp: code } });
+      expect(verify.statusCode).toBe(200);
+      await app.close();
+    } finally {
+      await database?.close();
+    }
+  });
+});
+
+describe('mail to the outbox', () => {
+  it('writes each message as an .eml file with text and HTML bodies', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-outbox-'));
+    const mailer = createMailer({ outboxDir: dir, from: 'Math Academy <no-reply@academy.test>' });
+    await mailer.send(codeMail('kid@example.com', 'password-reset', '123456', 5));
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const eml = fs.readFileSync(path.join(dir, files[0]), 'utf8');
+    expect(eml).toMatch(/^To: kid@example\.com$/m);
+    expect(eml).toMatch(/Subject: Your Math Academy password reset code/);
+    expect(eml).toContain('text/plain');
+    expect(eml).toContain('text/html');
+    expect(eml).toMatch(/\n123456\n/);
+  });
+});

@@ -1,0 +1,141 @@
+/** The platform every module stands on: errors, headers, origin checks, the SPA fallback and the API document. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openPglite } from '../db/client';
+import { buildStudent, signIn } from './factories';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('errors', () => {
+  it('answers an unknown /api path with 404 JSON, never the web page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no/such/thing?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ message: 'No such endpoint: GET /api/no/such/thing', code: 'NOT_FOUND' });
+  });
+
+  it('hides the stack of a server error behind a plain sentence', async () => {
+    const database = await openPglite(null);
+    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: null });
+    app.get('/api/boom', { config: { access: 'public' } }, async () => {
+      throw new Error('secret internals at /srv/app.ts:42');
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    expect(response.body).not.toMatch(/secret|app\.ts/);
+    await app.close();
+    await database.close();
+  });
+
+  it('refuses to start when an /api route declares no access', async () => {
+    const database = await openPglite(null);
+    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: null });
+    expect(() => app.get('/api/open', async () => 'oops')).toThrow('Route GET /api/open declares no access');
+    await app.close();
+    await database.close();
+  });
+
+  it('refuses a body over 1 MB with 413 and a message', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The request is too large.');
+  });
+});
+
+describe('headers', () => {
+  it('sends security headers, a Content-Security-Policy and a request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses an unsafe request from a foreign origin, even with a valid session', async () => {
+    const cookie = await signIn(t.app, await buildStudent(t.db));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Cross-site requests are not allowed.');
+    const still = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(still.statusCode).toBe(200);
+  });
+
+  it('refuses the opaque origin "null" and accepts our own origins', async () => {
+    const opaque = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: 'null' }, payload: { email: 'a@example.com' } });
+    expect(opaque.statusCode).toBe(403);
+    const own = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: t.config.publicUrl }, payload: { email: 'own@example.com' } });
+    expect(own.statusCode).toBe(200);
+    const sameHost = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: 'http://localhost:80', host: 'localhost:80' }, payload: { email: 'host@example.com' } });
+    expect(sameHost.statusCode).toBe(200);
+  });
+
+  it('refuses a form-encoded body, the shape a cross-site form would send', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40b.co&password=x',
+    });
+    expect(response.statusCode).toBe(415);
+  });
+});
+
+describe('the API document', () => {
+  it('serves an OpenAPI document generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/auth/login'].post.requestBody).toBeTruthy();
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+});
+
+describe('the web app', () => {
+  it('serves files, falls back to index.html for app routes, and keeps /api out of the fallback', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Math Academy</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const database = await openPglite(null);
+    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: dist });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/course/1/unit/2' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Math Academy</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api = await app.inject({ method: 'GET', url: '/api/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe('NOT_FOUND');
+      const traversal = await app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
+      expect(traversal.body).not.toContain('root:');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
