@@ -1,0 +1,59 @@
+/**
+ * One benchmark target in its own process, so the load generator can be pinned to another core:
+ *   bare PORT                      a bare Fastify route, the yardstick
+ *   academy pglite|postgres PORT   the academy on a fresh database, seeded for the scenarios named in BENCH_SEED
+ * Prints one JSON line {ready: true, ids} when listening.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { SEEDERS } from './scenarios';
+
+const [mode, kind, portArg] = process.argv.slice(2);
+
+async function freshPostgres(): Promise<Database> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('drop database if exists academy_bench with (force)');
+  await admin.query('create database academy_bench');
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = '/academy_bench';
+  return openPostgres(target.toString(), 20);
+}
+
+async function main() {
+  if (mode === 'bare') {
+    const app = Fastify();
+    app.get('/bare', async () => ({ hello: 'world' }));
+    await app.listen({ port: Number(kind), host: '127.0.0.1' });
+    process.stdout.write(`${JSON.stringify({ ready: true, ids: {} })}\n`);
+    return;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-'));
+  const database = kind === 'postgres' ? await freshPostgres() : await openPglite(dataDir);
+  const ids: Record<string, unknown> = {};
+  for (const name of (process.env.BENCH_SEED ?? '').split(',').filter(Boolean)) {
+    Object.assign(ids, await SEEDERS[name](database.db));
+  }
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: portArg });
+  const app = await buildApp({ config, database, distDir: null, rateLimitFactor: 1_000_000 });
+  await app.listen({ port: Number(portArg), host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ ready: true, ids })}\n`);
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
