@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, sessions, users } from '../db/schema';
 import { newToken, sha256 } from '../lib/crypto';
@@ -23,15 +23,24 @@ declare module 'fastify' {
   }
 }
 
-/** Finds the signed-in user behind a session token in one query, extending an idle session's deadline now and then. */
-export async function userForToken(db: Db, token: string, now = new Date()): Promise<CurrentUser | null> {
-  const [row] = await db
+/** The session lookup runs on every signed-in request: prepared once per database, planned once by PostgreSQL. */
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users, profile: profiles })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+/** Finds the signed-in user behind a session token in one query, extending an idle session's deadline now and then. */
+export async function userForToken(db: Db, token: string, now = new Date()): Promise<CurrentUser | null> {
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  const [row] = await lookup.execute({ tokenHash: sha256(token), now });
   if (!row || row.user.status !== 'active') return null;
   const { session } = row;
   if (!session.remember && session.expiresAt.getTime() - now.getTime() < IDLE_MS - TOUCH_EVERY_MS) {
