@@ -1,0 +1,177 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { checkAnswer, type CheckResult } from '../../../common/answers';
+import type { CourseDetail, StaffQuestion, StudentCourse, StudentStats } from '../../../common/schemas/learning';
+import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
+import type { AppContext } from '../../context';
+import { answerAttempts, questions, studentCourses } from '../../db/schema';
+import { NotFound } from '../../lib/errors';
+import { accessibleSectionIds, rows } from './access';
+import { presentQuestions } from './questions';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The student's assigned courses, with the question ids of their accessible sections: two queries. */
+export async function studentCourseList(ctx: AppContext, studentId: string): Promise<StudentCourse[]> {
+  const [courseRows, exerciseRows] = await Promise.all([
+    rows<{ id: string; title: string; code: string; description: string }>(
+      ctx.db,
+      sql`select c.id, c.title, c.code, c.description from student_courses sc join courses c on c.id = sc.course_id
+          where sc.student_id = ${studentId} order by c.title, c.code`,
+    ),
+    rows<{ course_id: string; question_id: string }>(
+      ctx.db,
+      sql`select u.course_id, sq.question_id from section_questions sq
+          join sections s on s.id = sq.section_id join units u on u.id = s.unit_id
+          where sq.section_id in (${accessibleSectionIds(studentId)})
+          order by u.unit_number, s.section_number, sq.position`,
+    ),
+  ]);
+  return courseRows.map((c) => ({
+    id: c.id,
+    name: c.title,
+    code: c.code,
+    description: c.description,
+    exercises: [...new Set(exerciseRows.filter((e) => e.course_id === c.id).map((e) => e.question_id))],
+    // Courses have no body text of their own in our model; lessons live in sections.
+    content: '',
+  }));
+}
+
+interface UnitRow {
+  id: string;
+  title: string;
+  unit_number: number;
+  grade: string;
+  categories: string[];
+  course_id: string;
+  has_access: boolean;
+}
+interface SectionRow {
+  id: string;
+  title: string;
+  section_number: number;
+  grade: string;
+  content: string;
+  unit_id: string;
+  has_access: boolean;
+  exercises: string[] | null;
+}
+
+/**
+ * One assigned course with every unit and section flagged `hasAccess`, in three queries whatever its size.
+ * Locked sections keep their title (the student sees what is coming) but carry no content or exercises.
+ */
+export async function studentCourseDetail(ctx: AppContext, studentId: string, courseId: string): Promise<CourseDetail> {
+  const [course] = await rows<{ title: string; code: string; description: string }>(
+    ctx.db,
+    sql`select c.title, c.code, c.description from courses c
+        join student_courses sc on sc.course_id = c.id and sc.student_id = ${studentId} where c.id = ${courseId}`,
+  );
+  if (!course) throw NotFound(LEARNING_MESSAGES.courseNotFound);
+  const [unitRows, sectionRows] = await Promise.all([
+    rows<UnitRow>(
+      ctx.db,
+      sql`select u.id, u.title, u.unit_number, u.grade, u.categories, u.course_id, (su.unit_id is not null) as has_access
+          from units u left join student_units su on su.unit_id = u.id and su.student_id = ${studentId}
+          where u.course_id = ${courseId} order by u.unit_number, u.title`,
+    ),
+    rows<SectionRow>(
+      ctx.db,
+      sql`select s.id, s.title, s.section_number, s.grade, s.content, s.unit_id,
+            (s.id in (${accessibleSectionIds(studentId)})) as has_access,
+            (select array_agg(sq.question_id order by sq.position) from section_questions sq where sq.section_id = s.id) as exercises
+          from sections s join units u on u.id = s.unit_id
+          where u.course_id = ${courseId} order by s.section_number, s.title`,
+    ),
+  ]);
+  const sectionsByUnit = new Map<string, CourseDetail['units'][number]['sections']>();
+  for (const s of sectionRows) {
+    const list = sectionsByUnit.get(s.unit_id) ?? [];
+    const base = { id: s.id, title: s.title, sectionNumber: s.section_number, grade: s.grade, unitId: s.unit_id, hasAccess: s.has_access };
+    list.push(s.has_access ? { ...base, content: s.content, exercises: s.exercises ?? [] } : base);
+    sectionsByUnit.set(s.unit_id, list);
+  }
+  return {
+    course: { name: course.title, code: course.code, description: course.description },
+    units: unitRows.map((u) => ({
+      id: u.id,
+      title: u.title,
+      unitNumber: u.unit_number,
+      grade: u.grade,
+      categories: u.categories,
+      courseId: u.course_id,
+      hasAccess: u.has_access,
+      sections: sectionsByUnit.get(u.id) ?? [],
+    })),
+  };
+}
+
+/**
+ * Questions by id, in the order asked. A student gets only those reachable through their accessible sections;
+ * the others are left out without a word, so ids cannot be probed.
+ */
+export async function questionBatch(ctx: AppContext, caller: { id: string; isStudent: boolean }, questionIds: string[]): Promise<StaffQuestion[]> {
+  const ids = [...new Set(questionIds.filter((q) => UUID.test(q)))];
+  if (ids.length === 0) return [];
+  const reachable = caller.isStudent
+    ? and(inArray(questions.id, ids), sql`${questions.id} in (select question_id from section_questions where section_id in (${accessibleSectionIds(caller.id)}))`)
+    : inArray(questions.id, ids);
+  const found = await ctx.db.select().from(questions).where(reachable);
+  const byId = new Map(found.map((q) => [q.id, q]));
+  return presentQuestions(ctx.db, ids.flatMap((q) => (byId.has(q) ? [byId.get(q)!] : [])));
+}
+
+/**
+ * Checks an answer. A student's check needs the question to be reachable (404 otherwise, as for an unknown id)
+ * and is stored as an attempt with the section it was reached through; staff checks are not recorded.
+ */
+export async function checkQuestionAnswer(
+  ctx: AppContext,
+  caller: { id: string; isStudent: boolean },
+  body: { questionId: string; studentAnswer: string; sectionId?: string },
+): Promise<CheckResult> {
+  const [question] = await ctx.db
+    .select({ type: questions.type, answer: questions.answer, options: questions.options })
+    .from(questions)
+    .where(eq(questions.id, body.questionId));
+  if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  if (!caller.isStudent) return checkAnswer(question, body.studentAnswer);
+
+  const preferred = body.sectionId ?? null;
+  const [via] = await rows<{ section_id: string }>(
+    ctx.db,
+    sql`select sq.section_id from section_questions sq
+        where sq.question_id = ${body.questionId} and sq.section_id in (${accessibleSectionIds(caller.id)})
+        order by (sq.section_id = ${preferred}) is true desc limit 1`,
+  );
+  if (!via) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  const result = checkAnswer(question, body.studentAnswer);
+  await ctx.db.insert(answerAttempts).values({
+    studentId: caller.id,
+    questionId: body.questionId,
+    sectionId: via.section_id,
+    // Wrapped in an object: the driver would read a bare JSON string such as "0.5" back as a number.
+    answer: { studentAnswer: body.studentAnswer },
+    isCorrect: result.isCorrect,
+    createdAt: ctx.now(),
+  });
+  return result;
+}
+
+/** The dashboard's figures: enrolled courses and the share of correct checks (null before the first one). */
+export async function studentStats(ctx: AppContext, studentId: string): Promise<StudentStats> {
+  const [[enrolled], [attempts]] = await Promise.all([
+    ctx.db.select({ n: count() }).from(studentCourses).where(eq(studentCourses.studentId, studentId)),
+    ctx.db
+      .select({ n: count(), correct: sql<number>`count(*) filter (where ${answerAttempts.isCorrect})`.mapWith(Number) })
+      .from(answerAttempts)
+      .where(eq(answerAttempts.studentId, studentId)),
+  ]);
+  return {
+    enrolledCourses: enrolled.n,
+    assignmentsDue: 0,
+    attempts: attempts.n,
+    correctAttempts: attempts.correct,
+    averageGrade: attempts.n === 0 ? null : Math.round((attempts.correct / attempts.n) * 100),
+  };
+}
