@@ -22,7 +22,7 @@ export function CourseViewer({ courseId, onBack }: { courseId: string; onBack():
   const [sectionId, setSectionId] = useState<string | null>(null);
 
   const back = (
-    <Button variant="ghost" onClick={onBack}>
+    <Button variant="ghost" className={styles.back} onClick={onBack}>
       <ArrowLeft size={18} aria-hidden="true" /> Back to Courses
     </Button>
   );
