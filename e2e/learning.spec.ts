@@ -4,9 +4,17 @@ import { ADMIN, readCode, signIn, uniqueEmail } from './helpers';
 
 const SHOTS = '/tmp/shots';
 
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
+interface Listed {
+  id: string;
+  email: string;
+  courses: Array<{ id: string; name: string }>;
+  units: string[];
+  sections: string[];
+}
+
+async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<{ students?: Listed[] }> {
   expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
+  return (await response.json()) as { students?: Listed[] };
 }
 
 /** A new student through the real sign-up API, so their average starts empty. */
@@ -42,10 +50,10 @@ test('an admin assigns a course; the student reads a lesson with math, answers r
   // The admin gives the new student the demo course as the demo student has it: its first unit, one of two sections.
   const admin = await playwright.request.newContext({ baseURL });
   await ok(await admin.post('/api/auth/login', { data: ADMIN }));
-  const { students } = await ok(await admin.get('/api/admin/students'));
-  const demo = students.find((s: { email: string }) => s.email === 'student@demo.academy');
-  const learner = students.find((s: { email: string }) => s.email === email);
-  const course = demo.courses.find((c: { name: string }) => c.name === 'Fractions Essentials');
+  const students = (await ok(await admin.get('/api/admin/students'))).students!;
+  const demo = students.find((s) => s.email === 'student@demo.academy')!;
+  const learner = students.find((s) => s.email === email)!;
+  const course = demo.courses.find((c) => c.name === 'Fractions Essentials')!;
   await ok(await admin.post('/api/admin/assign-course', { data: { studentId: learner.id, courseId: course.id } }));
   for (const unitId of demo.units) await ok(await admin.post('/api/admin/assign-unit', { data: { studentId: learner.id, unitId } }));
   for (const sectionId of demo.sections) await ok(await admin.post('/api/admin/assign-section', { data: { studentId: learner.id, sectionId } }));

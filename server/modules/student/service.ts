@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { checkAnswer, type CheckResult } from '../../../common/answers';
+import { checkAnswer, type CheckResult, type QuestionType } from '../../../common/answers';
 import type { CourseDetail, StaffQuestion, StudentCourse, StudentStats } from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
@@ -37,73 +37,40 @@ export async function studentCourseList(ctx: AppContext, studentId: string): Pro
   }));
 }
 
-interface UnitRow {
-  id: string;
-  title: string;
-  unit_number: number;
-  grade: string;
-  categories: string[];
-  course_id: string;
-  has_access: boolean;
-}
-interface SectionRow {
-  id: string;
-  title: string;
-  section_number: number;
-  grade: string;
-  content: string;
-  unit_id: string;
-  has_access: boolean;
-  exercises: string[] | null;
-}
-
 /**
- * One assigned course with every unit and section flagged `hasAccess`, in three queries whatever its size.
- * Locked sections keep their title (the student sees what is coming) but carry no content or exercises.
+ * One assigned course with every unit and section flagged `hasAccess`, in one query whatever its size:
+ * PostgreSQL builds the JSON in order. Locked sections keep their title (the student sees what is coming)
+ * but carry no content or exercises.
  */
 export async function studentCourseDetail(ctx: AppContext, studentId: string, courseId: string): Promise<CourseDetail> {
-  const [course] = await rows<{ title: string; code: string; description: string }>(
+  const section = (withLesson: boolean) =>
+    sql.raw(`json_build_object('id', s.id, 'title', s.title, 'sectionNumber', s.section_number, 'grade', s.grade, 'unitId', s.unit_id, 'hasAccess', ${withLesson}${
+      withLesson
+        ? `, 'content', s.content, 'exercises', coalesce((select json_agg(sq.question_id order by sq.position) from section_questions sq where sq.section_id = s.id), '[]'::json)`
+        : ''
+    })`);
+  const [row] = await rows<{ detail: CourseDetail }>(
     ctx.db,
-    sql`select c.title, c.code, c.description from courses c
-        join student_courses sc on sc.course_id = c.id and sc.student_id = ${studentId} where c.id = ${courseId}`,
+    sql`with open_sections as (${accessibleSectionIds(studentId)})
+        select json_build_object(
+          'course', json_build_object('name', c.title, 'code', c.code, 'description', c.description),
+          'units', coalesce((
+            select json_agg(json_build_object(
+              'id', u.id, 'title', u.title, 'unitNumber', u.unit_number, 'grade', u.grade, 'categories', u.categories,
+              'courseId', u.course_id, 'hasAccess', su.unit_id is not null,
+              'sections', coalesce((
+                select json_agg(case when s.id in (select id from open_sections) then ${section(true)} else ${section(false)} end
+                                order by s.section_number, s.title)
+                from sections s where s.unit_id = u.id), '[]'::json)
+            ) order by u.unit_number, u.title)
+            from units u left join student_units su on su.unit_id = u.id and su.student_id = ${studentId}
+            where u.course_id = c.id), '[]'::json)
+        ) as detail
+        from courses c join student_courses sc on sc.course_id = c.id and sc.student_id = ${studentId}
+        where c.id = ${courseId}`,
   );
-  if (!course) throw NotFound(LEARNING_MESSAGES.courseNotFound);
-  const [unitRows, sectionRows] = await Promise.all([
-    rows<UnitRow>(
-      ctx.db,
-      sql`select u.id, u.title, u.unit_number, u.grade, u.categories, u.course_id, (su.unit_id is not null) as has_access
-          from units u left join student_units su on su.unit_id = u.id and su.student_id = ${studentId}
-          where u.course_id = ${courseId} order by u.unit_number, u.title`,
-    ),
-    rows<SectionRow>(
-      ctx.db,
-      sql`select s.id, s.title, s.section_number, s.grade, s.content, s.unit_id,
-            (s.id in (${accessibleSectionIds(studentId)})) as has_access,
-            (select array_agg(sq.question_id order by sq.position) from section_questions sq where sq.section_id = s.id) as exercises
-          from sections s join units u on u.id = s.unit_id
-          where u.course_id = ${courseId} order by s.section_number, s.title`,
-    ),
-  ]);
-  const sectionsByUnit = new Map<string, CourseDetail['units'][number]['sections']>();
-  for (const s of sectionRows) {
-    const list = sectionsByUnit.get(s.unit_id) ?? [];
-    const base = { id: s.id, title: s.title, sectionNumber: s.section_number, grade: s.grade, unitId: s.unit_id, hasAccess: s.has_access };
-    list.push(s.has_access ? { ...base, content: s.content, exercises: s.exercises ?? [] } : base);
-    sectionsByUnit.set(s.unit_id, list);
-  }
-  return {
-    course: { name: course.title, code: course.code, description: course.description },
-    units: unitRows.map((u) => ({
-      id: u.id,
-      title: u.title,
-      unitNumber: u.unit_number,
-      grade: u.grade,
-      categories: u.categories,
-      courseId: u.course_id,
-      hasAccess: u.has_access,
-      sections: sectionsByUnit.get(u.id) ?? [],
-    })),
-  };
+  if (!row) throw NotFound(LEARNING_MESSAGES.courseNotFound);
+  return row.detail;
 }
 
 /**
@@ -130,26 +97,23 @@ export async function checkQuestionAnswer(
   caller: { id: string; isStudent: boolean },
   body: { questionId: string; studentAnswer: string; sectionId?: string },
 ): Promise<CheckResult> {
-  const [question] = await ctx.db
-    .select({ type: questions.type, answer: questions.answer, options: questions.options })
-    .from(questions)
-    .where(eq(questions.id, body.questionId));
-  if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
-  if (!caller.isStudent) return checkAnswer(question, body.studentAnswer);
-
-  const preferred = body.sectionId ?? null;
-  const [via] = await rows<{ section_id: string }>(
+  // One query finds the question and, for a student, the accessible section it is reached through.
+  const via = caller.isStudent
+    ? sql`(select sq.section_id from section_questions sq
+           where sq.question_id = q.id and sq.section_id in (${accessibleSectionIds(caller.id)})
+           order by (sq.section_id = ${body.sectionId ?? null}) is true desc limit 1)`
+    : sql`null`;
+  const [question] = await rows<{ type: QuestionType; answer: unknown; options: unknown; via: string | null }>(
     ctx.db,
-    sql`select sq.section_id from section_questions sq
-        where sq.question_id = ${body.questionId} and sq.section_id in (${accessibleSectionIds(caller.id)})
-        order by (sq.section_id = ${preferred}) is true desc limit 1`,
+    sql`select q.type, q.answer, q.options, ${via} as via from questions q where q.id = ${body.questionId}`,
   );
-  if (!via) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  if (!question || (caller.isStudent && !question.via)) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  if (!caller.isStudent) return checkAnswer(question, body.studentAnswer);
   const result = checkAnswer(question, body.studentAnswer);
   await ctx.db.insert(answerAttempts).values({
     studentId: caller.id,
     questionId: body.questionId,
-    sectionId: via.section_id,
+    sectionId: question.via,
     // Wrapped in an object: the driver would read a bare JSON string such as "0.5" back as a number.
     answer: { studentAnswer: body.studentAnswer },
     isCorrect: result.isCorrect,
