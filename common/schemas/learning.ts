@@ -14,6 +14,7 @@ export const LEARNING_LIMITS = {
 export const LEARNING_MESSAGES = {
   answerRequired: 'Please enter an answer before checking.',
   answerTooLong: `Your answer must be at most ${LEARNING_LIMITS.answer} characters`,
+  answerInvalidCharacter: 'Your answer contains a character that cannot be stored. Please remove it.',
   selectSectionAndQuestion: 'Please select a section and at least one question',
   studentNotFound: 'Student not found',
   courseNotFound: 'Course not found',
@@ -53,7 +54,9 @@ export const checkAnswerBody = z.object({
   studentAnswer: z
     .string({ error: LEARNING_MESSAGES.answerRequired })
     .max(LEARNING_LIMITS.answer, LEARNING_MESSAGES.answerTooLong)
-    .refine((a) => a.trim() !== '' && !/^\[\s*(""\s*,?\s*)*\]$/.test(a.trim()), LEARNING_MESSAGES.answerRequired),
+    .refine((a) => a.trim() !== '' && !/^\[\s*(""\s*,?\s*)*\]$/.test(a.trim()), LEARNING_MESSAGES.answerRequired)
+    // PostgreSQL text and jsonb cannot hold NUL.
+    .refine((a) => !a.includes('\u0000'), LEARNING_MESSAGES.answerInvalidCharacter),
   /** The section the student is practising in, recorded with the attempt when it holds the question. */
   sectionId: z.uuid().optional(),
 });

@@ -161,6 +161,9 @@ describe('checking answers', () => {
       expect(response.json().message).toEqual(expect.any(String));
     }
     expect((await check(student, q.open.id, '')).json().message).toBe(LEARNING_MESSAGES.answerRequired);
+    const nul = await check(student, q.open.id, 'A\u0000');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe(LEARNING_MESSAGES.answerInvalidCharacter);
     expect((await post(student, '/api/questions/check-answer', { studentAnswer: 'A' })).statusCode).toBe(400);
   });
 

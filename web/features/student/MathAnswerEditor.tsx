@@ -91,7 +91,7 @@ export function MathAnswerEditor({ label, value, onChange }: { label: string; va
               <Builder
                 label="Piecewise"
                 onInsert={(p) => insert(piecewiseLatex(p))}
-                onCustom={() => setCustom({ title: 'Custom piecewise function', fields: [{ label: 'Pieces', min: MATH_LIMITS.minPieces, max: MATH_LIMITS.maxPieces }], build: ([p]) => piecewiseLatex(p) })}
+                onCustom={() => setCustom({ title: 'Custom piecewise function', fields: [{ label: 'Pieces', min: 1, max: MATH_LIMITS.maxPieces }], build: ([p]) => piecewiseLatex(p) })}
               />
             ) : null}
           </div>
@@ -130,7 +130,7 @@ export function MathAnswerEditor({ label, value, onChange }: { label: string; va
 function Builder({ label, two, onInsert, onCustom }: { label: string; two?: boolean; onInsert(a: number, b: number): void; onCustom(): void }) {
   const [a, setA] = useState(2);
   const [b, setB] = useState(2);
-  const choices = two ? FIXED : FIXED.filter((n) => n >= MATH_LIMITS.minPieces);
+  const choices = two ? FIXED : FIXED.filter((n) => n >= MATH_LIMITS.fixedMinPieces);
   const select = (name: string, value: number, set: (n: number) => void) => (
     <select aria-label={`${label} ${name}`} className={styles.sizeSelect} value={value} onChange={(e) => set(Number(e.target.value))}>
       {choices.map((n) => (

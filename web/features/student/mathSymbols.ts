@@ -1,6 +1,7 @@
 /** The answer editor's symbol palette (learner-and-public.md section 2) and the LaTeX its builders insert. */
 
-export const MATH_LIMITS = { maxRowsCols: 50, maxPieces: 20, fixedMax: 6, minPieces: 2 } as const;
+/** learner-and-public.md section 5: custom sizes from 1 up to 50 rows/columns and 20 pieces; fixed choices 1 to 6, pieces 2 to 6. */
+export const MATH_LIMITS = { maxRowsCols: 50, maxPieces: 20, fixedMax: 6, fixedMinPieces: 2 } as const;
 
 export interface MathSymbol {
   label: string;
@@ -70,7 +71,7 @@ export function columnsLatex(columns: number): string {
   return `\\begin{array}{${Array(columns).fill('c').join('')}}${row(columns)}\\end{array}`;
 }
 
-/** A custom size: a whole number from 1 (2 for pieces) to the limit, or the message to show. */
+/** A custom size: a whole number from the minimum to the limit, or the message to show. */
 export function sizeProblem(value: string, min: number, max: number, label: string): string | null {
   const n = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n)) return `${label} must be a whole number`;
