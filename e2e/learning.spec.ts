@@ -134,6 +134,18 @@ test('an admin assigns a course; the student reads a lesson with math, answers r
   await expect(page.getByText('2 of 4 checks correct')).toBeVisible();
 });
 
+test('a student without courses is told so', async ({ page, playwright, baseURL }) => {
+  const email = uniqueEmail('newcomer');
+  await newStudent(await playwright.request.newContext({ baseURL }), email, 'Learn&pass1');
+  await signIn(page, email, 'Learn&pass1');
+  await page.goto('/student');
+  await expect(page.getByText('You are not enrolled in any course yet.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Go to My Courses' }).click();
+  await expect(page.getByRole('heading', { name: 'No Courses Assigned' })).toBeVisible();
+  await expect(page.getByText('Please contact your administrator to get enrolled.', { exact: false })).toBeVisible();
+  await shoot(page, 'no-courses');
+});
+
 test('the student page is for students only', async ({ page }) => {
   await signIn(page, 'teacher@demo.academy', 'Demo-pass1!');
   await page.goto('/student');
