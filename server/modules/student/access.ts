@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 /**
@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
  *
  * A subquery of the ids of the student's accessible sections, for `in (...)` and joins.
  */
-export function accessibleSectionIds(studentId: string): SQL {
+export function accessibleSectionIds(studentId: string | Placeholder): SQL {
   return sql`
     select s.id from sections s
     join units u on u.id = s.unit_id
