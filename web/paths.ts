@@ -13,6 +13,7 @@ export const paths = {
   forgotPassword: '/forget-password',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
+  student: '/student',
   profile: '/profile',
 } as const;
 

@@ -3,12 +3,14 @@ import { RedirectIfSignedIn, RequireAuth } from './auth/guards';
 import { AppLayout } from './shell/AppLayout';
 import { DashboardLayout } from './shell/DashboardLayout';
 import { lazyPage } from './lazyPage';
+import { paths } from './paths';
 
 const SignInPage = lazyPage(() => import('./features/account/SignInPage'));
 const SignUpPage = lazyPage(() => import('./features/account/SignUpPage'));
 const VerifyOtpPage = lazyPage(() => import('./features/account/VerifyOtpPage'));
 const CompleteProfilePage = lazyPage(() => import('./features/account/CompleteProfilePage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
+const StudentHome = lazyPage(() => import('./features/student/StudentHome'));
 const HomePage = lazyPage(() => import('./features/public/HomePage'));
 const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
 
@@ -25,7 +27,11 @@ export const router = createBrowserRouter([
       {
         // The signed-in area: every page here sits beside the role sidebar.
         element: <DashboardLayout />,
-        children: [{ path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> }],
+        children: [
+          { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
+          // Temporary home of the student dashboard until /dashboard switches views by role.
+          { path: '/student', element: <RequireAuth types={['student']} othersTo={paths.home}><StudentHome /></RequireAuth> },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -49,6 +49,18 @@ export function checkAnswer(question: CheckableQuestion, studentAnswer: string):
   }
 }
 
+/**
+ * How many options a multiple-choice key marks correct, so a screen can offer several choices
+ * without learning which ones. 0 when the key cannot be read.
+ */
+export function correctChoiceCount(answer: unknown): number {
+  try {
+    return new Set((acceptedBlanks(fromJson(answer)) ?? []).flat().map((c) => c.trim().toUpperCase())).size;
+  } catch {
+    return 0;
+  }
+}
+
 function fromJson(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {

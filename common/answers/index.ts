@@ -2,5 +2,5 @@
  * The mathematical answer checker: a pure library (no server or DOM dependencies)
  * used by both the server and the browser.
  */
-export { checkAnswer, type CheckableQuestion, type CheckResult, type QuestionType } from './check';
+export { checkAnswer, correctChoiceCount, type CheckableQuestion, type CheckResult, type QuestionType } from './check';
 export { matchesAccepted, type MatchResult } from './match';

@@ -25,7 +25,27 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/auth/logout': signedIn,
   'POST /api/auth/change-password': signedIn,
   'PUT /api/users/profile': signedIn,
+  ...assignmentRows(),
+  'GET /api/sections/:id/questions': ['admin', 'teacher'],
+  'POST /api/questions/assign-to-section': ['admin', 'teacher'],
+  'DELETE /api/sections/:sectionId/questions/:questionId': ['admin', 'teacher'],
+  'GET /api/student/courses': ['student'],
+  'GET /api/student/courses/:id': ['student'],
+  'GET /api/student/stats': ['student'],
+  'POST /api/questions/batch': ['student', 'admin', 'teacher', 'data-entry'],
+  'POST /api/questions/check-answer': ['student', 'admin', 'teacher', 'data-entry'],
 };
+
+/** The student-assignment calls exist under /api/admin for admins and /api/teacher for teachers. */
+function assignmentRows(): Record<string, Access> {
+  const calls = ['assign-course', 'remove-course', 'remove-course-assignment', 'assign-unit', 'remove-unit', 'assign-section', 'remove-section'];
+  return Object.fromEntries(
+    (['admin', 'teacher'] as const).flatMap((role) => [
+      [`GET /api/${role}/students`, [role]],
+      ...calls.map((c) => [`POST /api/${role}/${c}`, [role]]),
+    ]),
+  );
+}
 
 const ROLES: Array<UserType | 'anon'> = ['anon', 'student', 'parent', 'teacher', 'admin', 'data-entry'];
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';

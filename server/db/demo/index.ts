@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { seedDemoAccounts, type Credentials } from './accounts';
+import { seedDemoLearning } from './learning';
 
 /**
  * The demo academy (SEED_DEMO): one account per role, then each domain's demo content.
@@ -7,5 +8,7 @@ import { seedDemoAccounts, type Credentials } from './accounts';
  */
 export async function seedDemo(db: Db): Promise<Credentials[]> {
   const accounts = await seedDemoAccounts(db);
+  // After courses and questions: it assigns what exists to the demo student.
+  await seedDemoLearning(db);
   return accounts;
 }

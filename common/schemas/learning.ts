@@ -1,0 +1,163 @@
+/**
+ * Assignments and the student's side of learning: request bodies and the presenters of courses and questions.
+ * The student presenters have no `answer` or `solution` key at all, so a zod parse strips them whatever the service returns.
+ */
+import { z } from 'zod';
+
+export const LEARNING_LIMITS = {
+  /** Question ids in one batch or assignment call. */
+  questionIds: 1000,
+  /** Characters of one submitted answer (a JSON array for several blanks). */
+  answer: 10_000,
+} as const;
+
+export const LEARNING_MESSAGES = {
+  answerRequired: 'Please enter an answer before checking.',
+  answerTooLong: `Your answer must be at most ${LEARNING_LIMITS.answer} characters`,
+  answerInvalidCharacter: 'Your answer contains a character that cannot be stored. Please remove it.',
+  selectSectionAndQuestion: 'Please select a section and at least one question',
+  studentNotFound: 'Student not found',
+  courseNotFound: 'Course not found',
+  unitNotFound: 'Unit not found',
+  sectionNotFound: 'Section not found',
+  questionNotFound: 'Question not found',
+  notYourStudent: 'You can only manage assignments of your own students.',
+  unitNeedsCourse: "Assign the unit's course to this student first.",
+  sectionNeedsUnit: "Assign the section's unit to this student first.",
+} as const;
+
+const id = (message: string) => z.uuid(message);
+
+export const courseAssignmentBody = z.object({ studentId: id(LEARNING_MESSAGES.studentNotFound), courseId: id(LEARNING_MESSAGES.courseNotFound) });
+export const unitAssignmentBody = z.object({ studentId: id(LEARNING_MESSAGES.studentNotFound), unitId: id(LEARNING_MESSAGES.unitNotFound) });
+export const sectionAssignmentBody = z.object({ studentId: id(LEARNING_MESSAGES.studentNotFound), sectionId: id(LEARNING_MESSAGES.sectionNotFound) });
+
+export const assignQuestionsBody = z.object({
+  sectionId: z.uuid(LEARNING_MESSAGES.selectSectionAndQuestion),
+  questionIds: z
+    .array(z.uuid(LEARNING_MESSAGES.questionNotFound), { error: LEARNING_MESSAGES.selectSectionAndQuestion })
+    .min(1, LEARNING_MESSAGES.selectSectionAndQuestion)
+    .max(LEARNING_LIMITS.questionIds, `At most ${LEARNING_LIMITS.questionIds} questions at a time`),
+});
+
+export const sectionQuestionParams = z.object({ sectionId: z.uuid(LEARNING_MESSAGES.sectionNotFound), questionId: z.uuid(LEARNING_MESSAGES.questionNotFound) });
+
+/** Ids that are not uuids cannot name a question: the batch leaves them out, as it does unreachable ones. */
+export const batchBody = z.object({
+  questionIds: z
+    .array(z.string({ error: 'questionIds must be a list of question ids' }).max(100), { error: 'questionIds must be a list of question ids' })
+    .max(LEARNING_LIMITS.questionIds, `At most ${LEARNING_LIMITS.questionIds} questions at a time`),
+});
+
+export const checkAnswerBody = z.object({
+  questionId: z.uuid(LEARNING_MESSAGES.questionNotFound),
+  studentAnswer: z
+    .string({ error: LEARNING_MESSAGES.answerRequired })
+    .max(LEARNING_LIMITS.answer, LEARNING_MESSAGES.answerTooLong)
+    .refine((a) => a.trim() !== '' && !/^\[\s*(""\s*,?\s*)*\]$/.test(a.trim()), LEARNING_MESSAGES.answerRequired)
+    // PostgreSQL text and jsonb cannot hold NUL.
+    .refine((a) => !a.includes('\u0000'), LEARNING_MESSAGES.answerInvalidCharacter),
+  /** The section the student is practising in, recorded with the attempt when it holds the question. */
+  sectionId: z.uuid().optional(),
+});
+export type CheckAnswerBody = z.input<typeof checkAnswerBody>;
+
+export const checkAnswerReply = z.object({ result: z.object({ isCorrect: z.boolean(), feedback: z.string() }) });
+export type CheckAnswerReply = z.infer<typeof checkAnswerReply>;
+
+export const QUESTION_TYPES = ['Multiple Choice', 'Short Answer', 'Calculation', 'Fill in the Blank'] as const;
+
+const attachment = z.object({ filename: z.string(), originalname: z.string() });
+
+/** What a student may see of a question: never its answer or solution. */
+export const studentQuestion = z.object({
+  id: z.string(),
+  questionText: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  grade: z.number(),
+  options: z.unknown(),
+  attachments: z.array(attachment),
+  hint: z.string(),
+  source: z.string(),
+  /** Multiple choice with several correct options: the screen lets the student pick several. */
+  multipleAnswers: z.boolean(),
+});
+export type StudentQuestion = z.infer<typeof studentQuestion>;
+
+/** Staff see the whole question. */
+export const staffQuestion = studentQuestion.extend({ answer: z.unknown(), solution: z.string() });
+export type StaffQuestion = z.infer<typeof staffQuestion>;
+
+export const studentQuestionList = z.array(studentQuestion);
+export const batchReply = z.array(z.union([staffQuestion, studentQuestion]));
+
+export const studentCourse = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string(),
+  /** Question ids of the course's accessible sections, in course order. */
+  exercises: z.array(z.string()),
+  content: z.string(),
+});
+export type StudentCourse = z.infer<typeof studentCourse>;
+export const studentCoursesReply = z.object({ courses: z.array(studentCourse) });
+
+export const studentSection = z.object({
+  id: z.string(),
+  title: z.string(),
+  sectionNumber: z.number(),
+  grade: z.string(),
+  unitId: z.string(),
+  hasAccess: z.boolean(),
+  content: z.string().optional(),
+  exercises: z.array(z.string()).optional(),
+});
+export type StudentSection = z.infer<typeof studentSection>;
+
+export const studentUnit = z.object({
+  id: z.string(),
+  title: z.string(),
+  unitNumber: z.number(),
+  grade: z.string(),
+  categories: z.array(z.string()),
+  courseId: z.string(),
+  hasAccess: z.boolean(),
+  sections: z.array(studentSection),
+});
+export type StudentUnit = z.infer<typeof studentUnit>;
+
+export const courseDetailReply = z.object({
+  course: z.object({ name: z.string(), code: z.string(), description: z.string() }),
+  units: z.array(studentUnit),
+});
+export type CourseDetail = z.infer<typeof courseDetailReply>;
+
+export const studentStatsReply = z.object({
+  enrolledCourses: z.number(),
+  assignmentsDue: z.number(),
+  attempts: z.number(),
+  correctAttempts: z.number(),
+  /** Share of correct checks in percent, rounded; null before the first check. */
+  averageGrade: z.number().nullable(),
+});
+export type StudentStats = z.infer<typeof studentStatsReply>;
+
+export const assignedStudent = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  grade: z.string().nullable(),
+  email: z.string(),
+  school: z.string().nullable(),
+  createdAt: z.string(),
+  courses: z.array(z.object({ id: z.string(), courseId: z.string(), name: z.string(), code: z.string() })),
+  units: z.array(z.string()),
+  sections: z.array(z.string()),
+});
+export const studentsReply = z.object({ students: z.array(assignedStudent) });
+export type AssignedStudent = z.infer<typeof assignedStudent>;
+
+export const sectionQuestionsReply = z.object({ questions: z.array(staffQuestion) });
+export const assignQuestionsReply = z.object({ message: z.string(), assigned: z.number() });

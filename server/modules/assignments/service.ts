@@ -1,0 +1,201 @@
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { AssignedStudent, StaffQuestion } from '../../../common/schemas/learning';
+import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import {
+  courses,
+  profiles,
+  questions,
+  sectionQuestions,
+  sections,
+  studentCourses,
+  studentSections,
+  studentUnits,
+  teacherStudents,
+  units,
+  users,
+} from '../../db/schema';
+import { Forbidden, Invalid, NotFound } from '../../lib/errors';
+import { presentQuestions } from '../student/questions';
+
+/** Who is acting: an admin acts on every student, a teacher only on the students linked to them. */
+export interface Actor {
+  id: string;
+  isAdmin: boolean;
+}
+
+/**
+ * The students the actor manages with their assignments, in four queries whatever their number:
+ * the students, then their courses, units and sections.
+ */
+export async function listStudents(ctx: AppContext, actor: Actor): Promise<AssignedStudent[]> {
+  const mine = actor.isAdmin
+    ? eq(users.type, 'student')
+    : and(eq(users.type, 'student'), inArray(users.id, ctx.db.select({ id: teacherStudents.studentId }).from(teacherStudents).where(eq(teacherStudents.teacherId, actor.id))));
+  const people = await ctx.db
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(mine)
+    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(users.email));
+  if (people.length === 0) return [];
+  const ids = people.map((p) => p.id);
+  const [courseRows, unitRows, sectionRows] = await Promise.all([
+    ctx.db
+      .select({ studentId: studentCourses.studentId, id: courses.id, name: courses.title, code: courses.code })
+      .from(studentCourses)
+      .innerJoin(courses, eq(courses.id, studentCourses.courseId))
+      .where(inArray(studentCourses.studentId, ids))
+      .orderBy(asc(courses.title)),
+    ctx.db.select({ studentId: studentUnits.studentId, id: studentUnits.unitId }).from(studentUnits).where(inArray(studentUnits.studentId, ids)),
+    ctx.db.select({ studentId: studentSections.studentId, id: studentSections.sectionId }).from(studentSections).where(inArray(studentSections.studentId, ids)),
+  ]);
+  const group = <T extends { studentId: string }>(list: T[]) => {
+    const byStudent = new Map<string, T[]>();
+    for (const row of list) byStudent.set(row.studentId, [...(byStudent.get(row.studentId) ?? []), row]);
+    return byStudent;
+  };
+  const [c, u, s] = [group(courseRows), group(unitRows), group(sectionRows)];
+  return people.map((p) => {
+    const firstName = p.profile?.firstName ?? '';
+    const lastName = p.profile?.lastName ?? '';
+    return {
+      id: p.id,
+      fullName: `${firstName} ${lastName}`.trim() || p.email,
+      firstName,
+      lastName,
+      grade: p.profile?.gradeLevel ?? null,
+      email: p.email,
+      school: p.profile?.school ?? null,
+      createdAt: p.createdAt.toISOString(),
+      courses: (c.get(p.id) ?? []).map((x) => ({ id: x.id, courseId: x.id, name: x.name, code: x.code })),
+      units: (u.get(p.id) ?? []).map((x) => x.id),
+      sections: (s.get(p.id) ?? []).map((x) => x.id),
+    };
+  });
+}
+
+/** 404 for an unknown student, 403 for a teacher's call about someone else's student. */
+async function checkStudent(db: Db, actor: Actor, studentId: string): Promise<void> {
+  const [row] = await db
+    .select({ linked: sql<boolean>`exists (select 1 from teacher_students ts where ts.teacher_id = ${actor.id} and ts.student_id = ${users.id})` })
+    .from(users)
+    .where(and(eq(users.id, studentId), eq(users.type, 'student')));
+  if (!row) throw NotFound(LEARNING_MESSAGES.studentNotFound);
+  if (!actor.isAdmin && !row.linked) throw Forbidden(LEARNING_MESSAGES.notYourStudent);
+}
+
+export async function assignCourse(ctx: AppContext, actor: Actor, studentId: string, courseId: string) {
+  await checkStudent(ctx.db, actor, studentId);
+  const [course] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw NotFound(LEARNING_MESSAGES.courseNotFound);
+  await ctx.db.insert(studentCourses).values({ studentId, courseId, assignedBy: actor.id, assignedAt: ctx.now() }).onConflictDoNothing();
+}
+
+/** Removing a course takes the student's units and sections of it along, in one transaction. */
+export async function removeCourse(ctx: AppContext, actor: Actor, studentId: string, courseId: string) {
+  await checkStudent(ctx.db, actor, studentId);
+  const [course] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw NotFound(LEARNING_MESSAGES.courseNotFound);
+  const courseUnits = ctx.db.select({ id: units.id }).from(units).where(eq(units.courseId, courseId));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(studentSections)
+      .where(and(eq(studentSections.studentId, studentId), inArray(studentSections.sectionId, tx.select({ id: sections.id }).from(sections).where(inArray(sections.unitId, courseUnits)))));
+    await tx.delete(studentUnits).where(and(eq(studentUnits.studentId, studentId), inArray(studentUnits.unitId, courseUnits)));
+    await tx.delete(studentCourses).where(and(eq(studentCourses.studentId, studentId), eq(studentCourses.courseId, courseId)));
+  });
+}
+
+export async function assignUnit(ctx: AppContext, actor: Actor, studentId: string, unitId: string) {
+  await checkStudent(ctx.db, actor, studentId);
+  const [unit] = await ctx.db
+    .select({ id: units.id, courseAssigned: sql<boolean>`exists (select 1 from student_courses sc where sc.student_id = ${studentId} and sc.course_id = ${units.courseId})` })
+    .from(units)
+    .where(eq(units.id, unitId));
+  if (!unit) throw NotFound(LEARNING_MESSAGES.unitNotFound);
+  if (!unit.courseAssigned) throw Invalid(LEARNING_MESSAGES.unitNeedsCourse);
+  await ctx.db.insert(studentUnits).values({ studentId, unitId, assignedBy: actor.id, assignedAt: ctx.now() }).onConflictDoNothing();
+}
+
+/** Removing a unit takes the student's sections of it along. */
+export async function removeUnit(ctx: AppContext, actor: Actor, studentId: string, unitId: string) {
+  await checkStudent(ctx.db, actor, studentId);
+  const [unit] = await ctx.db.select({ id: units.id }).from(units).where(eq(units.id, unitId));
+  if (!unit) throw NotFound(LEARNING_MESSAGES.unitNotFound);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(studentSections)
+      .where(and(eq(studentSections.studentId, studentId), inArray(studentSections.sectionId, tx.select({ id: sections.id }).from(sections).where(eq(sections.unitId, unitId)))));
+    await tx.delete(studentUnits).where(and(eq(studentUnits.studentId, studentId), eq(studentUnits.unitId, unitId)));
+  });
+}
+
+export async function assignSection(ctx: AppContext, actor: Actor, studentId: string, sectionId: string) {
+  await checkStudent(ctx.db, actor, studentId);
+  const [section] = await ctx.db
+    .select({ id: sections.id, unitAssigned: sql<boolean>`exists (select 1 from student_units su where su.student_id = ${studentId} and su.unit_id = ${sections.unitId})` })
+    .from(sections)
+    .where(eq(sections.id, sectionId));
+  if (!section) throw NotFound(LEARNING_MESSAGES.sectionNotFound);
+  if (!section.unitAssigned) throw Invalid(LEARNING_MESSAGES.sectionNeedsUnit);
+  await ctx.db.insert(studentSections).values({ studentId, sectionId, assignedBy: actor.id, assignedAt: ctx.now() }).onConflictDoNothing();
+}
+
+export async function removeSection(ctx: AppContext, actor: Actor, studentId: string, sectionId: string) {
+  await checkStudent(ctx.db, actor, studentId);
+  const [section] = await ctx.db.select({ id: sections.id }).from(sections).where(eq(sections.id, sectionId));
+  if (!section) throw NotFound(LEARNING_MESSAGES.sectionNotFound);
+  await ctx.db.delete(studentSections).where(and(eq(studentSections.studentId, studentId), eq(studentSections.sectionId, sectionId)));
+}
+
+async function sectionTitle(db: Db, sectionId: string): Promise<string> {
+  const [section] = await db.select({ title: sections.title }).from(sections).where(eq(sections.id, sectionId));
+  if (!section) throw NotFound(LEARNING_MESSAGES.sectionNotFound);
+  return section.title;
+}
+
+/** A section's assigned questions in their order: its `exercises`. */
+export async function sectionQuestionList(ctx: AppContext, sectionId: string): Promise<StaffQuestion[]> {
+  await sectionTitle(ctx.db, sectionId);
+  const list = await ctx.db
+    .select({ question: questions })
+    .from(sectionQuestions)
+    .innerJoin(questions, eq(questions.id, sectionQuestions.questionId))
+    .where(eq(sectionQuestions.sectionId, sectionId))
+    .orderBy(asc(sectionQuestions.position));
+  return presentQuestions(ctx.db, list.map((r) => r.question));
+}
+
+/**
+ * Appends questions to a section in the order given, after those already there; duplicates and questions
+ * already assigned are skipped. Returns the section's title and how many were added.
+ */
+export async function assignQuestionsToSection(ctx: AppContext, sectionId: string, questionIds: string[]) {
+  const title = await sectionTitle(ctx.db, sectionId);
+  const wanted = [...new Set(questionIds)];
+  const known = await ctx.db.select({ id: questions.id }).from(questions).where(inArray(questions.id, wanted));
+  if (known.length !== wanted.length) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  const added = await ctx.db.transaction(async (tx) => {
+    // Lock the section row so two concurrent calls cannot take the same positions.
+    await tx.execute(sql`select id from sections where id = ${sectionId} for update`);
+    const present = await tx.select({ id: sectionQuestions.questionId }).from(sectionQuestions).where(eq(sectionQuestions.sectionId, sectionId));
+    const [{ last }] = await tx.select({ last: max(sectionQuestions.position) }).from(sectionQuestions).where(eq(sectionQuestions.sectionId, sectionId));
+    const taken = new Set(present.map((p) => p.id));
+    const fresh = wanted.filter((q) => !taken.has(q));
+    if (fresh.length > 0) {
+      await tx.insert(sectionQuestions).values(fresh.map((questionId, i) => ({ sectionId, questionId, position: (last ?? 0) + i + 1 })));
+    }
+    return fresh.length;
+  });
+  return { title, added };
+}
+
+export async function removeQuestionFromSection(ctx: AppContext, sectionId: string, questionId: string) {
+  const removed = await ctx.db
+    .delete(sectionQuestions)
+    .where(and(eq(sectionQuestions.sectionId, sectionId), eq(sectionQuestions.questionId, questionId)))
+    .returning({ id: sectionQuestions.questionId });
+  if (removed.length === 0) throw NotFound('This question is not assigned to this section');
+}

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
+import { answerAttempts, attachments } from '../../db/schema';
+import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, linkTeacher, signIn, type BuiltCourse } from '../../test/factories';
+import { call, createTestApp, type TestApp } from '../../test/harness';
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+let t: TestApp;
+let admin: string;
+let teacher: string;
+let studentId: string;
+let student: string;
+let otherStudent: string;
+let course: BuiltCourse;
+let unassigned: BuiltCourse;
+const q: Record<'open' | 'picked' | 'locked' | 'elsewhere' | 'fill' | 'multi', { id: string }> = {} as never;
+
+const post = (cookie: string, url: string, payload: unknown) => call(t.app, cookie, { method: 'POST', url, payload: payload as object });
+const get = (cookie: string, url: string) => call(t.app, cookie, { method: 'GET', url });
+const check = (cookie: string, questionId: string, studentAnswer: unknown) => post(cookie, '/api/questions/check-answer', { questionId, studentAnswer });
+
+/**
+ * Course: unit 1 assigned with no section picked (both sections open); unit 2 assigned with section 2.1 picked
+ * (2.2 locked); unit 3 not assigned (locked). Another course is not assigned at all.
+ */
+beforeAll(async () => {
+  t = await createTestApp();
+  const [a, te, s, other] = await Promise.all([buildAdmin(t.db), buildTeacher(t.db), buildStudent(t.db), buildStudent(t.db)]);
+  studentId = s.id;
+  await linkTeacher(t.db, te.id, s.id);
+  [admin, teacher, student, otherStudent] = await Promise.all([signIn(t.app, a), signIn(t.app, te), signIn(t.app, s), signIn(t.app, other)]);
+  course = await buildCourse(t.db, { units: 3, sections: 2, title: 'Fractions' });
+  unassigned = await buildCourse(t.db, { units: 1, sections: 1 });
+  q.open = await buildQuestion(t.db);
+  q.picked = await buildQuestion(t.db, { type: 'Short Answer', options: {}, answer: { a1: ['\\frac{1}{2}'] } });
+  q.locked = await buildQuestion(t.db);
+  q.elsewhere = await buildQuestion(t.db);
+  q.fill = await buildQuestion(t.db, { type: 'Fill in the Blank', questionText: '$2(x+1) =$ ___1___ and $0.5 =$ ___2___', options: {}, answer: { a1: ['2x+2'], a2: ['1/2'] } });
+  q.multi = await buildQuestion(t.db, { answer: { a1: ['A', 'C'] } });
+  await t.db.insert(attachments).values({ questionId: q.open.id, filename: 'abc.png', originalName: 'diagram.png', mime: 'image/png', size: 10 });
+
+  const [u1, u2, u3] = course.units;
+  const assign = (path: string, body: object) => post(teacher, `/api/teacher/${path}`, { studentId, ...body });
+  await assign('assign-course', { courseId: course.id });
+  await assign('assign-unit', { unitId: u1.id });
+  await assign('assign-unit', { unitId: u2.id });
+  await assign('assign-section', { sectionId: u2.sections[0].id });
+  const place = (sectionId: string, questionIds: string[]) => post(admin, '/api/questions/assign-to-section', { sectionId, questionIds });
+  await place(u1.sections[0].id, [q.open.id, q.fill.id, q.multi.id]);
+  await place(u2.sections[0].id, [q.picked.id]);
+  await place(u2.sections[1].id, [q.locked.id]);
+  await place(u3.sections[0].id, [q.locked.id]);
+  await place(unassigned.units[0].sections[0].id, [q.elsewhere.id]);
+});
+afterAll(() => t.close());
+
+describe('the student course list and viewer', () => {
+  it('lists only assigned courses, with the question ids of their accessible sections', async () => {
+    const response = await get(student, '/api/student/courses');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      courses: [{ id: course.id, name: 'Fractions', code: course.code, description: 'A test course', exercises: [q.open.id, q.fill.id, q.multi.id, q.picked.id], content: '' }],
+    });
+    expect((await get(otherStudent, '/api/student/courses')).json()).toEqual({ courses: [] });
+  });
+
+  it('flags units and sections with hasAccess, and gives content and exercises only where accessible', async () => {
+    const response = await get(student, `/api/student/courses/${course.id}`);
+    expect(response.statusCode).toBe(200);
+    const detail = response.json();
+    expect(detail.course).toEqual({ name: 'Fractions', code: course.code, description: 'A test course' });
+    const [u1, u2, u3] = detail.units;
+    expect([u1.hasAccess, u2.hasAccess, u3.hasAccess]).toEqual([true, true, false]);
+    expect(u1).toMatchObject({ id: course.units[0].id, title: 'Unit 1', unitNumber: 1, grade: '6', categories: ['Algebra'], courseId: course.id });
+    expect(u1.sections.map((s: { hasAccess: boolean }) => s.hasAccess)).toEqual([true, true]);
+    expect(u1.sections[0]).toMatchObject({ title: 'Section 1.1', sectionNumber: 1, unitId: u1.id, exercises: [q.open.id, q.fill.id, q.multi.id] });
+    expect(u1.sections[0].content).toContain('\\frac{1}{2}');
+    expect(u2.sections.map((s: { hasAccess: boolean }) => s.hasAccess)).toEqual([true, false]);
+    const locked = [u2.sections[1], ...u3.sections];
+    for (const section of locked) {
+      expect(section).not.toHaveProperty('content');
+      expect(section).not.toHaveProperty('exercises');
+      expect(section.hasAccess).toBe(false);
+    }
+    expect(response.body).not.toContain(q.locked.id);
+  });
+
+  it('answers 404 for a course not assigned, an unknown course, and refuses a bad id', async () => {
+    expect((await get(student, `/api/student/courses/${unassigned.id}`)).statusCode).toBe(404);
+    expect((await get(student, `/api/student/courses/${UNKNOWN}`)).statusCode).toBe(404);
+    expect((await get(otherStudent, `/api/student/courses/${course.id}`)).statusCode).toBe(404);
+    expect((await get(student, `/api/student/courses/not-a-uuid`)).statusCode).toBe(400);
+  });
+});
+
+describe('questions for students', () => {
+  it('the batch returns only reachable questions, in the order asked, never answer or solution', async () => {
+    const asked = [q.picked.id, q.locked.id, q.elsewhere.id, q.open.id, UNKNOWN, 'nonsense', q.open.id];
+    const response = await post(student, '/api/questions/batch', { questionIds: asked, answer: true, solution: true, fields: ['answer'] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((x: { id: string }) => x.id)).toEqual([q.picked.id, q.open.id]);
+    expect(response.body).not.toMatch(/"answer"|"solution"/);
+    expect(response.body).not.toContain('denominator 4');
+    expect(response.json()[1]).toMatchObject({ type: 'Multiple Choice', attachments: [{ filename: 'abc.png', originalname: 'diagram.png' }], multipleAnswers: false, hint: 'Find a common denominator.' });
+    const multi = await post(student, '/api/questions/batch', { questionIds: [q.multi.id] });
+    expect(multi.json()[0].multipleAnswers).toBe(true);
+    expect(multi.body).not.toMatch(/"answer"|"solution"/);
+  });
+
+  it('staff get every question whole', async () => {
+    for (const cookie of [admin, teacher]) {
+      const response = await post(cookie, '/api/questions/batch', { questionIds: [q.elsewhere.id] });
+      expect(response.json()).toEqual([expect.objectContaining({ id: q.elsewhere.id, answer: { a1: ['A'] }, solution: expect.stringContaining('denominator') })]);
+    }
+  });
+
+  it('refuses malformed batches with 400', async () => {
+    for (const body of [{}, { questionIds: 'x' }, { questionIds: [1, 2] }, { questionIds: Array(1001).fill(UNKNOWN) }]) {
+      const response = await post(student, '/api/questions/batch', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('checking answers', () => {
+  it('checks mathematically and records every student attempt with its section', async () => {
+    const right = await check(student, q.picked.id, '0.5');
+    expect(right.json()).toEqual({ result: { isCorrect: true, feedback: 'Correct!' } });
+    const wrong = await check(student, q.fill.id, JSON.stringify(['2x+2', '0.51']));
+    expect(wrong.json().result).toMatchObject({ isCorrect: false });
+    expect(wrong.json().result.feedback).toContain('Blank 2');
+    expect((await check(student, q.multi.id, 'C,A')).json().result.isCorrect).toBe(true);
+    const attempts = await t.db.select().from(answerAttempts).where(eq(answerAttempts.studentId, studentId));
+    expect(attempts.map((a) => [a.questionId, a.sectionId, (a.answer as { studentAnswer: string }).studentAnswer, a.isCorrect])).toEqual([
+      [q.picked.id, course.units[1].sections[0].id, '0.5', true],
+      [q.fill.id, course.units[0].sections[0].id, '["2x+2","0.51"]', false],
+      [q.multi.id, course.units[0].sections[0].id, 'C,A', true],
+    ]);
+    expect(attempts.every((a) => a.createdAt instanceof Date)).toBe(true);
+  });
+
+  it('refuses unreachable questions with 404 and records nothing', async () => {
+    const before = (await t.db.select().from(answerAttempts)).length;
+    for (const id of [q.locked.id, q.elsewhere.id, UNKNOWN]) {
+      const response = await check(student, id, 'A');
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(LEARNING_MESSAGES.questionNotFound);
+    }
+    expect((await check(otherStudent, q.open.id, 'A')).statusCode).toBe(404);
+    expect((await t.db.select().from(answerAttempts)).length).toBe(before);
+  });
+
+  it('refuses blank and malformed answers with 400', async () => {
+    for (const answer of ['', '   ', '[]', '["", ""]', 5, null, ['A'], 'x'.repeat(100_000)]) {
+      const response = await check(student, q.open.id, answer);
+      expect(response.statusCode, String(answer).slice(0, 20)).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+    expect((await check(student, q.open.id, '')).json().message).toBe(LEARNING_MESSAGES.answerRequired);
+    const nul = await check(student, q.open.id, 'A\u0000');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe(LEARNING_MESSAGES.answerInvalidCharacter);
+    expect((await post(student, '/api/questions/check-answer', { studentAnswer: 'A' })).statusCode).toBe(400);
+  });
+
+  it('survives every string of the naughty-strings corpus as an answer, never a 500', async () => {
+    const naughty = JSON.parse(readFileSync('/work/shared/corpora/blns.json', 'utf8')) as string[];
+    for (const entry of naughty) {
+      const response = await check(student, q.picked.id, entry);
+      expect([200, 400], entry).toContain(response.statusCode);
+    }
+  });
+
+  it('staff may check any question, and their checks are not recorded', async () => {
+    const before = (await t.db.select().from(answerAttempts)).length;
+    const response = await check(teacher, q.elsewhere.id, 'A');
+    expect(response.json()).toEqual({ result: { isCorrect: true, feedback: 'Correct!' } });
+    expect((await t.db.select().from(answerAttempts)).length).toBe(before);
+  });
+});
+
+describe('the dashboard figures', () => {
+  it("counts courses and gives the share of correct checks, null before the first", async () => {
+    expect((await get(otherStudent, '/api/student/stats')).json()).toEqual({ enrolledCourses: 0, assignmentsDue: 0, attempts: 0, correctAttempts: 0, averageGrade: null });
+    const stats = (await get(student, '/api/student/stats')).json();
+    expect(stats.enrolledCourses).toBe(1);
+    expect(stats.assignmentsDue).toBe(0);
+    expect(stats.averageGrade).toBe(Math.round((stats.correctAttempts / stats.attempts) * 100));
+    expect(stats.attempts).toBeGreaterThan(3);
+  });
+});

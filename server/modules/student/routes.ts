@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam } from '../../../common/schemas/fields';
+import {
+  batchBody,
+  batchReply,
+  checkAnswerBody,
+  checkAnswerReply,
+  courseDetailReply,
+  studentCoursesReply,
+  studentQuestionList,
+  studentStatsReply,
+} from '../../../common/schemas/learning';
+import type { AppContext } from '../../context';
+import { STAFF } from '../../plugins/access';
+import type { CurrentUser } from '../../plugins/session';
+import { checkQuestionAnswer, questionBatch, studentCourseDetail, studentCourseList, studentStats } from './service';
+
+const student = { access: ['student'] } as const;
+const learners = { access: ['student', ...STAFF] } as const;
+const caller = (user: CurrentUser) => ({ id: user.id, isStudent: user.type === 'student' });
+
+export function studentRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get('/student/courses', { config: student, schema: { response: { 200: studentCoursesReply } } }, async (req) => ({
+      courses: await studentCourseList(ctx, req.user!.id),
+    }));
+
+    r.get('/student/courses/:id', { config: student, schema: { params: idParam, response: { 200: courseDetailReply } } }, async (req) =>
+      studentCourseDetail(ctx, req.user!.id, req.params.id),
+    );
+
+    r.get('/student/stats', { config: student, schema: { response: { 200: studentStatsReply } } }, async (req) => studentStats(ctx, req.user!.id));
+
+    r.post('/questions/batch', { config: learners, schema: { body: batchBody, response: { 200: batchReply } } }, async (req) => {
+      const who = caller(req.user!);
+      const list = await questionBatch(ctx, who, req.body.questionIds);
+      // The student presenter has no answer or solution key: parsing strips them, whatever the service returned.
+      return who.isStudent ? studentQuestionList.parse(list) : list;
+    });
+
+    r.post('/questions/check-answer', { config: learners, schema: { body: checkAnswerBody, response: { 200: checkAnswerReply } } }, async (req) => ({
+      result: await checkQuestionAnswer(ctx, caller(req.user!), req.body),
+    }));
+  };
+}

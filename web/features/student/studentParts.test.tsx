@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { columnsLatex, matrixLatex, piecewiseLatex, sizeProblem, tableLatex } from './mathSymbols';
+import { blankCount, escapeHtml, parseOptions, withBlankMarks } from './questionParts';
+
+describe('the answer editor builders', () => {
+  it('builds matrices, tables, piecewise functions and column rows of the asked size', () => {
+    expect(matrixLatex(2, 3)).toBe('\\begin{pmatrix} & & \\\\ & & \\end{pmatrix}');
+    expect(piecewiseLatex(2)).toBe('\\begin{cases} & \\text{if } \\\\ & \\text{if } \\end{cases}');
+    expect(tableLatex(1, 2)).toBe('\\begin{array}{|c|c|}\\hline  & \\\\ \\hline\\end{array}');
+    expect(columnsLatex(3)).toBe('\\begin{array}{ccc} & & \\end{array}');
+  });
+
+  it('accepts custom sizes that are whole numbers within the limits only', () => {
+    expect(sizeProblem('50', 1, 50, 'Rows')).toBeNull();
+    expect(sizeProblem('1', 1, 20, 'Pieces')).toBeNull();
+    expect(sizeProblem('51', 1, 50, 'Rows')).toBe('Rows must be at most 50');
+    expect(sizeProblem('21', 1, 20, 'Pieces')).toBe('Pieces must be at most 20');
+    expect(sizeProblem('0', 1, 50, 'Columns')).toBe('Columns must be at least 1');
+    for (const bad of ['', '2.5', '-1', 'abc', '1e2']) expect(sizeProblem(bad, 1, 50, 'Rows')).toBe('Rows must be a whole number');
+  });
+});
+
+describe('reading questions', () => {
+  it('reads options given as an object or a JSON string, and reports unreadable ones', () => {
+    expect(parseOptions({ B: 'two', A: 'one' })).toEqual([['A', 'one'], ['B', 'two']]);
+    expect(parseOptions('{"A":"$\\\\frac{1}{2}$"}')).toEqual([['A', '$\\frac{1}{2}$']]);
+    expect(parseOptions('{not json')).toBeNull();
+    expect(parseOptions(['A'])).toBeNull();
+    expect(parseOptions(null)).toBeNull();
+  });
+
+  it('counts blanks by their highest number and marks them in the text', () => {
+    expect(blankCount('$2x =$ ___1___ and ___2___')).toBe(2);
+    expect(blankCount('No blank at all')).toBe(1);
+    expect(withBlankMarks('x = ___1___')).toBe('x = <span class="blank-mark" aria-label="blank 1">[ 1 ]</span>');
+  });
+
+  it('escapes what a student types before it is previewed', () => {
+    expect(escapeHtml('<img src=x onerror="alert(1)">&\'')).toBe('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
+  });
+});
