@@ -14,7 +14,8 @@ import { createMailer, loggingMailer, type Mailer } from './lib/mail';
 import { registerAccess } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
-import { registerSessions } from './plugins/session';
+import { registerSessions, type CurrentUser } from './plugins/session';
+import { SESSION_CHANNEL, SessionCache } from './lib/session-cache';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
@@ -28,6 +29,8 @@ export interface AppDeps {
   mailer?: Mailer;
   now?: () => Date;
   rateLimitFactor?: number;
+  /** How long a signed-in user is reused without a query (0 turns the cache off). */
+  sessionCacheMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Where the built web app is; nothing is served when it is missing. */
   distDir?: string | null;
@@ -54,8 +57,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  const sessionCache = new SessionCache<CurrentUser>(deps.sessionCacheMs ?? 15_000);
+  await database.listen(SESSION_CHANNEL, (userId) => sessionCache.evictUser(userId));
   const ctx: AppContext = {
     db: database.db,
+    sessionCache,
     config,
     now: deps.now ?? (() => new Date()),
     rateLimitFactor: deps.rateLimitFactor ?? 1,
@@ -87,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  registerSessions(app, ctx.db);
+  registerSessions(app, ctx.db, sessionCache);
   registerAccess(app);
   registerOriginCheck(app, config.publicUrl);
 

@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mail';
+import type { SessionCache } from './lib/session-cache';
+import type { CurrentUser } from './plugins/session';
 
 /** What services need from the outside world; tests build their own (a clock they control, a mail catcher). */
 export interface AppContext {
@@ -8,6 +10,8 @@ export interface AppContext {
   mailer: Mailer;
   config: Config;
   now: () => Date;
+  /** Signed-in users by token; evict a user after a commit that ends their sessions or changes their account. */
+  sessionCache: SessionCache<CurrentUser>;
   /** Multiplies every rate limit; tests that are not about rate limits raise it. */
   rateLimitFactor: number;
 }

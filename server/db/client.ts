@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Calls `handler` with the payload of every NOTIFY on `channel`, from any instance. */
+  listen(channel: string, handler: (payload: string) => void): Promise<void>;
   /** Flushes to disk (PGlite) and closes; safe to call twice. */
   close(): Promise<void>;
 }
@@ -76,6 +78,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    async listen(channel, handler) {
+      await client.listen(channel, handler);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -95,12 +100,22 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   let closed = false;
+  let listener: pg.PoolClient | null = null;
   return {
     db,
     kind: 'postgres',
+    async listen(channel, handler) {
+      // LISTEN holds its connection for good; it is taken from the pool once and released at close.
+      listener ??= await pool.connect();
+      listener.on('notification', (message) => {
+        if (message.channel === channel) handler(message.payload ?? '');
+      });
+      await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+    },
     async close() {
       if (closed) return;
       closed = true;
+      listener?.release();
       await pool.end();
     },
   };

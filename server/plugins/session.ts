@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, sessions, users } from '../db/schema';
 import { newToken, sha256 } from '../lib/crypto';
+import { announceUserChange, type SessionCache } from '../lib/session-cache';
 
 export const SESSION_COOKIE = 'academy_session';
 const REMEMBER_MS = 30 * 24 * 3600 * 1000;
@@ -36,20 +37,23 @@ function prepareLookup(db: Db) {
     .prepare('session_lookup');
 }
 
-/** Finds the signed-in user behind a session token in one query, extending an idle session's deadline now and then. */
-export async function userForToken(db: Db, token: string, now = new Date()): Promise<CurrentUser | null> {
+/**
+ * Finds the signed-in user behind a session token in one query, extending an idle session's deadline now and then.
+ * Also tells until when the answer may be reused without asking the database again.
+ */
+export async function userForToken(db: Db, token: string, now = new Date()): Promise<{ user: CurrentUser; recheckAt: number } | null> {
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
   const [row] = await lookup.execute({ tokenHash: sha256(token), now });
   if (!row || row.user.status !== 'active') return null;
   const { session } = row;
-  if (!session.remember && session.expiresAt.getTime() - now.getTime() < IDLE_MS - TOUCH_EVERY_MS) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + IDLE_MS), lastSeenAt: now })
-      .where(eq(sessions.id, session.id));
+  let expiresAt = session.expiresAt.getTime();
+  if (!session.remember && expiresAt - now.getTime() < IDLE_MS - TOUCH_EVERY_MS) {
+    expiresAt = now.getTime() + IDLE_MS;
+    await db.update(sessions).set({ expiresAt: new Date(expiresAt), lastSeenAt: now }).where(eq(sessions.id, session.id));
   }
-  return { ...row.user, profile: row.profile, sessionId: session.id };
+  const recheckAt = session.remember ? expiresAt : expiresAt - (IDLE_MS - TOUCH_EVERY_MS);
+  return { user: { ...row.user, profile: row.profile, sessionId: session.id }, recheckAt };
 }
 
 /** Starts a new session (a fresh token at every sign-in) and sets its cookie. */
@@ -84,15 +88,37 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-export async function endAllSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends one session (logout) on every instance. */
+export async function endSession(ctx: { db: Db; sessionCache: SessionCache<CurrentUser> }, user: CurrentUser): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.id, user.sessionId));
+    await announceUserChange(tx, user.id);
+  });
+  ctx.sessionCache.evictUser(user.id);
 }
 
-export function registerSessions(app: FastifyInstance, db: Db): void {
+/** Ends every session of a user, on every instance. Callers evict their own cache after the commit. */
+export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await announceUserChange(db, userId);
+}
+
+export function registerSessions(app: FastifyInstance, db: Db, cache: SessionCache<CurrentUser>): void {
   app.decorateRequest('user', null);
   app.decorate('loadUser', async (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await userForToken(db, token) : null;
+    if (!token) return;
+    const tokenHash = sha256(token);
+    const now = Date.now();
+    const cached = cache.get(tokenHash, now);
+    if (cached) {
+      request.user = cached;
+      return;
+    }
+    const found = await userForToken(db, token, new Date(now));
+    if (!found) return;
+    cache.set(tokenHash, found.user.id, found.user, now, found.recheckAt);
+    request.user = found.user;
   });
 }
 

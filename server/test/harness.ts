@@ -49,6 +49,7 @@ async function freshDatabase(): Promise<Database> {
   const database = await openPostgres(target.toString(), 4);
   return {
     ...database,
+    listen: database.listen,
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../common/rules';
 import { emailCodes, sessions, users } from '../../db/schema';
 import { buildStudent, buildUser, signIn, TEST_PASSWORD } from '../../test/factories';
 import { call, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
+import { buildApp } from '../../app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -315,6 +316,7 @@ describe('sign-in and sessions', () => {
   it('ends the session on the server at logout', async () => {
     const user = await buildStudent(t.db);
     const cookie = await signIn(t.app, user);
+    expect((await call(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
     const logout = await call(t.app, cookie, { method: 'POST', url: '/api/auth/logout' });
     expect(logout.statusCode).toBe(200);
     expect(logout.cookies.find((c) => c.name === 'academy_session')?.value).toBe('');
@@ -348,11 +350,36 @@ describe('sign-in and sessions', () => {
   });
 });
 
+describe('the signed-in user cache', () => {
+  it('is emptied on every instance when a user changes, through the database', async () => {
+    // A second app on the same database plays another server instance with a cache of its own.
+    const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
+    try {
+      const user = await buildStudent(t.db);
+      const cookie = await signIn(t.app, user);
+      const elsewhere = await signIn(t.app, user);
+      expect((await call(other, cookie, { method: 'GET', url: '/api/auth/me' })).json().user.studentProfile.firstName).not.toBe('Renamed');
+      const rename = await call(t.app, elsewhere, {
+        method: 'PUT',
+        url: '/api/users/profile',
+        payload: { extra_field: { first_name: 'Renamed', last_name: 'Tester' } },
+      });
+      expect(rename.statusCode).toBe(200);
+      await expect.poll(async () => (await call(other, cookie, { method: 'GET', url: '/api/auth/me' })).json().user.studentProfile.firstName).toBe('Renamed');
+      await post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'N3w&Passw0rd' }, elsewhere);
+      await expect.poll(async () => (await call(other, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('password change', () => {
   it('changes the password and ends every session of the user', async () => {
     const user = await buildStudent(t.db);
     const first = await signIn(t.app, user);
     const second = await signIn(t.app, user);
+    expect((await call(t.app, second, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
     const response = await post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'N3w&Passw0rd' }, first);
     expect(response.statusCode).toBe(200);
     expect((await call(t.app, second, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);

@@ -15,9 +15,7 @@ import {
   verifyOtpBody,
 } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
-import { clearSessionCookie, startSession } from '../../plugins/session';
-import { sessions } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import { clearSessionCookie, endSession, startSession } from '../../plugins/session';
 import { presentSessionUser } from '../users/present';
 import { sessionUserById } from '../users/service';
 import * as auth from './service';
@@ -75,7 +73,7 @@ export function authRoutes(ctx: AppContext) {
     });
 
     r.post('/auth/logout', { config: signedIn, schema: { response: { 200: messageReply } } }, async (req, reply) => {
-      await ctx.db.delete(sessions).where(eq(sessions.id, req.user!.sessionId));
+      await endSession(ctx, req.user!);
       clearSessionCookie(reply);
       return { message: 'Logged out' };
     });

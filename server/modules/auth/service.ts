@@ -71,7 +71,8 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
     }
     await tx.update(users).set({ passwordHash, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
     await endAllSessions(tx, user.id);
-  });
+    return user.id;
+  }).then((userId) => ctx.sessionCache.evictUser(userId));
 }
 
 /** Creates the student after a verified sign-up code; returns the new user's id. */
@@ -131,4 +132,5 @@ export async function changePassword(ctx: AppContext, user: CurrentUser, input: 
     await tx.update(users).set({ passwordHash, updatedAt: ctx.now() }).where(eq(users.id, user.id));
     await endAllSessions(tx, user.id);
   });
+  ctx.sessionCache.evictUser(user.id);
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 import { Invalid, NotFound } from '../../lib/errors';
 import type { CurrentUser } from '../../plugins/session';
+import { announceUserChange } from '../../lib/session-cache';
 import { presentSessionUser } from './present';
 
 /** One user with their profile, as the session reports it. */
@@ -39,6 +40,8 @@ export async function updateOwnProfile(ctx: AppContext, user: CurrentUser, input
   await ctx.db.transaction(async (tx) => {
     await tx.insert(profiles).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: profiles.userId, set: values });
     await tx.update(users).set({ updatedAt: ctx.now() }).where(eq(users.id, user.id));
+    await announceUserChange(tx, user.id);
   });
+  ctx.sessionCache.evictUser(user.id);
   return sessionUserById(ctx.db, user.id);
 }
