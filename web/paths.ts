@@ -14,6 +14,7 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   profile: '/profile',
+  courseManagement: '/course-management',
 } as const;
 
 /** Where the pending sign-up e-mail waits until the profile is complete (spec section 4). */

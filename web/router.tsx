@@ -3,12 +3,15 @@ import { RedirectIfSignedIn, RequireAuth } from './auth/guards';
 import { AppLayout } from './shell/AppLayout';
 import { DashboardLayout } from './shell/DashboardLayout';
 import { lazyPage } from './lazyPage';
+import { paths } from './paths';
+import { STAFF_TYPES } from '@common/rules';
 
 const SignInPage = lazyPage(() => import('./features/account/SignInPage'));
 const SignUpPage = lazyPage(() => import('./features/account/SignUpPage'));
 const VerifyOtpPage = lazyPage(() => import('./features/account/VerifyOtpPage'));
 const CompleteProfilePage = lazyPage(() => import('./features/account/CompleteProfilePage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
+const CourseManagementPage = lazyPage(() => import('./features/courses/CourseManagementPage'));
 const HomePage = lazyPage(() => import('./features/public/HomePage'));
 const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
 
@@ -25,7 +28,13 @@ export const router = createBrowserRouter([
       {
         // The signed-in area: every page here sits beside the role sidebar.
         element: <DashboardLayout />,
-        children: [{ path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> }],
+        children: [
+          { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
+          {
+            path: paths.courseManagement,
+            element: <RequireAuth types={STAFF_TYPES} othersTo={paths.dashboard}><CourseManagementPage /></RequireAuth>,
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

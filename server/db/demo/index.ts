@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { seedDemoAccounts, type Credentials } from './accounts';
+import { seedDemoCourses } from './courses';
 
 /**
  * The demo academy (SEED_DEMO): one account per role, then each domain's demo content.
@@ -7,5 +8,6 @@ import { seedDemoAccounts, type Credentials } from './accounts';
  */
 export async function seedDemo(db: Db): Promise<Credentials[]> {
   const accounts = await seedDemoAccounts(db);
+  await seedDemoCourses(db);
   return accounts;
 }
