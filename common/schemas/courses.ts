@@ -125,7 +125,6 @@ export const courseReply = z.object({
   code: z.string(),
   description: z.string(),
   unitCount: z.number(),
-  sectionCount: z.number(),
   ...timestamps,
 });
 export type Course = z.infer<typeof courseReply>;

@@ -11,7 +11,6 @@ import { courses, sections, units } from '../../db/schema';
 // Written out with their own aliases: drizzle leaves columns unqualified in single-table selects, which would make
 // "id" ambiguous inside a sub-query.
 const unitCount = sql<number>`(select count(*)::int from units cu where cu.course_id = "courses"."id")`;
-const sectionCountOfCourse = sql<number>`(select count(*)::int from sections cs join units cu on cu.id = cs.unit_id where cu.course_id = "courses"."id")`;
 const sectionCountOfUnit = sql<number>`(select count(*)::int from sections us where us.unit_id = "units"."id")`;
 const exercises = sql<string[]>`coalesce((select array_agg(sq.question_id::text order by sq.position) from section_questions sq where sq.section_id = "sections"."id"), '{}')`;
 
@@ -25,7 +24,6 @@ export function selectCourses(db: Db, where?: SQL) {
       createdAt: courses.createdAt,
       updatedAt: courses.updatedAt,
       unitCount,
-      sectionCount: sectionCountOfCourse,
     })
     .from(courses)
     .where(where)

@@ -69,7 +69,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
                 <p className={styles.meta}>
                   <span className={styles.code}>{course.code}</span>
                   <span>
-                    {course.unitCount} {course.unitCount === 1 ? 'unit' : 'units'} · {course.sectionCount} {course.sectionCount === 1 ? 'section' : 'sections'}
+                    {course.unitCount} {course.unitCount === 1 ? 'unit' : 'units'}
                   </span>
                   <span>Created {formatDate(course.createdAt)}</span>
                 </p>
