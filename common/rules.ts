@@ -135,3 +135,8 @@ export const COURSE_LIMITS = {
   /** Stored section HTML, after sanitizing. */
   content: 500_000,
 } as const;
+
+/** Rich text may show images from our own uploads only: the question attachments route, or a general uploads route. */
+export const OWN_IMAGE_SRC = /^\/api\/(?:questions\/)?uploads\/[A-Za-z0-9._-]+$/;
+/** Links in rich text: absolute http(s) or mailto only. */
+export const RICH_TEXT_LINK = /^(?:https?:\/\/|mailto:)[^\s]/i;

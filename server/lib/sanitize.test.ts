@@ -6,6 +6,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { xssPayloads } from '../test/corpora';
+import { OWN_IMAGE_SRC } from '../../common/rules';
 import { sanitizeRichText } from './sanitize';
 
 const corpus = xssPayloads;
@@ -13,7 +14,6 @@ const corpus = xssPayloads;
 const ALLOWED_TAGS = new Set(
   'p br hr h1 h2 h3 h4 h5 h6 strong b em i u s strike sub sup blockquote code pre ul ol li a img span div table thead tbody tfoot tr th td caption colgroup col'.split(' '),
 );
-const OWN_IMAGE = /^\/api\/(?:questions\/)?uploads\/[A-Za-z0-9._-]+$/;
 
 /** Every reason the cleaned HTML would be unsafe in a page; empty when it is safe. */
 function dangers(html: string): string[] {
@@ -27,7 +27,7 @@ function dangers(html: string): string[] {
       if (name.startsWith('on')) found.push(`handler ${name}`);
       if (name === 'style' && !/^(text-align:(left|right|center|justify);?)?$/.test(attr.value.replace(/\s/g, ''))) found.push(`style ${attr.value}`);
       if (name === 'href' && !/^(https?:|mailto:)/i.test(attr.value)) found.push(`href ${attr.value}`);
-      if (name === 'src' && !OWN_IMAGE.test(attr.value)) found.push(`src ${attr.value}`);
+      if (name === 'src' && !OWN_IMAGE_SRC.test(attr.value)) found.push(`src ${attr.value}`);
       if (['srcset', 'action', 'formaction', 'xlink:href', 'background', 'class', 'id'].includes(name)) found.push(`attribute ${name}`);
     }
   }

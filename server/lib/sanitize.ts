@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { OWN_IMAGE_SRC, RICH_TEXT_LINK } from '../../common/rules';
 
 /**
  * The allow-list for stored rich text (DESIGN section 4): section content, and question text, options and solutions.
@@ -9,11 +10,6 @@ import sanitizeHtml from 'sanitize-html';
  * What does not: scripts, styles, event handlers, iframes, forms, SVG and MathML, foreign images, and any style but
  * text alignment (so nothing can hide, move or overlay the page).
  */
-
-/** Our own uploaded images: the question attachments route, and a general uploads route if one is added. */
-const OWN_IMAGE = /^\/api\/(?:questions\/)?uploads\/[A-Za-z0-9._-]+$/;
-
-const LINK = /^(?:https?:\/\/|mailto:)[^\s]/i;
 
 const ALIGN = [/^(?:left|right|center|justify)$/];
 
@@ -59,7 +55,7 @@ const options: sanitizeHtml.IOptions = {
       attribs: {
         // Only absolute http(s) and mailto links: anything else (relative, or a scheme hidden behind unusual
         // whitespace such as U+2028) loses its href.
-        ...(href && LINK.test(href) ? { href } : {}),
+        ...(href && RICH_TEXT_LINK.test(href) ? { href } : {}),
         ...(title ? { title } : {}),
         ...(target ? { target: '_blank' } : {}),
         rel: 'noopener noreferrer nofollow',
@@ -68,7 +64,7 @@ const options: sanitizeHtml.IOptions = {
     span: keepMarkers,
     div: keepMarkers,
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE_SRC.test(frame.attribs.src ?? ''),
 };
 
 /** Cleans stored rich text; what remains is safe to place in the page as HTML. */

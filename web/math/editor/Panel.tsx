@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { OWN_IMAGE_SRC, RICH_TEXT_LINK } from '@common/rules';
 import { renderLatex } from '../katex';
 import type { MathAttrs } from './MathNode';
 import styles from './Editor.module.css';
@@ -8,9 +9,6 @@ export type PanelState =
   | { kind: 'link'; href: string }
   | { kind: 'image' };
 
-/** Only our own uploaded images may appear in content (the server drops any other). */
-export const OWN_IMAGE = /^\/api\/(?:questions\/)?uploads\/[A-Za-z0-9._-]+$/;
-const LINK = /^(?:https?:\/\/|mailto:)\S+$/i;
 
 interface PanelProps {
   state: PanelState;
@@ -112,7 +110,7 @@ function LinkForm({ href, inputRef, onClose, onLink }: { href: string; inputRef:
     e.preventDefault();
     e.stopPropagation();
     const v = value.trim();
-    if (v && !LINK.test(v)) return setProblem('Links must start with https://, http:// or mailto:');
+    if (v && !RICH_TEXT_LINK.test(v)) return setProblem('Links must start with https://, http:// or mailto:');
     onLink(v);
   };
   return (
@@ -144,7 +142,7 @@ function ImageForm({ inputRef, onClose, onImage }: { inputRef: InputRef; onClose
     e.preventDefault();
     e.stopPropagation();
     const v = src.trim();
-    if (!OWN_IMAGE.test(v)) return setProblem('Images must be one of our uploads, such as /api/questions/uploads/diagram.png');
+    if (!OWN_IMAGE_SRC.test(v)) return setProblem('Images must be one of our uploads, such as /api/questions/uploads/diagram.png');
     onImage(v, alt.trim());
   };
   return (
