@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
@@ -177,3 +178,44 @@ for (const width of [1280, 375]) {
     });
   });
 }
+
+test('stored section content runs no script in the browser, for every XSS payload of the corpus', async ({ page }) => {
+  const payloads: Array<{ payload: string }> = JSON.parse(readFileSync(new URL('../server/test/corpora/xss-payloads.json', import.meta.url), 'utf8'));
+  await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+  const course = await (await page.request.post('/api/courses', { data: { title: `XSS ${Date.now()}` } })).json();
+  const unit = await (await page.request.post(`/api/courses/${course.id}/units`, { data: { title: 'Payloads' } })).json();
+  const stored: string[] = [];
+  for (const { payload } of payloads) {
+    const response = await page.request.post(`/api/units/${unit.id}/sections`, { data: { title: 'x', content: `<p>$x^2$</p>${payload}` } });
+    expect(response.status()).toBe(201);
+    stored.push((await response.json()).content);
+  }
+
+  const dialogs: string[] = [];
+  const foreign: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('request', (request) => {
+    if (!request.url().startsWith(new URL(page.url()).origin) && !request.url().startsWith('data:')) foreign.push(request.url());
+  });
+  await page.goto('/course-management');
+  await expect(page.getByRole('heading', { name: 'Courses', level: 1 })).toBeVisible();
+  const globalsBefore = await page.evaluate(() => Object.keys(window));
+  // The renderer places stored content with innerHTML, as this does: handlers would fire here if any survived.
+  await page.evaluate(async (items) => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    for (const html of items) {
+      const box = document.createElement('div');
+      box.innerHTML = html;
+      host.append(box);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }, stored);
+  expect(dialogs).toEqual([]);
+  expect(foreign).toEqual([]);
+  expect(await page.evaluate((before) => Object.keys(window).filter((k) => !before.includes(k)), globalsBefore)).toEqual([]);
+  await page.request.delete(`/api/courses/${course.id}`);
+});
