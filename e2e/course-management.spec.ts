@@ -93,17 +93,22 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   await editor.press('End');
   await page.keyboard.press('Enter');
   await pastePlain(page, 'Pasted: $3 \\times \\frac{1}{4} = \\frac{3}{4}$ and $5 to spend');
-  await expect(editor.locator('.katex')).toHaveCount(3);
+  await page.keyboard.press('Enter');
+  // Typed dollar math becomes math as soon as it is closed.
+  await page.keyboard.type('Typed: $x+1=2$ so $x=1$.');
+  await expect(editor.locator('.katex')).toHaveCount(5);
   await shot(page, 'section-editor');
   await sectionDialog.getByRole('button', { name: 'Create Section' }).click();
   await expect(page.getByText('Section created successfully')).toBeVisible();
 
   const section = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Section 1: Half of a half' }) });
-  await expect(section).toContainText('Half of a half is $\\frac{1}{4}$');
+  // The list preview shows the words and math of the content, cut to 100 characters.
+  await expect(section).toContainText('Half of a half is');
+  await expect(section.locator('.katex').first()).toBeVisible();
   await section.getByRole('button', { name: 'View Content' }).click();
   await expect(crumbs).toContainText('Half of a half');
   const lesson = page.getByRole('region', { name: 'Section content' });
-  await expect(lesson.locator('.katex')).toHaveCount(3);
+  await expect(lesson.locator('.katex')).toHaveCount(5);
   await expect(lesson.locator('.katex-display')).toHaveCount(1);
   await expect(lesson).toContainText('and $5 to spend');
   await expect(lesson.getByText('Math Error:')).toHaveCount(0);
@@ -113,7 +118,7 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   await page.getByRole('button', { name: 'Back to Sections' }).click();
   await section.getByRole('button', { name: 'Edit Half of a half' }).click();
   const editDialog = page.getByRole('dialog', { name: 'Edit Section' });
-  await expect(editDialog.getByRole('textbox', { name: 'Content' }).locator('.katex')).toHaveCount(3);
+  await expect(editDialog.getByRole('textbox', { name: 'Content' }).locator('.katex')).toHaveCount(5);
   await editDialog.getByLabel('Title', { exact: true }).fill('A quarter is half of a half');
   await editDialog.getByRole('button', { name: 'Update Section' }).click();
   await expect(page.getByText('Section updated successfully')).toBeVisible();

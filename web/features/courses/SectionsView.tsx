@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ArrowLeft, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Section, Unit } from '@common/schemas/courses';
+import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
 import { PageState } from '../../ui/PageState';
 import { useDeleteSection, useSections } from './api';
@@ -63,7 +64,7 @@ export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Un
                     {section.exercises.length} {section.exercises.length === 1 ? 'question' : 'questions'}
                   </span>
                 </p>
-                <p className={styles.description}>{text ? cut(text) : 'No content yet.'}</p>
+                <p className={styles.description}>{text ? <MathText text={cut(text)} /> : 'No content yet.'}</p>
               </div>
               <div className={styles.actions}>
                 <Button size="sm" onClick={() => onViewContent(section)}>
