@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 const shots = process.env.SHOTS_DIR;
+/** axe finds no serious or critical violation (DESIGN section 7). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/courses-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
@@ -161,6 +169,7 @@ for (const width of [1280, 375]) {
       await page.goto('/course-management');
       await expect(page.getByRole('heading', { name: 'SSAT Elementary Prep' })).toBeVisible();
       await shot(page, 'demo-list');
+      await expectAccessible(page);
       const ssat = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'SSAT Elementary Prep' }) });
       await ssat.getByRole('button', { name: 'Manage Units' }).click();
       await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Unit 1: Fractions' }) }).getByRole('button', { name: 'Manage Sections' }).click();
@@ -173,11 +182,13 @@ for (const width of [1280, 375]) {
       await expect(lesson.locator('[data-columns="2"]')).toBeVisible();
       await expect(lesson.locator('.katex').first()).toBeVisible();
       await shot(page, 'demo-lesson');
+      await expectAccessible(page);
       await page.getByRole('button', { name: 'Back to Sections' }).click();
       await page.getByLabel('Search sections by title, grade or content').fill('');
       await page.getByRole('button', { name: 'Edit Equivalent fractions' }).click();
       await expect(page.getByRole('dialog', { name: 'Edit Section' }).getByRole('textbox', { name: 'Content' }).locator('table')).toBeVisible();
       await shot(page, 'demo-editor');
+      await expectAccessible(page);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: 'Edit Section' })).toBeHidden();
     });

@@ -105,7 +105,7 @@ export async function deleteCourse(db: Db, id: string): Promise<void> {
 export async function listUnits(db: Db, courseId?: string): Promise<Unit[]> {
   const rows = await selectUnits(db, byCourse(courseId));
   // An empty list may mean an unknown course: only then is a second look needed.
-  if (courseId && !rows.length) await lockCourse(db, courseId, false);
+  if (courseId && !rows.length) await findCourse(db, courseId);
   return rows.map(presentUnit);
 }
 
@@ -115,12 +115,15 @@ async function getUnit(db: Db, id: string): Promise<Unit> {
   return presentUnit(row);
 }
 
-/** Reads the course, locking it inside a transaction so two unit numbers cannot be handed out twice. */
-async function lockCourse(db: Db | Tx, courseId: string, forUpdate = true) {
+/** Reads the course, or answers 404. */
+async function findCourse(db: Db | Tx, courseId: string, lock = false) {
   const query = db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw NotFound(COURSE_NOT_FOUND);
 }
+
+/** Locks the course for the transaction, so two creates cannot hand out the same unit number. */
+const lockCourse = (tx: Tx, courseId: string) => findCourse(tx, courseId, true);
 
 /** The number asked for, checked free in its course, or the next one after the highest. */
 async function unitNumberFor(tx: Tx, courseId: string, wanted: number | null, selfId?: string): Promise<number> {
@@ -175,7 +178,7 @@ export async function deleteUnit(db: Db, id: string): Promise<void> {
 
 export async function listSections(db: Db, unitId: string): Promise<Section[]> {
   const rows = await selectSections(db, byUnit(unitId));
-  if (!rows.length) await lockUnit(db, unitId, false);
+  if (!rows.length) await findUnit(db, unitId);
   return rows.map(presentSection);
 }
 
@@ -189,11 +192,15 @@ async function getSection(db: Db, id: string): Promise<Section> {
   return presentSection(row);
 }
 
-async function lockUnit(db: Db | Tx, unitId: string, forUpdate = true) {
+/** Reads the unit, or answers 404. */
+async function findUnit(db: Db | Tx, unitId: string, lock = false) {
   const query = db.select({ id: units.id }).from(units).where(eq(units.id, unitId));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw NotFound(UNIT_NOT_FOUND);
 }
+
+/** Locks the unit for the transaction, so two creates cannot hand out the same section number. */
+const lockUnit = (tx: Tx, unitId: string) => findUnit(tx, unitId, true);
 
 async function sectionNumberFor(tx: Tx, unitId: string, wanted: number | null, selfId?: string): Promise<number> {
   if (wanted === null) {
