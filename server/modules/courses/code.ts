@@ -1,7 +1,7 @@
 /**
  * Readable course codes made from a title: "SSAT Elementary Prep" → "SSAT-ELEM-PREP", "MAP Grade 5 Math" →
- * "MAP-GRAD-5-MATH". Short words (up to 5 letters) stay whole, longer ones keep their first 4 letters; small
- * joining words are skipped. A title with no Latin letters or digits gives "COURSE".
+ * "MAP-GRADE-5-MATH". Short words (up to 5 letters) stay whole, longer ones keep their first 4 letters (numbers
+ * their first 6 digits); small joining words are skipped. A title with no Latin letters or digits gives "COURSE".
  */
 const SKIPPED = new Set(['A', 'AN', 'AND', 'THE', 'OF', 'FOR', 'TO', 'IN', 'ON', 'WITH']);
 const MAX_PARTS = 4;
@@ -13,7 +13,7 @@ export function codeFromTitle(title: string): string {
     .toUpperCase()
     .split(/[^A-Z0-9]+/)
     .filter((w) => w && !SKIPPED.has(w));
-  const parts = words.slice(0, MAX_PARTS).map((w) => (w.length <= 5 ? w : w.slice(0, 4)));
+  const parts = words.slice(0, MAX_PARTS).map((w) => (w.length <= 5 ? w : /^\d+$/.test(w) ? w.slice(0, 6) : w.slice(0, 4)));
   return parts.length ? parts.join('-') : 'COURSE';
 }
 

@@ -73,6 +73,7 @@ describe('courses', () => {
     expect([a.code, b.code, c.code]).toEqual(['MAP-GRADE-5-MATH', 'MAP-GRADE-5-MATH-2', 'MAP-GRADE-5-MATH-3']);
     expect((await newCourse('数学 🎉')).code).toMatch(/^COURSE(-\d+)?$/);
     expect((await newCourse('Introduction to Algebraic Thinking')).code).toBe('INTR-ALGE-THIN');
+    expect((await newCourse('Olympiad 2026 Training')).code).toBe('OLYM-2026-TRAI');
   });
 
   it('refuses a typed code already in use, and a malformed one', async () => {
