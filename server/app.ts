@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { studentRoutes } from './modules/student/routes';
+import { courseRoutes } from './modules/courses/routes';
 
 export interface AppDeps {
   config: Config;
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes(ctx));
       await api.register(assignmentRoutes(ctx));
       await api.register(studentRoutes(ctx));
+      await api.register(courseRoutes(ctx));
     },
     { prefix: '/api' },
   );

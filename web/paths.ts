@@ -15,6 +15,7 @@ export const paths = {
   dashboard: '/dashboard',
   student: '/student',
   profile: '/profile',
+  courseManagement: '/course-management',
 } as const;
 
 /** Where the pending sign-up e-mail waits until the profile is complete (spec section 4). */

@@ -4,6 +4,7 @@ import { AppLayout } from './shell/AppLayout';
 import { DashboardLayout } from './shell/DashboardLayout';
 import { lazyPage } from './lazyPage';
 import { paths } from './paths';
+import { STAFF_TYPES } from '@common/rules';
 
 const SignInPage = lazyPage(() => import('./features/account/SignInPage'));
 const SignUpPage = lazyPage(() => import('./features/account/SignUpPage'));
@@ -11,6 +12,7 @@ const VerifyOtpPage = lazyPage(() => import('./features/account/VerifyOtpPage'))
 const CompleteProfilePage = lazyPage(() => import('./features/account/CompleteProfilePage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const StudentHome = lazyPage(() => import('./features/student/StudentHome'));
+const CourseManagementPage = lazyPage(() => import('./features/courses/CourseManagementPage'));
 const HomePage = lazyPage(() => import('./features/public/HomePage'));
 const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
 
@@ -31,6 +33,10 @@ export const router = createBrowserRouter([
           { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
           // Temporary home of the student dashboard until /dashboard switches views by role.
           { path: '/student', element: <RequireAuth types={['student']} othersTo={paths.home}><StudentHome /></RequireAuth> },
+          {
+            path: paths.courseManagement,
+            element: <RequireAuth types={STAFF_TYPES} othersTo={paths.dashboard}><CourseManagementPage /></RequireAuth>,
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserType } from '../../common/rules';
-import type { Access } from '../plugins/access';
+import { STAFF, type Access } from '../plugins/access';
 import { buildOneOfEach, signInEach, type TestUser } from './factories';
 import { call, createTestApp, type TestApp } from './harness';
 
@@ -34,6 +34,23 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/student/stats': ['student'],
   'POST /api/questions/batch': ['student', 'admin', 'teacher', 'data-entry'],
   'POST /api/questions/check-answer': ['student', 'admin', 'teacher', 'data-entry'],
+  'GET /api/courses': STAFF,
+  'POST /api/courses': STAFF,
+  'PUT /api/courses/:id': STAFF,
+  'DELETE /api/courses/:id': STAFF,
+  'GET /api/admin/courses': ['admin'],
+  'GET /api/courses/:id/units': STAFF,
+  'POST /api/courses/:id/units': STAFF,
+  'PUT /api/units/:id': STAFF,
+  'DELETE /api/units/:id': STAFF,
+  'GET /api/admin/units': ['admin'],
+  'GET /api/teacher/units': ['teacher'],
+  'GET /api/units/:id/sections': STAFF,
+  'POST /api/units/:id/sections': STAFF,
+  'PUT /api/sections/:id': STAFF,
+  'DELETE /api/sections/:id': STAFF,
+  'GET /api/admin/sections': ['admin'],
+  'GET /api/teacher/sections': ['teacher'],
 };
 
 /** The student-assignment calls exist under /api/admin for admins and /api/teacher for teachers. */

@@ -1,7 +1,59 @@
+import { Component, useMemo, type ReactNode } from 'react';
+import { FileText } from 'lucide-react';
+import { isEmptyContent, renderContent } from './renderContent';
+import styles from './RichText.module.css';
+
+export interface RichTextProps {
+  /** Stored rich text: HTML sanitized by the server on write, with `$...$` and `$$...$$` math. */
+  html: string;
+  className?: string;
+}
+
 /**
- * Renders stored rich text (HTML sanitized by the server on write) with its $...$ math.
- * Placeholder implementation: the course-structure work replaces it with the KaTeX renderer, keeping these props.
+ * The one content renderer (learner-and-public.md section 2): KaTeX for the math, the editor's column layouts,
+ * the spec's empty state, and 'Content Rendering Error' with the raw content when something fails.
  */
-export function RichText({ html, className }: { html: string; className?: string }) {
-  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+export function RichText({ html, className }: RichTextProps) {
+  if (isEmptyContent(html)) {
+    return (
+      <div className={`${styles.empty} ${className ?? ''}`} role="status">
+        <FileText size={28} aria-hidden="true" />
+        <p className={styles.emptyTitle}>No Content Available</p>
+        <p className={styles.emptyText}>This content is empty or hasn&apos;t been created yet.</p>
+      </div>
+    );
+  }
+  return (
+    <RenderBoundary html={html} key={html}>
+      <Rendered html={html} className={className} />
+    </RenderBoundary>
+  );
+}
+
+function Rendered({ html, className }: RichTextProps) {
+  const rendered = useMemo(() => renderContent(html), [html]);
+  return <div className={`${styles.content} ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: rendered }} />;
+}
+
+/** Catches a failure while rendering one piece of content, so the rest of the page keeps working. */
+class RenderBoundary extends Component<{ html: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('Content rendering failed', error);
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className={styles.failure} role="alert">
+        <p className={styles.failureTitle}>Content Rendering Error</p>
+        <details>
+          <summary>Show raw content</summary>
+          <pre className={styles.raw}>{this.props.html}</pre>
+        </details>
+      </div>
+    );
+  }
 }

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { lazy, Suspense } from 'react';
+import styles from './editor/Editor.module.css';
 
 export interface RichTextEditorProps {
   label: string;
@@ -10,17 +11,25 @@ export interface RichTextEditorProps {
   error?: string;
 }
 
+// TipTap and KaTeX are large: they load when an editor first appears on screen, not with the page around it.
+const Editor = lazy(() => import('./editor/Editor'));
+
 /**
- * Rich text with LaTeX math. Placeholder implementation (a textarea): the course-structure work replaces it
- * with the TipTap editor, keeping these props.
+ * Rich text with LaTeX math (TipTap): headings, bold, italic, underline, lists, links, tables, our own images,
+ * column layouts of 2, 3 or 4, and inline `$...$` or display `$$...$$` math typed as LaTeX with a live preview.
+ * `value` and `onChange` carry HTML in which math is plain dollar text, as the renderer and the server expect.
  */
-export function RichTextEditor({ label, value, onChange, height = 200, placeholder, error }: RichTextEditorProps) {
-  const id = useId();
+export function RichTextEditor(props: RichTextEditorProps) {
   return (
-    <div>
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} value={value} placeholder={placeholder} style={{ width: '100%', height }} onChange={(e) => onChange(e.target.value)} />
-      {error ? <p role="alert">{error}</p> : null}
-    </div>
+    <Suspense
+      fallback={
+        <div className={styles.editor}>
+          <span className={styles.label}>{props.label}</span>
+          <div className={styles.frame} style={{ height: (props.height ?? 200) + 42 }} role="status" aria-label="Loading the editor" />
+        </div>
+      }
+    >
+      <Editor {...props} />
+    </Suspense>
   );
 }

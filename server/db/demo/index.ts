@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { seedDemoAccounts, type Credentials } from './accounts';
+import { seedDemoCourses } from './courses';
 import { seedDemoLearning } from './learning';
 
 /**
@@ -8,6 +9,7 @@ import { seedDemoLearning } from './learning';
  */
 export async function seedDemo(db: Db): Promise<Credentials[]> {
   const accounts = await seedDemoAccounts(db);
+  await seedDemoCourses(db);
   // After courses and questions: it assigns what exists to the demo student.
   await seedDemoLearning(db);
   return accounts;

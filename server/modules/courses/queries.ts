@@ -1,0 +1,86 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses, sections, units } from '../../db/schema';
+
+/**
+ * The list queries. Each list is one statement: the counts and question ids come from correlated
+ * sub-queries that use the (course_id, unit_number), (unit_id, section_number) and section_questions primary-key
+ * indexes, never a query per row.
+ */
+
+// Written out with their own aliases: drizzle leaves columns unqualified in single-table selects, which would make
+// "id" ambiguous inside a sub-query.
+const unitCount = sql<number>`(select count(*)::int from units cu where cu.course_id = "courses"."id")`;
+const sectionCountOfUnit = sql<number>`(select count(*)::int from sections us where us.unit_id = "units"."id")`;
+const exercises = sql<string[]>`coalesce((select array_agg(sq.question_id::text order by sq.position) from section_questions sq where sq.section_id = "sections"."id"), '{}')`;
+
+export function selectCourses(db: Db, where?: SQL) {
+  return db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      code: courses.code,
+      description: courses.description,
+      createdAt: courses.createdAt,
+      updatedAt: courses.updatedAt,
+      unitCount,
+    })
+    .from(courses)
+    .where(where)
+    .orderBy(desc(courses.createdAt), asc(courses.title));
+}
+
+export function selectUnits(db: Db, where?: SQL) {
+  return db
+    .select({
+      id: units.id,
+      courseId: units.courseId,
+      courseTitle: courses.title,
+      title: units.title,
+      unitNumber: units.unitNumber,
+      grade: units.grade,
+      categories: units.categories,
+      createdAt: units.createdAt,
+      updatedAt: units.updatedAt,
+      sectionCount: sectionCountOfUnit,
+    })
+    .from(units)
+    .innerJoin(courses, eq(courses.id, units.courseId))
+    .where(where)
+    .orderBy(asc(courses.title), asc(units.courseId), asc(units.unitNumber), asc(units.createdAt));
+}
+
+const sectionColumns = {
+  id: sections.id,
+  unitId: sections.unitId,
+  unitTitle: units.title,
+  courseId: units.courseId,
+  title: sections.title,
+  sectionNumber: sections.sectionNumber,
+  grade: sections.grade,
+  createdAt: sections.createdAt,
+  updatedAt: sections.updatedAt,
+  exercises,
+};
+
+export function selectSections(db: Db, where?: SQL) {
+  return db
+    .select({ ...sectionColumns, content: sections.content })
+    .from(sections)
+    .innerJoin(units, eq(units.id, sections.unitId))
+    .where(where)
+    .orderBy(asc(units.courseId), asc(units.unitNumber), asc(sections.unitId), asc(sections.sectionNumber), asc(sections.createdAt));
+}
+
+/** The same rows without the content, for the pickers of the assignment screens. */
+export function selectSectionSummaries(db: Db, where?: SQL) {
+  return db
+    .select(sectionColumns)
+    .from(sections)
+    .innerJoin(units, eq(units.id, sections.unitId))
+    .where(where)
+    .orderBy(asc(units.courseId), asc(units.unitNumber), asc(sections.unitId), asc(sections.sectionNumber), asc(sections.createdAt));
+}
+
+export const byCourse = (courseId?: string) => (courseId ? eq(units.courseId, courseId) : undefined);
+export const byUnit = (unitId?: string, courseId?: string) => and(unitId ? eq(sections.unitId, unitId) : undefined, byCourse(courseId));

@@ -1,0 +1,123 @@
+import { useMemo, useState } from 'react';
+import { BookOpen, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Course } from '@common/schemas/courses';
+import { Button } from '../../ui/Button';
+import { PageState } from '../../ui/PageState';
+import { useCourses, useDeleteCourse } from './api';
+import type { Notify } from './CourseManagementPage';
+import { ConfirmDelete } from './ConfirmDelete';
+import { CourseFormModal } from './CourseFormModal';
+import { ListControls, Pager } from './ListControls';
+import { failureText, formatDate, matches, successText } from './messages';
+import { ViewUnitsMenu } from './ViewUnitsMenu';
+import styles from './courses.module.css';
+
+/** The courses level: search by title, code or description, 10/20/30 per page, add, edit, delete, drill into units. */
+export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; notify: Notify; onManageUnits(course: Course): void }) {
+  const courses = useCourses(admin);
+  const remove = useDeleteCourse();
+  const [search, setSearch] = useState('');
+  const [pageSize, setPageSize] = useState(10);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Course | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Course | null>(null);
+
+  const filtered = useMemo(() => (courses.data ?? []).filter((c) => matches(search, c.title, c.code, c.description)), [courses.data, search]);
+  const pages = Math.max(1, Math.ceil(filtered.length / pageSize));
+  const current = Math.min(page, pages);
+  const shown = filtered.slice((current - 1) * pageSize, current * pageSize);
+
+  if (courses.isPending) return <PageState kind="loading" title="Loading course management..." />;
+  if (courses.isError)
+    return <PageState kind="error" title={failureText(courses.error, 'load', 'course')} action={<Button onClick={() => void courses.refetch()}>Try Again</Button>} />;
+
+  return (
+    <section aria-label="Courses">
+      <ListControls
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        placeholder="Search courses by title, code or description"
+        pageSize={pageSize}
+        onPageSize={(n) => {
+          setPageSize(n);
+          setPage(1);
+        }}
+        action={
+          <Button onClick={() => setEditing('new')}>
+            <Plus size={18} aria-hidden="true" /> Add Course
+          </Button>
+        }
+      />
+      {shown.length === 0 ? (
+        <PageState
+          kind="empty"
+          title="No courses available"
+          text={search ? 'No course matches your search.' : 'Create the first course, then add its units and sections.'}
+        />
+      ) : (
+        <ul className={styles.cards}>
+          {shown.map((course) => (
+            <li key={course.id} className={styles.card}>
+              <div className={styles.cardIcon} aria-hidden="true">
+                <BookOpen size={22} />
+              </div>
+              <div className={styles.cardMain}>
+                <h2 className={styles.cardTitle}>{course.title}</h2>
+                <p className={styles.meta}>
+                  <span className={styles.code}>{course.code}</span>
+                  <span>
+                    {course.unitCount} {course.unitCount === 1 ? 'unit' : 'units'}
+                  </span>
+                  <span>Created {formatDate(course.createdAt)}</span>
+                </p>
+                {course.description ? <p className={styles.description}>{course.description}</p> : null}
+              </div>
+              <div className={styles.actions}>
+                <ViewUnitsMenu course={course} />
+                <Button size="sm" onClick={() => onManageUnits(course)}>
+                  <Layers size={16} aria-hidden="true" /> Manage Units
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(course)} aria-label={`Edit ${course.title}`}>
+                  <Pencil size={16} aria-hidden="true" /> Edit
+                </Button>
+                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(course)} aria-label={`Delete ${course.title}`}>
+                  <Trash2 size={16} aria-hidden="true" /> Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={current} pages={pages} onPage={setPage} />
+
+      {editing ? (
+        <CourseFormModal
+          course={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(created) => {
+            notify.success(successText('course', created ? 'created' : 'updated'));
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDelete
+          entity="course"
+          name={deleting.title}
+          busy={remove.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => notify.success(successText('course', 'deleted')),
+              onError: (error) => notify.error(failureText(error, 'delete', 'course')),
+              onSettled: () => setDeleting(null),
+            })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

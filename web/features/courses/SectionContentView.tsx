@@ -1,0 +1,24 @@
+import { ArrowLeft } from 'lucide-react';
+import type { Section } from '@common/schemas/courses';
+import { RichText } from '../../math/RichText';
+import { Button } from '../../ui/Button';
+import styles from './courses.module.css';
+
+/** View Content: the section as students will see it, through the shared renderer. */
+export function SectionContentView({ section, onBack }: { section: Section; onBack(): void }) {
+  return (
+    <section aria-label="Section content">
+      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back}>
+        <ArrowLeft size={16} aria-hidden="true" /> Back to Sections
+      </Button>
+      <article className={styles.lesson}>
+        <p className={styles.meta}>
+          <span>Section {section.sectionNumber}</span>
+          {section.grade ? <span>Grade {section.grade}</span> : null}
+        </p>
+        <h2 className={styles.lessonTitle}>{section.title}</h2>
+        <RichText html={section.content} />
+      </article>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import { ArrowLeft, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Section, Unit } from '@common/schemas/courses';
+import { MathText } from '../../math/MathText';
+import { Button } from '../../ui/Button';
+import { PageState } from '../../ui/PageState';
+import { useDeleteSection, useSections } from './api';
+import type { Notify } from './CourseManagementPage';
+import { ConfirmDelete } from './ConfirmDelete';
+import { ListControls } from './ListControls';
+import { cut, failureText, matches, plainText, successText } from './messages';
+import { SectionFormModal } from './SectionFormModal';
+import styles from './courses.module.css';
+
+/** The sections of a unit, by section number: search by title, grade or content, add, edit, delete, view content. */
+export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Unit; notify: Notify; onBack(): void; onViewContent(section: Section): void }) {
+  const sections = useSections(unit.id);
+  const remove = useDeleteSection();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Section | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Section | null>(null);
+  const rows = useMemo(() => (sections.data ?? []).map((s) => ({ section: s, text: plainText(s.content) })), [sections.data]);
+  const shown = useMemo(
+    () => rows.filter((r) => matches(search, r.section.title, r.section.grade, r.text)).sort((a, b) => a.section.sectionNumber - b.section.sectionNumber),
+    [rows, search],
+  );
+
+  return (
+    <section aria-label="Sections">
+      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back}>
+        <ArrowLeft size={16} aria-hidden="true" /> Back to Units
+      </Button>
+      <ListControls
+        search={search}
+        onSearch={setSearch}
+        placeholder="Search sections by title, grade or content"
+        action={
+          <Button onClick={() => setEditing('new')}>
+            <Plus size={18} aria-hidden="true" /> Add Section
+          </Button>
+        }
+      />
+      {sections.isPending ? <PageState kind="loading" title="Loading course management..." /> : null}
+      {sections.isError ? (
+        <PageState kind="error" title={failureText(sections.error, 'load', 'section')} action={<Button onClick={() => void sections.refetch()}>Try Again</Button>} />
+      ) : null}
+      {sections.isSuccess && shown.length === 0 ? (
+        <PageState kind="empty" title="No sections available" text={search ? 'No section matches your search.' : 'Add the first section of this unit.'} />
+      ) : null}
+      {shown.length ? (
+        <ul className={styles.cards}>
+          {shown.map(({ section, text }) => (
+            <li key={section.id} className={styles.card}>
+              <div className={styles.number} aria-hidden="true">
+                {unit.unitNumber}.{section.sectionNumber}
+              </div>
+              <div className={styles.cardMain}>
+                <h2 className={styles.cardTitle}>
+                  Section {section.sectionNumber}: {section.title}
+                </h2>
+                <p className={styles.meta}>
+                  {section.grade ? <span>Grade {section.grade}</span> : null}
+                  <span>
+                    {section.exercises.length} {section.exercises.length === 1 ? 'question' : 'questions'}
+                  </span>
+                </p>
+                <p className={styles.description}>{text ? <MathText text={cut(text)} /> : 'No content yet.'}</p>
+              </div>
+              <div className={styles.actions}>
+                <Button size="sm" onClick={() => onViewContent(section)}>
+                  <Eye size={16} aria-hidden="true" /> View Content
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(section)} aria-label={`Edit ${section.title}`}>
+                  <Pencil size={16} aria-hidden="true" /> Edit
+                </Button>
+                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(section)} aria-label={`Delete ${section.title}`}>
+                  <Trash2 size={16} aria-hidden="true" /> Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {editing ? (
+        <SectionFormModal
+          unit={unit}
+          section={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(created) => {
+            notify.success(successText('section', created ? 'created' : 'updated'));
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDelete
+          entity="section"
+          name={deleting.title}
+          busy={remove.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => notify.success(successText('section', 'deleted')),
+              onError: (error) => notify.error(failureText(error, 'delete', 'section')),
+              onSettled: () => setDeleting(null),
+            })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import { ArrowLeft, ListTree, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Course, Unit } from '@common/schemas/courses';
+import { Button } from '../../ui/Button';
+import { PageState } from '../../ui/PageState';
+import { useDeleteUnit, useUnits } from './api';
+import type { Notify } from './CourseManagementPage';
+import { ConfirmDelete } from './ConfirmDelete';
+import { ListControls } from './ListControls';
+import { failureText, matches, successText } from './messages';
+import { UnitFormModal } from './UnitFormModal';
+import styles from './courses.module.css';
+
+/** The units of a course, by unit number: search by title or grade, add, edit, delete, drill into sections. */
+export function UnitsView({ course, notify, onBack, onManageSections }: { course: Course; notify: Notify; onBack(): void; onManageSections(unit: Unit): void }) {
+  const units = useUnits(course.id);
+  const remove = useDeleteUnit();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Unit | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Unit | null>(null);
+  const shown = useMemo(
+    () => [...(units.data ?? [])].filter((u) => matches(search, u.title, u.grade)).sort((a, b) => a.unitNumber - b.unitNumber),
+    [units.data, search],
+  );
+
+  return (
+    <section aria-label="Units">
+      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back}>
+        <ArrowLeft size={16} aria-hidden="true" /> Back to Courses
+      </Button>
+      <ListControls
+        search={search}
+        onSearch={setSearch}
+        placeholder="Search units by title or grade"
+        action={
+          <Button onClick={() => setEditing('new')}>
+            <Plus size={18} aria-hidden="true" /> Add Unit
+          </Button>
+        }
+      />
+      {units.isPending ? <PageState kind="loading" title="Loading course management..." /> : null}
+      {units.isError ? (
+        <PageState kind="error" title={failureText(units.error, 'load', 'unit')} action={<Button onClick={() => void units.refetch()}>Try Again</Button>} />
+      ) : null}
+      {units.isSuccess && shown.length === 0 ? (
+        <PageState kind="empty" title="No units available" text={search ? 'No unit matches your search.' : 'Add the first unit of this course.'} />
+      ) : null}
+      {shown.length ? (
+        <ul className={styles.cards}>
+          {shown.map((unit) => (
+            <li key={unit.id} className={styles.card}>
+              <div className={styles.number} aria-hidden="true">
+                {unit.unitNumber}
+              </div>
+              <div className={styles.cardMain}>
+                <h2 className={styles.cardTitle}>
+                  Unit {unit.unitNumber}: {unit.title}
+                </h2>
+                <p className={styles.meta}>
+                  {unit.grade ? <span>Grade {unit.grade}</span> : null}
+                  <span>
+                    {unit.sectionCount} {unit.sectionCount === 1 ? 'section' : 'sections'}
+                  </span>
+                </p>
+                {unit.categories.length ? (
+                  <ul className={styles.tags} aria-label="Categories">
+                    {unit.categories.map((c) => (
+                      <li key={c} className={styles.tag}>
+                        {c}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+              <div className={styles.actions}>
+                <Button size="sm" onClick={() => onManageSections(unit)}>
+                  <ListTree size={16} aria-hidden="true" /> Manage Sections
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(unit)} aria-label={`Edit ${unit.title}`}>
+                  <Pencil size={16} aria-hidden="true" /> Edit
+                </Button>
+                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(unit)} aria-label={`Delete ${unit.title}`}>
+                  <Trash2 size={16} aria-hidden="true" /> Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {editing ? (
+        <UnitFormModal
+          courseId={course.id}
+          unit={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(created) => {
+            notify.success(successText('unit', created ? 'created' : 'updated'));
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDelete
+          entity="unit"
+          name={deleting.title}
+          busy={remove.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => notify.success(successText('unit', 'deleted')),
+              onError: (error) => notify.error(failureText(error, 'delete', 'unit')),
+              onSettled: () => setDeleting(null),
+            })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

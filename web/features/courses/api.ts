@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Course, CourseInput, Section, SectionInput, Unit, UnitInput } from '@common/schemas/courses';
+import { api } from '../../api/client';
+
+/** Query keys: every list under ['courses'], so one invalidation after a change refreshes what depends on it. */
+export const keys = {
+  all: ['courses'] as const,
+  courses: (admin: boolean) => ['courses', 'list', admin ? 'admin' : 'staff'] as const,
+  units: (courseId: string) => ['courses', 'units', courseId] as const,
+  sections: (unitId: string) => ['courses', 'sections', unitId] as const,
+};
+
+/** Admins read the admin list (staff.md section 6); teachers and data-entry staff the shared one. */
+export function useCourses(admin: boolean) {
+  return useQuery({ queryKey: keys.courses(admin), queryFn: () => api.get<Course[]>(admin ? '/admin/courses' : '/courses') });
+}
+
+export function useUnits(courseId: string | null) {
+  return useQuery({ queryKey: keys.units(courseId ?? ''), queryFn: () => api.get<Unit[]>(`/courses/${courseId}/units`), enabled: !!courseId });
+}
+
+export function useSections(unitId: string | null) {
+  return useQuery({ queryKey: keys.sections(unitId ?? ''), queryFn: () => api.get<Section[]>(`/units/${unitId}/sections`), enabled: !!unitId });
+}
+
+/** Saves and deletes; each refreshes the course lists, whose counts change with any of them. */
+function useChange<T, V>(run: (vars: V) => Promise<T>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: keys.all }) });
+}
+
+export const useSaveCourse = () =>
+  useChange(({ id, body }: { id?: string; body: CourseInput }) => (id ? api.put<Course>(`/courses/${id}`, body) : api.post<Course>('/courses', body)));
+export const useDeleteCourse = () => useChange((id: string) => api.delete<{ message: string }>(`/courses/${id}`));
+
+export const useSaveUnit = () =>
+  useChange(({ id, courseId, body }: { id?: string; courseId: string; body: UnitInput }) =>
+    id ? api.put<Unit>(`/units/${id}`, body) : api.post<Unit>(`/courses/${courseId}/units`, body),
+  );
+export const useDeleteUnit = () => useChange((id: string) => api.delete<{ message: string }>(`/units/${id}`));
+
+export const useSaveSection = () =>
+  useChange(({ id, unitId, body }: { id?: string; unitId: string; body: SectionInput }) =>
+    id ? api.put<Section>(`/sections/${id}`, body) : api.post<Section>(`/units/${unitId}/sections`, body),
+  );
+export const useDeleteSection = () => useChange((id: string) => api.delete<{ message: string }>(`/sections/${id}`));
