@@ -18,6 +18,7 @@ import { registerSessions } from './plugins/session';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
+import { publicRoutes } from './modules/public/routes';
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(publicRoutes(ctx));
     },
     { prefix: '/api' },
   );

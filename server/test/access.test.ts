@@ -25,6 +25,8 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/auth/logout': signedIn,
   'POST /api/auth/change-password': signedIn,
   'PUT /api/users/profile': signedIn,
+  'POST /api/bookings': everyone,
+  'POST /api/subscriptions': everyone,
 };
 
 const ROLES: Array<UserType | 'anon'> = ['anon', 'student', 'parent', 'teacher', 'admin', 'data-entry'];
