@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { loginBody } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
@@ -10,29 +10,33 @@ import { Alert, useTransientMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
+import { SocialButtons } from './SocialButtons';
 import styles from './account.module.css';
 
 type LoginForm = z.input<typeof loginBody>;
+const LOGIN_FAILED = 'Login failed. Please check your credentials and try again.';
 
 export default function SignInPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
+  // A notice handed over by the page that sent the user here, e.g. after a password change.
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const { message, show } = useTransientMessage();
   const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginBody) });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const reply = await api.post('/auth/login', values, 'Login failed. Please check your credentials and try again.');
+      const reply = await api.post('/auth/login', values, LOGIN_FAILED);
       login(reply);
       navigate(paths.dashboard, { replace: true });
     } catch (error) {
-      show('error', errorMessage(error, 'Login failed. Please check your credentials and try again.'));
+      show('error', errorMessage(error, LOGIN_FAILED));
     }
   });
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue learning.">
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : notice ? <Alert tone="info">{notice}</Alert> : null}
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
@@ -46,6 +50,7 @@ export default function SignInPage() {
           {formState.isSubmitting ? 'Signing in...' : 'Log In'}
         </Button>
       </form>
+      <SocialButtons />
       <p className={styles.links}>
         New to the academy? <Link to={paths.signup}>Create an account</Link>
       </p>
