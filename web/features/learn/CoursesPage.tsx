@@ -4,7 +4,7 @@ import { LEVELS, courses, type Course } from '../../content/catalogue';
 import { paths } from '../../paths';
 import { CourseArt } from '../../ui/CourseArt';
 import { PageState } from '../../ui/PageState';
-import { DifficultyBadge, ProgressBar } from './parts';
+import { DifficultyBadge, ProgressBar, plural } from './parts';
 import styles from './learn.module.css';
 
 const TABS: Array<{ label: string; test: (c: Course) => boolean }> = [
@@ -31,7 +31,7 @@ function CourseCard({ course }: { course: Course }) {
         </h2>
         <p>{course.description}</p>
         <ul className={styles.meta}>
-          <li><Layers size={16} aria-hidden="true" /> {course.units.length} units</li>
+          <li><Layers size={16} aria-hidden="true" /> {plural(course.units.length, 'unit')}</li>
           <li><Clock size={16} aria-hidden="true" /> {course.duration}</li>
           <li><Users size={16} aria-hidden="true" /> {course.students.toLocaleString('en-US')} students</li>
         </ul>

@@ -3,7 +3,7 @@ import { Clock, PlayCircle } from 'lucide-react';
 import { findCourse, findSection, findUnit } from '../../content/catalogue';
 import { paths } from '../../paths';
 import { Missing } from './Missing';
-import { Breadcrumb, CompletionMark, DifficultyBadge, ProgressBar, Tags } from './parts';
+import { Breadcrumb, CompletionMark, DifficultyBadge, ProgressBar, Tags, plural } from './parts';
 import styles from './learn.module.css';
 
 /**
@@ -50,7 +50,7 @@ export default function SectionPage() {
               <h2>{lesson.title}</h2>
               <ul className={styles.meta}>
                 <li><Clock size={16} aria-hidden="true" /> {lesson.duration}</li>
-                <li><PlayCircle size={16} aria-hidden="true" /> {lesson.exercises.length} exercises</li>
+                <li><PlayCircle size={16} aria-hidden="true" /> {plural(lesson.exercises.length, 'exercise')}</li>
               </ul>
               <Link to={paths.lesson(course.id, unit.id, section.id, lesson.id)} className={styles.action}>
                 {lesson.completed ? 'Review Lesson' : 'Start Lesson'}

@@ -3,7 +3,7 @@ import { CheckCircle2, Clock, PlayCircle } from 'lucide-react';
 import { findCourse, findUnit, type Section } from '../../content/catalogue';
 import { paths } from '../../paths';
 import { Missing } from './Missing';
-import { Breadcrumb, CompletionMark, DifficultyBadge, ProgressBar, Tags } from './parts';
+import { Breadcrumb, CompletionMark, DifficultyBadge, ProgressBar, Tags, plural } from './parts';
 import styles from './learn.module.css';
 
 /** Overall progress of a unit: the rounded average of its sections' progress. */
@@ -30,7 +30,7 @@ export default function SectionsPage() {
         <div>
           <p className={styles.label}>Unit {unit.number}</p>
           <h1>{unit.title}</h1>
-          <p>{unit.sections.length} sections · {unit.duration}</p>
+          <p>{plural(unit.sections.length, 'section')} · {unit.duration}</p>
         </div>
         <div className={styles.overall}>
           <ProgressBar value={overallProgress(unit.sections)} label="Overall Progress" />
@@ -51,7 +51,7 @@ export default function SectionsPage() {
               </div>
               <h2>{section.title}</h2>
               <ul className={styles.meta}>
-                <li><PlayCircle size={16} aria-hidden="true" /> {section.lessons.length} lessons</li>
+                <li><PlayCircle size={16} aria-hidden="true" /> {plural(section.lessons.length, 'lesson')}</li>
                 <li><Clock size={16} aria-hidden="true" /> {section.duration}</li>
               </ul>
               <ProgressBar value={section.progress} />

@@ -3,7 +3,7 @@ import { Clock, Layers, PlayCircle } from 'lucide-react';
 import { findCourse, lessonCount, unitLessonCount } from '../../content/catalogue';
 import { paths } from '../../paths';
 import { Missing } from './Missing';
-import { Breadcrumb, DifficultyBadge, ProgressBar, Tags } from './parts';
+import { Breadcrumb, DifficultyBadge, ProgressBar, Tags, plural } from './parts';
 import styles from './learn.module.css';
 
 /** /course/{courseId}: the units of a course (sample data). */
@@ -35,8 +35,8 @@ export default function UnitsPage() {
               </div>
               <h2>{unit.title}</h2>
               <ul className={styles.meta}>
-                <li><Layers size={16} aria-hidden="true" /> {unit.sections.length} sections</li>
-                <li><PlayCircle size={16} aria-hidden="true" /> {unitLessonCount(unit)} lessons</li>
+                <li><Layers size={16} aria-hidden="true" /> {plural(unit.sections.length, 'section')}</li>
+                <li><PlayCircle size={16} aria-hidden="true" /> {plural(unitLessonCount(unit), 'lesson')}</li>
                 <li><Clock size={16} aria-hidden="true" /> {unit.duration}</li>
               </ul>
               {unit.progress > 0 ? <ProgressBar value={unit.progress} /> : null}
