@@ -44,3 +44,6 @@ export const paths = {
 
 /** Where the pending sign-up e-mail waits until the profile is complete (spec section 4). */
 export const PENDING_EMAIL_KEY = 'pendingVerificationEmail';
+
+/** /signin?passwordChanged=1: the user was signed out by a password change and is told why. */
+export const PASSWORD_CHANGED_PARAM = 'passwordChanged';

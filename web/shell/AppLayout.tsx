@@ -5,7 +5,10 @@ import { TopBar } from './TopBar';
 import { scrollBehavior } from './useScrolled';
 import styles from './AppLayout.module.css';
 
-/** The page shell: top bar, then the routed page; every route change scrolls to the top. */
+/**
+ * The page shell: top bar, then the routed frame (public pages with the footer, or the signed-in area with its
+ * sidebar); each frame holds the page's <main>. Every route change scrolls to the top.
+ */
 export function AppLayout() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -16,11 +19,9 @@ export function AppLayout() {
     <>
       <a href="#main" className={styles.skip}>Skip to content</a>
       <TopBar />
-      <main id="main" className={styles.main}>
-        <Suspense fallback={<PageState kind="loading" title="Loading..." />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      <Suspense fallback={<PageState kind="loading" title="Loading..." />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

@@ -52,7 +52,6 @@ export function CourseSearch({ onNavigate }: { onNavigate?: () => void }) {
         placeholder="Looking for a course?"
         aria-label="Search courses"
         aria-controls={resultsId}
-        aria-expanded={showResults}
         autoComplete="off"
         onChange={(e) => {
           setQuery(e.target.value);

@@ -19,7 +19,13 @@ export function DashboardLayout() {
   const { user } = useAuth();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
   const type = user ? normalizeUserType(user.type) : null;
-  if (!type) return <Outlet />;
+  if (!type) {
+    return (
+      <main id="main">
+        <Outlet />
+      </main>
+    );
+  }
 
   const items = MENUS[type];
   const toggle = () => {
@@ -32,11 +38,11 @@ export function DashboardLayout() {
     <div className={`${styles.frame} ${collapsed ? styles.collapsed : ''}`}>
       <Sidebar items={items} collapsed={collapsed} onToggle={toggle} />
       <div className={styles.content}>
-        <div className={styles.page}>
+        <main id="main" className={styles.page}>
           <Suspense fallback={<PageState kind="loading" title="Loading..." />}>
             <Outlet />
           </Suspense>
-        </div>
+        </main>
         <Footer variant="beside-sidebar" />
       </div>
       <BottomBar items={items} />

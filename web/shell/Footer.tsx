@@ -11,9 +11,9 @@ import styles from './Footer.module.css';
 const CONTACT_EMAIL = ACADEMY_CONTACT.email;
 
 const columns: Array<{ title: string; links: Array<{ label: string; to: string }> }> = [
-  { title: 'About Us', links: [{ label: 'Our Story', to: paths.about }, { label: 'Our Teachers', to: paths.about }, { label: 'Contact', to: paths.contact }] },
+  { title: 'About Us', links: [{ label: 'Our Story', to: paths.about }, { label: 'Our Teachers', to: paths.about }, { label: 'Get in Touch', to: paths.contact }] },
   { title: 'Our Courses', links: [{ label: 'Test Preparation', to: paths.coursesLanding }, { label: 'Math Competitions', to: paths.coursesLanding }, { label: 'Elementary Math', to: paths.courseDetail }] },
-  { title: 'For Students', links: [{ label: 'My Courses', to: paths.courses }, { label: 'Log In', to: paths.signin }, { label: 'Create an Account', to: paths.signup }] },
+  { title: 'For Students', links: [{ label: 'Browse Courses', to: paths.courses }, { label: 'Student Sign-in', to: paths.signin }, { label: 'Join the Academy', to: paths.signup }] },
   { title: 'For Parents', links: [{ label: 'Book a Consultation', to: `${paths.home}#booking` }, { label: 'Learn by Grade', to: `${paths.home}#grades` }, { label: 'Testimonials', to: `${paths.home}#testimonials` }] },
   { title: 'Resources', links: [{ label: 'Mock Assessments', to: paths.coursesLanding }, { label: 'Privacy Policy', to: paths.privacy }, { label: 'Terms of Use', to: paths.terms }] },
 ];

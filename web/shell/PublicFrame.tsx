@@ -7,9 +7,11 @@ import { Footer } from './Footer';
 export function PublicFrame() {
   return (
     <>
-      <Suspense fallback={<PageState kind="loading" title="Loading..." />}>
-        <Outlet />
-      </Suspense>
+      <main id="main">
+        <Suspense fallback={<PageState kind="loading" title="Loading..." />}>
+          <Outlet />
+        </Suspense>
+      </main>
       <Footer />
     </>
   );

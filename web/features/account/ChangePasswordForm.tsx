@@ -1,12 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useNavigate } from 'react-router';
 import { MESSAGES } from '@common/rules';
 import { changePasswordBody } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
-import { useAuth } from '../../auth/AuthProvider';
-import { paths } from '../../paths';
+import { PASSWORD_CHANGED_PARAM, paths } from '../../paths';
 import { Alert, useTransientMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -17,20 +15,17 @@ const passwordForm = changePasswordBody
 type PasswordForm = z.input<typeof passwordForm>;
 
 const FAILED = 'Failed to change password';
-export const PASSWORD_CHANGED = 'Your password has been changed. Please log in with your new password.';
 
 /** Change Password: success ends every session on the server, so the user is signed out and sent to /signin. */
 export function ChangePasswordForm() {
-  const { clear } = useAuth();
-  const navigate = useNavigate();
   const { message, show } = useTransientMessage();
   const { register, handleSubmit, formState } = useForm<PasswordForm>({ resolver: zodResolver(passwordForm) });
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       await api.post('/auth/change-password', { currentPassword, newPassword }, FAILED);
-      clear();
-      navigate(paths.signin, { replace: true, state: { notice: PASSWORD_CHANGED } });
+      // The server ended every session. A fresh load of /signin drops all state of the old session, as logout does.
+      window.location.replace(`${paths.signin}?${PASSWORD_CHANGED_PARAM}=1`);
     } catch (error) {
       show('error', errorMessage(error, FAILED));
     }

@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginBody } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
-import { paths } from '../../paths';
+import { PASSWORD_CHANGED_PARAM, paths } from '../../paths';
 import { Alert, useTransientMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -19,8 +19,9 @@ const LOGIN_FAILED = 'Login failed. Please check your credentials and try again.
 export default function SignInPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
-  // A notice handed over by the page that sent the user here, e.g. after a password change.
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  // After a password change the user lands here signed out, and is told why.
+  const [params] = useSearchParams();
+  const notice = params.get(PASSWORD_CHANGED_PARAM) ? 'Your password has been changed. Please log in with your new password.' : null;
   const { message, show } = useTransientMessage();
   const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginBody) });
 
