@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, useParams } from 'react-router';
 import { STAFF_TYPES, type UserType } from '@common/rules';
 import { RedirectIfSignedIn, RequireAuth } from './auth/guards';
 import { AppLayout } from './shell/AppLayout';
@@ -45,18 +45,25 @@ const only = (types: readonly UserType[], page: ReactNode) => (
 /** Shared profile: every account type edits its own profile here. */
 const profile = <RequireAuth><ProfilePage /></RequireAuth>;
 
-/**
- * Staff pages that later issues build. Until a page's route is added above this list, its sidebar entry shows
- * "Coming Soon!" here; React Router prefers the earlier of two routes with the same path.
- */
-const upcomingStaffPages: RouteObject[] = [
+/** Staff pages that later issues build; the sidebar links to them already. */
+const upcomingStaffPages = new Set<string>([
   paths.courseManagement,
   paths.questionBank,
   paths.questionAssignment,
   paths.courseAssignment,
   paths.manageUsers,
   paths.registerUsers,
-].map((path) => ({ path, element: only(STAFF_TYPES, <ComingSoonPage />) }));
+]);
+
+/**
+ * Matched through a dynamic segment, which React Router ranks below any static path: once a real page's route
+ * exists, wherever it is declared, it wins, and this shows "Coming Soon!" only until then.
+ */
+function UpcomingStaffPage() {
+  const { page } = useParams();
+  if (!upcomingStaffPages.has(`/${page}`)) return <NotFoundPage />;
+  return only(STAFF_TYPES, <ComingSoonPage />);
+}
 
 /** Every page loads on demand, so each route ships only its own code. */
 export const router = createBrowserRouter([
@@ -108,7 +115,7 @@ export const router = createBrowserRouter([
           { path: paths.adminSettings, element: only(['admin'], <ComingSoonPage />) },
           { path: paths.teacherGrade, element: only(['teacher'], <ComingSoonPage />) },
           { path: paths.teacherSchedule, element: only(['teacher'], <ComingSoonPage />) },
-          ...upcomingStaffPages,
+          { path: '/:page', element: <UpcomingStaffPage /> },
         ],
       },
     ],
