@@ -87,6 +87,10 @@ test.describe('the shell', () => {
 
     await footer.getByRole('link', { name: 'Terms', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Terms of Use' })).toBeVisible();
+    // A link to a section of the landing page lands on that section.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Book a Consultation' }).click();
+    await expect(page).toHaveURL(/\/#booking$/);
+    await expect(page.getByRole('form', { name: 'Book a free consultation' })).toBeInViewport();
   });
 });
 

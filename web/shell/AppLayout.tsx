@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageState } from '../ui/PageState';
 import { TopBar } from './TopBar';
-import { scrollBehavior } from './useScrolled';
+import { scrollBehavior } from '../ui/motion';
 import styles from './AppLayout.module.css';
 
 /**
@@ -10,10 +10,11 @@ import styles from './AppLayout.module.css';
  * sidebar); each frame holds the page's <main>. Every route change scrolls to the top.
  */
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
-    window.scrollTo({ top: 0, behavior: scrollBehavior() });
-  }, [pathname]);
+    // A link to a section (/#booking) is scrolled to by its page once the page has rendered.
+    if (!hash) window.scrollTo({ top: 0, behavior: scrollBehavior() });
+  }, [pathname, hash]);
 
   return (
     <>

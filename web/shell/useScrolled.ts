@@ -20,8 +20,3 @@ export function useScrolled(): boolean {
   }, [scrolled]);
   return scrolled;
 }
-
-/** Smooth scrolling unless the visitor asked for reduced motion. */
-export function scrollBehavior(): ScrollBehavior {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth';
-}

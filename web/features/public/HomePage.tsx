@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Award, HeartHandshake, Target } from 'lucide-react';
 import { GRADES } from '@common/rules';
 import { offerings } from '../../content/offerings';
@@ -10,6 +10,7 @@ import { HeroArt } from './HeroArt';
 import { OfferingCard } from './OfferingCard';
 import { TestimonialSlider } from './TestimonialSlider';
 import { useSeenSections } from './useSeenSections';
+import { scrollBehavior } from '../../ui/motion';
 import styles from './public.module.css';
 
 const TRACKED = ['hero', 'mission', 'quote'] as const;
@@ -25,6 +26,10 @@ export default function HomePage() {
   const [featured, setFeatured] = useState<number | null>(null);
   const onMostVisible = useCallback((id: number) => setFeatured(id), []);
   const seenAttr = (id: string) => (seen.has(id) ? 'true' : 'false');
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: scrollBehavior() });
+  }, [hash]);
 
   return (
     <div className={styles.landing} data-featured-testimonial={featured ?? undefined}>
