@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../api/client';
+import { useTransientMessage } from '../ui/Alert';
 import styles from './Footer.module.css';
 
 const FAILED = 'We could not add your email. Please try again.';
@@ -8,21 +9,22 @@ const FAILED = 'We could not add your email. Please try again.';
 export function SubscribeForm() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // Like every message of the academy, the answer clears itself after 5 s.
+  const { message, show } = useTransientMessage();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The schema (and zod with it) loads on the first submit, keeping it off every page's first load.
     const { SUBSCRIBE_THANKS, subscriptionBody } = await import('@common/schemas/public');
     const parsed = subscriptionBody.safeParse({ email });
-    if (!parsed.success) return setResult({ ok: false, text: parsed.error.issues[0].message });
+    if (!parsed.success) return show('error', parsed.error.issues[0].message);
     setBusy(true);
     try {
       const reply = await api.post<{ message: string }>('/subscriptions', parsed.data, FAILED);
-      setResult({ ok: true, text: reply?.message ?? SUBSCRIBE_THANKS });
+      show('success', reply?.message ?? SUBSCRIBE_THANKS);
       setEmail('');
     } catch (error) {
-      setResult({ ok: false, text: errorMessage(error, FAILED) });
+      show('error', errorMessage(error, FAILED));
     } finally {
       setBusy(false);
     }
@@ -38,15 +40,15 @@ export function SubscribeForm() {
           autoComplete="email"
           placeholder="Enter your email to get our latest updates"
           value={email}
-          aria-invalid={result && !result.ok ? true : undefined}
-          aria-describedby={result ? 'subscribe-result' : undefined}
+          aria-invalid={message?.tone === 'error' ? true : undefined}
+          aria-describedby={message ? 'subscribe-result' : undefined}
           onChange={(e) => setEmail(e.target.value)}
         />
         <button type="submit" disabled={busy}>{busy ? 'Subscribing...' : 'Subscribe'}</button>
       </div>
-      {result ? (
-        <p id="subscribe-result" role={result.ok ? 'status' : 'alert'} className={result.ok ? styles.thanks : styles.problem}>
-          {result.text}
+      {message ? (
+        <p id="subscribe-result" role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? styles.problem : styles.thanks}>
+          {message.text}
         </p>
       ) : null}
     </form>
