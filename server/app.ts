@@ -22,6 +22,7 @@ import { userRoutes } from './modules/users/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { studentRoutes } from './modules/student/routes';
 import { courseRoutes } from './modules/courses/routes';
+import { publicRoutes } from './modules/public/routes';
 
 export interface AppDeps {
   config: Config;
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(assignmentRoutes(ctx));
       await api.register(studentRoutes(ctx));
       await api.register(courseRoutes(ctx));
+      await api.register(publicRoutes(ctx));
     },
     { prefix: '/api' },
   );

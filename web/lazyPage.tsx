@@ -4,8 +4,9 @@ import { lazy, type ComponentType } from 'react';
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 /** A lazily loaded page whose chunk load fails with a clear error after the spec's time-out. */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() =>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy: any page, whatever its props
+export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazy<T>(() =>
     Promise.race([
       load(),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Loading the page timed out.')), CHUNK_TIMEOUT_MS)),

@@ -1,45 +1,127 @@
-import { createBrowserRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import { Navigate, createBrowserRouter, useParams } from 'react-router';
+import { STAFF_TYPES, type UserType } from '@common/rules';
 import { RedirectIfSignedIn, RequireAuth } from './auth/guards';
 import { AppLayout } from './shell/AppLayout';
 import { DashboardLayout } from './shell/DashboardLayout';
+import { PublicFrame } from './shell/PublicFrame';
 import { lazyPage } from './lazyPage';
 import { paths } from './paths';
-import { STAFF_TYPES } from '@common/rules';
 
+const HomePage = lazyPage(() => import('./features/public/HomePage'));
+const AboutPage = lazyPage(() => import('./features/public/AboutPage'));
+const ContactPage = lazyPage(() => import('./features/public/ContactPage'));
+const CoursesLandingPage = lazyPage(() => import('./features/public/CoursesLandingPage'));
+const CourseDetailPage = lazyPage(() => import('./features/public/CourseDetailPage'));
+const CartPage = lazyPage(() => import('./features/public/CartPage'));
+const PrivacyPage = lazyPage(() => import('./features/public/LegalPage').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazyPage(() => import('./features/public/LegalPage').then((m) => ({ default: m.TermsPage })));
+const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
 const SignInPage = lazyPage(() => import('./features/account/SignInPage'));
 const SignUpPage = lazyPage(() => import('./features/account/SignUpPage'));
 const VerifyOtpPage = lazyPage(() => import('./features/account/VerifyOtpPage'));
 const CompleteProfilePage = lazyPage(() => import('./features/account/CompleteProfilePage'));
+const ForgotPasswordPage = lazyPage(() => import('./features/account/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./features/account/ResetPasswordPage'));
+const ProfilePage = lazyPage(() => import('./features/account/ProfilePage'));
+const CoursesPage = lazyPage(() => import('./features/learn/CoursesPage'));
+const UnitsPage = lazyPage(() => import('./features/learn/UnitsPage'));
+const SectionsPage = lazyPage(() => import('./features/learn/SectionsPage'));
+const SectionPage = lazyPage(() => import('./features/learn/SectionPage'));
+const LessonPage = lazyPage(() => import('./features/learn/LessonPage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const StudentHome = lazyPage(() => import('./features/student/StudentHome'));
 const CourseManagementPage = lazyPage(() => import('./features/courses/CourseManagementPage'));
-const HomePage = lazyPage(() => import('./features/public/HomePage'));
-const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
+const AdminDashboard = lazyPage(() => import('./features/dashboard/AdminDashboard').then((m) => ({ default: m.AdminDashboard })));
+const TeacherDashboard = lazyPage(() => import('./features/dashboard/TeacherDashboard').then((m) => ({ default: m.TeacherDashboard })));
+const ParentDashboard = lazyPage(() => import('./features/dashboard/ParentDashboard').then((m) => ({ default: m.ParentDashboard })));
+const ComingSoonPage = lazyPage(() => import('./features/dashboard/ComingSoonPage'));
+
+/** A signed-in page for some types; other types go to their own dashboard. */
+const only = (types: readonly UserType[], page: ReactNode) => (
+  <RequireAuth types={types} othersTo={paths.dashboard}>
+    {page}
+  </RequireAuth>
+);
+
+/** Shared profile: every account type edits its own profile here. */
+const profile = <RequireAuth><ProfilePage /></RequireAuth>;
+
+/** Staff pages that later issues build; the sidebar links to them already. */
+const upcomingStaffPages = new Set<string>([
+  paths.questionBank,
+  paths.questionAssignment,
+  paths.courseAssignment,
+  paths.manageUsers,
+  paths.registerUsers,
+]);
+
+/**
+ * Matched through a dynamic segment, which React Router ranks below any static path: once a real page's route
+ * exists, wherever it is declared, it wins, and this shows "Coming Soon!" only until then.
+ */
+function UpcomingStaffPage() {
+  const { page } = useParams();
+  if (!upcomingStaffPages.has(`/${page}`)) return <NotFoundPage />;
+  return only(STAFF_TYPES, <ComingSoonPage />);
+}
 
 /** Every page loads on demand, so each route ships only its own code. */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/signin', element: <RedirectIfSignedIn><SignInPage /></RedirectIfSignedIn> },
-      { path: '/signup', element: <RedirectIfSignedIn><SignUpPage /></RedirectIfSignedIn> },
-      { path: '/verify-otp', element: <VerifyOtpPage /> },
-      { path: '/complete-profile', element: <CompleteProfilePage /> },
+      {
+        // Public and account pages, with the full footer.
+        element: <PublicFrame />,
+        children: [
+          { path: paths.home, element: <HomePage /> },
+          { path: paths.about, element: <AboutPage /> },
+          { path: paths.contact, element: <ContactPage /> },
+          { path: paths.coursesLanding, element: <CoursesLandingPage /> },
+          { path: paths.courseDetail, element: <CourseDetailPage /> },
+          { path: paths.cart, element: <CartPage /> },
+          { path: paths.shoppingCart, element: <CartPage /> },
+          { path: paths.privacy, element: <PrivacyPage /> },
+          { path: paths.terms, element: <TermsPage /> },
+          { path: paths.signin, element: <RedirectIfSignedIn><SignInPage /></RedirectIfSignedIn> },
+          { path: paths.signup, element: <RedirectIfSignedIn><SignUpPage /></RedirectIfSignedIn> },
+          { path: paths.verifyOtp, element: <VerifyOtpPage /> },
+          { path: paths.completeProfile, element: <CompleteProfilePage /> },
+          { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+          { path: paths.resetPassword, element: <ResetPasswordPage /> },
+          // Learner browsing pages (sample data).
+          { path: paths.courses, element: <CoursesPage /> },
+          { path: '/course/:courseId', element: <UnitsPage /> },
+          { path: '/course/:courseId/unit/:unitId', element: <SectionsPage /> },
+          { path: '/course/:courseId/unit/:unitId/section/:sectionId', element: <SectionPage /> },
+          { path: '/course/:courseId/unit/:unitId/section/:sectionId/lesson/:lessonId', element: <RequireAuth><LessonPage /></RequireAuth> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
       {
         // The signed-in area: every page here sits beside the role sidebar.
         element: <DashboardLayout />,
         children: [
-          { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
-          // Temporary home of the student dashboard until /dashboard switches views by role.
-          { path: '/student', element: <RequireAuth types={['student']} othersTo={paths.home}><StudentHome /></RequireAuth> },
-          {
-            path: paths.courseManagement,
-            element: <RequireAuth types={STAFF_TYPES} othersTo={paths.dashboard}><CourseManagementPage /></RequireAuth>,
-          },
+          { path: paths.dashboard, element: <RequireAuth><DashboardPage studentHome={<StudentHome />} /></RequireAuth> },
+          { path: paths.profile, element: profile },
+          { path: paths.adminProfile, element: profile },
+          { path: paths.teacherProfile, element: profile },
+          { path: '/admin', element: only(['admin'], <AdminDashboard />) },
+          { path: '/admin-dashboard', element: only(['admin'], <AdminDashboard />) },
+          { path: '/teacher', element: only(['teacher'], <TeacherDashboard />) },
+          { path: '/teacher-dashboard', element: only(['teacher'], <TeacherDashboard />) },
+          { path: paths.parentDashboard, element: only(['parent'], <ParentDashboard />) },
+          { path: paths.adminAnalytics, element: only(['admin'], <ComingSoonPage />) },
+          { path: paths.adminSettings, element: only(['admin'], <ComingSoonPage />) },
+          { path: paths.teacherGrade, element: only(['teacher'], <ComingSoonPage />) },
+          { path: paths.teacherSchedule, element: only(['teacher'], <ComingSoonPage />) },
+          // The spec sends students to /student from staff pages; their home is the dashboard.
+          { path: '/student', element: <Navigate to={paths.dashboard} replace /> },
+          { path: paths.courseManagement, element: only(STAFF_TYPES, <CourseManagementPage />) },
+          { path: '/:page', element: <UpcomingStaffPage /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);

@@ -51,6 +51,8 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'DELETE /api/sections/:id': STAFF,
   'GET /api/admin/sections': ['admin'],
   'GET /api/teacher/sections': ['teacher'],
+  'POST /api/bookings': everyone,
+  'POST /api/subscriptions': everyone,
 };
 
 /** The student-assignment calls exist under /api/admin for admins and /api/teacher for teachers. */

@@ -1,52 +1,28 @@
 import { Suspense, useEffect } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { useAuth } from '../auth/AuthProvider';
-import { paths } from '../paths';
+import { Outlet, useLocation } from 'react-router';
 import { PageState } from '../ui/PageState';
-import styles from './shell.module.css';
+import { TopBar } from './TopBar';
+import { scrollBehavior } from '../ui/motion';
+import styles from './AppLayout.module.css';
 
-/** The page shell: top bar, the routed page, and a scroll to the top on every route change. */
+/**
+ * The page shell: top bar, then the routed frame (public pages with the footer, or the signed-in area with its
+ * sidebar); each frame holds the page's <main>. Every route change scrolls to the top.
+ */
 export function AppLayout() {
-  const { isLoggedIn, logout } = useAuth();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
-  }, [pathname]);
+    // A link to a section (/#booking) is scrolled to by its page once the page has rendered.
+    if (!hash) window.scrollTo({ top: 0, behavior: scrollBehavior() });
+  }, [pathname, hash]);
 
   return (
     <>
-      <header className={styles.topbar}>
-        <div className={styles.inner}>
-          <Link to={paths.home} className={styles.brand}>
-            <img src="/favicon.svg" alt="" width={32} height={32} /> Math Academy
-          </Link>
-          <nav aria-label="Main" className={styles.nav}>
-            <NavLink to={paths.home} end>Home</NavLink>
-            {isLoggedIn ? <NavLink to={paths.dashboard}>Dashboard</NavLink> : null}
-            <NavLink to={paths.about}>About</NavLink>
-            <NavLink to={paths.courses}>Courses</NavLink>
-            <NavLink to={paths.contact}>Contact</NavLink>
-          </nav>
-          <div className={styles.actions}>
-            {isLoggedIn ? (
-              <button type="button" className={styles.linkButton} onClick={() => void logout()}>
-                Logout
-              </button>
-            ) : (
-              <>
-                <Link to={paths.signin}>Log In</Link>
-                <Link to={paths.signup} className={styles.primaryLink}>Get Started</Link>
-              </>
-            )}
-          </div>
-        </div>
-      </header>
-      <main id="main">
-        <Suspense fallback={<PageState kind="loading" title="Loading..." />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      <a href="#main" className={styles.skip}>Skip to content</a>
+      <TopBar />
+      <Suspense fallback={<PageState kind="loading" title="Loading..." />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styles from './account.module.css';
 
 /** The frame every account screen shares: a calm card beside a math-themed illustration. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({ title, subtitle, wide, children }: { title: string; subtitle?: ReactNode; wide?: boolean; children: ReactNode }) {
   return (
     <div className={styles.page}>
       <div className={styles.art} aria-hidden="true">
@@ -13,7 +13,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           <text x="120" y="143" textAnchor="middle" fontSize="22" fontWeight="700" fill="#1b1f3b">π</text>
         </svg>
       </div>
-      <section className={styles.card}>
+      <section className={`${styles.card} ${wide ? styles.wide : ''}`}>
         <h1 className={styles.title}>{title}</h1>
         {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
         {children}

@@ -49,7 +49,7 @@ export default function CompleteProfilePage() {
 
   const e = formState.errors;
   return (
-    <AuthCard title="Complete your profile" subtitle={<>Almost there! Tell us about the student using <strong>{email}</strong>.</>}>
+    <AuthCard wide title="Complete your profile" subtitle={<>Almost there! Tell us about the student using <strong>{email}</strong>.</>}>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.grid2}>

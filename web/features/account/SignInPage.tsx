@@ -1,38 +1,43 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginBody } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
-import { paths } from '../../paths';
+import { PASSWORD_CHANGED_PARAM, paths } from '../../paths';
 import { Alert, useTransientMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
+import { SocialButtons } from './SocialButtons';
 import styles from './account.module.css';
 
 type LoginForm = z.input<typeof loginBody>;
+const LOGIN_FAILED = 'Login failed. Please check your credentials and try again.';
 
 export default function SignInPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
+  // After a password change the user lands here signed out, and is told why.
+  const [params] = useSearchParams();
+  const notice = params.get(PASSWORD_CHANGED_PARAM) ? 'Your password has been changed. Please log in with your new password.' : null;
   const { message, show } = useTransientMessage();
   const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginBody) });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const reply = await api.post('/auth/login', values, 'Login failed. Please check your credentials and try again.');
+      const reply = await api.post('/auth/login', values, LOGIN_FAILED);
       login(reply);
       navigate(paths.dashboard, { replace: true });
     } catch (error) {
-      show('error', errorMessage(error, 'Login failed. Please check your credentials and try again.'));
+      show('error', errorMessage(error, LOGIN_FAILED));
     }
   });
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue learning.">
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : notice ? <Alert tone="info">{notice}</Alert> : null}
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
@@ -46,6 +51,7 @@ export default function SignInPage() {
           {formState.isSubmitting ? 'Signing in...' : 'Log In'}
         </Button>
       </form>
+      <SocialButtons />
       <p className={styles.links}>
         New to the academy? <Link to={paths.signup}>Create an account</Link>
       </p>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS, REDIRECT_DELAY_MS, formatCountdown } from '@common/rules';
 import type { OtpPurpose } from '@common/schemas/auth';
@@ -7,6 +7,8 @@ import { PENDING_EMAIL_KEY, paths } from '../../paths';
 import { Alert, useTransientMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { AuthCard } from './AuthCard';
+import { CodeInput, emptyCode } from './CodeInput';
+import { useCountdown } from './useCountdown';
 import styles from './account.module.css';
 
 interface VerifyState {
@@ -14,7 +16,8 @@ interface VerifyState {
   purpose?: OtpPurpose;
 }
 
-const emptyDigits = () => Array<string>(OTP_LENGTH).fill('');
+const VERIFY_FAILED = 'Failed to verify code. Please try again.';
+const RESEND_FAILED = 'Failed to resend verification code. Please try again later.';
 
 /** Six single-digit boxes, a 300 s countdown, and a resend that waits 60 s (spec sections 4 and 5). */
 export default function VerifyOtpPage() {
@@ -24,79 +27,60 @@ export default function VerifyOtpPage() {
   const purpose: OtpPurpose = state.purpose ?? 'email-verification';
   const email = state.email ?? (purpose === 'email-verification' ? localStorage.getItem(PENDING_EMAIL_KEY) : null);
 
-  const [digits, setDigits] = useState(emptyDigits);
-  const [secondsLeft, setSecondsLeft] = useState(OTP_TTL_SECONDS);
-  const [resendIn, setResendIn] = useState(OTP_RESEND_COOLDOWN_SECONDS);
+  const [digits, setDigits] = useState(emptyCode);
+  const expiry = useCountdown(OTP_TTL_SECONDS);
+  const cooldown = useCountdown(OTP_RESEND_COOLDOWN_SECONDS);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  // Set once the code is accepted: the page shows the success text, then moves on after the spec's delay.
+  const [next, setNext] = useState<{ to: string; state: object } | null>(null);
+  const done = next !== null;
   const { message, show } = useTransientMessage();
-  const inputs = useRef<Array<HTMLInputElement | null>>([]);
-
   useEffect(() => {
-    const timer = setInterval(() => {
-      setSecondsLeft((s) => Math.max(0, s - 1));
-      setResendIn((s) => Math.max(0, s - 1));
-    }, 1000);
-    return () => clearInterval(timer);
-  }, []);
+    if (!next) return;
+    const timer = setTimeout(() => navigate(next.to, { state: next.state }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [next, navigate]);
 
   if (!email) return <Navigate to={purpose === 'password-reset' ? paths.forgotPassword : paths.signup} replace />;
-
-  const setDigit = (index: number, value: string) => {
-    const digit = value.replace(/\D/g, '').slice(-1);
-    setDigits((d) => d.map((old, i) => (i === index ? digit : old)));
-    if (digit && index < OTP_LENGTH - 1) inputs.current[index + 1]?.focus();
-  };
-
-  const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && !digits[index] && index > 0) inputs.current[index - 1]?.focus();
-  };
-
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    const text = event.clipboardData.getData('text').trim();
-    event.preventDefault();
-    if (new RegExp(`^\\d{${OTP_LENGTH}}$`).test(text)) {
-      setDigits(text.split(''));
-      inputs.current[OTP_LENGTH - 1]?.focus();
-    }
-  };
 
   const submit = async () => {
     const otp = digits.join('');
     if (otp.length !== OTP_LENGTH) return show('error', MESSAGES.codeIncomplete);
     setBusy(true);
     try {
-      await api.post('/auth/verify-otp', { email, otp, purpose }, 'Failed to verify code. Please try again.');
-      setDone(true);
+      await api.post('/auth/verify-otp', { email, otp, purpose }, VERIFY_FAILED);
       if (purpose === 'password-reset') {
         show('success', 'Verification successful! Taking you to reset your password...');
-        setTimeout(() => navigate(paths.resetPassword, { state: { email, otp } }), REDIRECT_DELAY_MS);
+        setNext({ to: paths.resetPassword, state: { email, otp } });
       } else {
         show('success', 'Email verified successfully! Redirecting you...');
-        setTimeout(() => navigate(paths.completeProfile, { state: { email } }), REDIRECT_DELAY_MS);
+        setNext({ to: paths.completeProfile, state: { email } });
       }
     } catch (error) {
-      show('error', errorMessage(error, 'Failed to verify code. Please try again.'));
+      show('error', errorMessage(error, VERIFY_FAILED));
     } finally {
       setBusy(false);
     }
   };
 
   const resend = async () => {
-    setResendIn(OTP_RESEND_COOLDOWN_SECONDS);
-    setSecondsLeft(OTP_TTL_SECONDS);
-    setDigits(emptyDigits());
+    cooldown.restart();
+    expiry.restart();
+    setDigits(emptyCode());
     try {
-      await api.post('/auth/resend-otp', { email, purpose }, 'Failed to resend verification code. Please try again later.');
-      show('success', 'A new code is on its way.');
+      await api.post('/auth/resend-otp', { email, purpose }, RESEND_FAILED);
+      show('success', 'A new code is on its way. Please check your email.');
     } catch (error) {
-      setResendIn(0);
-      show('error', errorMessage(error, 'Failed to resend verification code. Please try again later.'));
+      cooldown.restart(0);
+      show('error', errorMessage(error, RESEND_FAILED));
     }
   };
 
   return (
-    <AuthCard title="Enter your code" subtitle={<>We sent a 6-digit code to <strong>{email}</strong>.</>}>
+    <AuthCard
+      title={purpose === 'password-reset' ? 'Reset your password' : 'Verify your email'}
+      subtitle={<>We sent a 6-digit code to <strong>{email}</strong>.</>}
+    >
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       <form
         onSubmit={(e) => {
@@ -105,27 +89,9 @@ export default function VerifyOtpPage() {
         }}
         noValidate
       >
-        <div className={styles.digits} role="group" aria-label="Verification code">
-          {digits.map((digit, i) => (
-            <input
-              key={i}
-              ref={(el) => {
-                inputs.current[i] = el;
-              }}
-              className={styles.digit}
-              inputMode="numeric"
-              autoComplete={i === 0 ? 'one-time-code' : 'off'}
-              maxLength={1}
-              aria-label={`Digit ${i + 1}`}
-              value={digit}
-              onChange={(e) => setDigit(i, e.target.value)}
-              onKeyDown={(e) => onKeyDown(i, e)}
-              onPaste={onPaste}
-            />
-          ))}
-        </div>
-        <p className={styles.countdown} aria-live="off">
-          {secondsLeft > 0 ? <>Code expires in {formatCountdown(secondsLeft)}</> : 'The code has expired. Request a new one.'}
+        <CodeInput digits={digits} onChange={setDigits} disabled={done} />
+        <p className={styles.countdown}>
+          {expiry.seconds > 0 ? <>Code expires in {formatCountdown(expiry.seconds)}</> : 'The code has expired. Request a new one.'}
         </p>
         <Button type="submit" block size="lg" disabled={busy || done}>
           {busy ? 'Verifying...' : 'Verify'}
@@ -133,8 +99,8 @@ export default function VerifyOtpPage() {
       </form>
       <p className={styles.links}>
         Didn&apos;t get it?{' '}
-        <Button variant="ghost" size="sm" onClick={() => void resend()} disabled={resendIn > 0 || done}>
-          {resendIn > 0 ? `Resend code in ${resendIn}s` : 'Resend code'}
+        <Button variant="ghost" size="sm" onClick={() => void resend()} disabled={cooldown.seconds > 0 || done}>
+          {cooldown.seconds > 0 ? `Resend code in ${cooldown.seconds}s` : 'Resend code'}
         </Button>
       </p>
     </AuthCard>

@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, signIn } from './helpers';
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard menu' });
+const bottomBar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard shortcuts' });
+
+async function expectMenu(page: Page, labels: string[]) {
+  await expect(sidebar(page).getByRole('link')).toHaveText(labels);
+}
+
+/** The phone layout: no sidebar, a bottom bar with the first five items. */
+async function expectBottomBar(page: Page, labels: string[]) {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(sidebar(page)).toBeHidden();
+  await expect(bottomBar(page).getByRole('link')).toHaveText(labels.slice(0, 5));
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('student: welcome, figures, the sidebar with its in-place sections, collapsing, and the bottom bar', async ({ page }) => {
+  await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Leo!' })).toBeVisible();
+  // The demo student studies two demo courses and has not checked an answer yet.
+  await expect(page.getByLabel('Enrolled Courses: 2')).toBeVisible();
+  await expect(page.getByLabel('Assignments Due: 0')).toBeVisible();
+  await expect(page.getByLabel('Average Grade: —')).toBeVisible();
+  await sidebar(page).getByRole('link', { name: 'My Courses' }).click();
+  await expect(page.getByText('Showing 2 of 2 courses')).toBeVisible();
+  await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+  const labels = ['Dashboard', 'My Courses', 'Assignments', 'Grades', 'Profile', 'Calendar', 'Resources'];
+  await expectMenu(page, labels);
+  await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+  for (const label of ['Assignments', 'Grades', 'Calendar', 'Resources']) {
+    await sidebar(page).getByRole('link', { name: label }).click();
+    await expect(page.getByRole('heading', { name: label, level: 1 })).toBeVisible();
+    await expect(page.getByText('This section is coming soon!')).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+  }
+  await sidebar(page).getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('tab', { name: 'Edit Profile' })).toBeVisible();
+
+  const toggle = page.getByRole('button', { name: 'Collapse sidebar' });
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+  const aside = page.getByRole('complementary', { name: 'Dashboard' });
+  await expect(aside).toHaveCSS('width', '72px');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect(aside).toHaveCSS('width', '248px');
+  // The footer's sidebar variant sits beside the sidebar, never under it.
+  const asideBox = await aside.boundingBox();
+  const footer = await page.getByRole('contentinfo').boundingBox();
+  expect(footer!.x).toBeGreaterThanOrEqual(asideBox!.x + asideBox!.width - 1);
+
+  await expectBottomBar(page, labels);
+  // Staff pages are not for students.
+  await page.goto('/admin-analytics');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/parent-dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('admin: welcome, placeholder stats, empty activity, the admin menu and its coming-soon pages', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
+  const stats = page.getByRole('list', { name: 'At a glance' });
+  await expect(stats).toContainText('245Total Users');
+  await expect(stats).toContainText('12Active Courses');
+  await expect(stats).toContainText('5System Tasks');
+  await expect(page.getByText('No recent activity yet.')).toBeVisible();
+  const labels = ['Dashboard', 'Register Users', 'Manage Users', 'Course Assignment', 'Course Management', 'Question Bank', 'Question Assignment', 'Analytics', 'Settings', 'Profile'];
+  await expectMenu(page, labels);
+  for (const [label, href] of [['Register Users', '/register-users'], ['Manage Users', '/manage-users'], ['Course Assignment', '/course-assignment'], ['Course Management', '/course-management'], ['Question Bank', '/question-bank'], ['Question Assignment', '/question-assignment'], ['Analytics', '/admin-analytics'], ['Settings', '/admin-settings'], ['Profile', '/profile']]) {
+    await expect(sidebar(page).getByRole('link', { name: label })).toHaveAttribute('href', href);
+  }
+  await sidebar(page).getByRole('link', { name: 'Analytics' }).click();
+  await expect(page.getByText('Coming Soon!')).toBeVisible();
+  await sidebar(page).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByText('Coming Soon!')).toBeVisible();
+  for (const path of ['/admin', '/admin-dashboard']) {
+    await page.goto(path);
+    await expect(page.getByText('245')).toBeVisible();
+  }
+  await page.goto('/admin-profile');
+  await expect(page.getByRole('tab', { name: 'Change Password' })).toBeVisible();
+  // School and grade are for students only.
+  await expect(page.getByLabel('School')).toHaveCount(0);
+  await expect(page.getByLabel('Grade')).toHaveCount(0);
+  await expectBottomBar(page, labels);
+});
+
+test('teacher: greeting, placeholder stats, the three activity items and the teacher menu', async ({ page }) => {
+  await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Maya!' })).toBeVisible();
+  const stats = page.getByRole('list', { name: 'At a glance' });
+  for (const label of ['Active Courses', 'Total Students', 'Pending Reviews']) await expect(stats).toContainText(`--${label}`);
+  await expect(page.getByText('View and manage all students in the system')).toBeVisible();
+  await expect(page.getByText('Create and organize your course content')).toBeVisible();
+  const labels = ['Dashboard', 'Students', 'Question Assignment', 'Course Management', 'Question Bank', 'Grades', 'Profile', 'Calendar'];
+  await expectMenu(page, labels);
+  await expect(sidebar(page).getByRole('link', { name: 'Students' })).toHaveAttribute('href', '/course-assignment');
+  await sidebar(page).getByRole('link', { name: 'Grades' }).click();
+  await expect(page).toHaveURL(/\/teacher-grade$/);
+  await expect(page.getByText('Coming Soon!')).toBeVisible();
+  await sidebar(page).getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/\/teacher-schedule$/);
+  for (const path of ['/teacher', '/teacher-dashboard']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Maya!' })).toBeVisible();
+  }
+  await page.goto('/teacher-profile');
+  await expect(page.getByLabel('Email')).toHaveValue('teacher@demo.academy');
+  await page.goto('/admin-settings');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectBottomBar(page, labels);
+});
+
+test('parent: welcome, the View Student Progress card and the parent menu', async ({ page }) => {
+  await signIn(page, 'parent@demo.academy', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Welcome, Grace!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'View Student Progress' })).toBeVisible();
+  const labels = ['Dashboard', 'My Children', 'Progress Reports', 'Communication', 'Profile'];
+  await expectMenu(page, labels);
+  await sidebar(page).getByRole('link', { name: 'My Children' }).click();
+  await expect(page.getByText('This section is coming soon!')).toBeVisible();
+  await page.goto('/parent-dashboard');
+  await expect(page.getByRole('heading', { name: 'View Student Progress' })).toBeVisible();
+  await expectBottomBar(page, labels);
+});
+
+test('data entry: welcome and its menu', async ({ page }) => {
+  await signIn(page, 'dataentry@demo.academy', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Welcome, Sam!' })).toBeVisible();
+  await expect(page.getByText('Other sections are coming soon.')).toBeVisible();
+  await expectMenu(page, ['Dashboard', 'Question Bank', 'Course Management', 'Profile']);
+  await expect(sidebar(page).getByRole('link', { name: 'Question Bank' })).toHaveAttribute('href', '/question-bank');
+});

@@ -1,0 +1,308 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './helpers';
+
+test.describe('the shell', () => {
+  test('top bar links, cart, search and the scrolled style', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [['Home', '/'], ['About', '/about'], ['Courses', '/courses'], ['Contact', '/contact']]) {
+      await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(main.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/signin');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
+
+    const header = page.getByRole('banner');
+    await expect(header).toHaveCSS('height', '75px');
+    await page.mouse.wheel(0, 400);
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect(header).toHaveCSS('height', '65px');
+
+    // Every route change scrolls back to the top.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy', exact: true }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(header).toHaveCSS('height', '75px');
+
+    const search = page.getByRole('searchbox', { name: 'Search courses' });
+    await expect(search).toHaveAttribute('placeholder', 'Looking for a course?');
+    await search.fill('fraction');
+    await expect(page.getByText('1 course found')).toBeAttached();
+    await page.getByRole('link', { name: /Fractions Made Friendly/ }).click();
+    await expect(page).toHaveURL(/\/course\/elementary-fractions$/);
+    await search.fill('calculus on mars');
+    await expect(page.getByText('No courses match “calculus on mars”.')).toBeVisible();
+    await search.fill('SAT high');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/course\/high-sat-math$/);
+
+    await page.getByRole('link', { name: 'Cart, 0 items' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText('You have nothing in your shopping cart')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'GET THE COURSE NOW' })).toBeVisible();
+    await page.goto('/shopping-cart');
+    await expect(page.getByText('You have nothing in your shopping cart')).toBeVisible();
+  });
+
+  test('below 768 px the menu opens over the page and locks its scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeVisible();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await menu.getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(menu).toBeHidden();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+  });
+
+  test('the footer: link columns, mail link, social links, Trusted By, legal pages and the subscribe box', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    for (const title of ['About Us', 'Our Courses', 'For Students', 'For Parents', 'Resources']) {
+      await expect(footer.getByRole('heading', { name: title })).toBeVisible();
+    }
+    await expect(footer.getByRole('link', { name: 'hello@mathacademy.ca' })).toHaveAttribute('href', 'mailto:hello@mathacademy.ca');
+    for (const name of ['Facebook', 'Instagram', 'YouTube', 'LinkedIn']) await expect(footer.getByRole('link', { name })).toBeVisible();
+    await expect(footer.getByRole('heading', { name: 'Trusted By' })).toBeVisible();
+    await expect(footer.getByRole('img', { name: /K-12 Learning Alliance/ })).toBeVisible();
+
+    const email = footer.getByPlaceholder('Enter your email to get our latest updates');
+    await expect(email).toHaveAttribute('type', 'email');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByText('Email is required')).toBeVisible();
+    await email.fill('not an email');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByText('Please enter a valid email address')).toBeVisible();
+    await email.fill('reader@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByText('Thank you for subscribing! Watch your inbox for our latest updates.')).toBeVisible();
+    await expect(email).toHaveValue('');
+
+    await footer.getByRole('link', { name: 'Terms', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Terms of Use' })).toBeVisible();
+    // A link to a section of the landing page lands on that section.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Book a Consultation' }).click();
+    await expect(page).toHaveURL(/\/#booking$/);
+    await expect(page.getByRole('form', { name: 'Book a free consultation' })).toBeInViewport();
+  });
+});
+
+test.describe('the landing page', () => {
+  test('hero, course cards, grades, mission, testimonials and the booking form', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Math that clicks, from kindergarten to grade 12');
+    const offerings = page.getByRole('region', { name: 'Preparation for every test and contest' });
+    for (const title of ['SSAT Prep', 'MAP Test Prep', 'AMC 8 Prep', 'MATHCOUNTS', 'Math Competitions', 'Elementary Math']) {
+      await expect(offerings.getByRole('heading', { name: title })).toBeVisible();
+    }
+    const prices = (await offerings.getByText(/^\$\d+$/).allTextContents()).map((p) => Number(p.slice(1)));
+    expect(prices).toHaveLength(6);
+    for (const price of prices) expect(price >= 299 && price <= 599).toBe(true);
+    const grades = page.getByRole('region', { name: 'From kindergarten to grade 12' }).getByRole('link');
+    await expect(grades).toHaveCount(13);
+    await expect(grades.first()).toHaveText(/Kindergarten/);
+    await expect(grades.last()).toHaveText(/Grade 12/);
+    await expect(page.getByRole('heading', { name: 'Confident problem solvers, not just good test takers' })).toBeVisible();
+
+    // Visibility tracking: the mission and quote sections are marked once they have been seen.
+    await expect(page.locator('#hero')).toHaveAttribute('data-seen', 'true');
+    await expect(page.locator('#quote')).toHaveAttribute('data-seen', 'false');
+    await page.locator('#mission').scrollIntoViewIfNeeded();
+    await expect(page.locator('#mission')).toHaveAttribute('data-seen', 'true');
+
+    // The slider moves by itself, pauses under the pointer, and reports its most visible testimonial.
+    const slider = page.getByRole('region', { name: /Testimonials from families/ });
+    await slider.scrollIntoViewIfNeeded();
+    await expect(slider.locator('figure')).toHaveCount(6);
+    await expect(slider.locator('figure[aria-hidden="true"]')).toHaveCount(2);
+    const start = await slider.evaluate((el) => el.scrollLeft);
+    await expect.poll(() => slider.evaluate((el) => el.scrollLeft)).toBeGreaterThan(start + 5);
+    await slider.hover();
+    const paused = await slider.evaluate((el) => el.scrollLeft);
+    await page.waitForTimeout(400);
+    expect(await slider.evaluate((el) => el.scrollLeft)).toBe(paused);
+    await expect(page.locator('[data-featured-testimonial]')).toBeAttached();
+
+    await page.getByRole('link', { name: 'Get Started' }).nth(1).click();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test('the booking form checks each field, then stores the request and confirms it', async ({ page }) => {
+    await page.goto('/#booking');
+    const form = page.getByRole('form', { name: 'Book a free consultation' });
+    await form.scrollIntoViewIfNeeded();
+    await expect(page.locator('#quote')).toHaveAttribute('data-seen', 'true');
+    await form.getByRole('button', { name: 'BOOK NOW' }).click();
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await expect(form.getByText('Email is required')).toBeVisible();
+    await expect(form.getByText('Phone number is required')).toBeVisible();
+    await form.getByLabel('Name').fill('Ada Park');
+    await form.getByLabel('Email').fill('ada@');
+    await form.getByLabel('Phone').pressSequentially('60455501');
+    await form.getByRole('button', { name: 'BOOK NOW' }).click();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(form.getByText('Please enter a valid phone number in format: (123) 456-7890')).toBeVisible();
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByLabel('Phone').fill('');
+    await form.getByLabel('Phone').pressSequentially('6045550142');
+    await expect(form.getByLabel('Phone')).toHaveValue('(604) 555-0142');
+    await form.getByRole('button', { name: 'BOOK NOW' }).click();
+    await expect(form.getByText('Thank you! Your booking request has been received. We will contact you within one business day.')).toBeVisible();
+    await expect(form.getByLabel('Name')).toHaveValue('');
+  });
+
+  test('under prefers-reduced-motion the slider stays still', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const slider = page.getByRole('region', { name: /Testimonials from families/ });
+    await slider.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    expect(await slider.evaluate((el) => el.scrollLeft)).toBe(0);
+  });
+});
+
+test.describe('public pages', () => {
+  test('courses landing, course detail, about and contact', async ({ page }) => {
+    await page.goto('/courses-landing');
+    await expect(page.getByRole('heading', { name: 'Our Courses', level: 1 })).toBeVisible();
+    for (const exam of ['SSAT', 'NWEA MAP', 'SAT', 'ACT', 'AMC 8', 'AMC 10', 'AMC 12', 'CEMC', 'CMS', 'Caribou', 'IB', 'Cambridge', 'AP', 'BC', 'US NGSS-aligned']) {
+      await expect(page.getByRole('listitem').filter({ hasText: new RegExp(`^${exam}$`) })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Learn more about Elementary Math' }).click();
+    await expect(page.getByRole('heading', { name: 'Elementary Standardized Test Prep' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'SSAT', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'MAP', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mock Test Additional Package' })).toBeVisible();
+    for (const grade of [3, 4]) {
+      const tests = page.getByRole('region', { name: `SSAT Mock Test Grade ${grade}` }).getByRole('listitem');
+      await expect(tests).toHaveCount(8);
+    }
+    await page.getByRole('button', { name: 'PURCHASE THIS COURSE' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: '(604) 555-0142' })).toHaveAttribute('href', 'tel:6045550142');
+    await expect(page.getByRole('main').getByRole('link', { name: 'hello@mathacademy.ca' })).toBeVisible();
+    await expect(page.getByText('Vancouver, British Columbia, Canada')).toBeVisible();
+  });
+
+  test('an unknown address shows a friendly not-found page', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});
+
+test.describe('learner browsing pages', () => {
+  test('course list tabs, units, sections, and a section page that does not dead-end', async ({ page }) => {
+    await page.goto('/courses');
+    const cards = page.locator('article');
+    await expect(cards).toHaveCount(6);
+    const tab = (name: string) => page.getByRole('group', { name: 'Filter courses' }).getByRole('button', { name, exact: true });
+    await tab('My Courses').click();
+    await expect(cards).toHaveCount(3);
+    await expect(cards.filter({ hasText: 'Enrolled' })).toHaveCount(3);
+    await expect(cards.filter({ hasText: 'Continue Learning' })).toHaveCount(3);
+    // A progress bar only for enrolled courses with progress above 0.
+    await expect(page.getByRole('progressbar')).toHaveCount(2);
+    await tab('Available').click();
+    await expect(cards).toHaveCount(3);
+    await expect(cards.filter({ hasText: /\$\d+/ })).toHaveCount(3);
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    for (const [level, count] of [['Elementary', 2], ['Middle School', 2], ['High School', 2]] as const) {
+      await tab(level).click();
+      await expect(cards).toHaveCount(count);
+    }
+    await tab('All Courses').click();
+    const first = cards.filter({ hasText: 'Number Sense and Operations' });
+    for (const text of ['Beginner', 'Elementary', '2 units', '8 weeks', '1,240 students', 'Progress: 45%', '4.9']) await expect(first).toContainText(text);
+    await first.getByRole('link', { name: 'Number Sense and Operations' }).click();
+
+    await expect(page).toHaveURL(/\/course\/elementary-number-sense$/);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('My Courses');
+    await expect(page.getByRole('list', { name: 'Course facts' })).toContainText('2Total units');
+    await expect(page.getByRole('list', { name: 'Course facts' })).toContainText('8Lessons');
+    const units = page.locator('article');
+    await expect(units.nth(0)).toContainText('Unit 1');
+    await expect(units.nth(0)).toContainText('Topics Covered');
+    await expect(units.nth(0).getByRole('link', { name: 'Continue Learning' })).toBeVisible();
+    await expect(units.nth(1).getByRole('link', { name: 'Start Unit' })).toBeVisible();
+    await units.nth(0).getByRole('link', { name: 'Continue Learning' }).click();
+
+    await expect(page).toHaveURL(/\/unit\/u1$/);
+    // Overall Progress is the rounded average of the sections' progress (100 and 60).
+    await expect(page.getByText('Overall Progress: 80%')).toBeVisible();
+    const sections = page.locator('article');
+    await expect(sections.nth(0)).toContainText('Completed');
+    await expect(sections.nth(0)).toContainText('Key Skills');
+    await expect(sections.nth(0).getByRole('link', { name: 'Review Section' })).toBeVisible();
+    await sections.nth(1).getByRole('link', { name: 'Continue Learning' }).click();
+
+    await expect(page).toHaveURL(/\/unit\/u1\/section\/s2$/);
+    await expect(page.getByRole('heading', { name: 'Making Ten', level: 1 })).toBeVisible();
+    // The lesson page is for signed-in learners.
+    await page.getByRole('link', { name: 'Start Lesson' }).first().click();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('the lesson page: loading, breadcrumb, video, lecture and exercises', async ({ page }) => {
+    await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
+    await page.goto('/course/elementary-number-sense/unit/u1/section/s1/lesson/l1');
+    await expect(page.getByText('Loading lesson...')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Counting on from any number', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/My Courses.*Number Sense and Operations.*Counting Strategies.*Counting on from any number/);
+
+    const time = page.getByTestId('video-time');
+    await expect(time).toHaveText('0:00 / 6:40');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(time).toHaveText(/0:0[1-3] \/ 6:40/, { timeout: 4_000 });
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const seek = page.getByRole('slider', { name: 'Seek' });
+    const box = (await seek.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(time).toHaveText(/3:[12]\d \/ 6:40/);
+
+    await page.getByRole('tab', { name: 'Lecture' }).click();
+    await expect(page.getByText('Counting on means starting')).toBeVisible();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page.getByText('Put the bigger number in your head')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Exercise' }).click();
+    const strip = page.getByRole('group', { name: 'Questions' }).getByRole('button');
+    await expect(strip).toHaveCount(10);
+    await expect(strip.nth(3)).toBeEnabled();
+    await expect(strip.nth(4)).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Check' })).toBeDisabled();
+    await page.getByLabel('Your answer').fill('11');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect(page.getByText('Try again!')).toBeVisible();
+    await page.getByLabel('Your answer').fill('  10 ');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect(page.getByText('Correct!')).toBeVisible();
+    await page.getByRole('button', { name: 'Get the hint' }).click();
+    await expect(page.getByText('Start at 7 and count three more.')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Question 2' })).toBeVisible();
+    await expect(page.getByRole('tabpanel').locator('form')).toContainText('What is 12 + 5?');
+    await expect(page.getByLabel('Your answer')).toHaveValue('');
+    await expect(page.getByRole('complementary', { name: 'Exercises in this lesson' }).getByRole('listitem')).toHaveCount(4);
+
+    // Signed in, the top bar offers the dashboard and Logout, and PURCHASE THIS COURSE goes to the cart.
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(main.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toHaveCount(0);
+    await page.goto('/courses-landing/elementary-standardized-test-prep');
+    await page.getByRole('button', { name: 'PURCHASE THIS COURSE' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+});

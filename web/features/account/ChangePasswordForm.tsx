@@ -1,0 +1,53 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { MESSAGES } from '@common/rules';
+import { changePasswordBody } from '@common/schemas/auth';
+import { api, errorMessage } from '../../api/client';
+import { PASSWORD_CHANGED_PARAM, paths } from '../../paths';
+import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+
+const passwordForm = changePasswordBody
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.newPasswordsDoNotMatch, path: ['confirmPassword'] });
+type PasswordForm = z.input<typeof passwordForm>;
+
+const FAILED = 'Failed to change password';
+
+/** Change Password: success ends every session on the server, so the user is signed out and sent to /signin. */
+export function ChangePasswordForm() {
+  const { message, show } = useTransientMessage();
+  const { register, handleSubmit, formState } = useForm<PasswordForm>({ resolver: zodResolver(passwordForm) });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await api.post('/auth/change-password', { currentPassword, newPassword }, FAILED);
+      // The server ended every session. A fresh load of /signin drops all state of the old session, as logout does.
+      window.location.replace(`${paths.signin}?${PASSWORD_CHANGED_PARAM}=1`);
+    } catch (error) {
+      show('error', errorMessage(error, FAILED));
+    }
+  });
+
+  const e = formState.errors;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <TextField label="Current password" type="password" autoComplete="current-password" error={e.currentPassword?.message} {...register('currentPassword')} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&#."
+        error={e.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={e.confirmPassword?.message} {...register('confirmPassword')} />
+      <Button type="submit" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Changing...' : 'Change Password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { ACADEMY_CONTACT as CONTACT } from '../../content/academy';
+import { PageHero } from './PageHero';
+import styles from './public.module.css';
+
+
+export default function ContactPage() {
+  return (
+    <>
+      <PageHero title="Contact Us">
+        We would love to hear from you. Questions about courses, schedules or placement? Call or write to us and we will
+        answer within one business day.
+      </PageHero>
+      <div className={styles.content}>
+        <div className={styles.card}>
+          <ul className={styles.contactList}>
+            <li>
+              <Phone aria-hidden="true" />
+              <div>
+                <strong>Phone</strong>
+                <a href={`tel:${CONTACT.phone.replace(/\D/g, '')}`}>{CONTACT.phone}</a>
+              </div>
+            </li>
+            <li>
+              <Mail aria-hidden="true" />
+              <div>
+                <strong>Email</strong>
+                <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+              </div>
+            </li>
+            <li>
+              <MapPin aria-hidden="true" />
+              <div>
+                <strong>Address</strong>
+                <span>{CONTACT.address}</span>
+              </div>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </>
+  );
+}

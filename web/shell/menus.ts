@@ -1,0 +1,90 @@
+import {
+  BookOpen,
+  Calendar,
+  ChartColumn,
+  ClipboardList,
+  FileQuestion,
+  FolderTree,
+  GraduationCap,
+  LayoutDashboard,
+  Library,
+  ListChecks,
+  MessageCircle,
+  Settings,
+  UserCog,
+  UserPlus,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { UserType } from '@common/rules';
+import { paths } from '../paths';
+
+export interface MenuItem {
+  label: string;
+  icon: LucideIcon;
+  /** A route, or the dashboard with an in-place section (`/dashboard?section=...`). */
+  to: string;
+}
+
+const dashboard: MenuItem = { label: 'Dashboard', icon: LayoutDashboard, to: paths.dashboard };
+const profile: MenuItem = { label: 'Profile', icon: UserRound, to: paths.profile };
+const section = (label: string, icon: LucideIcon, key: string): MenuItem => ({ label, icon, to: paths.dashboardSection(key) });
+
+/**
+ * The sidebar of each role: learner-and-public.md section 6 for students and parents, staff.md section 2.2
+ * for staff. Staff items are routes; the student's and parent's other items are sections of the dashboard.
+ * The mobile bottom bar shows the first five of each list, so the order matters.
+ */
+export const MENUS: Record<UserType, MenuItem[]> = {
+  student: [
+    dashboard,
+    // The learning issue fills this section with the assigned-courses grid.
+    section('My Courses', BookOpen, 'courses'),
+    section('Assignments', ClipboardList, 'assignments'),
+    section('Grades', GraduationCap, 'grades'),
+    profile,
+    section('Calendar', Calendar, 'calendar'),
+    section('Resources', Library, 'resources'),
+  ],
+  parent: [
+    dashboard,
+    section('My Children', Users, 'children'),
+    section('Progress Reports', ChartColumn, 'progress'),
+    section('Communication', MessageCircle, 'communication'),
+    profile,
+  ],
+  teacher: [
+    dashboard,
+    { label: 'Students', icon: Users, to: paths.courseAssignment },
+    { label: 'Question Assignment', icon: ListChecks, to: paths.questionAssignment },
+    { label: 'Course Management', icon: FolderTree, to: paths.courseManagement },
+    { label: 'Question Bank', icon: FileQuestion, to: paths.questionBank },
+    { label: 'Grades', icon: GraduationCap, to: paths.teacherGrade },
+    profile,
+    { label: 'Calendar', icon: Calendar, to: paths.teacherSchedule },
+  ],
+  admin: [
+    dashboard,
+    { label: 'Register Users', icon: UserPlus, to: paths.registerUsers },
+    { label: 'Manage Users', icon: UserCog, to: paths.manageUsers },
+    { label: 'Course Assignment', icon: ClipboardList, to: paths.courseAssignment },
+    { label: 'Course Management', icon: FolderTree, to: paths.courseManagement },
+    { label: 'Question Bank', icon: FileQuestion, to: paths.questionBank },
+    { label: 'Question Assignment', icon: ListChecks, to: paths.questionAssignment },
+    { label: 'Analytics', icon: ChartColumn, to: paths.adminAnalytics },
+    { label: 'Settings', icon: Settings, to: paths.adminSettings },
+    profile,
+  ],
+  'data-entry': [
+    dashboard,
+    { label: 'Question Bank', icon: FileQuestion, to: paths.questionBank },
+    { label: 'Course Management', icon: FolderTree, to: paths.courseManagement },
+    profile,
+  ],
+};
+
+/** The label of a dashboard section key, for its coming-soon heading. */
+export function sectionLabel(type: UserType, key: string): string | undefined {
+  return MENUS[type].find((item) => item.to === paths.dashboardSection(key))?.label;
+}
