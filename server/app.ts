@@ -18,6 +18,8 @@ import { registerSessions } from './plugins/session';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
+import { questionRoutes } from './modules/questions/routes';
+import { categoryRoutes } from './modules/categories/routes';
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(questionRoutes(ctx));
+      await api.register(categoryRoutes(ctx));
     },
     { prefix: '/api' },
   );

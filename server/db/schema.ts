@@ -205,6 +205,9 @@ export const questions = pgTable(
     index('questions_grade_created_idx').on(t.grade, t.createdAt),
     index('questions_type_created_idx').on(t.type, t.createdAt),
     index('questions_created_idx').on(t.createdAt),
+    // The bank's search (`q`) is a substring match: trigram indexes serve ILIKE '%...%' (extension pg_trgm, migration 0001).
+    index('questions_text_trgm_idx').using('gin', t.questionText.op('gin_trgm_ops')),
+    index('questions_source_trgm_idx').using('gin', t.source.op('gin_trgm_ops')),
   ],
 );
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserType } from '../../common/rules';
-import type { Access } from '../plugins/access';
+import { STAFF, type Access } from '../plugins/access';
 import { buildOneOfEach, signInEach, type TestUser } from './factories';
 import { call, createTestApp, type TestApp } from './harness';
 
@@ -25,6 +25,18 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/auth/logout': signedIn,
   'POST /api/auth/change-password': signedIn,
   'PUT /api/users/profile': signedIn,
+  'GET /api/questions': STAFF,
+  'POST /api/questions': STAFF,
+  'PUT /api/questions/:id': STAFF,
+  'DELETE /api/questions/:id': STAFF,
+  'POST /api/questions/bulk-delete': STAFF,
+  'GET /api/questions/uploads/:filename': signedIn,
+  'GET /api/category': STAFF,
+  'POST /api/category': STAFF,
+  'DELETE /api/category/:id': STAFF,
+  'GET /api/focus': STAFF,
+  'POST /api/focus': STAFF,
+  'DELETE /api/focus/:id': STAFF,
 };
 
 const ROLES: Array<UserType | 'anon'> = ['anon', 'student', 'parent', 'teacher', 'admin', 'data-entry'];
