@@ -254,8 +254,9 @@ const contentCheckers: Record<QuestionType, (content: Content) => CheckedContent
 
 const questionFields = questionStep1Schema.extend({
   questionText: richText('The question text', QUESTION_LIMITS.richText, QUESTION_MESSAGES.questionText),
-  answer: z.unknown(),
-  options: z.unknown(),
+  // Checked against the type once the rest is valid (withAnswerKey).
+  answer: z.unknown().optional(),
+  options: z.unknown().optional(),
   solution: richText('The solution', QUESTION_LIMITS.richText),
   hint: plainText('The hint', QUESTION_LIMITS.hint),
 });
@@ -363,4 +364,4 @@ export const tagBody = (label: 'Category' | 'Focus area') =>
       .min(1, `${label} name is required`)
       .max(QUESTION_LIMITS.tagName, `${label} name must be at most ${QUESTION_LIMITS.tagName} characters`)
       .refine(isStorableText, UNSTORABLE),
-  });
+  }, { error: `${label} name is required` });

@@ -36,8 +36,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // An image that does not come from our uploads is removed with its tag.
   exclusiveFilter: (frame) => frame.tag === 'img' && !UPLOAD_SRC.test(frame.attribs.src ?? ''),
   transformTags: {
-    // Links open safely in a new tab and pass no referrer or opener.
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } }),
+    // Links are absolute http(s) or mail addresses, open in a new tab and pass no referrer or opener.
+    a: (tagName, { href, ...attribs }) => ({
+      tagName,
+      attribs: { ...attribs, ...(href && /^(https?:\/\/|mailto:)/i.test(href) ? { href } : {}), target: '_blank', rel: 'noopener noreferrer nofollow' },
+    }),
   },
 };
 

@@ -1,7 +1,7 @@
 /**
  * Multipart bodies of the question routes: fields become a plain body for the route's zod schema, and files are
  * checked by their bytes and stored before the handler runs. Files of a request that fails before its handler
- * claims them are deleted when the response is sent.
+ * claims them are deleted before the answer is sent.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
@@ -88,7 +88,8 @@ export async function registerMultipart(app: FastifyInstance, store: UploadStore
     request.uploads = null;
     if (files?.length) await store.remove(files.map((f) => f.filename));
   };
-  app.addHook('onResponse', discardUnclaimed);
+  // Before an error answer goes out (a handler that succeeds has claimed its files), and when the client gives up.
+  app.addHook('onSend', async (request) => discardUnclaimed(request));
   app.addHook('onRequestAbort', discardUnclaimed);
 }
 

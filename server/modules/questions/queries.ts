@@ -65,18 +65,21 @@ async function filterOf(db: Db, query: QuestionListQuery): Promise<SQL | undefin
   return and(...where);
 }
 
-/** A question's columns with its tags and attachments, each gathered in the row's own order. */
+/**
+ * A question's columns with its tags and attachments, each gathered in the row's own order. The subqueries name
+ * `questions.id` literally: drizzle leaves the select list's columns unqualified when one table is selected.
+ */
 const detailColumns = {
   ...getTableColumns(questions),
   categories: sql<Tag[]>`coalesce((
     select json_agg(json_build_object('id', c.id, 'name', c.name) order by lower(c.name), c.id)
-    from question_categories qc join categories c on c.id = qc.category_id where qc.question_id = ${questions.id}), '[]'::json)`,
+    from question_categories qc join categories c on c.id = qc.category_id where qc.question_id = questions.id), '[]'::json)`,
   focusAreas: sql<Tag[]>`coalesce((
     select json_agg(json_build_object('id', f.id, 'name', f.name) order by lower(f.name), f.id)
-    from question_focus qf join focus_areas f on f.id = qf.focus_id where qf.question_id = ${questions.id}), '[]'::json)`,
+    from question_focus qf join focus_areas f on f.id = qf.focus_id where qf.question_id = questions.id), '[]'::json)`,
   files: sql<Attachment[]>`coalesce((
     select json_agg(json_build_object('filename', a.filename, 'originalname', a.original_name) order by a.created_at, a.filename)
-    from attachments a where a.question_id = ${questions.id}), '[]'::json)`,
+    from attachments a where a.question_id = questions.id), '[]'::json)`,
 };
 
 type DetailRow = typeof questions.$inferSelect & { categories: Tag[]; focusAreas: Tag[]; files: Attachment[] };

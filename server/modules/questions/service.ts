@@ -58,9 +58,12 @@ async function writeTags(tx: Tx, questionId: string, data: QuestionData) {
   await tx.insert(questionFocus).values([...new Set(data.focus)].map((focusId) => ({ questionId, focusId })));
 }
 
-async function writeAttachments(tx: Tx, questionId: string, files: StoredFile[]) {
+/** Attachments list in the order they were added: each new file a millisecond after the one before. */
+async function writeAttachments(tx: Tx, questionId: string, files: StoredFile[], now: Date) {
   if (files.length === 0) return;
-  await tx.insert(attachments).values(files.map((f) => ({ questionId, filename: f.filename, originalName: f.originalName, mime: f.mime, size: f.size })));
+  await tx.insert(attachments).values(
+    files.map((f, i) => ({ questionId, filename: f.filename, originalName: f.originalName, mime: f.mime, size: f.size, createdAt: new Date(now.getTime() + i) })),
+  );
 }
 
 /** Runs a write that owns freshly stored files: when it fails, the files are deleted and the error goes on. */
@@ -81,7 +84,7 @@ export async function createQuestion(ctx: AppContext, store: UploadStore, user: 
       const now = ctx.now();
       const [row] = await tx.insert(questions).values({ ...columns, createdBy: user.id, createdAt: now, updatedAt: now }).returning({ id: questions.id });
       await writeTags(tx, row.id, data);
-      await writeAttachments(tx, row.id, files);
+      await writeAttachments(tx, row.id, files, now);
       return row.id;
     });
   });
@@ -101,12 +104,13 @@ export async function updateQuestion(ctx: AppContext, store: UploadStore, id: st
       if (toRemove.some((name) => !current.includes(name))) throw NotFound('Attachment not found');
       if (current.length - toRemove.length + files.length > MAX_ATTACHMENTS) throw Invalid(QUESTION_MESSAGES.tooManyAttachments);
 
-      await tx.update(questions).set({ ...columns, updatedAt: ctx.now() }).where(eq(questions.id, id));
+      const now = ctx.now();
+      await tx.update(questions).set({ ...columns, updatedAt: now }).where(eq(questions.id, id));
       await tx.delete(questionCategories).where(eq(questionCategories.questionId, id));
       await tx.delete(questionFocus).where(eq(questionFocus.questionId, id));
       await writeTags(tx, id, data);
       if (toRemove.length) await tx.delete(attachments).where(and(eq(attachments.questionId, id), inArray(attachments.filename, toRemove)));
-      await writeAttachments(tx, id, files);
+      await writeAttachments(tx, id, files, now);
       return toRemove;
     });
   });
