@@ -161,8 +161,8 @@ export type AnswerKey = { a1: string[] } | string[][];
 interface Content {
   type: QuestionType;
   questionText: string;
-  answer: unknown;
-  options: unknown;
+  answer?: unknown;
+  options?: unknown;
 }
 interface CheckedContent {
   options: Options;
