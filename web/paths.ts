@@ -14,6 +14,9 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   profile: '/profile',
+  questionBank: '/question-bank',
+  createQuestionStep1: '/create-question-step1',
+  createQuestionStep2: '/create-question-step2',
 } as const;
 
 /** Where the pending sign-up e-mail waits until the profile is complete (spec section 4). */

@@ -11,6 +11,9 @@ const CompleteProfilePage = lazyPage(() => import('./features/account/CompletePr
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const HomePage = lazyPage(() => import('./features/public/HomePage'));
 const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
+const QuestionBankPage = lazyPage(() => import('./features/questions/QuestionBankPage'));
+const CreateStep1Page = lazyPage(() => import('./features/questions/CreateStep1Page'));
+const CreateStep2Page = lazyPage(() => import('./features/questions/CreateStep2Page'));
 
 /** Every page loads on demand, so each route ships only its own code. */
 export const router = createBrowserRouter([
@@ -25,7 +28,13 @@ export const router = createBrowserRouter([
       {
         // The signed-in area: every page here sits beside the role sidebar.
         element: <DashboardLayout />,
-        children: [{ path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> }],
+        children: [
+          { path: '/dashboard', element: <RequireAuth><DashboardPage /></RequireAuth> },
+          // The question pages guard themselves: their denial texts differ (staff.md section 6).
+          { path: '/question-bank', element: <QuestionBankPage /> },
+          { path: '/create-question-step1', element: <CreateStep1Page /> },
+          { path: '/create-question-step2', element: <CreateStep2Page /> },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -64,6 +64,19 @@ export const QUESTION_MESSAGES = {
 /** The letter of the option at a position: A, B, C... */
 export const optionLetter = (index: number) => String.fromCharCode(65 + index);
 
+/**
+ * Removes the option at `index` from an ordered list: the options after it move up a letter, and the correct
+ * marks follow their options (staff.md section 3). Removing a correct option drops its mark.
+ */
+export function removeOption(options: readonly string[], correct: readonly string[], index: number): { options: string[]; correct: string[] } {
+  const remaining = options.filter((_, i) => i !== index);
+  const marked = correct
+    .map((letter) => letter.charCodeAt(0) - 65)
+    .filter((i) => i !== index)
+    .map((i) => optionLetter(i > index ? i - 1 : i));
+  return { options: remaining, correct: marked.sort() };
+}
+
 /** `___1___`, the placeholder of blank 1 in a fill-in-the-blank question's text. */
 export const blankPlaceholder = (n: number) => `___${n}___`;
 const PLACEHOLDER = /___(\d+)___/g;
