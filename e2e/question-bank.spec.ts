@@ -69,6 +69,11 @@ test('staff create, find, edit and delete questions, and manage categories', asy
 
   // A fill-in-the-blank question with two blanks, one of them with two accepted answers.
   await step1(page, { grade: '4', type: 'Fill in the Blank', source: 'E2E source', category: 'Fractions', focus: 'Computation' });
+  // Back to step 1 keeps the choices.
+  await page.getByRole('button', { name: 'Back to Step 1' }).click();
+  await expect(page.getByLabel('Grade')).toHaveValue('4');
+  await expect(page.getByRole('list', { name: 'Chosen categories' })).toContainText('Fractions');
+  await page.getByRole('button', { name: 'Continue to Step 2' }).click();
   await expect(page.getByText(/three underscores, the blank number, three underscores/)).toBeVisible();
   await page.getByLabel('Question Text').fill('<p>E2E-FIB: $\\frac{1}{2} + \\frac{1}{4} =$ ___1___ and $3 \\times 4 =$ ___2___</p>');
   await page.getByLabel('Blank 1, accepted answer 1').fill('\\frac{3}{4}');
@@ -97,6 +102,7 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   // Expanded: the rendered question with its image and the correct option.
   await page.getByRole('button', { name: /^E2E-MC/ }).click();
   await expect(page.getByRole('img', { name: 'angle.png' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'angle.png' })).toHaveJSProperty('naturalWidth', 60);
   await expect(page.getByLabel('Options').getByText('Correct')).toBeVisible();
   await shoot(page, 'expanded-1280');
 

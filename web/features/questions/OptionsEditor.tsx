@@ -1,4 +1,4 @@
-import { Check, Plus, Trash2 } from 'lucide-react';
+import { Check, Trash2 } from 'lucide-react';
 import { MAX_OPTIONS, optionLetter, removeOption } from '@common/schemas/questions';
 import { RichTextEditor } from '../../math/RichTextEditor';
 import { Button } from '../../ui/Button';
@@ -35,7 +35,7 @@ export function OptionsEditor({ options, correct, onChange }: OptionsEditorProps
         );
       })}
       <Button variant="secondary" size="sm" disabled={options.length >= MAX_OPTIONS} onClick={() => onChange({ options: [...options, ''], correct })}>
-        <Plus size={16} aria-hidden="true" /> Add Option
+        + Add Option
       </Button>
     </fieldset>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_MESSAGES, QUESTION_PAGE_SIZES, QUESTION_TYPES } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { paths } from '../../paths';
@@ -70,7 +70,7 @@ export function QuestionList() {
           <Trash2 size={16} aria-hidden="true" /> Bulk Delete Selected{selected.length ? ` (${selected.length})` : ''}
         </Button>
         <Link to={paths.createQuestionStep1} className={styles.addLink}>
-          <Plus size={16} aria-hidden="true" /> Add Question
+          + Add Question
         </Link>
       </div>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
