@@ -87,8 +87,8 @@ export interface BenchResult {
 }
 
 /** Connections kept busy at once: a staff office's worth of people paging the bank together. */
-const CONNECTIONS = 10;
-const DURATION_S = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function run(url: string, cookie: string): Promise<Omit<BenchResult, 'name'>> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie } });

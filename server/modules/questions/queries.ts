@@ -1,9 +1,9 @@
 /**
  * Reading the question bank. A list is two statements whatever its size (three with a search): the page (with each
  * question's tags and attachments gathered by the database for the page's rows only) and its count. Every filter has its index:
- * grade and type with the creation order, tags through their link tables, text through trigram indexes.
+ * grade and type with the creation order, tags through their link tables, text through a trigram index.
  */
-import { and, desc, eq, getTableColumns, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, like, notExists, or, sql, type SQL } from 'drizzle-orm';
 import {
   QUESTION_COUNT_CAP,
   QUESTION_DEFAULT_LIMIT,
@@ -50,13 +50,13 @@ async function filterOf(db: Db, query: QuestionListQuery): Promise<SQL | undefin
   }
   if (query.q) {
     const pattern = containsPattern(query.q);
-    // Tag names are matched first, so the usual search is two ILIKEs the planner can serve from the trigram
-    // indexes (rare text) or along the creation order (common text); a subquery in the OR would allow neither.
+    // Tag names are matched first, so the usual search is one LIKE on the lower-cased search text, which the
+    // planner serves from its trigram index (rare text) or along the creation order (common text); a subquery
+    // in the OR would allow neither.
     const named = await tagsNamed(db, pattern);
     where.push(
       or(
-        ilike(questions.questionText, pattern),
-        ilike(questions.source, pattern),
+        like(questions.searchText, sql`lower(${pattern})`),
         named.categories.length ? withCategory(db, named.categories) : undefined,
         named.focus.length ? withFocus(db, named.focus) : undefined,
       ),
@@ -69,8 +69,9 @@ async function filterOf(db: Db, query: QuestionListQuery): Promise<SQL | undefin
  * A question's columns with its tags and attachments, each gathered in the row's own order. The subqueries name
  * `questions.id` literally: drizzle leaves the select list's columns unqualified when one table is selected.
  */
+const { searchText: _searchText, ...questionColumns } = getTableColumns(questions);
 const detailColumns = {
-  ...getTableColumns(questions),
+  ...questionColumns,
   categories: sql<Tag[]>`coalesce((
     select json_agg(json_build_object('id', c.id, 'name', c.name) order by lower(c.name), c.id)
     from question_categories qc join categories c on c.id = qc.category_id where qc.question_id = questions.id), '[]'::json)`,
@@ -82,7 +83,7 @@ const detailColumns = {
     from attachments a where a.question_id = questions.id), '[]'::json)`,
 };
 
-type DetailRow = typeof questions.$inferSelect & { categories: Tag[]; focusAreas: Tag[]; files: Attachment[] };
+type DetailRow = Omit<typeof questions.$inferSelect, 'searchText'> & { categories: Tag[]; focusAreas: Tag[]; files: Attachment[] };
 
 function present(row: DetailRow): Question {
   return {

@@ -47,7 +47,7 @@ describe('the corpora', () => {
     }
     // Every text within the source's 200 characters is accepted.
     expect(stored).toBeGreaterThanOrEqual(blns.filter((s) => s.length <= 200).length);
-  });
+  }, 120_000);
 
   it('names BLNS strings as categories and focus areas byte for byte (trimmed), or refuses them', async () => {
     for (const text of blns.slice(0, 200)) {
@@ -88,7 +88,7 @@ describe('the corpora', () => {
       expect(q.questionText).toContain('<p>Keep $x^2$</p>');
       expect(q.options.A).toContain('<b>A</b>');
     }
-  });
+  }, 120_000);
 
   it('keeps formatting, tables, safe links, our own images and math', async () => {
     const html =
