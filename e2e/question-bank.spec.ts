@@ -156,11 +156,17 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await shoot(page, 'bank-375');
 });
 
-test('students and parents are kept out with the texts of the spec', async ({ page }) => {
+test('a student is sent to the dashboard and may not create questions', async ({ page }) => {
   await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
   await page.goto('/question-bank');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/create-question-step1');
   await expect(page.getByText("You don't have permission to create questions")).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+});
+
+test('a parent is sent home from the question bank', async ({ page }) => {
+  await signIn(page, 'parent@demo.academy', DEMO_PASSWORD);
+  await page.goto('/question-bank');
+  await expect(page).toHaveURL(/\/$/);
 });
