@@ -191,6 +191,15 @@ describe('uploads', () => {
     await refused(Array.from({ length: 11 }, (_, i) => png(`p${i}.png`)), 413, M.tooManyAttachments);
   });
 
+  it('refuses an oversized form field and too many fields with 413, as multipart has its own limits', async () => {
+    const huge = await create(mcFields({ solution: 'x'.repeat(300 * 1024) }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('A field of the form is too large.');
+    const many = await create({ ...mcFields(), ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, 'x'])) });
+    expect(many.statusCode).toBe(413);
+    expect(many.json().message).toBe('Too many fields.');
+  });
+
   it('refuses files in another field', async () => {
     await refused([png('x.png', 'newAttachments')], 400, 'Send images in the attachments field.');
   });
