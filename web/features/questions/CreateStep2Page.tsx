@@ -35,7 +35,7 @@ function Step2({ step1 }: { step1: Step1State }) {
       // Back past both steps, to wherever the author started from.
       redirect.current = setTimeout(() => navigate(-2), CREATED_REDIRECT_MS);
     } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error, MESSAGES.submitFailed) || MESSAGES.createFailed });
+      setMessage({ tone: 'error', text: errorMessage(error, MESSAGES.submitFailed) });
     }
   };
 

@@ -6,21 +6,23 @@ import { SelectField, TextField } from '../../ui/Field';
 import { useTags, useUpdateQuestion } from './api';
 import { AttachmentsField } from './AttachmentsField';
 import { ContentFields } from './ContentFields';
-import { draftFormData, draftOf, draftProblem, type QuestionDraft } from './draft';
+import { draftFormData, draftProblem, type QuestionDraft } from './draft';
 import { MESSAGES } from './messages';
 import { TagPicker } from './TagPicker';
 import styles from './questions.module.css';
 
 interface QuestionEditorProps {
   question: Question;
+  /** The question as a draft, prepared by the row (which reports a question it cannot prepare). */
+  initial: QuestionDraft;
   /** Called with the success message after a save, or with null on cancel. */
   onDone(message: string | null): void;
   onError(message: string): void;
 }
 
 /** Inline edit: every field, attachments marked for removal (restorable until saved) and new files. */
-export function QuestionEditor({ question, onDone, onError }: QuestionEditorProps) {
-  const [draft, setDraft] = useState<QuestionDraft>(() => draftOf(question));
+export function QuestionEditor({ question, initial, onDone, onError }: QuestionEditorProps) {
+  const [draft, setDraft] = useState<QuestionDraft>(initial);
   const [removed, setRemoved] = useState<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function QuestionEditor({ question, onDone, onError }: QuestionEditorProp
       const reply = await update.mutateAsync({ id: question.id, form: draftFormData(draft, files, 'newAttachments', { attachmentsToRemove: removed }) });
       onDone(reply.message);
     } catch (error) {
-      onError(errorMessage(error, MESSAGES.updateFailed));
+      onError(errorMessage(error, MESSAGES.updateFailedNetwork));
     }
   };
 

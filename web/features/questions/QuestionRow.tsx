@@ -6,6 +6,7 @@ import type { TransientMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useDeleteQuestion } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { draftOf, type QuestionDraft } from './draft';
 import { MESSAGES } from './messages';
 import { preview } from './preview';
 import { QuestionDetails } from './QuestionDetails';
@@ -23,6 +24,7 @@ interface QuestionRowProps {
 export function QuestionRow({ question, selected, onSelect, onMessage }: QuestionRowProps) {
   const [mode, setMode] = useState<'collapsed' | 'expanded' | 'editing'>('collapsed');
   const [confirming, setConfirming] = useState(false);
+  const [draft, setDraft] = useState<QuestionDraft | null>(null);
   const remove = useDeleteQuestion();
   const text = preview(question.questionText);
 
@@ -32,6 +34,15 @@ export function QuestionRow({ question, selected, onSelect, onMessage }: Questio
       onMessage('success', (await remove.mutateAsync(question.id)).message);
     } catch (error) {
       onMessage('error', errorMessage(error, MESSAGES.deleteFailed));
+    }
+  };
+
+  const startEditing = () => {
+    try {
+      setDraft(draftOf(question));
+      setMode('editing');
+    } catch {
+      onMessage('error', MESSAGES.prepareEditFailed);
     }
   };
 
@@ -52,7 +63,7 @@ export function QuestionRow({ question, selected, onSelect, onMessage }: Questio
         <td>{question.categoryNames.join(', ')}</td>
         <td>{question.type}</td>
         <td className={styles.actions} onClick={(e) => e.stopPropagation()}>
-          <Button size="sm" variant="ghost" aria-label={`Edit question: ${text}`} onClick={() => setMode('editing')}>
+          <Button size="sm" variant="ghost" aria-label={`Edit question: ${text}`} onClick={startEditing}>
             <Pencil size={16} aria-hidden="true" /> Edit
           </Button>
           <Button size="sm" variant="ghost" className={styles.dangerText} aria-label={`Delete question: ${text}`} onClick={() => setConfirming(true)} disabled={remove.isPending}>
@@ -71,9 +82,10 @@ export function QuestionRow({ question, selected, onSelect, onMessage }: Questio
       {mode !== 'collapsed' ? (
         <tr className={styles.detailRow}>
           <td colSpan={7}>
-            {mode === 'editing' ? (
+            {mode === 'editing' && draft ? (
               <QuestionEditor
                 question={question}
+                initial={draft}
                 onDone={(saved) => {
                   if (saved) onMessage('success', saved);
                   setMode('expanded');

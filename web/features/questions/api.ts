@@ -1,4 +1,7 @@
-/** The question bank's calls (staff.md section 7) as TanStack Query hooks; every mutation refreshes what it changes. */
+/**
+ * The question bank's calls (staff.md section 7) as TanStack Query hooks; every mutation refreshes what it changes.
+ * Each call's fallback is the spec's text for a failed answer; screens pass the network-failure text to errorMessage.
+ */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Question, QuestionList, Tag } from '@common/schemas/questions';
 import { api } from '../../api/client';
@@ -22,7 +25,7 @@ export function useQuestions(filters: QuestionFilters) {
   }
   return useQuery({
     queryKey: ['questions', params.toString()],
-    queryFn: () => api.get<QuestionList>(`/questions?${params}`, MESSAGES.loadFailedNetwork),
+    queryFn: () => api.get<QuestionList>(`/questions?${params}`, MESSAGES.loadFailed),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,14 +45,16 @@ function useRefreshing<A, R>(call: (arg: A) => Promise<R>) {
   });
 }
 
-export const useCreateQuestion = () => useRefreshing((form: FormData) => api.post<{ message: string; question: Question }>('/questions', form, MESSAGES.submitFailed));
+export const useCreateQuestion = () => useRefreshing((form: FormData) => api.post<{ message: string; question: Question }>('/questions', form, MESSAGES.createFailed));
 export const useUpdateQuestion = () =>
-  useRefreshing(({ id, form }: { id: string; form: FormData }) => api.put<{ message: string; question: Question }>(`/questions/${id}`, form, MESSAGES.updateFailedNetwork));
+  useRefreshing(({ id, form }: { id: string; form: FormData }) => api.put<{ message: string; question: Question }>(`/questions/${id}`, form, MESSAGES.updateFailed));
 export const useDeleteQuestion = () => useRefreshing((id: string) => api.delete<{ message: string }>(`/questions/${id}`, MESSAGES.deleteFailed));
 export const useBulkDelete = () =>
   useRefreshing((questionIds: string[]) => api.post<{ message: string; deleted: number }>('/questions/bulk-delete', { questionIds }, MESSAGES.bulkDeleteFailed));
-export const useAddTag = (kind: TagKind) => useRefreshing((name: string) => api.post<Tag>(`/${kind}`, { name }));
-export const useDeleteTag = (kind: TagKind) => useRefreshing((id: string) => api.delete<{ message: string }>(`/${kind}/${id}`));
+export const useAddTag = (kind: TagKind) =>
+  useRefreshing((name: string) => api.post<Tag>(`/${kind}`, { name }, kind === 'category' ? MESSAGES.categoryAddFailed : MESSAGES.focusAddFailed));
+export const useDeleteTag = (kind: TagKind) =>
+  useRefreshing((id: string) => api.delete<{ message: string }>(`/${kind}/${id}`, kind === 'category' ? MESSAGES.categoryDeleteFailed : MESSAGES.focusDeleteFailed));
 
 /** The address of a stored attachment. */
 export const uploadUrl = (filename: string) => `/api/questions/uploads/${encodeURIComponent(filename)}`;

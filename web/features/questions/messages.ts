@@ -4,6 +4,7 @@ export const MESSAGES = {
   loadFailedNetwork: 'Error loading questions',
   updateFailed: 'Failed to update question',
   updateFailedNetwork: 'Error updating question',
+  prepareEditFailed: 'Error preparing question for edit',
   deleteFailed: 'Failed to delete question',
   bulkDeleteFailed: 'Failed to delete questions',
   createFailed: 'Failed to create question',
