@@ -1,7 +1,8 @@
 /**
- * Reading the question bank. A list is two statements whatever its size (three with a search): the page (with each
- * question's tags and attachments gathered by the database for the page's rows only) and its count. Every filter has its index:
- * grade and type with the creation order, tags through their link tables, text through a trigram index.
+ * Reading the question bank. A list is two statements whatever its size (three with a search): the page, with
+ * each question's tags and attachments gathered by the database for the page's rows only, and its count.
+ * Every filter has its index: grade and type with the creation order, tags through their link tables, text
+ * through a trigram index.
  */
 import { and, desc, eq, getTableColumns, ilike, inArray, like, notExists, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -17,8 +18,8 @@ import type { Db } from '../../db/client';
 import { categories, focusAreas, questionCategories, questionFocus, questions, sectionQuestions } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-export function containsPattern(text: string): string {
+/** `%text%` for LIKE and ILIKE, with the pattern characters of the text taken literally. */
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
