@@ -23,6 +23,8 @@ import { assignmentRoutes } from './modules/assignments/routes';
 import { studentRoutes } from './modules/student/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
+import { questionRoutes } from './modules/questions/routes';
+import { categoryRoutes } from './modules/categories/routes';
 
 export interface AppDeps {
   config: Config;
@@ -114,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(studentRoutes(ctx));
       await api.register(courseRoutes(ctx));
       await api.register(publicRoutes(ctx));
+      await api.register(questionRoutes(ctx));
+      await api.register(categoryRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -54,7 +54,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   const admin = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
-  const demo = config.seedDemo ? await seedDemo(database.db) : [];
+  const demo = config.seedDemo ? await seedDemo(database.db, config.dataDir) : [];
 
   await app.listen({ port: config.port, host: config.host });
   print(`\nMath Academy is running at ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pg')}` : 'PostgreSQL'})`);

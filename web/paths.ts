@@ -41,6 +41,8 @@ export const paths = {
   teacherGrade: '/teacher-grade',
   teacherSchedule: '/teacher-schedule',
   teacherProfile: '/teacher-profile',
+  createQuestionStep1: '/create-question-step1',
+  createQuestionStep2: '/create-question-step2',
 } as const;
 
 /** Where the pending sign-up e-mail waits until the profile is complete (spec section 4). */

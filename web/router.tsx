@@ -30,6 +30,9 @@ const SectionsPage = lazyPage(() => import('./features/learn/SectionsPage'));
 const SectionPage = lazyPage(() => import('./features/learn/SectionPage'));
 const LessonPage = lazyPage(() => import('./features/learn/LessonPage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
+const QuestionBankPage = lazyPage(() => import('./features/questions/QuestionBankPage'));
+const CreateStep1Page = lazyPage(() => import('./features/questions/CreateStep1Page'));
+const CreateStep2Page = lazyPage(() => import('./features/questions/CreateStep2Page'));
 const StudentHome = lazyPage(() => import('./features/student/StudentHome'));
 const CourseManagementPage = lazyPage(() => import('./features/courses/CourseManagementPage'));
 const AdminDashboard = lazyPage(() => import('./features/dashboard/AdminDashboard').then((m) => ({ default: m.AdminDashboard })));
@@ -49,7 +52,6 @@ const profile = <RequireAuth><ProfilePage /></RequireAuth>;
 
 /** Staff pages that later issues build; the sidebar links to them already. */
 const upcomingStaffPages = new Set<string>([
-  paths.questionBank,
   paths.questionAssignment,
   paths.courseAssignment,
   paths.manageUsers,
@@ -119,6 +121,10 @@ export const router = createBrowserRouter([
           // The spec sends students to /student from staff pages; their home is the dashboard.
           { path: '/student', element: <Navigate to={paths.dashboard} replace /> },
           { path: paths.courseManagement, element: only(STAFF_TYPES, <CourseManagementPage />) },
+          // The question pages guard themselves: their denial texts differ (staff.md section 6).
+          { path: '/question-bank', element: <QuestionBankPage /> },
+          { path: '/create-question-step1', element: <CreateStep1Page /> },
+          { path: '/create-question-step2', element: <CreateStep2Page /> },
           { path: '/:page', element: <UpcomingStaffPage /> },
         ],
       },

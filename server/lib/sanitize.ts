@@ -67,8 +67,18 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_IMAGE_SRC.test(frame.attribs.src ?? ''),
 };
 
-/** Cleans stored rich text; what remains is safe to place in the page as HTML. */
+const MATH = /\$\$[^$]*\$\$|\$[^$]*\$/g;
+
+/**
+ * Math typed straight into HTML, such as `$x<y$`, would lose everything after its `<` to the parser: a `<` inside
+ * `$...$` that opens no complete tag is text, and is escaped as such before sanitizing.
+ */
+function escapeMathComparisons(html: string): string {
+  return html.replace(MATH, (math) => (math.includes('<') && !/<[^>]*>/.test(math) ? math.replace(/</g, '&lt;') : math));
+}
+
+/** Cleans stored rich text (section content, question text, options, solutions); what remains is safe to place in the page as HTML. */
 export function sanitizeRichText(html: string): string {
   if (!html.trim()) return '';
-  return sanitizeHtml(html, options);
+  return sanitizeHtml(escapeMathComparisons(html), options);
 }

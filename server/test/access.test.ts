@@ -53,6 +53,18 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/teacher/sections': ['teacher'],
   'POST /api/bookings': everyone,
   'POST /api/subscriptions': everyone,
+  'GET /api/questions': STAFF,
+  'POST /api/questions': STAFF,
+  'PUT /api/questions/:id': STAFF,
+  'DELETE /api/questions/:id': STAFF,
+  'POST /api/questions/bulk-delete': STAFF,
+  'GET /api/questions/uploads/:filename': signedIn,
+  'GET /api/category': STAFF,
+  'POST /api/category': STAFF,
+  'DELETE /api/category/:id': STAFF,
+  'GET /api/focus': STAFF,
+  'POST /api/focus': STAFF,
+  'DELETE /api/focus/:id': STAFF,
 };
 
 /** The student-assignment calls exist under /api/admin for admins and /api/teacher for teachers. */

@@ -2,14 +2,16 @@ import type { Db } from '../client';
 import { seedDemoAccounts, type Credentials } from './accounts';
 import { seedDemoCourses } from './courses';
 import { seedDemoLearning } from './learning';
+import { seedDemoQuestions } from './questions';
 
 /**
  * The demo academy (SEED_DEMO): one account per role, then each domain's demo content.
  * Every step is idempotent, so a restart leaves existing demo data alone.
  */
-export async function seedDemo(db: Db): Promise<Credentials[]> {
+export async function seedDemo(db: Db, dataDir: string): Promise<Credentials[]> {
   const accounts = await seedDemoAccounts(db);
   await seedDemoCourses(db);
+  await seedDemoQuestions(db, dataDir);
   // After courses and questions: it assigns what exists to the demo student.
   await seedDemoLearning(db);
   return accounts;

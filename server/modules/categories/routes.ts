@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../common/schemas/fields';
+import { tagBody, tagReply } from '../../../common/schemas/questions';
+import type { AppContext } from '../../context';
+import { STAFF } from '../../plugins/access';
+import { addTag, CATEGORY, deleteTag, FOCUS, listTags, type TagKind } from './service';
+
+const messageReply = z.object({ message: z.string() });
+
+/** `/api/category` and `/api/focus`: list, add and delete, for staff (DESIGN section 12). */
+export function categoryRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const staff = { access: STAFF } as const;
+
+    const routesFor = (path: string, kind: TagKind) => {
+      r.get(path, { config: staff, schema: { response: { 200: z.array(tagReply) } } }, () => listTags(ctx.db, kind));
+      r.post(path, { config: staff, schema: { body: tagBody(kind.label), response: { 201: tagReply } } }, async (req, reply) =>
+        reply.code(201).send(await addTag(ctx.db, kind, req.body.name)),
+      );
+      r.delete(`${path}/:id`, { config: staff, schema: { params: idParam, response: { 200: messageReply } } }, async (req) => {
+        await deleteTag(ctx.db, kind, req.params.id);
+        return { message: `${kind.label} deleted successfully` };
+      });
+    };
+    routesFor('/category', CATEGORY);
+    routesFor('/focus', FOCUS);
+  };
+}

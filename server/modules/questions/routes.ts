@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../common/schemas/fields';
+import {
+  bulkDeleteBody,
+  questionBody,
+  questionListQuery,
+  questionListReply,
+  QUESTION_MESSAGES,
+  questionSavedReply,
+  questionsDeletedReply,
+  questionUpdateBody,
+} from '../../../common/schemas/questions';
+import type { AppContext } from '../../context';
+import { NotFound } from '../../lib/errors';
+import { isStoredName, UploadStore } from '../../lib/storage';
+import { STAFF } from '../../plugins/access';
+import { claimUploads, registerMultipart } from './multipart';
+import { listQuestions } from './queries';
+import { attachmentType, createQuestion, deleteQuestions, updateQuestion } from './service';
+
+/**
+ * An uploaded image is only ever an image: its stored type, no sniffing, shown inline, and a policy that runs
+ * nothing even if a browser were to render it as a document.
+ */
+const UPLOAD_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-disposition': 'inline',
+  'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+  // Stored names are random and never reused, so a copy stays right; only the signed-in browser may keep one.
+  'cache-control': 'private, max-age=86400',
+};
+
+export function questionRoutes(ctx: AppContext) {
+  const store = new UploadStore(ctx.config.dataDir);
+  return async function (app: FastifyInstance) {
+    await registerMultipart(app, store);
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const staff = { access: STAFF } as const;
+
+    r.get('/questions', { config: staff, schema: { querystring: questionListQuery, response: { 200: questionListReply } } }, (req) =>
+      listQuestions(ctx.db, req.query),
+    );
+
+    r.post(
+      '/questions',
+      { config: { ...staff, uploadField: 'attachments' }, schema: { body: questionBody, response: { 201: questionSavedReply } } },
+      async (req, reply) => {
+        const question = await createQuestion(ctx, store, req.user!, req.body, claimUploads(req));
+        return reply.code(201).send({ message: QUESTION_MESSAGES.created, question });
+      },
+    );
+
+    r.put(
+      '/questions/:id',
+      { config: { ...staff, uploadField: 'newAttachments' }, schema: { params: idParam, body: questionUpdateBody, response: { 200: questionSavedReply } } },
+      async (req) => {
+        const question = await updateQuestion(ctx, store, req.params.id, req.body, claimUploads(req));
+        return { message: QUESTION_MESSAGES.updated, question };
+      },
+    );
+
+    r.delete('/questions/:id', { config: staff, schema: { params: idParam, response: { 200: questionsDeletedReply } } }, async (req) => {
+      const deleted = await deleteQuestions(ctx, store, [req.params.id]);
+      return { message: QUESTION_MESSAGES.deleted, deleted };
+    });
+
+    r.post('/questions/bulk-delete', { config: staff, schema: { body: bulkDeleteBody, response: { 200: questionsDeletedReply } } }, async (req) => {
+      const deleted = await deleteQuestions(ctx, store, req.body.questionIds);
+      return { message: QUESTION_MESSAGES.bulkDeleted(deleted), deleted };
+    });
+
+    r.get(
+      '/questions/uploads/:filename',
+      { config: { access: 'signedIn' }, schema: { params: z.object({ filename: z.string().max(200) }) } },
+      async (req, reply) => {
+        const { filename } = req.params;
+        const mime = isStoredName(filename) ? await attachmentType(ctx.db, filename) : null;
+        const file = mime ? await store.open(filename) : null;
+        if (!mime || !file) throw NotFound('Image not found');
+        return reply.headers({ ...UPLOAD_HEADERS, 'content-type': mime, 'content-length': String(file.size) }).send(file.stream);
+      },
+    );
+  };
+}

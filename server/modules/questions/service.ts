@@ -1,0 +1,144 @@
+/**
+ * Writing the question bank. A question is saved with its tags and attachments all or nothing: the files are
+ * stored first, the rows written in one transaction, and the files deleted again when the transaction fails.
+ * Files go from disk only once the rows that named them are gone.
+ */
+import { and, count, eq, inArray } from 'drizzle-orm';
+import {
+  isBlankRichText,
+  MAX_ATTACHMENTS,
+  QUESTION_MESSAGES,
+  type Options,
+  type Question,
+  type QuestionData,
+  type QuestionUpdateData,
+} from '../../../common/schemas/questions';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { attachments, categories, focusAreas, questionCategories, questionFocus, questions } from '../../db/schema';
+import { Invalid, NotFound } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/sanitize';
+import type { StoredFile, UploadStore } from '../../lib/storage';
+import type { CurrentUser } from '../../plugins/session';
+import { getQuestion } from './queries';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The stored columns of a question, its rich text sanitized; the sanitizer must leave something to show. */
+function questionColumns(data: QuestionData) {
+  const questionText = sanitizeRichText(data.questionText);
+  if (isBlankRichText(questionText)) throw Invalid(QUESTION_MESSAGES.questionText);
+  const options: Options = {};
+  for (const [letter, text] of Object.entries(data.options)) {
+    options[letter] = sanitizeRichText(text);
+    if (isBlankRichText(options[letter])) throw Invalid(`Please fill in option ${letter} or remove it`);
+  }
+  return {
+    questionText,
+    grade: data.grade,
+    type: data.type,
+    options,
+    answer: data.answer,
+    solution: sanitizeRichText(data.solution),
+    hint: data.hint,
+    source: data.source,
+  };
+}
+
+/** Every chosen category and focus area must still exist (another tab may have deleted one). */
+async function requireTags(tx: Tx, data: QuestionData) {
+  const [foundCategories] = await tx.select({ n: count() }).from(categories).where(inArray(categories.id, data.category));
+  if (foundCategories.n !== new Set(data.category).size) throw Invalid('One of the chosen categories no longer exists. Please reload and choose again.');
+  const [foundFocus] = await tx.select({ n: count() }).from(focusAreas).where(inArray(focusAreas.id, data.focus));
+  if (foundFocus.n !== new Set(data.focus).size) throw Invalid('One of the chosen focus areas no longer exists. Please reload and choose again.');
+}
+
+async function writeTags(tx: Tx, questionId: string, data: QuestionData) {
+  await tx.insert(questionCategories).values([...new Set(data.category)].map((categoryId) => ({ questionId, categoryId })));
+  await tx.insert(questionFocus).values([...new Set(data.focus)].map((focusId) => ({ questionId, focusId })));
+}
+
+/** Attachments list in the order they were added: each new file a millisecond after the one before. */
+async function writeAttachments(tx: Tx, questionId: string, files: StoredFile[], now: Date) {
+  if (files.length === 0) return;
+  await tx.insert(attachments).values(
+    files.map((f, i) => ({ questionId, filename: f.filename, originalName: f.originalName, mime: f.mime, size: f.size, createdAt: new Date(now.getTime() + i) })),
+  );
+}
+
+/** Runs a write that owns freshly stored files: when it fails, the files are deleted and the error goes on. */
+async function withFiles<T>(store: UploadStore, files: StoredFile[], write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await store.remove(files.map((f) => f.filename));
+    throw error;
+  }
+}
+
+export async function createQuestion(ctx: AppContext, store: UploadStore, user: CurrentUser, data: QuestionData, files: StoredFile[]): Promise<Question> {
+  const id = await withFiles(store, files, () => {
+    const columns = questionColumns(data);
+    return ctx.db.transaction(async (tx) => {
+      await requireTags(tx, data);
+      const now = ctx.now();
+      const [row] = await tx.insert(questions).values({ ...columns, createdBy: user.id, createdAt: now, updatedAt: now }).returning({ id: questions.id });
+      await writeTags(tx, row.id, data);
+      await writeAttachments(tx, row.id, files, now);
+      return row.id;
+    });
+  });
+  return getQuestion(ctx.db, id);
+}
+
+export async function updateQuestion(ctx: AppContext, store: UploadStore, id: string, data: QuestionUpdateData, files: StoredFile[]): Promise<Question> {
+  const removed = await withFiles(store, files, () => {
+    const columns = questionColumns(data);
+    return ctx.db.transaction(async (tx) => {
+      // The row lock keeps two saves of one question from both passing the attachment count.
+      const [existing] = await tx.select({ id: questions.id }).from(questions).where(eq(questions.id, id)).for('update');
+      if (!existing) throw NotFound('Question not found');
+      await requireTags(tx, data);
+      const current = (await tx.select({ filename: attachments.filename }).from(attachments).where(eq(attachments.questionId, id))).map((a) => a.filename);
+      const toRemove = [...new Set(data.attachmentsToRemove)];
+      if (toRemove.some((name) => !current.includes(name))) throw NotFound('Attachment not found');
+      if (current.length - toRemove.length + files.length > MAX_ATTACHMENTS) throw Invalid(QUESTION_MESSAGES.tooManyAttachments);
+
+      const now = ctx.now();
+      await tx.update(questions).set({ ...columns, updatedAt: now }).where(eq(questions.id, id));
+      await tx.delete(questionCategories).where(eq(questionCategories.questionId, id));
+      await tx.delete(questionFocus).where(eq(questionFocus.questionId, id));
+      await writeTags(tx, id, data);
+      if (toRemove.length) await tx.delete(attachments).where(and(eq(attachments.questionId, id), inArray(attachments.filename, toRemove)));
+      await writeAttachments(tx, id, files, now);
+      return toRemove;
+    });
+  });
+  await store.remove(removed);
+  return getQuestion(ctx.db, id);
+}
+
+/**
+ * Deletes questions (their tags, section links and attachments go with them) and then their files.
+ * All or nothing: when one of them is already gone, nothing is deleted and the list should be reloaded.
+ */
+export async function deleteQuestions(ctx: AppContext, store: UploadStore, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  const filenames = await ctx.db.transaction(async (tx) => {
+    const found = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, unique)).for('update');
+    if (found.length !== unique.length) {
+      throw NotFound(unique.length === 1 ? 'Question not found' : 'Some of the selected questions no longer exist. Please reload the list.');
+    }
+    const files = await tx.delete(attachments).where(inArray(attachments.questionId, unique)).returning({ filename: attachments.filename });
+    await tx.delete(questions).where(inArray(questions.id, unique));
+    return files.map((f) => f.filename);
+  });
+  await store.remove(filenames);
+  return unique.length;
+}
+
+/** The stored type of an attachment, for serving it; null when no question has it. */
+export async function attachmentType(db: Db, filename: string): Promise<string | null> {
+  const [row] = await db.select({ mime: attachments.mime }).from(attachments).where(eq(attachments.filename, filename)).limit(1);
+  return row?.mime ?? null;
+}

@@ -1,0 +1,65 @@
+import { Plus, Trash2, X } from 'lucide-react';
+import { blankPlaceholder, MAX_ACCEPTED_ANSWERS, MAX_BLANKS } from '@common/schemas/questions';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import styles from './questions.module.css';
+
+interface BlanksEditorProps {
+  blanks: string[][];
+  onChange(blanks: string[][]): void;
+  /** Calculation and Short Answer keep one list of accepted answers and no placeholders. */
+  single?: boolean;
+}
+
+/**
+ * Numbered blanks, each with several accepted answers (text, LaTeX or a number with units). At least one blank
+ * and one answer per blank remain: their remove buttons are disabled at one. Answers are plain text, as the
+ * answer checker reads them.
+ */
+export function BlanksEditor({ blanks, onChange, single = false }: BlanksEditorProps) {
+  const update = (b: number, answers: string[]) => onChange(blanks.map((list, i) => (i === b ? answers : list)));
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{single ? 'Accepted answers' : 'Blanks'}</legend>
+      {single ? null : (
+        <p className={styles.hint}>
+          Write {blankPlaceholder(1)}, {blankPlaceholder(2)} and so on in the question text where each blank goes: three underscores, the blank
+          number, three underscores.
+        </p>
+      )}
+      {blanks.map((answers, b) => (
+        <div key={b} className={styles.blank}>
+          <div className={styles.blankHead}>
+            <strong>{single ? 'Answer' : `Blank ${b + 1}`}</strong>
+            {single ? null : (
+              <Button size="sm" variant="ghost" disabled={blanks.length <= 1} aria-label={`Remove blank ${b + 1}`} onClick={() => onChange(blanks.filter((_, i) => i !== b))}>
+                <Trash2 size={16} aria-hidden="true" /> Remove blank
+              </Button>
+            )}
+          </div>
+          {answers.map((answer, a) => (
+            <div key={a} className={styles.answerRow}>
+              <TextField
+                label={`${single ? 'Accepted' : `Blank ${b + 1}, accepted`} answer ${a + 1}`}
+                value={answer}
+                placeholder="e.g. 12, \frac{3}{4} or 5 cm"
+                onChange={(e) => update(b, answers.map((x, i) => (i === a ? e.target.value : x)))}
+              />
+              <Button size="sm" variant="ghost" disabled={answers.length <= 1} aria-label={`Remove answer ${a + 1} of ${single ? 'the question' : `blank ${b + 1}`}`} onClick={() => update(b, answers.filter((_, i) => i !== a))}>
+                <X size={16} aria-hidden="true" />
+              </Button>
+            </div>
+          ))}
+          <Button size="sm" variant="secondary" disabled={answers.length >= MAX_ACCEPTED_ANSWERS} onClick={() => update(b, [...answers, ''])}>
+            <Plus size={16} aria-hidden="true" /> Add Answer
+          </Button>
+        </div>
+      ))}
+      {single ? null : (
+        <Button size="sm" variant="secondary" disabled={blanks.length >= MAX_BLANKS} onClick={() => onChange([...blanks, ['']])}>
+          <Plus size={16} aria-hidden="true" /> Add Blank
+        </Button>
+      )}
+    </fieldset>
+  );
+}

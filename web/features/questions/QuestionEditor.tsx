@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_TYPES, type Question, type QuestionType } from '@common/schemas/questions';
+import { errorMessage } from '../../api/client';
+import { Button } from '../../ui/Button';
+import { SelectField, TextField } from '../../ui/Field';
+import { useTags, useUpdateQuestion } from './api';
+import { AttachmentsField } from './AttachmentsField';
+import { ContentFields } from './ContentFields';
+import { draftFormData, draftProblem, type QuestionDraft } from './draft';
+import { MESSAGES } from './messages';
+import { TagPicker } from './TagPicker';
+import styles from './questions.module.css';
+
+interface QuestionEditorProps {
+  question: Question;
+  /** The question as a draft, prepared by the row (which reports a question it cannot prepare). */
+  initial: QuestionDraft;
+  /** Called with the success message after a save, or with null on cancel. */
+  onDone(message: string | null): void;
+  onError(message: string): void;
+}
+
+/** Inline edit: every field, attachments marked for removal (restorable until saved) and new files. */
+export function QuestionEditor({ question, initial, onDone, onError }: QuestionEditorProps) {
+  const [draft, setDraft] = useState<QuestionDraft>(initial);
+  const [removed, setRemoved] = useState<string[]>([]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const categories = useTags('category');
+  const focusAreas = useTags('focus');
+  const update = useUpdateQuestion();
+  const patch = (p: Partial<QuestionDraft>) => setDraft((d) => ({ ...d, ...p }));
+
+  const save = async () => {
+    const issue = draftProblem(draft);
+    setProblem(issue);
+    if (issue) return;
+    try {
+      const reply = await update.mutateAsync({ id: question.id, form: draftFormData(draft, files, 'newAttachments', { attachmentsToRemove: removed }) });
+      onDone(reply.message);
+    } catch (error) {
+      onError(errorMessage(error, MESSAGES.updateFailedNetwork));
+    }
+  };
+
+  return (
+    <form className={styles.editor} aria-label="Edit question" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+      <div className={styles.grid}>
+        <TextField label="Grade" type="number" min={QUESTION_GRADE_MIN} max={QUESTION_GRADE_MAX} required value={draft.grade} onChange={(e) => patch({ grade: e.target.value })} />
+        <SelectField label="Type" options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))} value={draft.type} onChange={(e) => patch({ type: e.target.value as QuestionType })} />
+        <TextField label="Source" value={draft.source} onChange={(e) => patch({ source: e.target.value })} />
+      </div>
+      <div className={styles.grid}>
+        <TagPicker label="Categories" tags={categories.data ?? []} value={draft.category} onChange={(category) => patch({ category })} />
+        <TagPicker label="Focus Areas" tags={focusAreas.data ?? []} value={draft.focus} onChange={(focus) => patch({ focus })} />
+      </div>
+      <ContentFields draft={draft} onChange={patch} />
+      <AttachmentsField files={files} onFilesChange={setFiles} existing={question.attachments} removed={removed} onRemovedChange={setRemoved} />
+      {problem ? <p className={styles.problem} role="alert">{problem}</p> : null}
+      <div className={styles.formActions}>
+        <Button variant="secondary" onClick={() => onDone(null)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+/** The question area's texts of staff.md section 8 (the rules' own messages live in common/schemas/questions.ts). */
+export const MESSAGES = {
+  loadFailed: 'Failed to load questions',
+  loadFailedNetwork: 'Error loading questions',
+  updateFailed: 'Failed to update question',
+  updateFailedNetwork: 'Error updating question',
+  prepareEditFailed: 'Error preparing question for edit',
+  deleteFailed: 'Failed to delete question',
+  bulkDeleteFailed: 'Failed to delete questions',
+  createFailed: 'Failed to create question',
+  submitFailed: 'Failed to submit question',
+  tagsLoadFailed: 'Failed to load categories and focus areas',
+  categoryAdded: 'Category added successfully',
+  focusAdded: 'Focus area added successfully',
+  categoryAddFailed: 'Failed to add category',
+  focusAddFailed: 'Failed to add focus area',
+  categoryDeleteFailed: 'Failed to delete category',
+  focusDeleteFailed: 'Failed to delete focus area',
+  noCreateAccess: "You don't have permission to create questions",
+} as const;
+
+/** How long the category manager's messages stay (section 4); the bank and step 1 use the default 5 s. */
+export const CATEGORY_MESSAGE_MS = 3000;
+/** Step 2 goes back two history steps this long after a success (section 9). */
+export const CREATED_REDIRECT_MS = 1500;
