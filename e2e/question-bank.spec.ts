@@ -30,7 +30,7 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await page.goto('/question-bank');
   for (const tab of ['Question Bank', 'Test Generator', 'Manage Categories']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Question', exact: true })).toBeVisible();
-  await expect(page.getByText(/1–10 of 60 questions/)).toBeVisible();
+  await expect(page.getByText(/1–10 of \d+ questions/)).toBeVisible();
   await shoot(page, 'bank-1280');
 
   // Step 1 refuses missing choices, then a multiple-choice question with an image through both steps.

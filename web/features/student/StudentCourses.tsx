@@ -49,7 +49,7 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
       <div className={styles.filters}>
         <div className={styles.searchField}>
           <Search className={styles.searchIcon} size={18} aria-hidden="true" />
-          <TextField label="Search courses" type="search" placeholder="Search by name, description or code" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <TextField label="Search my courses" type="search" placeholder="Search by name, description or code" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <SelectField label="Course type" value={type} onChange={(e) => setType(e.target.value)} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} />
         <Button variant="secondary" onClick={() => { setSearch(''); setType(''); }} disabled={!search && !type}>
