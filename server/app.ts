@@ -16,6 +16,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
 import { registerSessions, type CurrentUser } from './plugins/session';
 import { SESSION_CHANNEL, SessionCache } from './lib/session-cache';
+import { CONTENT_CHANNEL, ViewCache } from './lib/view-cache';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
@@ -63,9 +64,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const sessionCache = new SessionCache<CurrentUser>(deps.sessionCacheMs ?? 15_000);
   await database.listen(SESSION_CHANNEL, (userId) => sessionCache.evictUser(userId));
+  const views = new ViewCache(64 * 1024 * 1024);
+  await database.listen(CONTENT_CHANNEL, () => views.clear());
   const ctx: AppContext = {
     db: database.db,
     sessionCache,
+    views,
     config,
     now: deps.now ?? (() => new Date()),
     rateLimitFactor: deps.rateLimitFactor ?? 1,

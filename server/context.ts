@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mail';
 import type { SessionCache } from './lib/session-cache';
+import type { ViewCache } from './lib/view-cache';
 import type { CurrentUser } from './plugins/session';
 
 /** What services need from the outside world; tests build their own (a clock they control, a mail catcher). */
@@ -12,6 +13,8 @@ export interface AppContext {
   now: () => Date;
   /** Signed-in users by token; evict a user after a commit that ends their sessions or changes their account. */
   sessionCache: SessionCache<CurrentUser>;
+  /** Rendered learning views, emptied on every instance when content or assignments change. */
+  views: ViewCache;
   /** Multiplies every rate limit; tests that are not about rate limits raise it. */
   rateLimitFactor: number;
 }

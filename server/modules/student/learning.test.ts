@@ -193,3 +193,43 @@ describe('the dashboard figures', () => {
     expect(stats.attempts).toBeGreaterThan(3);
   });
 });
+
+describe('the kept course view', () => {
+  const view = async (cookie: string, courseId: string) => (await get(cookie, `/api/student/courses/${courseId}`)).json();
+  const sectionAccess = (detail: { units: Array<{ sections: Array<{ id: string; hasAccess: boolean; content?: string }> }> }, id: string) =>
+    detail.units.flatMap((u) => u.sections).find((s) => s.id === id)!;
+
+  it('shows an assignment or a content change at once, on this instance and on another', async () => {
+    const s = await buildStudent(t.db);
+    const cookie = await signIn(t.app, s);
+    const built = await buildCourse(t.db, { units: 1, sections: 2 });
+    const [first, second] = built.units[0].sections;
+    await post(admin, '/api/admin/assign-course', { studentId: s.id, courseId: built.id });
+    await post(admin, '/api/admin/assign-unit', { studentId: s.id, unitId: built.units[0].id });
+    await post(admin, '/api/admin/assign-section', { studentId: s.id, sectionId: first.id });
+    // Another server instance on the same database, with a cache of its own.
+    const { buildApp } = await import('../../app');
+    const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
+    try {
+      const viaOther = async () => (await call(other, cookie, { method: 'GET', url: `/api/student/courses/${built.id}` })).json();
+      expect(sectionAccess(await view(cookie, built.id), second.id).hasAccess).toBe(false);
+      expect(sectionAccess(await viaOther(), second.id).hasAccess).toBe(false);
+
+      await post(admin, '/api/admin/assign-section', { studentId: s.id, sectionId: second.id });
+      await expect.poll(async () => sectionAccess(await view(cookie, built.id), second.id).hasAccess).toBe(true);
+      await expect.poll(async () => sectionAccess(await viaOther(), second.id).hasAccess).toBe(true);
+
+      const edit = await call(t.app, admin, { method: 'PUT', url: `/api/sections/${first.id}`, payload: { title: 'Renamed', content: '<p>New lesson: $x^2$</p>' } });
+      expect(edit.statusCode).toBe(200);
+      await expect.poll(async () => sectionAccess(await viaOther(), first.id).content).toBe('<p>New lesson: $x^2$</p>');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers a course that is not the student\'s with 404 every time, never from another student\'s view', async () => {
+    expect((await get(student, `/api/student/courses/${course.id}`)).statusCode).toBe(200);
+    expect((await get(otherStudent, `/api/student/courses/${course.id}`)).statusCode).toBe(404);
+    expect((await get(otherStudent, `/api/student/courses/${course.id}`)).statusCode).toBe(404);
+  });
+});
