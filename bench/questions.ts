@@ -3,15 +3,9 @@
  * with p99 under 50 ms).
  *
  * `seedQuestionBench` writes the questions with a handful of set-based statements; `benchQuestions` measures the
- * list with a grade filter, a category filter, a text search and page 50. Run alone:
- *   npx tsx bench/questions.ts                 (PGlite in a temporary directory)
- *   DATABASE_URL=postgres://... npx tsx bench/questions.ts
+ * list with a grade filter, a category filter, a text search and page 50; bench/run.ts runs both.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import { measure, type BenchResult } from './measure';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 
@@ -79,22 +73,9 @@ export async function seedQuestionBench(db: Db, n = 100_000): Promise<void> {
   await db.execute(sql`vacuum analyze question_focus`);
 }
 
-export interface BenchResult {
-  name: string;
-  p50: number;
-  p99: number;
-  rps: number;
-}
 
 /** Connections kept busy at once: a staff office's worth of people paging the bank together. */
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function run(url: string, cookie: string): Promise<Omit<BenchResult, 'name'>> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie } });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average) };
-}
+const CONNECTIONS = 10;
 
 /** Measures the four list requests of the budget against a running server, signed in as staff. */
 export async function benchQuestions(baseUrl: string, cookie: string): Promise<BenchResult[]> {
@@ -107,41 +88,8 @@ export async function benchQuestions(baseUrl: string, cookie: string): Promise<B
     ['page 50', 'page=50&pageSize=10'],
   ];
   const results: BenchResult[] = [];
-  for (const [name, query] of cases) results.push({ name: `GET /api/questions (${name})`, ...(await run(`${baseUrl}/api/questions?${query}`, cookie)) });
-  return results;
-}
-
-/** Run alone: a fresh database with 100,000 questions, a server on a free port, an admin, and the table. */
-async function main() {
-  const { buildApp } = await import('../server/app');
-  const { loadConfig } = await import('../server/config');
-  const { openDatabase } = await import('../server/db/client');
-  const { ensureAdmin } = await import('../server/db/demo/accounts');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-'));
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
-  try {
-    const started = performance.now();
-    await seedQuestionBench(database.db);
-    process.stdout.write(`${database.kind}: seeded 100,000 questions in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-    await ensureAdmin(database.db, 'bench@academy.local', 'Bench@pass1!');
-    const app = await buildApp({ config, database, distDir: null, rateLimitFactor: 1000 });
-    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@academy.local', password: 'Bench@pass1!' }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    for (const r of await benchQuestions(baseUrl, cookie)) {
-      process.stdout.write(`${r.name.padEnd(40)} p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   ${r.rps} req/s\n`);
-    }
-    await app.close();
-  } finally {
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const [name, query] of cases) {
+    results.push(await measure(`GET /api/questions (${name})`, { url: `${baseUrl}/api/questions?${query}`, headers: { cookie }, connections: CONNECTIONS }));
   }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  });
+  return results;
 }

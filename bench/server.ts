@@ -1,7 +1,7 @@
 /**
  * One benchmark target in its own process, so the load generator can be pinned to another core:
  *   bare PORT                      a bare Fastify route, the yardstick
- *   academy pglite|postgres PORT   the academy on a fresh database, seeded for the scenarios named in BENCH_SEED
+ *   academy pglite|postgres PORT   the academy on a fresh database, seeded by the SEEDERS named in BENCH_SEED
  * Prints one JSON line {ready: true, ids} when listening.
  */
 import fs from 'node:fs';
