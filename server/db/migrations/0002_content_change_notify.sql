@@ -1,4 +1,4 @@
--- Every instance keeps rendered learning views in memory (server/lib/view-cache.ts). These statement-level
+-- Every instance keeps rendered learning views (course views, reachable questions) in memory (server/lib/view-cache.ts). These statement-level
 -- triggers announce any change to content or assignments on commit, whatever code path made it, so no
 -- write can forget to invalidate.
 CREATE OR REPLACE FUNCTION academy_notify_content_changed() RETURNS trigger AS $$
@@ -21,3 +21,5 @@ CREATE TRIGGER student_courses_content_changed AFTER INSERT OR UPDATE OR DELETE 
 CREATE TRIGGER student_units_content_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON student_units FOR EACH STATEMENT EXECUTE FUNCTION academy_notify_content_changed();
 --> statement-breakpoint
 CREATE TRIGGER student_sections_content_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON student_sections FOR EACH STATEMENT EXECUTE FUNCTION academy_notify_content_changed();
+--> statement-breakpoint
+CREATE TRIGGER questions_content_changed AFTER UPDATE OR DELETE OR TRUNCATE ON questions FOR EACH STATEMENT EXECUTE FUNCTION academy_notify_content_changed();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
-import { answerAttempts, attachments } from '../../db/schema';
+import { answerAttempts, attachments, questions } from '../../db/schema';
 import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, linkTeacher, signIn, type BuiltCourse } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
@@ -225,6 +225,17 @@ describe('the kept course view', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('checks against the current answer key and placement, even after a check was kept', async () => {
+    const question = await buildQuestion(t.db);
+    const sectionId = course.units[0].sections[1].id;
+    await post(admin, '/api/questions/assign-to-section', { sectionId, questionIds: [question.id] });
+    expect((await check(student, question.id, 'A')).json().result.isCorrect).toBe(true);
+    await t.db.update(questions).set({ answer: { a1: ['B'] } }).where(eq(questions.id, question.id));
+    await expect.poll(async () => (await check(student, question.id, 'A')).json().result?.isCorrect).toBe(false);
+    await call(t.app, admin, { method: 'DELETE', url: `/api/sections/${sectionId}/questions/${question.id}` });
+    await expect.poll(async () => (await check(student, question.id, 'B')).statusCode).toBe(404);
   });
 
   it('answers a course that is not the student\'s with 404 every time, never from another student\'s view', async () => {

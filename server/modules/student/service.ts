@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { checkAnswer, type CheckResult } from '../../../common/answers';
+import { checkAnswer, type CheckableQuestion, type CheckResult } from '../../../common/answers';
 import type { CourseDetail, StaffQuestion, StudentCourse, StudentStats } from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
@@ -115,9 +115,21 @@ function prepareReachableQuestion(db: Db) {
 }
 const reachableQuestionQueries = new WeakMap<Db, ReturnType<typeof prepareReachableQuestion>>();
 
-async function reachableQuestion(db: Db, studentId: string, body: { questionId: string; sectionId?: string }) {
-  const [row] = await preparedFor(db, reachableQuestionQueries, prepareReachableQuestion).execute({ questionId: body.questionId, studentId, preferred: body.sectionId ?? null });
-  return row?.via ? row : null;
+type ReachableQuestion = CheckableQuestion & { via: string | null };
+
+/**
+ * Kept in the view cache like the course view: a student checks the same question again and again, and the
+ * triggers that empty the cache also watch questions and their placement in sections.
+ */
+async function reachableQuestion(ctx: AppContext, studentId: string, body: { questionId: string; sectionId?: string }): Promise<ReachableQuestion | null> {
+  const key = `reach:${studentId}:${body.questionId}:${body.sectionId ?? ''}`;
+  const kept = ctx.views.get(key);
+  if (kept !== undefined) return JSON.parse(kept) as ReachableQuestion;
+  const generation = ctx.views.generation;
+  const [row] = await preparedFor(ctx.db, reachableQuestionQueries, prepareReachableQuestion).execute({ questionId: body.questionId, studentId, preferred: body.sectionId ?? null });
+  if (!row?.via) return null;
+  ctx.views.set(key, JSON.stringify(row), generation);
+  return row;
 }
 
 async function anyQuestion(db: Db, questionId: string) {
@@ -134,7 +146,7 @@ export async function checkQuestionAnswer(
   caller: { id: string; isStudent: boolean },
   body: { questionId: string; studentAnswer: string; sectionId?: string },
 ): Promise<CheckResult> {
-  const question = caller.isStudent ? await reachableQuestion(ctx.db, caller.id, body) : await anyQuestion(ctx.db, body.questionId);
+  const question = caller.isStudent ? await reachableQuestion(ctx, caller.id, body) : await anyQuestion(ctx.db, body.questionId);
   if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
   const result = checkAnswer(question, body.studentAnswer);
   if (!caller.isStudent) return result;
