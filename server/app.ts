@@ -63,7 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const sessionCache = new SessionCache<CurrentUser>(deps.sessionCacheMs ?? 15_000);
-  await database.listen(SESSION_CHANNEL, (userId) => sessionCache.evictUser(userId));
+  // '*' means the notifications were interrupted: anything may have changed.
+  await database.listen(SESSION_CHANNEL, (userId) => (userId === '*' ? sessionCache.clear() : sessionCache.evictUser(userId)));
   const views = new ViewCache(64 * 1024 * 1024);
   await database.listen(CONTENT_CHANNEL, () => views.clear());
   const ctx: AppContext = {

@@ -97,25 +97,52 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 /** Connects to PostgreSQL with a pool and applies the migrations. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (a restart, an administrator) must not bring the process down:
+  // the pool drops it and opens a new one when it is next needed.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   let closed = false;
-  let listener: pg.PoolClient | null = null;
+  // LISTEN holds a connection of its own for good. When it is lost, every handler hears '*' (anything may have
+  // changed while nobody listened) and the channels are listened to again on a new connection.
+  const handlers = new Map<string, Array<(payload: string) => void>>();
+  let listener: pg.Client | null = null;
+  const connectListener = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', () => {
+      if (closed || listener !== client) return;
+      listener = null;
+      for (const list of handlers.values()) for (const handler of list) handler('*');
+      setTimeout(() => void relisten(), 1000);
+    });
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    return client;
+  };
+  const relisten = async () => {
+    if (closed || listener) return;
+    try {
+      listener = await connectListener();
+    } catch {
+      setTimeout(() => void relisten(), 1000);
+    }
+  };
   return {
     db,
     kind: 'postgres',
     async listen(channel, handler) {
-      // LISTEN holds its connection for good; it is taken from the pool once and released at close.
-      listener ??= await pool.connect();
-      listener.on('notification', (message) => {
-        if (message.channel === channel) handler(message.payload ?? '');
-      });
-      await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+      const isNew = !handlers.has(channel);
+      handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
+      if (!listener) listener = await connectListener();
+      else if (isNew) await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
     },
     async close() {
       if (closed) return;
       closed = true;
-      listener?.release();
+      await listener?.end().catch(() => {});
       await pool.end();
     },
   };
