@@ -60,6 +60,9 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await typeInto(page, questionText, '   ');
   await page.getByRole('button', { name: 'Create Question' }).click();
   await expect(page.getByText('Please fill in the question text')).toBeVisible();
+  await questionText.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
   await typeInto(page, questionText, 'E2E-MC: In the figure, angle $x$ and $40^\\circ$ make a right angle. What is $x$?');
   await expect(questionText.locator('.katex')).toHaveCount(3);
   await expect(questionText).toContainText('make a right angle. What is');
@@ -162,6 +165,9 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await editor.getByRole('button', { name: 'Restore angle.png' }).click();
   await editor.getByRole('button', { name: 'Remove angle.png' }).click();
   await shoot(page, 'editing-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shoot(page, 'editing-375');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Question updated successfully')).toBeVisible();
   await page.getByRole('button', { name: 'Clear Filters' }).click();
