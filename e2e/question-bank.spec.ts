@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
 import { pngBytes } from '../server/test/questionFixtures';
 
@@ -9,6 +9,15 @@ async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/qbank-${name}.png`, fullPage: true });
 }
+
+/** Types into a rich-text editor as a person would: click into it, then type; each closing dollar turns its LaTeX into math. */
+async function typeInto(page: Page, editor: Locator, text: string) {
+  await editor.click();
+  await page.keyboard.type(text);
+}
+
+/** The math of an editor, named by its LaTeX (each math node is a button to edit it). */
+const mathIn = (editor: Locator, latex: string) => editor.getByRole('button', { name: `Edit math: ${latex}`, exact: true });
 
 /** Step 1 with its choices, up to step 2. */
 async function step1(page: Page, choice: { grade: string; type: string; source: string; category: string; focus: string }) {
@@ -46,14 +55,33 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await expect(page.getByLabel('Question summary')).toContainText('Category: Geometry');
   await page.getByRole('button', { name: 'Create Question' }).click();
   await expect(page.getByText('Please fill in the question text')).toBeVisible();
-  await page.getByLabel('Question Text').fill('<p>E2E-MC: In the figure, angle $x$ and $40^\\circ$ make a right angle. What is $x$?</p>');
-  for (const [letter, text] of [['A', '$40^\\circ$'], ['B', '$50^\\circ$'], ['C', '$60^\\circ$'], ['D', '$90^\\circ$']]) await page.getByLabel(`Option ${letter}`, { exact: true }).fill(text);
+  // An editor holding only spaces is still empty.
+  const questionText = page.getByRole('textbox', { name: 'Question Text' });
+  await typeInto(page, questionText, '   ');
+  await page.getByRole('button', { name: 'Create Question' }).click();
+  await expect(page.getByText('Please fill in the question text')).toBeVisible();
+  await questionText.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await typeInto(page, questionText, 'E2E-MC: In the figure, angle $x$ and $40^\\circ$ make a right angle. What is $x$?');
+  await expect(questionText.locator('.katex')).toHaveCount(3);
+  await expect(questionText).toContainText('make a right angle. What is');
+  const option = (letter: string) => page.getByRole('textbox', { name: `Option ${letter}`, exact: true });
+  for (const [letter, degrees] of [['A', '40'], ['B', '50'], ['C', '60'], ['D', '90']]) await typeInto(page, option(letter), `$${degrees}^\\circ$ exactly`);
+  await expect(option('D').locator('.katex')).toHaveCount(1);
+  await typeInto(page, page.getByRole('textbox', { name: 'Solution (optional)' }), 'The two angles add up to $90^\\circ$, so $x = 90^\\circ - 40^\\circ = 50^\\circ$.');
+  await expect(page.getByRole('textbox', { name: 'Solution (optional)' }).locator('.katex')).toHaveCount(2);
   await page.getByRole('button', { name: 'Create Question' }).click();
   await expect(page.getByText('Please select at least one correct answer')).toBeVisible();
   await page.getByRole('button', { name: 'Select as Correct' }).nth(2).click();
   // Removing option A re-letters the rest and moves the correct mark from C to B.
   await page.getByRole('button', { name: 'Remove option A' }).click();
-  await expect(page.getByLabel('Option A', { exact: true })).toHaveValue('$50^\\circ$');
+  await expect(page.getByRole('textbox', { name: /^Option [A-Z]$/ })).toHaveCount(3);
+  for (const [letter, degrees] of [['A', '50'], ['B', '60'], ['C', '90']]) {
+    await expect(mathIn(option(letter), `${degrees}^\\circ`)).toBeVisible();
+    await expect(option(letter).locator('.katex')).toHaveCount(1);
+    await expect(option(letter)).toContainText('exactly');
+  }
   await expect(page.getByRole('button', { name: 'Option B is correct' })).toBeVisible();
   await page.getByRole('button', { name: 'Option B is correct' }).click();
   await page.getByRole('button', { name: 'Select as Correct' }).first().click();
@@ -75,7 +103,11 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await expect(page.getByRole('list', { name: 'Chosen categories' })).toContainText('Fractions');
   await page.getByRole('button', { name: 'Continue to Step 2' }).click();
   await expect(page.getByText(/three underscores, the blank number, three underscores/)).toBeVisible();
-  await page.getByLabel('Question Text').fill('<p>E2E-FIB: $\\frac{1}{2} + \\frac{1}{4} =$ ___1___ and $3 \\times 4 =$ ___2___</p>');
+  const blanksText = page.getByRole('textbox', { name: 'Question Text' });
+  await typeInto(page, blanksText, 'E2E-FIB: $\\frac{1}{2} + \\frac{1}{4} =$ ___1___ and $3 \\times 4 =$ ___2___');
+  await expect(blanksText.locator('.katex')).toHaveCount(2);
+  await expect(blanksText).toContainText('___1___ and');
+  await expect(blanksText).toContainText('___2___');
   await page.getByLabel('Blank 1, accepted answer 1').fill('\\frac{3}{4}');
   await page.getByRole('button', { name: 'Add Answer' }).click();
   await page.getByLabel('Blank 1, accepted answer 2').fill('0.75');
@@ -88,13 +120,13 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await expect(page).toHaveURL(/\/question-bank$/, { timeout: 5_000 });
 
   // Find them with the filters; the server filters and pages.
-  await page.getByLabel('Search').fill('E2E-');
+  await page.getByLabel('Search', { exact: true }).fill('E2E-');
   await expect(page.getByText(/1–2 of 2 questions/)).toBeVisible();
   await page.getByLabel('Type').selectOption('Fill in the Blank');
   await expect(page.getByText(/1–1 of 1 questions/)).toBeVisible();
   await expect(page.getByRole('button', { name: /^E2E-FIB/ })).toBeVisible();
   await page.getByRole('button', { name: 'Clear Filters' }).click();
-  await page.getByLabel('Search').fill('E2E-MC');
+  await page.getByLabel('Search', { exact: true }).fill('E2E-MC');
   await page.getByLabel('Grade').selectOption('7');
   await page.getByLabel('Category').selectOption({ label: 'Geometry' });
   await expect(page.getByText(/1–1 of 1 questions/)).toBeVisible();
@@ -104,26 +136,51 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await expect(page.getByRole('img', { name: 'angle.png' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'angle.png' })).toHaveJSProperty('naturalWidth', 60);
   await expect(page.getByLabel('Options').getByText('Correct')).toBeVisible();
+  // The math of the question, options and solution is rendered, the correct mark on 50 degrees (now option A).
+  const details = page.getByRole('row').filter({ has: page.getByRole('list', { name: 'Options' }) });
+  await expect(details.locator('.katex')).toHaveCount(3 + 3 + 2);
+  await expect(details.getByRole('listitem').filter({ hasText: 'Correct' })).toContainText('exactly');
+  await expect(details.getByRole('listitem').filter({ hasText: 'Correct' }).locator('annotation')).toHaveText('50^\\circ');
+  await expect(details.getByText('Math Error:')).toHaveCount(0);
   await shoot(page, 'expanded-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shoot(page, 'expanded-375');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Inline edit: a new grade, the image marked for removal, restored, removed again.
   await page.getByRole('button', { name: /Edit question: E2E-MC/ }).click();
   const editor = page.getByRole('form', { name: 'Edit question' });
+  // The editors open on the stored content, math as math.
+  await expect(editor.getByRole('textbox', { name: 'Question Text' }).locator('.katex')).toHaveCount(3);
+  await expect(editor.getByRole('textbox', { name: 'Question Text' })).toContainText('E2E-MC: In the figure, angle');
+  for (const [letter, degrees] of [['A', '50'], ['B', '60'], ['C', '90']]) await expect(mathIn(editor.getByRole('textbox', { name: `Option ${letter}`, exact: true }), `${degrees}^\\circ`)).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Option A is correct' })).toBeVisible();
+  await expect(editor.getByRole('textbox', { name: 'Solution (optional)' }).locator('.katex')).toHaveCount(2);
+  await editor.getByRole('textbox', { name: 'Question Text' }).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' Give $x$ in degrees.');
   await editor.getByLabel('Grade').fill('8');
   await editor.getByRole('button', { name: 'Remove angle.png' }).click();
   await expect(editor.getByText('angle.png (will be removed)')).toBeVisible();
   await editor.getByRole('button', { name: 'Restore angle.png' }).click();
   await editor.getByRole('button', { name: 'Remove angle.png' }).click();
   await shoot(page, 'editing-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shoot(page, 'editing-375');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Question updated successfully')).toBeVisible();
   await page.getByRole('button', { name: 'Clear Filters' }).click();
-  await page.getByLabel('Search').fill('E2E-MC');
+  await page.getByLabel('Search', { exact: true }).fill('E2E-MC');
   const row = page.getByRole('row', { name: /E2E-MC/ });
   await expect(row.getByRole('cell', { name: '8', exact: true })).toBeVisible();
+  // Its details show the words and math added in the editor.
+  await row.getByRole('button', { name: /^E2E-MC/ }).click();
+  await expect(details).toContainText('Give');
+  await expect(details.locator('.katex')).toHaveCount(4 + 3 + 2);
 
   // Delete the fill-in-the-blank question behind its confirmation.
-  await page.getByLabel('Search').fill('E2E-FIB');
+  await page.getByLabel('Search', { exact: true }).fill('E2E-FIB');
   await page.getByRole('button', { name: /Delete question: E2E-FIB/ }).click();
   await page.getByRole('button', { name: 'Delete Question', exact: true }).click();
   await expect(page.getByText('Question deleted successfully')).toBeVisible();

@@ -16,9 +16,33 @@ describe('question text helpers', () => {
     expect(isBlankRichText('<p><img src="/x.png"></p>')).toBe(false);
   });
 
+  it('reads the HTML of the TipTap editor: its empty documents are blank, math alone is not', () => {
+    for (const empty of ['', '<p></p>', '<p></p><p></p>', '<p><br></p>', '<p>&nbsp; &nbsp;</p>']) expect(isBlankRichText(empty), empty).toBe(true);
+    expect(isBlankRichText('<p><span data-math="inline">$x$</span></p>')).toBe(false);
+  });
+
   it('gives the form and the server the same first message', () => {
     const result = questionBody.safeParse({ grade: '5', type: 'Multiple Choice', focus: [], category: [] });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe('Please fill in all required fields');
+  });
+});
+
+describe('questions written in the rich-text editor', () => {
+  const ids = { focus: ['00000000-0000-4000-8000-000000000001'], category: ['00000000-0000-4000-8000-000000000002'] };
+  const firstMessage = (fields: Record<string, unknown>) => {
+    const result = questionBody.safeParse({ grade: '4', ...ids, ...fields });
+    return result.success ? null : result.error.issues[0].message;
+  };
+
+  it('counts an empty editor as no question text and no option', () => {
+    expect(firstMessage({ type: 'Multiple Choice', questionText: '<p></p>', options: { A: 'a', B: 'b' }, answer: { a1: ['A'] } })).toBe('Please fill in the question text');
+    expect(firstMessage({ type: 'Multiple Choice', questionText: '<p>Pick</p>', options: { A: '<p></p>', B: 'b' }, answer: { a1: ['A'] } })).toBe('Please fill in option A or remove it');
+  });
+
+  it('finds the ___N___ placeholders typed between math nodes', () => {
+    const questionText = '<p>E2E: <span data-math="inline">$\\frac{1}{2} =$</span> ___1___ and <span data-math="inline">$3 \\times 4 =$</span> ___2___</p>';
+    expect(firstMessage({ type: 'Fill in the Blank', questionText, answer: [['1/2']] })).toBe('The question text has ___2___ but there is no blank 2');
+    expect(firstMessage({ type: 'Fill in the Blank', questionText, answer: [['1/2'], ['12']] })).toBeNull();
   });
 });

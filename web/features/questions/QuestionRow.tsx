@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { ChevronDown, ChevronRight, Pencil, Trash2 } from 'lucide-react';
 import type { Question } from '@common/schemas/questions';
+import { MathText } from '../../math/MathText';
 import { errorMessage } from '../../api/client';
 import type { TransientMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -55,7 +56,8 @@ export function QuestionRow({ question, selected, onSelect, onMessage }: Questio
         <td className={styles.previewCell}>
           <button type="button" className={styles.expander} aria-expanded={mode !== 'collapsed'} onClick={(e) => { e.stopPropagation(); setMode(mode === 'collapsed' ? 'expanded' : 'collapsed'); }}>
             {mode === 'collapsed' ? <ChevronRight size={16} aria-hidden="true" /> : <ChevronDown size={16} aria-hidden="true" />}
-            <span>{text}</span>
+            {/* The preview's math rendered, as in the expanded question; the action labels keep the words. */}
+            <MathText text={text} />
           </button>
         </td>
         <td>{question.grade}</td>

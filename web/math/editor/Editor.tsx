@@ -43,7 +43,9 @@ export default function Editor({ label, value, onChange, height = 200, placehold
         ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
         ...(placeholder ? { 'data-placeholder': placeholder } : {}),
         class: styles.prose,
-        style: `min-height:${height}px`,
+        // The text fills the scroll box (so a click anywhere in it lands in the editor) without overflowing it: the
+        // box is \`height\` tall including its vertical padding, which the text must leave room for.
+        style: `min-height:calc(${height}px - 2 * var(--space-3))`,
       },
       // Pasted dollar math stays math, from web pages and from plain text alike.
       transformPastedHTML: (html) => markMath(html),
