@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /** The channel on which every instance hears that learning content or assignments changed (see migration triggers). */
 export const CONTENT_CHANNEL = 'academy_content_changed';
 
@@ -36,9 +38,29 @@ export class ViewCache {
     }
   }
 
+  /** The kept JSON of `key`, or `compute()` serialized and kept, unless a change landed meanwhile. */
+  async json(key: string, compute: () => Promise<unknown>): Promise<string> {
+    const kept = this.views.get(key);
+    if (kept !== undefined) return kept;
+    const generation = this.generationCount;
+    const json = JSON.stringify(await compute());
+    this.set(key, json, generation);
+    return json;
+  }
+
   clear(): void {
     this.generationCount++;
     this.views.clear();
     this.bytes = 0;
   }
+}
+
+/**
+ * The triggers' notice reaches the writing instance a moment after it answers; a module whose writes change
+ * learning content also empties its own instance's views at once, so a read right after a write sees it.
+ */
+export function clearViewsAfterWrites(app: FastifyInstance, views: ViewCache): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) views.clear();
+  });
 }

@@ -13,6 +13,7 @@ import {
   unitAssignmentBody,
 } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
+import { clearViewsAfterWrites } from '../../lib/view-cache';
 import * as assignments from './service';
 
 const adminOrTeacher = { access: ['admin', 'teacher'] } as const;
@@ -23,6 +24,7 @@ const adminOrTeacher = { access: ['admin', 'teacher'] } as const;
  */
 export function assignmentRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
+    clearViewsAfterWrites(app, ctx.views);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     for (const role of ['admin', 'teacher'] as const) {

@@ -377,3 +377,23 @@ describe('list queries', () => {
     }
   });
 });
+
+describe('the kept catalogue', () => {
+  it('shows a change in the very next read, here and (through the database) on another instance', async () => {
+    const { buildApp } = await import('../../app');
+    const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
+    try {
+      const list = async (app: typeof t.app, cookie: string) => (await call(app, cookie, { method: 'GET', url: '/api/courses' })).json() as Array<{ title: string }>;
+      await list(t.app, teacher);
+      await list(other, teacher);
+      const created = await call(t.app, teacher, { method: 'POST', url: '/api/courses', payload: { title: 'Kept Catalogue Probe' } });
+      expect(created.statusCode).toBe(201);
+      expect((await list(t.app, teacher)).map((c) => c.title)).toContain('Kept Catalogue Probe');
+      await expect.poll(async () => (await list(other, teacher)).map((c) => c.title)).toContain('Kept Catalogue Probe');
+      await call(t.app, teacher, { method: 'DELETE', url: `/api/courses/${created.json().id}` });
+      expect((await list(t.app, teacher)).map((c) => c.title)).not.toContain('Kept Catalogue Probe');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,13 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../common/schemas/fields';
-import { courseBody, courseReply, sectionBody, sectionReply, sectionSummaryReply, unitBody, unitReply } from '../../../common/schemas/courses';
+import { courseBody, courseReply, type Course, sectionBody, sectionReply, sectionSummaryReply, unitBody, unitReply } from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
+import { clearViewsAfterWrites } from '../../lib/view-cache';
 import { STAFF } from '../../plugins/access';
 import * as courses from './service';
 
 const messageReply = z.object({ message: z.string() });
+const courseList = z.array(courseReply);
 /** Optional narrowing of the admin and teacher lists (extra query parameters, DESIGN section 4). */
 const listFilter = z.object({ courseId: z.uuid('Not found').optional(), unitId: z.uuid('Not found').optional() });
 
@@ -17,6 +19,7 @@ const listFilter = z.object({ courseId: z.uuid('Not found').optional(), unitId: 
  */
 export function courseRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
+    clearViewsAfterWrites(app, ctx.views);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const staff = { access: STAFF } as const;
     const admin = { access: ['admin'] } as const;
@@ -24,8 +27,14 @@ export function courseRoutes(ctx: AppContext) {
     const params = idParam;
 
     // ---- courses ----
-    r.get('/courses', { config: staff, schema: { response: { 200: z.array(courseReply) } } }, () => courses.listCourses(ctx.db));
-    r.get('/admin/courses', { config: admin, schema: { response: { 200: z.array(courseReply) } } }, () => courses.listCourses(ctx.db));
+    // The whole catalogue is read on every visit to course management and changes rarely: it is kept with the
+    // learning views and emptied by the same content triggers. A string is sent as it is.
+    const catalogue = async (reply: FastifyReply) =>
+      reply.type('application/json; charset=utf-8').send(
+        (await ctx.views.json('catalogue', async () => courseList.parse(await courses.listCourses(ctx.db)))) as unknown as Course[],
+      );
+    r.get('/courses', { config: staff, schema: { response: { 200: courseList } } }, (_req, reply) => catalogue(reply));
+    r.get('/admin/courses', { config: admin, schema: { response: { 200: courseList } } }, (_req, reply) => catalogue(reply));
     r.post('/courses', { config: staff, schema: { body: courseBody, response: { 201: courseReply } } }, async (req, reply) => {
       reply.code(201);
       return courses.createCourse(ctx, req.user!.id, req.body);

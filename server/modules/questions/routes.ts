@@ -13,6 +13,7 @@ import {
   questionUpdateBody,
 } from '../../../common/schemas/questions';
 import type { AppContext } from '../../context';
+import { clearViewsAfterWrites } from '../../lib/view-cache';
 import { NotFound } from '../../lib/errors';
 import { isStoredName, UploadStore } from '../../lib/storage';
 import { STAFF } from '../../plugins/access';
@@ -35,6 +36,7 @@ const UPLOAD_HEADERS = {
 export function questionRoutes(ctx: AppContext) {
   const store = new UploadStore(ctx.config.dataDir);
   return async function (app: FastifyInstance) {
+    clearViewsAfterWrites(app, ctx.views);
     await registerMultipart(app, store);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const staff = { access: STAFF } as const;

@@ -31,13 +31,9 @@ export function studentRoutes(ctx: AppContext) {
 
     // Read far more often than content changes: the rendered view is kept until a change is announced.
     r.get('/student/courses/:id', { config: student, schema: { params: idParam, response: { 200: courseDetailReply } } }, async (req, reply) => {
-      const key = `course:${req.user!.id}:${req.params.id}`;
-      let json = ctx.views.get(key);
-      if (json === undefined) {
-        const generation = ctx.views.generation;
-        json = JSON.stringify(courseDetailReply.parse(await studentCourseDetail(ctx, req.user!.id, req.params.id)));
-        ctx.views.set(key, json, generation);
-      }
+      const json = await ctx.views.json(`course:${req.user!.id}:${req.params.id}`, async () =>
+        courseDetailReply.parse(await studentCourseDetail(ctx, req.user!.id, req.params.id)),
+      );
       // Fastify sends a string as it is; the presenter above already shaped it, so the cast only tells TypeScript.
       return reply.type('application/json; charset=utf-8').send(json as unknown as CourseDetail);
     });
