@@ -118,7 +118,7 @@ describe('the web app', () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Math Academy</title>');
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'export {};');
     const database = await openPglite(null);
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: dist });
     try {
