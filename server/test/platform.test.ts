@@ -63,6 +63,9 @@ describe('headers', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
