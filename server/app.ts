@@ -21,11 +21,19 @@ import { registerSpa } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { assignmentRoutes } from './modules/assignments/routes';
+import { attemptWriter } from './modules/student/attempts';
 import { studentRoutes } from './modules/student/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { categoryRoutes } from './modules/categories/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when the writes the server makes behind its answers (answer attempts) are stored. */
+    flushWrites(): Promise<void>;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -74,12 +82,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     now: deps.now ?? (() => new Date()),
     rateLimitFactor: deps.rateLimitFactor ?? 1,
+    attempts: attemptWriter(database.db, app.log),
     mailer: loggingMailer(
       deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
       app.log,
       config.env !== 'production' && !config.smtpUrl,
     ),
   };
+
+  // Writes that answers do not wait for are settled before the database closes, and by tests before they look.
+  app.decorate('flushWrites', () => ctx.attempts.flush());
+  app.addHook('onClose', () => ctx.attempts.flush());
 
   registerErrorHandling(app);
   await app.register(cookie);

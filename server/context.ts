@@ -1,8 +1,10 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { BatchWriter } from './lib/batch-writer';
 import type { Mailer } from './lib/mail';
 import type { SessionCache } from './lib/session-cache';
 import type { ViewCache } from './lib/view-cache';
+import type { NewAttempt } from './modules/student/attempts';
 import type { CurrentUser } from './plugins/session';
 
 /** What services need from the outside world; tests build their own (a clock they control, a mail catcher). */
@@ -15,6 +17,8 @@ export interface AppContext {
   sessionCache: SessionCache<CurrentUser>;
   /** Rendered learning views, emptied on every instance when content or assignments change. */
   views: ViewCache;
+  /** Answer attempts, written behind the answers; `flush()` before reading them. */
+  attempts: BatchWriter<NewAttempt>;
   /** Multiplies every rate limit; tests that are not about rate limits raise it. */
   rateLimitFactor: number;
 }

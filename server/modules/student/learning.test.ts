@@ -134,16 +134,23 @@ describe('checking answers', () => {
     expect(wrong.json().result).toMatchObject({ isCorrect: false });
     expect(wrong.json().result.feedback).toContain('Blank 2');
     expect((await check(student, q.multi.id, 'C,A')).json().result.isCorrect).toBe(true);
+    // Attempts are written behind the answers, in batches that may commit in any order.
+    await t.app.flushWrites();
     const attempts = await t.db.select().from(answerAttempts).where(eq(answerAttempts.studentId, studentId));
-    expect(attempts.map((a) => [a.questionId, a.sectionId, (a.answer as { studentAnswer: string }).studentAnswer, a.isCorrect])).toEqual([
-      [q.picked.id, course.units[1].sections[0].id, '0.5', true],
-      [q.fill.id, course.units[0].sections[0].id, '["2x+2","0.51"]', false],
-      [q.multi.id, course.units[0].sections[0].id, 'C,A', true],
-    ]);
+    const stored = attempts.map((a) => [a.questionId, a.sectionId, (a.answer as { studentAnswer: string }).studentAnswer, a.isCorrect]);
+    expect(stored).toHaveLength(3);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        [q.picked.id, course.units[1].sections[0].id, '0.5', true],
+        [q.fill.id, course.units[0].sections[0].id, '["2x+2","0.51"]', false],
+        [q.multi.id, course.units[0].sections[0].id, 'C,A', true],
+      ]),
+    );
     expect(attempts.every((a) => a.createdAt instanceof Date)).toBe(true);
   });
 
   it('refuses unreachable questions with 404 and records nothing', async () => {
+    await t.app.flushWrites();
     const before = (await t.db.select().from(answerAttempts)).length;
     for (const id of [q.locked.id, q.elsewhere.id, UNKNOWN]) {
       const response = await check(student, id, 'A');
@@ -151,6 +158,7 @@ describe('checking answers', () => {
       expect(response.json().message).toBe(LEARNING_MESSAGES.questionNotFound);
     }
     expect((await check(otherStudent, q.open.id, 'A')).statusCode).toBe(404);
+    await t.app.flushWrites();
     expect((await t.db.select().from(answerAttempts)).length).toBe(before);
   });
 
@@ -176,9 +184,11 @@ describe('checking answers', () => {
   });
 
   it('staff may check any question, and their checks are not recorded', async () => {
+    await t.app.flushWrites();
     const before = (await t.db.select().from(answerAttempts)).length;
     const response = await check(teacher, q.elsewhere.id, 'A');
     expect(response.json()).toEqual({ result: { isCorrect: true, feedback: 'Correct!' } });
+    await t.app.flushWrites();
     expect((await t.db.select().from(answerAttempts)).length).toBe(before);
   });
 });

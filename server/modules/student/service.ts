@@ -5,6 +5,7 @@ import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { answerAttempts, courses, questions, studentCourses } from '../../db/schema';
+import { preparedFor } from '../../db/prepared';
 import { NotFound } from '../../lib/errors';
 import { accessibleSectionIds, rows } from './access';
 import { presentQuestions } from './questions';
@@ -36,13 +37,6 @@ export async function studentCourseList(ctx: AppContext, studentId: string): Pro
     // Courses have no body text of their own in our model; lessons live in sections.
     content: '',
   }));
-}
-
-/** A prepared query is built once per database: planning the learning queries costs more than running them. */
-function preparedFor<T>(db: Db, cache: WeakMap<Db, T>, prepare: (db: Db) => T): T {
-  let query = cache.get(db);
-  if (!query) cache.set(db, (query = prepare(db)));
-  return query;
 }
 
 const sectionJson = (withLesson: boolean) =>
@@ -139,7 +133,8 @@ async function anyQuestion(db: Db, questionId: string) {
 
 /**
  * Checks an answer. A student's check needs the question to be reachable (404 otherwise, as for an unknown id)
- * and is stored as an attempt with the section it was reached through; staff checks are not recorded.
+ * and is stored as an attempt with the section it was reached through (written behind the answer, see
+ * ctx.attempts); staff checks are not recorded.
  */
 export async function checkQuestionAnswer(
   ctx: AppContext,
@@ -150,12 +145,11 @@ export async function checkQuestionAnswer(
   if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
   const result = checkAnswer(question, body.studentAnswer);
   if (!caller.isStudent) return result;
-  await ctx.db.insert(answerAttempts).values({
+  await ctx.attempts.add({
     studentId: caller.id,
     questionId: body.questionId,
     sectionId: question.via!, // reachableQuestion returns only questions with a section
-    // Wrapped in an object: the driver would read a bare JSON string such as "0.5" back as a number.
-    answer: { studentAnswer: body.studentAnswer },
+    studentAnswer: body.studentAnswer,
     isCorrect: result.isCorrect,
     createdAt: ctx.now(),
   });
@@ -164,6 +158,8 @@ export async function checkQuestionAnswer(
 
 /** The dashboard's figures: enrolled courses and the share of correct checks (null before the first one). */
 export async function studentStats(ctx: AppContext, studentId: string): Promise<StudentStats> {
+  // A student who has just checked an answer sees it counted.
+  await ctx.attempts.flush();
   const [[enrolled], [attempts]] = await Promise.all([
     ctx.db.select({ n: count() }).from(studentCourses).where(eq(studentCourses.studentId, studentId)),
     ctx.db
