@@ -3,7 +3,7 @@
  * bench/run.ts seeds with `seedCourseBench` in the server's process and measures with `benchCourses`.
  */
 import { randomBytes } from 'node:crypto';
-import { measure, type BenchResult } from './measure';
+import { BROWSER_HEADERS, measure, type BenchResult } from './measure';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { courses, sections, units } from '../server/db/schema';
@@ -38,7 +38,7 @@ export async function seedCourseBench(db: Db): Promise<{ courseId: string; unitI
 
 /** A staff office's worth of people using the lists at once. */
 const CONNECTIONS = 10;
-const load = (name: string, url: string, cookie: string) => measure(name, { url, headers: { cookie }, connections: CONNECTIONS });
+const load = (name: string, url: string, cookie: string) => measure(name, { url, headers: { ...BROWSER_HEADERS, cookie }, connections: CONNECTIONS });
 
 /**
  * Each list endpoint under load: `cookie` must be an admin's for the admin lists; the teacher lists are measured

@@ -3,7 +3,7 @@
  * sections, and POST /api/questions/check-answer at 50 connections (budget: p99 under 20 ms).
  * bench/run.ts seeds with `seedLearningBench` in the server's process and measures with `benchLearning`.
  */
-import { measure, type BenchResult } from './measure';
+import { BROWSER_HEADERS, measure, type BenchResult } from './measure';
 import type { Db } from '../server/db/client';
 import { sectionQuestions, studentCourses, studentUnits } from '../server/db/schema';
 import { buildCourse, buildQuestion, buildStudent, TEST_PASSWORD } from '../server/test/factories';
@@ -32,7 +32,7 @@ export async function seedLearningBench(db: Db): Promise<LearningIds> {
 
 /** Loads the two learning routes at 50 connections with a signed-in student's cookie. */
 export async function benchLearning(baseUrl: string, studentCookie: string, ids: Pick<LearningIds, 'courseId' | 'questionId' | 'sectionId'>): Promise<BenchResult[]> {
-  const headers = { cookie: studentCookie };
+  const headers = { ...BROWSER_HEADERS, cookie: studentCookie };
   return [
     await measure('GET /api/student/courses/:id (10x10)', { url: `${baseUrl}/api/student/courses/${ids.courseId}`, headers, connections: 50 }),
     await measure('POST /api/questions/check-answer', {

@@ -5,7 +5,7 @@
  * `seedQuestionBench` writes the questions with a handful of set-based statements; `benchQuestions` measures the
  * list with a grade filter, a category filter, a text search and page 50; bench/run.ts runs both.
  */
-import { measure, type BenchResult } from './measure';
+import { BROWSER_HEADERS, measure, type BenchResult } from './measure';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 
@@ -89,7 +89,7 @@ export async function benchQuestions(baseUrl: string, cookie: string): Promise<B
   ];
   const results: BenchResult[] = [];
   for (const [name, query] of cases) {
-    results.push(await measure(`GET /api/questions (${name})`, { url: `${baseUrl}/api/questions?${query}`, headers: { cookie }, connections: CONNECTIONS }));
+    results.push(await measure(`GET /api/questions (${name})`, { url: `${baseUrl}/api/questions?${query}`, headers: { ...BROWSER_HEADERS, cookie }, connections: CONNECTIONS }));
   }
   return results;
 }

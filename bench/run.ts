@@ -9,7 +9,7 @@ import os from 'node:os';
 import readline from 'node:readline';
 import { benchCourses } from './courses';
 import { benchLearning, type LearningIds } from './learning';
-import { measure, DURATION_S, type BenchResult } from './measure';
+import { BROWSER_HEADERS, measure, DURATION_S, type BenchResult } from './measure';
 import { benchQuestions } from './questions';
 import { BENCH_ADMIN } from './scenarios';
 
@@ -69,7 +69,7 @@ function postgresReachable(): Promise<boolean> {
 const under = (ms: number) => (r: BenchResult) => (r.p99 < ms ? `ok: p99 < ${ms} ms` : `OVER: p99 budget ${ms} ms`);
 
 async function main() {
-  console.log(`npm run bench: ${DURATION_S} s per load, ${canPin ? 'server on core 1, load on core 0' : 'server and load not pinned'}\n`);
+  console.log(`npm run bench: ${DURATION_S} s per load, ${canPin ? 'server on core 1, load on core 0' : 'server and load not pinned'}, requests as a browser sends them (accept-encoding: gzip)\n`);
   const bare = await start(['bare', '4601']);
   const yardstick = await measure('GET /bare (Fastify, one route)', { url: 'http://127.0.0.1:4601/bare', connections: 50 });
   report('bare', yardstick);
@@ -88,7 +88,7 @@ async function main() {
     const learning = server.ids.learning as LearningIds;
     const [admin, student] = [await signIn(base, BENCH_ADMIN), await signIn(base, { email: learning.studentEmail, password: learning.studentPassword })];
 
-    const me = await measure('GET /api/auth/me (signed in)', { url: `${base}/api/auth/me`, headers: { cookie: student }, connections: 50 });
+    const me = await measure('GET /api/auth/me (signed in)', { url: `${base}/api/auth/me`, headers: { ...BROWSER_HEADERS, cookie: student }, connections: 50 });
     report(kind, me, ratio(me));
     const [courseView, check] = await benchLearning(base, student, learning);
     report(kind, courseView, ratio(courseView));

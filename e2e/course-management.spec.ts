@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { pngBytes } from '../server/test/questionFixtures';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 const shots = process.env.SHOTS_DIR;
@@ -105,6 +106,14 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   // Typed dollar math becomes math as soon as it is closed.
   await page.keyboard.type('Typed: $x+1=2$ so $x=1$.');
   await expect(editor.locator('.katex')).toHaveCount(5);
+  // A picture for the lesson, uploaded from the editor into the academy's own storage.
+  await page.keyboard.press('Enter');
+  await sectionDialog.getByRole('button', { name: 'Image' }).click();
+  await sectionDialog.getByLabel(/Upload an image/).setInputFiles({ name: 'quarters.png', mimeType: 'image/png', buffer: pngBytes(80, 80) });
+  await expect(sectionDialog.getByLabel('Or the address of an uploaded image')).toHaveValue(/^\/api\/questions\/uploads\/[0-9a-f]{32}\.png$/);
+  await expect(sectionDialog.getByLabel('Description for screen readers')).toHaveValue('quarters');
+  await sectionDialog.getByRole('button', { name: 'Insert image' }).click();
+  await expect(editor.locator('img[alt="quarters"]')).toBeVisible();
   await shot(page, 'section-editor');
   await sectionDialog.getByRole('button', { name: 'Create Section' }).click();
   await expect(page.getByText('Section created successfully')).toBeVisible();
@@ -120,6 +129,9 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   await expect(lesson.locator('.katex-display')).toHaveCount(1);
   await expect(lesson).toContainText('and $5 to spend');
   await expect(lesson.getByText('Math Error:')).toHaveCount(0);
+  const picture = lesson.locator('img[alt="quarters"]');
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80);
   await shot(page, 'content');
 
   // Edit, then delete with the confirmation.

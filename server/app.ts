@@ -15,7 +15,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
 import { registerSessions, type CurrentUser } from './plugins/session';
 import { SESSION_CHANNEL, SessionCache } from './lib/session-cache';
-import { CONTENT_CHANNEL, ViewCache } from './lib/view-cache';
+import { BANK_CHANNEL, CONTENT_CHANNEL, ViewCache } from './lib/view-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
@@ -74,11 +74,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // '*' means the notifications were interrupted: anything may have changed.
   await database.listen(SESSION_CHANNEL, (userId) => (userId === '*' ? sessionCache.clear() : sessionCache.evictUser(userId)));
   const views = new ViewCache(64 * 1024 * 1024);
-  await database.listen(CONTENT_CHANNEL, () => views.clear());
+  const bankViews = new ViewCache(16 * 1024 * 1024);
+  // A section's questions change what "not yet in this section" counts.
+  await database.listen(CONTENT_CHANNEL, () => {
+    views.clear();
+    bankViews.clear();
+  });
+  await database.listen(BANK_CHANNEL, () => bankViews.clear());
   const ctx: AppContext = {
     db: database.db,
     sessionCache,
     views,
+    bankViews,
     config,
     now: deps.now ?? (() => new Date()),
     rateLimitFactor: deps.rateLimitFactor ?? 1,

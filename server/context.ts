@@ -17,6 +17,8 @@ export interface AppContext {
   sessionCache: SessionCache<CurrentUser>;
   /** Rendered learning views, emptied on every instance when content or assignments change. */
   views: ViewCache;
+  /** The question bank's kept pages and counts, emptied on every instance when questions or their tags change. */
+  bankViews: ViewCache;
   /** Answer attempts, written behind the answers; `flush()` before reading them. */
   attempts: BatchWriter<NewAttempt>;
   /** Multiplies every rate limit; tests that are not about rate limits raise it. */

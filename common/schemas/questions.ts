@@ -54,6 +54,7 @@ export const QUESTION_MESSAGES = {
   selectToDelete: 'Please select questions to delete',
   imagesOnly: 'Only PNG, JPEG, GIF or WebP images are allowed.',
   imageTooLarge: 'Each image must be at most 5 MB.',
+  oneImage: 'Choose one image to upload.',
   tooManyAttachments: `A question can have at most ${MAX_ATTACHMENTS} attachments.`,
   created: 'Question created successfully!',
   updated: 'Question updated successfully',
@@ -335,6 +336,13 @@ export type QuestionListQuery = z.output<typeof questionListQuery>;
 
 export const attachmentReply = z.object({ filename: z.string(), originalname: z.string() });
 export type Attachment = z.infer<typeof attachmentReply>;
+
+/** Where uploaded images are served: question attachments and the images of lesson content alike. */
+export const uploadUrl = (filename: string) => `/api/questions/uploads/${encodeURIComponent(filename)}`;
+
+/** An image uploaded for rich-text content: its address, ready for an <img src>. */
+export const contentImageReply = attachmentReply.extend({ url: z.string() });
+export type ContentImage = z.infer<typeof contentImageReply>;
 
 /** A question as staff see it, with its answer key and solution (students never get this shape). */
 export const questionReply = z.object({

@@ -58,6 +58,7 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'PUT /api/questions/:id': STAFF,
   'DELETE /api/questions/:id': STAFF,
   'POST /api/questions/bulk-delete': STAFF,
+  'POST /api/questions/uploads': STAFF,
   'GET /api/questions/uploads/:filename': signedIn,
   'GET /api/category': STAFF,
   'POST /api/category': STAFF,

@@ -24,7 +24,7 @@ const adminOrTeacher = { access: ['admin', 'teacher'] } as const;
  */
 export function assignmentRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
-    clearViewsAfterWrites(app, ctx.views);
+    clearViewsAfterWrites(app, ctx.views, ctx.bankViews);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     for (const role of ['admin', 'teacher'] as const) {

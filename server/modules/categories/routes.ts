@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParam } from '../../../common/schemas/fields';
 import { tagBody, tagReply } from '../../../common/schemas/questions';
 import type { AppContext } from '../../context';
+import { clearViewsAfterWrites } from '../../lib/view-cache';
 import { STAFF } from '../../plugins/access';
 import { addTag, CATEGORY, deleteTag, FOCUS, listTags, type TagKind } from './service';
 
@@ -12,6 +13,8 @@ const messageReply = z.object({ message: z.string() });
 /** `/api/category` and `/api/focus`: list, add and delete, for staff (DESIGN section 12). */
 export function categoryRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
+    // Tag names take part in the bank's text search, so its kept counts go with any change.
+    clearViewsAfterWrites(app, ctx.bankViews);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const staff = { access: STAFF } as const;
 

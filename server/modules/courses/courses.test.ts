@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { COURSE_LIMITS } from '../../../common/rules';
@@ -378,7 +379,7 @@ describe('list queries', () => {
   });
 });
 
-describe('the kept catalogue', () => {
+describe('the kept lists', () => {
   it('shows a change in the very next read, here and (through the database) on another instance', async () => {
     const { buildApp } = await import('../../app');
     const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
@@ -395,5 +396,51 @@ describe('the kept catalogue', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('show a new section, its exercises and its removal in the very next read of every list', async () => {
+    const course = await newCourse('Kept Lists Probe');
+    const unit = await newUnit(course.id);
+    const lists = {
+      unitsOfCourse: `/api/courses/${course.id}/units`,
+      adminUnits: `/api/admin/units?courseId=${course.id}`,
+      sectionsOfUnit: `/api/units/${unit.id}/sections`,
+      adminSections: `/api/admin/sections?unitId=${unit.id}`,
+      allSections: '/api/admin/sections',
+    };
+    const read = async () => {
+      const [unitsOfCourse, adminUnits, sectionsOfUnit, adminSections, allSections] = await Promise.all(
+        Object.values(lists).map(async (url) => (await send(admin, 'GET', url)).json()),
+      );
+      return { unitsOfCourse, adminUnits, sectionsOfUnit, adminSections, allSections };
+    };
+    await read();
+    const section = await newSection(unit.id, { title: 'Kept probe section' });
+    const afterCreate = await read();
+    expect(afterCreate.unitsOfCourse[0].sectionCount).toBe(1);
+    expect(afterCreate.adminUnits[0].sectionCount).toBe(1);
+    expect(afterCreate.sectionsOfUnit.map((x: { id: string }) => x.id)).toEqual([section.id]);
+    expect(afterCreate.adminSections.map((x: { id: string }) => x.id)).toEqual([section.id]);
+    expect(afterCreate.allSections.some((x: { id: string }) => x.id === section.id)).toBe(true);
+
+    const question = await buildQuestion(t.db);
+    expect((await send(admin, 'POST', '/api/questions/assign-to-section', { questionIds: [question.id], sectionId: section.id })).statusCode).toBe(200);
+    expect((await read()).adminSections[0].exercises).toEqual([question.id]);
+
+    await send(teacher, 'DELETE', `/api/sections/${section.id}`);
+    const afterDelete = await read();
+    expect(afterDelete.sectionsOfUnit).toEqual([]);
+    expect(afterDelete.allSections.some((x: { id: string }) => x.id === section.id)).toBe(false);
+  });
+
+  it('sends a large list gzipped to clients that accept it, and plain to the others', async () => {
+    await buildCourse(t.db, { units: 3, sections: 10 });
+    const plain = await call(t.app, admin, { method: 'GET', url: '/api/admin/sections' });
+    const zipped = await call(t.app, admin, { method: 'GET', url: '/api/admin/sections', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
   });
 });

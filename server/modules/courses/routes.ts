@@ -1,15 +1,18 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../common/schemas/fields';
-import { courseBody, courseReply, type Course, sectionBody, sectionReply, sectionSummaryReply, unitBody, unitReply } from '../../../common/schemas/courses';
+import { courseBody, courseReply, sectionBody, sectionReply, sectionSummaryReply, unitBody, unitReply } from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
-import { clearViewsAfterWrites } from '../../lib/view-cache';
+import { clearViewsAfterWrites, sendView } from '../../lib/view-cache';
 import { STAFF } from '../../plugins/access';
 import * as courses from './service';
 
 const messageReply = z.object({ message: z.string() });
 const courseList = z.array(courseReply);
+const unitList = z.array(unitReply);
+const sectionList = z.array(sectionReply);
+const sectionSummaryList = z.array(sectionSummaryReply);
 /** Optional narrowing of the admin and teacher lists (extra query parameters, DESIGN section 4). */
 const listFilter = z.object({ courseId: z.uuid('Not found').optional(), unitId: z.uuid('Not found').optional() });
 
@@ -19,22 +22,24 @@ const listFilter = z.object({ courseId: z.uuid('Not found').optional(), unitId: 
  */
 export function courseRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
-    clearViewsAfterWrites(app, ctx.views);
+    clearViewsAfterWrites(app, ctx.views, ctx.bankViews);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const staff = { access: STAFF } as const;
     const admin = { access: ['admin'] } as const;
     const teacher = { access: ['teacher'] } as const;
     const params = idParam;
 
+    // Every list is read on each step of course management and changes rarely: lists are kept rendered with the
+    // learning views and emptied by the same content triggers (and at once by this module's own writes).
+    const kept =
+      <T>(key: string, compute: () => Promise<T>) =>
+      async (req: FastifyRequest, reply: FastifyReply): Promise<T> =>
+        sendView<T>(req, reply, await ctx.views.view(key, compute));
+
     // ---- courses ----
-    // The whole catalogue is read on every visit to course management and changes rarely: it is kept with the
-    // learning views and emptied by the same content triggers. A string is sent as it is.
-    const catalogue = async (reply: FastifyReply) =>
-      reply.type('application/json; charset=utf-8').send(
-        (await ctx.views.json('catalogue', async () => courseList.parse(await courses.listCourses(ctx.db)))) as unknown as Course[],
-      );
-    r.get('/courses', { config: staff, schema: { response: { 200: courseList } } }, (_req, reply) => catalogue(reply));
-    r.get('/admin/courses', { config: admin, schema: { response: { 200: courseList } } }, (_req, reply) => catalogue(reply));
+    const catalogue = kept('courses', async () => courseList.parse(await courses.listCourses(ctx.db)));
+    r.get('/courses', { config: staff, schema: { response: { 200: courseList } } }, catalogue);
+    r.get('/admin/courses', { config: admin, schema: { response: { 200: courseList } } }, catalogue);
     r.post('/courses', { config: staff, schema: { body: courseBody, response: { 201: courseReply } } }, async (req, reply) => {
       reply.code(201);
       return courses.createCourse(ctx, req.user!.id, req.body);
@@ -48,8 +53,8 @@ export function courseRoutes(ctx: AppContext) {
     });
 
     // ---- units ----
-    r.get('/courses/:id/units', { config: staff, schema: { params, response: { 200: z.array(unitReply) } } }, (req) =>
-      courses.listUnits(ctx.db, req.params.id),
+    r.get('/courses/:id/units', { config: staff, schema: { params, response: { 200: unitList } } }, (req, reply) =>
+      kept(`units:${req.params.id}`, async () => unitList.parse(await courses.listUnits(ctx.db, req.params.id)))(req, reply),
     );
     r.post('/courses/:id/units', { config: staff, schema: { params, body: unitBody, response: { 201: unitReply } } }, async (req, reply) => {
       reply.code(201);
@@ -62,13 +67,15 @@ export function courseRoutes(ctx: AppContext) {
       await courses.deleteUnit(ctx.db, req.params.id);
       return { message: 'Unit deleted successfully' };
     });
-    const unitList = { querystring: listFilter.pick({ courseId: true }), response: { 200: z.array(unitReply) } };
-    r.get('/admin/units', { config: admin, schema: unitList }, (req) => courses.listUnits(ctx.db, req.query.courseId));
-    r.get('/teacher/units', { config: teacher, schema: unitList }, (req) => courses.listUnits(ctx.db, req.query.courseId));
+    const unitsSchema = { querystring: listFilter.pick({ courseId: true }), response: { 200: unitList } };
+    const filteredUnits = (req: FastifyRequest<{ Querystring: { courseId?: string } }>, reply: FastifyReply) =>
+      kept(`units:${req.query.courseId ?? '*'}`, async () => unitList.parse(await courses.listUnits(ctx.db, req.query.courseId)))(req, reply);
+    r.get('/admin/units', { config: admin, schema: unitsSchema }, filteredUnits);
+    r.get('/teacher/units', { config: teacher, schema: unitsSchema }, filteredUnits);
 
     // ---- sections ----
-    r.get('/units/:id/sections', { config: staff, schema: { params, response: { 200: z.array(sectionReply) } } }, (req) =>
-      courses.listSections(ctx.db, req.params.id),
+    r.get('/units/:id/sections', { config: staff, schema: { params, response: { 200: sectionList } } }, (req, reply) =>
+      kept(`sections:${req.params.id}`, async () => sectionList.parse(await courses.listSections(ctx.db, req.params.id)))(req, reply),
     );
     r.post('/units/:id/sections', { config: staff, schema: { params, body: sectionBody, response: { 201: sectionReply } } }, async (req, reply) => {
       reply.code(201);
@@ -81,8 +88,12 @@ export function courseRoutes(ctx: AppContext) {
       await courses.deleteSection(ctx.db, req.params.id);
       return { message: 'Section deleted successfully' };
     });
-    const sectionList = { querystring: listFilter, response: { 200: z.array(sectionSummaryReply) } };
-    r.get('/admin/sections', { config: admin, schema: sectionList }, (req) => courses.listSectionSummaries(ctx.db, req.query));
-    r.get('/teacher/sections', { config: teacher, schema: sectionList }, (req) => courses.listSectionSummaries(ctx.db, req.query));
+    const summariesSchema = { querystring: listFilter, response: { 200: sectionSummaryList } };
+    const filteredSections = (req: FastifyRequest<{ Querystring: { courseId?: string; unitId?: string } }>, reply: FastifyReply) =>
+      kept(`section-summaries:${req.query.courseId ?? '*'}:${req.query.unitId ?? '*'}`, async () =>
+        sectionSummaryList.parse(await courses.listSectionSummaries(ctx.db, req.query)),
+      )(req, reply);
+    r.get('/admin/sections', { config: admin, schema: summariesSchema }, filteredSections);
+    r.get('/teacher/sections', { config: teacher, schema: summariesSchema }, filteredSections);
   };
 }

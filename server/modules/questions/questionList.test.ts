@@ -2,6 +2,7 @@
  * The bank's list against a brute-force filter over the same few hundred questions: every filter, the search,
  * paging and the count agree with what a plain loop finds.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION_TYPES, type QuestionType } from '../../../common/schemas/questions';
 import { questionCategories, questionFocus, questions, sectionQuestions } from '../../db/schema';
@@ -173,5 +174,45 @@ describe('GET /api/questions against a brute-force filter', () => {
     const response = await call(t.app, cookie, { method: 'GET', url: `/api/questions?${query}` });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+  });
+});
+
+describe('kept pages and counts', () => {
+  const totalOf = async (query: string) => (await call(t.app, cookie, { method: 'GET', url: `/api/questions?${query}` })).json().total as number;
+
+  it('follow a change made here at once, and one made anywhere else as soon as the database announces it', async () => {
+    const before = await totalOf('grade=9&pageSize=10');
+    const victim = rows.find((r) => r.grade === 9)!;
+    expect((await call(t.app, cookie, { method: 'DELETE', url: `/api/questions/${victim.id}` })).statusCode).toBe(200);
+    expect(await totalOf('grade=9&pageSize=10')).toBe(before - 1);
+
+    // Written straight to the database, as another instance would: the bank's trigger tells this one.
+    await t.db.insert(questions).values({ questionText: '<p>Elsewhere</p>', grade: 9, type: 'Short Answer', answer: [['1']], source: 'x' });
+    await expect.poll(() => totalOf('grade=9&pageSize=10')).toBe(before);
+  });
+
+  it('show a question deleted elsewhere gone from the page as soon as the database announces it', async () => {
+    const first = async () => (await call(t.app, cookie, { method: 'GET', url: '/api/questions?grade=4&pageSize=5' })).json().questions[0].id as string;
+    const top = await first();
+    await t.db.delete(questions).where(eq(questions.id, top));
+    rows.splice(rows.findIndex((r) => r.id === top), 1);
+    await expect.poll(first).not.toBe(top);
+  });
+
+  it('follow the tags: a question tagged with a category is found by a search for its name', async () => {
+    const created = await call(t.app, cookie, { method: 'POST', url: '/api/category', payload: { name: 'Zebra Patterns' } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await totalOf('q=zebra&limit=1000')).toBe(0);
+    await t.db.insert(questionCategories).values({ questionId: rows.find((r) => r.grade < 9)!.id, categoryId: created.json().id });
+    await expect.poll(() => totalOf('q=zebra&limit=1000')).toBe(1);
+  });
+
+  it('follow a section’s questions for "not yet in this section"', async () => {
+    const free = rows.find((r) => !assigned.has(r.id) && r.grade < 9)!;
+    const query = `excludeAssignedToSection=${sectionId}&grade=${free.grade}`;
+    const before = await totalOf(query);
+    const assign = await call(t.app, cookie, { method: 'POST', url: '/api/questions/assign-to-section', payload: { questionIds: [free.id], sectionId } });
+    expect(assign.statusCode, assign.body).toBe(200);
+    expect(await totalOf(query)).toBe(before - 1);
   });
 });

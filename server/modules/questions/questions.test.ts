@@ -234,6 +234,55 @@ describe('uploads', () => {
   });
 });
 
+describe('images for lesson content', () => {
+  const upload = (files: FilePart[], cookie: string | null = staff) => send('POST', '/api/questions/uploads', {}, files, cookie);
+
+  it('stores one image under a random name and answers its address, which any signed-in reader can open', async () => {
+    const response = await upload([png('../quarters.png', 'image')]);
+    expect(response.statusCode, response.body).toBe(201);
+    const image = response.json();
+    expect(image).toEqual({ filename: expect.stringMatching(/^[a-f0-9]{32}\.png$/), originalname: 'quarters.png', url: `/api/questions/uploads/${image.filename}` });
+    expect(await store.list()).toContain(image.filename);
+    const [row] = await t.db.select().from(attachments).where(eq(attachments.filename, image.filename));
+    expect(row).toMatchObject({ questionId: null, mime: 'image/png' });
+    const served = await call(t.app, await signIn(t.app, people.student), { method: 'GET', url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(pngBytes())).toBe(true);
+  });
+
+  it('refuses no image, two images, another field, a non-image and an oversized image, storing nothing', async () => {
+    const big = Buffer.concat([pngBytes(), Buffer.alloc(6 * 1024 * 1024, 1)]);
+    for (const [files, status, message] of [
+      [[], 400, M.oneImage],
+      [[png('a.png', 'image'), png('b.png', 'image')], 400, M.oneImage],
+      [[png('a.png', 'attachments')], 400, 'Send images in the image field.'],
+      [[{ field: 'image', name: 'x.png', type: 'image/png', bytes: Buffer.from('<svg onload="alert(1)"/>') }], 415, M.imagesOnly],
+      [[{ field: 'image', name: 'big.png', type: 'image/png', bytes: big }], 413, M.imageTooLarge],
+    ] as Array<[FilePart[], number, string]>) {
+      const stored = await store.list();
+      const response = await upload(files);
+      expect(response.statusCode, message).toBe(status);
+      expect(response.json().message).toBe(message);
+      expect(await store.list()).toEqual(stored);
+    }
+    const json = await call(t.app, staff, { method: 'POST', url: '/api/questions/uploads', payload: { image: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toBe(M.oneImage);
+  });
+
+  it('is for staff: students and parents get 403, anonymous callers 401', async () => {
+    for (const [cookie, status] of [
+      [await signIn(t.app, people.student), 403],
+      [await signIn(t.app, people.parent), 403],
+      [null, 401],
+    ] as const) {
+      const stored = await store.list();
+      expect((await upload([png('a.png', 'image')], cookie)).statusCode).toBe(status);
+      expect(await store.list()).toEqual(stored);
+    }
+  });
+});
+
 describe('updating and deleting', () => {
   it('removes marked attachments and adds new ones, deleting the removed files', async () => {
     const created = (await create(mcFields(), [png('one.png'), png('two.png')])).json().question;

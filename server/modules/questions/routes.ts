@@ -4,22 +4,24 @@ import { z } from 'zod';
 import { idParam } from '../../../common/schemas/fields';
 import {
   bulkDeleteBody,
+  contentImageReply,
   questionBody,
   questionListQuery,
   questionListReply,
+  type QuestionList,
   QUESTION_MESSAGES,
   questionSavedReply,
   questionsDeletedReply,
   questionUpdateBody,
 } from '../../../common/schemas/questions';
 import type { AppContext } from '../../context';
-import { clearViewsAfterWrites } from '../../lib/view-cache';
+import { clearViewsAfterWrites, sendView } from '../../lib/view-cache';
 import { NotFound } from '../../lib/errors';
 import { isStoredName, UploadStore } from '../../lib/storage';
 import { STAFF } from '../../plugins/access';
 import { claimUploads, registerMultipart } from './multipart';
-import { listQuestions } from './queries';
-import { attachmentType, createQuestion, deleteQuestions, updateQuestion } from './service';
+import { listKey, listQuestions } from './queries';
+import { attachmentType, createQuestion, deleteQuestions, saveContentImage, updateQuestion } from './service';
 
 /**
  * An uploaded image is only ever an image: its stored type, no sniffing, shown inline, and a policy that runs
@@ -36,14 +38,17 @@ const UPLOAD_HEADERS = {
 export function questionRoutes(ctx: AppContext) {
   const store = new UploadStore(ctx.config.dataDir);
   return async function (app: FastifyInstance) {
-    clearViewsAfterWrites(app, ctx.views);
+    clearViewsAfterWrites(app, ctx.views, ctx.bankViews);
     await registerMultipart(app, store);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const staff = { access: STAFF } as const;
 
-    r.get('/questions', { config: staff, schema: { querystring: questionListQuery, response: { 200: questionListReply } } }, (req) =>
-      listQuestions(ctx.db, req.query),
-    );
+    // Staff open the same first pages of the same filters again and again: a page is kept rendered until the bank
+    // (or a section's questions, for "not yet in this section") changes, like the course lists.
+    r.get('/questions', { config: staff, schema: { querystring: questionListQuery, response: { 200: questionListReply } } }, async (req, reply) => {
+      const view = await ctx.bankViews.view(`page:${listKey(req.query)}`, async () => questionListReply.parse(await listQuestions(ctx.db, req.query, ctx.bankViews)));
+      return sendView<QuestionList>(req, reply, view);
+    });
 
     r.post(
       '/questions',
@@ -72,6 +77,12 @@ export function questionRoutes(ctx: AppContext) {
       const deleted = await deleteQuestions(ctx, store, req.body.questionIds);
       return { message: QUESTION_MESSAGES.bulkDeleted(deleted), deleted };
     });
+
+    r.post(
+      '/questions/uploads',
+      { config: { ...staff, uploadField: 'image' }, schema: { response: { 201: contentImageReply } } },
+      async (req, reply) => reply.code(201).send(await saveContentImage(ctx.db, store, claimUploads(req))),
+    );
 
     r.get(
       '/questions/uploads/:filename',

@@ -12,6 +12,8 @@ import {
   type Question,
   type QuestionData,
   type QuestionUpdateData,
+  type ContentImage,
+  uploadUrl,
 } from '../../../common/schemas/questions';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -141,4 +143,24 @@ export async function deleteQuestions(ctx: AppContext, store: UploadStore, ids: 
 export async function attachmentType(db: Db, filename: string): Promise<string | null> {
   const [row] = await db.select({ mime: attachments.mime }).from(attachments).where(eq(attachments.filename, filename)).limit(1);
   return row?.mime ?? null;
+}
+
+/**
+ * An image for lesson content (sections, question text), stored like a question's attachments but belonging to
+ * no question, so the uploads route serves it to any signed-in reader. It stays when the content that showed it
+ * is edited away: content keeps no list of its images.
+ */
+export async function saveContentImage(db: Db, store: UploadStore, files: StoredFile[]): Promise<ContentImage> {
+  if (files.length !== 1) {
+    await store.remove(files.map((f) => f.filename));
+    throw Invalid(QUESTION_MESSAGES.oneImage);
+  }
+  const [file] = files;
+  try {
+    await db.insert(attachments).values({ questionId: null, filename: file.filename, originalName: file.originalName, mime: file.mime, size: file.size });
+  } catch (error) {
+    await store.remove([file.filename]);
+    throw error;
+  }
+  return { filename: file.filename, originalname: file.originalName, url: uploadUrl(file.filename) };
 }

@@ -13,6 +13,7 @@ import {
   studentStatsReply,
 } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
+import { sendView } from '../../lib/view-cache';
 import { STAFF } from '../../plugins/access';
 import type { CurrentUser } from '../../plugins/session';
 import { checkQuestionAnswer, questionBatch, studentCourseDetail, studentCourseList, studentStats } from './service';
@@ -31,11 +32,10 @@ export function studentRoutes(ctx: AppContext) {
 
     // Read far more often than content changes: the rendered view is kept until a change is announced.
     r.get('/student/courses/:id', { config: student, schema: { params: idParam, response: { 200: courseDetailReply } } }, async (req, reply) => {
-      const json = await ctx.views.json(`course:${req.user!.id}:${req.params.id}`, async () =>
+      const view = await ctx.views.view(`course:${req.user!.id}:${req.params.id}`, async () =>
         courseDetailReply.parse(await studentCourseDetail(ctx, req.user!.id, req.params.id)),
       );
-      // Fastify sends a string as it is; the presenter above already shaped it, so the cast only tells TypeScript.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as CourseDetail);
+      return sendView<CourseDetail>(req, reply, view);
     });
 
     r.get('/student/stats', { config: student, schema: { response: { 200: studentStatsReply } } }, async (req) => studentStats(ctx, req.user!.id));

@@ -117,12 +117,12 @@ type ReachableQuestion = CheckableQuestion & { via: string | null };
  */
 async function reachableQuestion(ctx: AppContext, studentId: string, body: { questionId: string; sectionId?: string }): Promise<ReachableQuestion | null> {
   const key = `reach:${studentId}:${body.questionId}:${body.sectionId ?? ''}`;
-  const kept = ctx.views.get(key);
-  if (kept !== undefined) return JSON.parse(kept) as ReachableQuestion;
+  const kept = ctx.views.get<ReachableQuestion>(key);
+  if (kept) return kept;
   const generation = ctx.views.generation;
   const [row] = await preparedFor(ctx.db, reachableQuestionQueries, prepareReachableQuestion).execute({ questionId: body.questionId, studentId, preferred: body.sectionId ?? null });
   if (!row?.via) return null;
-  ctx.views.set(key, JSON.stringify(row), generation);
+  ctx.views.set(key, row, JSON.stringify(row).length, generation);
   return row;
 }
 

@@ -57,4 +57,4 @@ export const useDeleteTag = (kind: TagKind) =>
   useRefreshing((id: string) => api.delete<{ message: string }>(`/${kind}/${id}`, kind === 'category' ? MESSAGES.categoryDeleteFailed : MESSAGES.focusDeleteFailed));
 
 /** The address of a stored attachment. */
-export const uploadUrl = (filename: string) => `/api/questions/uploads/${encodeURIComponent(filename)}`;
+export { uploadUrl } from '@common/schemas/questions';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, Paperclip, XCircle } from 'lucide-react';
 import type { CheckAnswerReply, StudentQuestion } from '@common/schemas/learning';
+import { uploadUrl } from '@common/schemas/questions';
 import { apiUrl } from '../../api/client';
 import { RichText } from '../../math/RichText';
 import { Button } from '../../ui/Button';
@@ -121,5 +122,5 @@ function Attachment({ file }: { file: StudentQuestion['attachments'][number] }) 
       </span>
     );
   }
-  return <img className={styles.attachmentImage} src={apiUrl(`/questions/uploads/${encodeURIComponent(file.filename)}`)} alt={file.originalname} onError={() => setFailed(true)} />;
+  return <img className={styles.attachmentImage} src={apiUrl(uploadUrl(file.filename))} alt={file.originalname} onError={() => setFailed(true)} />;
 }

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { OWN_IMAGE_SRC, RICH_TEXT_LINK } from '@common/rules';
+import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, QUESTION_MESSAGES, type ContentImage } from '@common/schemas/questions';
+import { api, errorMessage } from '../../api/client';
 import { renderLatex } from '../katex';
 import type { MathAttrs } from './MathNode';
 import styles from './Editor.module.css';
@@ -133,11 +135,13 @@ function LinkForm({ href, inputRef, onClose, onLink }: { href: string; inputRef:
 }
 
 function ImageForm({ inputRef, onClose, onImage }: { inputRef: InputRef; onClose(): void; onImage(src: string, alt: string): void }) {
+  const fileId = useId();
   const srcId = useId();
   const altId = useId();
   const [src, setSrc] = useState('');
   const [alt, setAlt] = useState('');
   const [problem, setProblem] = useState('');
+  const [uploading, setUploading] = useState(false);
   const submit = (e: Cancellable) => {
     e.preventDefault();
     e.stopPropagation();
@@ -145,12 +149,44 @@ function ImageForm({ inputRef, onClose, onImage }: { inputRef: InputRef; onClose
     if (!OWN_IMAGE_SRC.test(v)) return setProblem('Images must be one of our uploads, such as /api/questions/uploads/diagram.png');
     onImage(v, alt.trim());
   };
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    // The server checks the same and the bytes themselves; this only spares a useless upload.
+    if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.type)) return setProblem(QUESTION_MESSAGES.imagesOnly);
+    if (file.size > MAX_ATTACHMENT_BYTES) return setProblem(QUESTION_MESSAGES.imageTooLarge);
+    setProblem('');
+    setUploading(true);
+    try {
+      const form = new FormData();
+      form.append('image', file);
+      const image = await api.post<ContentImage>('/questions/uploads', form, 'The image could not be uploaded. Please try again.');
+      setSrc(image.url);
+      setAlt((current) => current || image.originalname.replace(/\.[a-z0-9]+$/i, ''));
+    } catch (error) {
+      setProblem(errorMessage(error, 'The image could not be uploaded. Please try again.'));
+    } finally {
+      setUploading(false);
+    }
+  };
   return (
     <div className={styles.panelForm} role="group" aria-label="Image" onKeyDown={enterSubmits(submit)}>
-      <label htmlFor={srcId} className={styles.panelLabel}>
-        Uploaded image address
+      <label htmlFor={fileId} className={styles.panelLabel}>
+        Upload an image (PNG, JPEG, GIF or WebP, at most 5 MB)
       </label>
-      <input id={srcId} ref={inputRef} className={styles.panelInput} value={src} placeholder="/api/questions/uploads/..." onChange={(e) => setSrc(e.target.value)} />
+      <input
+        id={fileId}
+        ref={inputRef}
+        type="file"
+        accept={ATTACHMENT_TYPES.join(',')}
+        className={styles.panelInput}
+        disabled={uploading}
+        onChange={(e) => void upload(e.target.files?.[0])}
+      />
+      {uploading ? <p className={styles.panelHint} role="status">Uploading image...</p> : null}
+      <label htmlFor={srcId} className={styles.panelLabel}>
+        Or the address of an uploaded image
+      </label>
+      <input id={srcId} className={styles.panelInput} value={src} placeholder="/api/questions/uploads/..." onChange={(e) => setSrc(e.target.value)} />
       <label htmlFor={altId} className={styles.panelLabel}>
         Description for screen readers
       </label>
@@ -160,7 +196,7 @@ function ImageForm({ inputRef, onClose, onImage }: { inputRef: InputRef; onClose
         <button type="button" className={styles.secondary} onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className={styles.primary} onClick={submit}>
+        <button type="button" className={styles.primary} onClick={submit} disabled={uploading || !src.trim()}>
           Insert image
         </button>
       </div>
