@@ -112,6 +112,7 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   await sectionDialog.getByLabel(/Upload an image/).setInputFiles({ name: 'quarters.png', mimeType: 'image/png', buffer: pngBytes(80, 80) });
   await expect(sectionDialog.getByLabel('Or the address of an uploaded image')).toHaveValue(/^\/api\/questions\/uploads\/[0-9a-f]{32}\.png$/);
   await expect(sectionDialog.getByLabel('Description for screen readers')).toHaveValue('quarters');
+  await shot(page, 'image-panel');
   await sectionDialog.getByRole('button', { name: 'Insert image' }).click();
   await expect(editor.locator('img[alt="quarters"]')).toBeVisible();
   await shot(page, 'section-editor');
