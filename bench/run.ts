@@ -97,7 +97,7 @@ async function main() {
     // The one write load goes last: the database's upkeep after it (autovacuum) would share the cores with the
     // loads measured after it.
     const check = await benchCheckAnswer(base, student, learning);
-    report(kind, check, under(20)(check));
+    report(kind, check, kind === 'postgres' ? under(20)(check) : 'for information: the budget is on PostgreSQL');
     await stop(server.child);
   }
   console.log(`\nJSON: ${JSON.stringify({ yardstick: yardstick.rps, rows })}`);

@@ -56,6 +56,11 @@ export class ViewCache {
 
   /** The kept view of `key`, or `compute()` rendered (JSON, and gzip when worth it) and kept. */
   view(key: string, compute: () => Promise<unknown>): Promise<RenderedView> {
+    return this.viewOfJson(key, async () => JSON.stringify(await compute()));
+  }
+
+  /** The same for a view whose JSON text is already written (by the database, say). */
+  viewOfJson(key: string, computeJson: () => Promise<string>): Promise<RenderedView> {
     const kept = this.get<RenderedView>(key);
     if (kept) return Promise.resolve(kept);
     const generation = this.generationCount;
@@ -63,7 +68,7 @@ export class ViewCache {
     let pending = this.rendering.get(pendingKey);
     if (!pending) {
       pending = (async () => {
-        const body = Buffer.from(JSON.stringify(await compute()));
+        const body = Buffer.from(await computeJson());
         // Compressed off the main thread (zlib's pool): a large list must not stall other requests.
         const view = { body, gzip: body.length >= COMPRESS_FROM_BYTES ? await gzipAsync(body) : null };
         this.set(key, view, body.length + (view.gzip?.length ?? 0), generation);

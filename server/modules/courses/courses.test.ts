@@ -366,7 +366,7 @@ describe('list queries', () => {
         ['units of a course', () => service.listUnits(counted.db, built[0].id)],
         ['all units', () => service.listUnits(counted.db)],
         ['sections of a unit', () => service.listSections(counted.db, built[1].units[0].id)],
-        ['all sections', () => service.listSectionSummaries(counted.db, {})],
+        ['all sections', async () => JSON.parse(await service.sectionSummaries(counted.db, {})) as unknown[]],
       ] as const) {
         counted.queries.length = 0;
         const rows = await run();
@@ -431,6 +431,17 @@ describe('the kept lists', () => {
     const afterDelete = await read();
     expect(afterDelete.sectionsOfUnit).toEqual([]);
     expect(afterDelete.allSections.some((x: { id: string }) => x.id === section.id)).toBe(false);
+  });
+
+  it('write the admin section list (built as JSON by the database) exactly as the section list of its unit, without content', async () => {
+    const course = await buildCourse(t.db, { units: 1, sections: 3 });
+    const question = await buildQuestion(t.db);
+    await t.db.insert(sectionQuestions).values({ sectionId: course.units[0].sections[1].id, questionId: question.id, position: 1 });
+    const full = (await send(admin, 'GET', `/api/units/${course.units[0].id}/sections`)).json() as Array<Record<string, unknown>>;
+    const summaries = (await send(admin, 'GET', `/api/admin/sections?unitId=${course.units[0].id}`)).json();
+    expect(summaries).toEqual(full.map(({ content: _content, ...rest }) => rest));
+    expect(summaries[1].exercises).toEqual([question.id]);
+    expect(summaries[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it('sends a large list gzipped to clients that accept it, and plain to the others', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../common/schemas/fields';
-import { courseBody, courseReply, sectionBody, sectionReply, sectionSummaryReply, unitBody, unitReply } from '../../../common/schemas/courses';
+import { courseBody, courseReply, sectionBody, type SectionSummary, sectionReply, sectionSummaryReply, unitBody, unitReply } from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
 import { clearViewsAfterWrites, sendView } from '../../lib/view-cache';
 import { STAFF } from '../../plugins/access';
@@ -89,10 +89,10 @@ export function courseRoutes(ctx: AppContext) {
       return { message: 'Section deleted successfully' };
     });
     const summariesSchema = { querystring: listFilter, response: { 200: sectionSummaryList } };
-    const filteredSections = (req: FastifyRequest<{ Querystring: { courseId?: string; unitId?: string } }>, reply: FastifyReply) =>
-      kept(`section-summaries:${req.query.courseId ?? '*'}:${req.query.unitId ?? '*'}`, async () =>
-        sectionSummaryList.parse(await courses.listSectionSummaries(ctx.db, req.query)),
-      )(req, reply);
+    const filteredSections = async (req: FastifyRequest<{ Querystring: { courseId?: string; unitId?: string } }>, reply: FastifyReply) => {
+      const key = `section-summaries:${req.query.courseId ?? '*'}:${req.query.unitId ?? '*'}`;
+      return sendView<SectionSummary[]>(req, reply, await ctx.views.viewOfJson(key, () => courses.sectionSummaries(ctx.db, req.query)));
+    };
     r.get('/admin/sections', { config: admin, schema: summariesSchema }, filteredSections);
     r.get('/teacher/sections', { config: teacher, schema: summariesSchema }, filteredSections);
   };

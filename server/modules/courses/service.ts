@@ -1,13 +1,13 @@
 import { and, eq, like, max, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { courseBody, Course, Section, sectionBody, SectionSummary, Unit, unitBody } from '../../../common/schemas/courses';
+import type { courseBody, Course, Section, sectionBody, Unit, unitBody } from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { courses, sections, units } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { codeFromTitle, firstFreeCode } from './code';
-import { byCourse, byUnit, selectCourses, selectSectionSummaries, selectSections, selectUnits } from './queries';
+import { byCourse, byUnit, sectionSummariesJson, selectCourses, selectSections, selectUnits } from './queries';
 
 type CourseInput = z.output<typeof courseBody>;
 type UnitInput = z.output<typeof unitBody>;
@@ -27,7 +27,7 @@ function presentCourse(row: Awaited<ReturnType<typeof selectCourses>>[number]): 
 function presentUnit(row: Awaited<ReturnType<typeof selectUnits>>[number]): Unit {
   return { ...row, order: row.unitNumber, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
-function presentSection<R extends Awaited<ReturnType<typeof selectSectionSummaries>>[number]>(row: R) {
+function presentSection(row: Awaited<ReturnType<typeof selectSections>>[number]): Section {
   return { ...row, order: row.sectionNumber, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 
@@ -182,8 +182,9 @@ export async function listSections(db: Db, unitId: string): Promise<Section[]> {
   return rows.map(presentSection);
 }
 
-export async function listSectionSummaries(db: Db, filter: { unitId?: string; courseId?: string }): Promise<SectionSummary[]> {
-  return (await selectSectionSummaries(db, byUnit(filter.unitId, filter.courseId))).map(presentSection);
+/** The admin and teacher section lists, as JSON text (see sectionSummariesJson). */
+export function sectionSummaries(db: Db, filter: { unitId?: string; courseId?: string }): Promise<string> {
+  return sectionSummariesJson(db, byUnit(filter.unitId, filter.courseId));
 }
 
 async function getSection(db: Db, id: string): Promise<Section> {
