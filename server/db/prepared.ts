@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
@@ -8,4 +9,10 @@ export function preparedFor<T>(db: Db, cache: WeakMap<Db, T>, prepare: (db: Db) 
   let query = cache.get(db);
   if (!query) cache.set(db, (query = prepare(db)));
   return query;
+}
+
+/** Runs a raw query on PGlite or node-postgres alike (both answer with `rows`). */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/prepared';
 import { courses, sections, units } from '../../db/schema';
 
 /**
@@ -74,7 +74,7 @@ export function selectSections(db: Db, where?: SQL) {
 }
 
 /** An ISO-8601 time in UTC with milliseconds, exactly as Date.prototype.toISOString writes it. */
-const isoTime = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The section rows without the content, for the pickers of the assignment screens, as one JSON text built by
@@ -82,18 +82,25 @@ const isoTime = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC
  * would stall every other request for most of a second. The object is the `sectionSummaryReply` presenter.
  */
 export async function sectionSummariesJson(db: Db, where?: SQL): Promise<string> {
-  const summary = sql`json_build_object(
-    'id', ${sections.id}, 'unitId', ${sections.unitId}, 'unitTitle', ${units.title}, 'courseId', ${units.courseId},
-    'title', ${sections.title}, 'sectionNumber', ${sections.sectionNumber}, 'order', ${sections.sectionNumber}, 'grade', ${sections.grade},
-    'exercises', coalesce((select json_agg(sq.question_id order by sq.position) from section_questions sq where sq.section_id = ${sections.id}), '[]'::json),
-    'createdAt', ${isoTime(sections.createdAt)}, 'updatedAt', ${isoTime(sections.updatedAt)})`;
-  const [row] = await db
-    .select({
-      json: sql<string>`coalesce(json_agg(${summary} order by ${units.courseId}, ${units.unitNumber}, ${sections.unitId}, ${sections.sectionNumber}, ${sections.createdAt}), '[]'::json)::text`,
-    })
-    .from(sections)
-    .innerJoin(units, eq(units.id, sections.unitId))
-    .where(where);
+  // The question ids are gathered in one grouped pass over the picked sections' links, not a sub-query per row.
+  const [row] = await rows<{ json: string }>(db, sql`
+    with picked as (
+      select ${sections.id} as id, ${sections.unitId} as unit_id, ${units.title} as unit_title, ${units.courseId} as course_id,
+             ${units.unitNumber} as unit_number, ${sections.title} as title, ${sections.sectionNumber} as section_number,
+             ${sections.grade} as grade, ${sections.createdAt} as created_at, ${sections.updatedAt} as updated_at
+      from ${sections} inner join ${units} on ${units.id} = ${sections.unitId}
+      ${where ? sql`where ${where}` : sql``}
+    ),
+    exercises as (
+      select sq.section_id, json_agg(sq.question_id order by sq.position) as ids
+      from section_questions sq join picked p on p.id = sq.section_id group by sq.section_id
+    )
+    select coalesce(json_agg(json_build_object(
+      'id', p.id, 'unitId', p.unit_id, 'unitTitle', p.unit_title, 'courseId', p.course_id, 'title', p.title,
+      'sectionNumber', p.section_number, 'order', p.section_number, 'grade', p.grade, 'exercises', coalesce(e.ids, '[]'::json),
+      'createdAt', ${isoTime(sql`p.created_at`)}, 'updatedAt', ${isoTime(sql`p.updated_at`)}
+    ) order by p.course_id, p.unit_number, p.unit_id, p.section_number, p.created_at), '[]'::json)::text as json
+    from picked p left join exercises e on e.section_id = p.id`);
   return row.json;
 }
 

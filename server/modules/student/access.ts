@@ -1,5 +1,4 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 
 /**
  * What a student may open (the one home of this rule; README, design notes):
@@ -20,10 +19,4 @@ export function accessibleSectionIds(studentId: string | Placeholder): SQL {
        or not exists (
          select 1 from student_sections ss join sections picked on picked.id = ss.section_id
          where ss.student_id = ${studentId} and picked.unit_id = s.unit_id)`;
-}
-
-/** Runs a raw query on PGlite or node-postgres alike (both answer with `rows`). */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

@@ -5,9 +5,9 @@ import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { answerAttempts, courses, questions, studentCourses } from '../../db/schema';
-import { preparedFor } from '../../db/prepared';
+import { preparedFor, rows } from '../../db/prepared';
 import { NotFound } from '../../lib/errors';
-import { accessibleSectionIds, rows } from './access';
+import { accessibleSectionIds } from './access';
 import { presentQuestions } from './questions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
