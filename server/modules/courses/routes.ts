@@ -31,13 +31,14 @@ export function courseRoutes(ctx: AppContext) {
 
     // Every list is read on each step of course management and changes rarely: lists are kept rendered with the
     // learning views and emptied by the same content triggers (and at once by this module's own writes).
-    const kept =
-      <T>(key: string, compute: () => Promise<T>) =>
-      async (req: FastifyRequest, reply: FastifyReply): Promise<T> =>
-        sendView<T>(req, reply, await ctx.views.view(key, compute));
+    const sendKept = async <T>(req: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<T>): Promise<T> =>
+      sendView<T>(req, reply, await ctx.views.view(key, compute));
+    // The units of a course are the same list whichever route asks (and both answer 404 for an unknown course).
+    const unitsOf = (req: FastifyRequest, reply: FastifyReply, courseId?: string) =>
+      sendKept(req, reply, `units:${courseId ?? '*'}`, async () => unitList.parse(await courses.listUnits(ctx.db, courseId)));
 
     // ---- courses ----
-    const catalogue = kept('courses', async () => courseList.parse(await courses.listCourses(ctx.db)));
+    const catalogue = (req: FastifyRequest, reply: FastifyReply) => sendKept(req, reply, 'courses', async () => courseList.parse(await courses.listCourses(ctx.db)));
     r.get('/courses', { config: staff, schema: { response: { 200: courseList } } }, catalogue);
     r.get('/admin/courses', { config: admin, schema: { response: { 200: courseList } } }, catalogue);
     r.post('/courses', { config: staff, schema: { body: courseBody, response: { 201: courseReply } } }, async (req, reply) => {
@@ -53,9 +54,7 @@ export function courseRoutes(ctx: AppContext) {
     });
 
     // ---- units ----
-    r.get('/courses/:id/units', { config: staff, schema: { params, response: { 200: unitList } } }, (req, reply) =>
-      kept(`units:${req.params.id}`, async () => unitList.parse(await courses.listUnits(ctx.db, req.params.id)))(req, reply),
-    );
+    r.get('/courses/:id/units', { config: staff, schema: { params, response: { 200: unitList } } }, (req, reply) => unitsOf(req, reply, req.params.id));
     r.post('/courses/:id/units', { config: staff, schema: { params, body: unitBody, response: { 201: unitReply } } }, async (req, reply) => {
       reply.code(201);
       return courses.createUnit(ctx, req.params.id, req.body);
@@ -68,14 +67,12 @@ export function courseRoutes(ctx: AppContext) {
       return { message: 'Unit deleted successfully' };
     });
     const unitsSchema = { querystring: listFilter.pick({ courseId: true }), response: { 200: unitList } };
-    const filteredUnits = (req: FastifyRequest<{ Querystring: { courseId?: string } }>, reply: FastifyReply) =>
-      kept(`units:${req.query.courseId ?? '*'}`, async () => unitList.parse(await courses.listUnits(ctx.db, req.query.courseId)))(req, reply);
-    r.get('/admin/units', { config: admin, schema: unitsSchema }, filteredUnits);
-    r.get('/teacher/units', { config: teacher, schema: unitsSchema }, filteredUnits);
+    r.get('/admin/units', { config: admin, schema: unitsSchema }, (req, reply) => unitsOf(req, reply, req.query.courseId));
+    r.get('/teacher/units', { config: teacher, schema: unitsSchema }, (req, reply) => unitsOf(req, reply, req.query.courseId));
 
     // ---- sections ----
     r.get('/units/:id/sections', { config: staff, schema: { params, response: { 200: sectionList } } }, (req, reply) =>
-      kept(`sections:${req.params.id}`, async () => sectionList.parse(await courses.listSections(ctx.db, req.params.id)))(req, reply),
+      sendKept(req, reply, `sections:${req.params.id}`, async () => sectionList.parse(await courses.listSections(ctx.db, req.params.id))),
     );
     r.post('/units/:id/sections', { config: staff, schema: { params, body: sectionBody, response: { 201: sectionReply } } }, async (req, reply) => {
       reply.code(201);
