@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { COURSE_LIMITS } from '@common/rules';
 import { courseBody, type Course } from '@common/schemas/courses';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
 import { useSaveCourse } from './api';
+import { ContentFormModal } from './ContentFormModal';
 import { failureText } from './messages';
 import styles from './courses.module.css';
 
@@ -29,40 +28,19 @@ export function CourseFormModal({ course, onClose, onSaved }: { course: Course |
   };
 
   return (
-    <Modal
-      open
-      title={course ? 'Edit Course' : 'Add Course'}
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : course ? 'Update Course' : 'Create Course'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
-        {error ? (
-          <p className={styles.formError} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={COURSE_LIMITS.title} required autoFocus />
-        <TextField
-          label="Code"
-          value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
-          maxLength={COURSE_LIMITS.code}
-          hint={course ? 'Letters, numbers and dashes.' : 'Leave empty to make one from the title, such as SSAT-ELEM-PREP.'}
-        />
-        <div className={styles.textareaField}>
-          <label htmlFor={`${formId}-description`}>Description</label>
-          <textarea id={`${formId}-description`} rows={4} value={description} maxLength={COURSE_LIMITS.description} onChange={(e) => setDescription(e.target.value)} />
-        </div>
-      </form>
-    </Modal>
+    <ContentFormModal thing="Course" editing={!!course} formId={formId} saving={save.isPending} error={error} onSubmit={submit} onClose={onClose}>
+      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={COURSE_LIMITS.title} required autoFocus />
+      <TextField
+        label="Code"
+        value={code}
+        onChange={(e) => setCode(e.target.value.toUpperCase())}
+        maxLength={COURSE_LIMITS.code}
+        hint={course ? 'Letters, numbers and dashes.' : 'Leave empty to make one from the title, such as SSAT-ELEM-PREP.'}
+      />
+      <div className={styles.textareaField}>
+        <label htmlFor={`${formId}-description`}>Description</label>
+        <textarea id={`${formId}-description`} rows={4} value={description} maxLength={COURSE_LIMITS.description} onChange={(e) => setDescription(e.target.value)} />
+      </div>
+    </ContentFormModal>
   );
 }

@@ -5,8 +5,8 @@ import { RichText } from '../../math/RichText';
 import { RichTextEditor } from '../../math/RichTextEditor';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
 import { useSaveSection } from './api';
+import { ContentFormModal } from './ContentFormModal';
 import { failureText } from './messages';
 import styles from './courses.module.css';
 
@@ -34,43 +34,32 @@ export function SectionFormModal({ unit, section, onClose, onSaved }: { unit: Un
   };
 
   return (
-    <Modal
-      open
-      size="lg"
-      title={section ? 'Edit Section' : 'Add Section'}
+    <ContentFormModal
+      thing="Section"
+      editing={!!section}
+      formId={formId}
+      saving={save.isPending}
+      error={error}
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => setShowPreview((v) => !v)} aria-pressed={showPreview}>
-            {showPreview ? 'Hide Preview' : 'Preview'}
-          </Button>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : section ? 'Update Section' : 'Create Section'}
-          </Button>
-        </>
+      size="lg"
+      extraActions={
+        <Button variant="secondary" onClick={() => setShowPreview((v) => !v)} aria-pressed={showPreview}>
+          {showPreview ? 'Hide Preview' : 'Preview'}
+        </Button>
       }
     >
-      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
-        {error ? (
-          <p className={styles.formError} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={COURSE_LIMITS.title} required autoFocus />
-        <div className={styles.row}>
-          <TextField label="Section Number" type="number" min={1} step={1} inputMode="numeric" value={sectionNumber} onChange={(e) => setSectionNumber(e.target.value)} hint="Leave empty for the next number." />
-          <TextField label="Grade" value={grade} onChange={(e) => setGrade(e.target.value)} maxLength={COURSE_LIMITS.grade} />
+      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={COURSE_LIMITS.title} required autoFocus />
+      <div className={styles.row}>
+        <TextField label="Section Number" type="number" min={1} step={1} inputMode="numeric" value={sectionNumber} onChange={(e) => setSectionNumber(e.target.value)} hint="Leave empty for the next number." />
+        <TextField label="Grade" value={grade} onChange={(e) => setGrade(e.target.value)} maxLength={COURSE_LIMITS.grade} />
+      </div>
+      <RichTextEditor label="Content" value={content} onChange={setContent} height={CONTENT_HEIGHT} placeholder="Write the lesson. Type math between dollar signs." />
+      {showPreview ? (
+        <div className={styles.previewBox} aria-label="Preview">
+          <RichText html={content} />
         </div>
-        <RichTextEditor label="Content" value={content} onChange={setContent} height={CONTENT_HEIGHT} placeholder="Write the lesson. Type math between dollar signs." />
-        {showPreview ? (
-          <div className={styles.previewBox} aria-label="Preview">
-            <RichText html={content} />
-          </div>
-        ) : null}
-      </form>
-    </Modal>
+      ) : null}
+    </ContentFormModal>
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { COURSE_LIMITS } from '@common/rules';
 import { unitBody, type Unit } from '@common/schemas/courses';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
 import { useSaveUnit } from './api';
+import { ContentFormModal } from './ContentFormModal';
 import { failureText } from './messages';
 import { TagInput } from './TagInput';
 import styles from './courses.module.css';
@@ -29,34 +28,13 @@ export function UnitFormModal({ courseId, unit, onClose, onSaved }: { courseId: 
   };
 
   return (
-    <Modal
-      open
-      title={unit ? 'Edit Unit' : 'Add Unit'}
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : unit ? 'Update Unit' : 'Create Unit'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
-        {error ? (
-          <p className={styles.formError} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={COURSE_LIMITS.title} required autoFocus />
-        <div className={styles.row}>
-          <TextField label="Unit Number" type="number" min={1} step={1} inputMode="numeric" value={unitNumber} onChange={(e) => setUnitNumber(e.target.value)} hint="Leave empty for the next number." />
-          <TextField label="Grade" value={grade} onChange={(e) => setGrade(e.target.value)} maxLength={COURSE_LIMITS.grade} placeholder="e.g. 5" />
-        </div>
-        <TagInput value={categories} onChange={setCategories} />
-      </form>
-    </Modal>
+    <ContentFormModal thing="Unit" editing={!!unit} formId={formId} saving={save.isPending} error={error} onSubmit={submit} onClose={onClose}>
+      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={COURSE_LIMITS.title} required autoFocus />
+      <div className={styles.row}>
+        <TextField label="Unit Number" type="number" min={1} step={1} inputMode="numeric" value={unitNumber} onChange={(e) => setUnitNumber(e.target.value)} hint="Leave empty for the next number." />
+        <TextField label="Grade" value={grade} onChange={(e) => setGrade(e.target.value)} maxLength={COURSE_LIMITS.grade} placeholder="e.g. 5" />
+      </div>
+      <TagInput value={categories} onChange={setCategories} />
+    </ContentFormModal>
   );
 }
