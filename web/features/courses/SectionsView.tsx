@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
-import { ArrowLeft, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { Section, Unit } from '@common/schemas/courses';
 import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
-import { PageState } from '../../ui/PageState';
 import { useDeleteSection, useSections } from './api';
 import type { Notify } from './CourseManagementPage';
 import { ConfirmDelete } from './ConfirmDelete';
-import { ListControls } from './ListControls';
+import { LevelFrame } from './LevelFrame';
 import { cut, failureText, matches, plainText, successText } from './messages';
 import { SectionFormModal } from './SectionFormModal';
 import styles from './courses.module.css';
@@ -26,28 +25,17 @@ export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Un
   );
 
   return (
-    <section aria-label="Sections">
-      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back}>
-        <ArrowLeft size={16} aria-hidden="true" /> Back to Units
-      </Button>
-      <ListControls
-        search={search}
-        onSearch={setSearch}
-        placeholder="Search sections by title, grade or content"
-        action={
-          <Button onClick={() => setEditing('new')}>
-            <Plus size={18} aria-hidden="true" /> Add Section
-          </Button>
-        }
-      />
-      {sections.isPending ? <PageState kind="loading" title="Loading course management..." /> : null}
-      {sections.isError ? (
-        <PageState kind="error" title={failureText(sections.error, 'load', 'section')} action={<Button onClick={() => void sections.refetch()}>Try Again</Button>} />
-      ) : null}
-      {sections.isSuccess && shown.length === 0 ? (
-        <PageState kind="empty" title="No sections available" text={search ? 'No section matches your search.' : 'Add the first section of this unit.'} />
-      ) : null}
-      {shown.length ? (
+    <LevelFrame
+      thing="Section"
+      parent="Units"
+      onBack={onBack}
+      search={search}
+      onSearch={setSearch}
+      placeholder="Search sections by title, grade or content"
+      onAdd={() => setEditing('new')}
+      query={sections}
+      shownCount={shown.length}
+      list={
         <ul className={styles.cards}>
           {shown.map(({ section, text }) => (
             <li key={section.id} className={styles.card}>
@@ -80,8 +68,9 @@ export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Un
             </li>
           ))}
         </ul>
-      ) : null}
-
+      }
+      emptyText="Add the first section of this unit."
+    >
       {editing ? (
         <SectionFormModal
           unit={unit}
@@ -108,6 +97,6 @@ export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Un
           }
         />
       ) : null}
-    </section>
+    </LevelFrame>
   );
 }

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { ArrowLeft, ListTree, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ListTree, Pencil, Trash2 } from 'lucide-react';
 import type { Course, Unit } from '@common/schemas/courses';
 import { Button } from '../../ui/Button';
-import { PageState } from '../../ui/PageState';
 import { useDeleteUnit, useUnits } from './api';
 import type { Notify } from './CourseManagementPage';
 import { ConfirmDelete } from './ConfirmDelete';
-import { ListControls } from './ListControls';
+import { LevelFrame } from './LevelFrame';
 import { failureText, matches, successText } from './messages';
 import { UnitFormModal } from './UnitFormModal';
 import styles from './courses.module.css';
@@ -24,28 +23,17 @@ export function UnitsView({ course, notify, onBack, onManageSections }: { course
   );
 
   return (
-    <section aria-label="Units">
-      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back}>
-        <ArrowLeft size={16} aria-hidden="true" /> Back to Courses
-      </Button>
-      <ListControls
-        search={search}
-        onSearch={setSearch}
-        placeholder="Search units by title or grade"
-        action={
-          <Button onClick={() => setEditing('new')}>
-            <Plus size={18} aria-hidden="true" /> Add Unit
-          </Button>
-        }
-      />
-      {units.isPending ? <PageState kind="loading" title="Loading course management..." /> : null}
-      {units.isError ? (
-        <PageState kind="error" title={failureText(units.error, 'load', 'unit')} action={<Button onClick={() => void units.refetch()}>Try Again</Button>} />
-      ) : null}
-      {units.isSuccess && shown.length === 0 ? (
-        <PageState kind="empty" title="No units available" text={search ? 'No unit matches your search.' : 'Add the first unit of this course.'} />
-      ) : null}
-      {shown.length ? (
+    <LevelFrame
+      thing="Unit"
+      parent="Courses"
+      onBack={onBack}
+      search={search}
+      onSearch={setSearch}
+      placeholder="Search units by title or grade"
+      onAdd={() => setEditing('new')}
+      query={units}
+      shownCount={shown.length}
+      list={
         <ul className={styles.cards}>
           {shown.map((unit) => (
             <li key={unit.id} className={styles.card}>
@@ -86,8 +74,9 @@ export function UnitsView({ course, notify, onBack, onManageSections }: { course
             </li>
           ))}
         </ul>
-      ) : null}
-
+      }
+      emptyText="Add the first unit of this course."
+    >
       {editing ? (
         <UnitFormModal
           courseId={course.id}
@@ -114,6 +103,6 @@ export function UnitsView({ course, notify, onBack, onManageSections }: { course
           }
         />
       ) : null}
-    </section>
+    </LevelFrame>
   );
 }
