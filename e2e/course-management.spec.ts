@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { xssPayloads } from '../server/test/corpora';
 import { pngBytes } from '../server/test/questionFixtures';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
@@ -209,12 +209,11 @@ for (const width of [1280, 375]) {
 }
 
 test('stored section content runs no script in the browser, for every XSS payload of the corpus', async ({ page }) => {
-  const payloads: Array<{ payload: string }> = JSON.parse(readFileSync(new URL('../server/test/corpora/xss-payloads.json', import.meta.url), 'utf8'));
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   const course = await (await page.request.post('/api/courses', { data: { title: `XSS ${Date.now()}` } })).json();
   const unit = await (await page.request.post(`/api/courses/${course.id}/units`, { data: { title: 'Payloads' } })).json();
   const stored: string[] = [];
-  for (const { payload } of payloads) {
+  for (const { payload } of xssPayloads) {
     const response = await page.request.post(`/api/units/${unit.id}/sections`, { data: { title: 'x', content: `<p>$x^2$</p>${payload}` } });
     expect(response.status()).toBe(201);
     stored.push((await response.json()).content);

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createMailer, loggingMailer, type Mailer } from './lib/mail';
@@ -51,18 +51,34 @@ export interface AppDeps {
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
 /** Never log secrets: cookies, passwords, codes and tokens stay out of the logs. */
 export const logRedactions = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+/**
+ * Fastify's own hop count trusts nobody (it cannot tell the proxy from a client), so hops are counted here: the
+ * peer and the hops - 1 addresses before it are proxies, and the address they were given is the client's.
+ */
+function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
+  return trust.proxies;
+}
 
 /** Builds the whole academy server; tests build it with their own database, clock and mail catcher. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A caller's own id is kept only in a plain format: it is echoed in a header and written in every log line.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === 'production',
+    trustProxy: proxyTrust(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,11 +124,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccess(app);
   registerOriginCheck(app, config.publicUrl);
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Math Academy API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Math Academy API', version: '1.0.0' } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   await app.register(
     async (api) => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,40 @@ const flag = (fallback: boolean | undefined) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+/**
+ * Which peers may tell the client's address and protocol (X-Forwarded-For, -Proto, -Host): nobody, the given
+ * number of proxy hops nearest the server, or the proxies with these addresses, CIDR ranges or range names.
+ */
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+/** The range names the proxy-address matcher knows (loopback: 127.0.0.0/8 and ::1). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_HOPS = 10;
+
+function parseTrustProxy(raw: string | undefined): TrustProxy | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return 'trusting every peer would let each client choose its own address; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 127.0.0.1)';
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= MAX_HOPS ? { hops } : `${value} proxy hops is more than ${MAX_HOPS}`;
+  }
+  const proxies = value.split(',').map((entry) => entry.trim());
+  for (const entry of proxies) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const maxPrefix = version === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= maxPrefix);
+    if (!version || !prefixOk || rest.length > 0) {
+      return `"${entry}" is not a proxy: give a number of hops, or a comma-separated list of IP addresses, CIDR ranges (e.g. 10.0.0.0/8) or ${[...PROXY_RANGE_NAMES].join(', ')}`;
+    }
+  }
+  return { proxies };
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,6 +55,16 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: flag(undefined),
   REDIS_URL: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed !== 'string') return parsed;
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }),
+  API_DOCS: flag(undefined),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -36,6 +81,9 @@ export interface Config {
   adminPassword?: string;
   seedDemo: boolean;
   redisUrl?: string;
+  trustProxy: TrustProxy;
+  /** Serve the OpenAPI document and its viewer at /api/docs. */
+  apiDocs: boolean;
   logLevel: string;
 }
 
@@ -61,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo content by default only on the embedded database: a production PostgreSQL starts empty.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     redisUrl: e.REDIS_URL || undefined,
+    trustProxy: e.TRUST_PROXY,
+    // The route map helps developers and helps an attacker more: a production server shows it only when asked to.
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
   };
 }

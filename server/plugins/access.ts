@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { UserType } from '../../common/rules';
+import { STAFF_TYPES, type UserType } from '../../common/rules';
 import { Forbidden, Unauthorized } from '../lib/errors';
 import { apiType } from '../modules/users/present';
 
@@ -19,7 +19,8 @@ declare module 'fastify' {
   }
 }
 
-export const STAFF: readonly UserType[] = ['admin', 'teacher', 'data-entry'];
+/** Staff routes are open to the staff types of the shared rules, the list the web app guards its pages with. */
+export const STAFF = STAFF_TYPES;
 
 /**
  * The one place roles are decided. Every /api route must declare its access, or the server refuses to start:

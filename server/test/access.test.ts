@@ -1,15 +1,17 @@
 /**
  * DESIGN section 12 as a table: every /api route the server registers must appear here with its access,
- * and every role is sent to every route. A route added without a row fails this test.
+ * and every role is sent to every route. A route added without a row fails this test. The roles are written
+ * out here, never taken from the code under test, so widening a route's roles in the code fails too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserType } from '../../common/rules';
-import { STAFF, type Access } from '../plugins/access';
+import type { Access } from '../plugins/access';
 import { buildOneOfEach, signInEach, type TestUser } from './factories';
 import { call, createTestApp, type TestApp } from './harness';
 
 const everyone: Access = 'public';
 const signedIn: Access = 'signedIn';
+const staff: Access = ['admin', 'teacher', 'data-entry'];
 
 /** 'METHOD /path' → who may call it. */
 export const ACCESS_TABLE: Record<string, Access> = {
@@ -34,38 +36,38 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/student/stats': ['student'],
   'POST /api/questions/batch': ['student', 'admin', 'teacher', 'data-entry'],
   'POST /api/questions/check-answer': ['student', 'admin', 'teacher', 'data-entry'],
-  'GET /api/courses': STAFF,
-  'POST /api/courses': STAFF,
-  'PUT /api/courses/:id': STAFF,
-  'DELETE /api/courses/:id': STAFF,
+  'GET /api/courses': staff,
+  'POST /api/courses': staff,
+  'PUT /api/courses/:id': staff,
+  'DELETE /api/courses/:id': staff,
   'GET /api/admin/courses': ['admin'],
-  'GET /api/courses/:id/units': STAFF,
-  'POST /api/courses/:id/units': STAFF,
-  'PUT /api/units/:id': STAFF,
-  'DELETE /api/units/:id': STAFF,
+  'GET /api/courses/:id/units': staff,
+  'POST /api/courses/:id/units': staff,
+  'PUT /api/units/:id': staff,
+  'DELETE /api/units/:id': staff,
   'GET /api/admin/units': ['admin'],
   'GET /api/teacher/units': ['teacher'],
-  'GET /api/units/:id/sections': STAFF,
-  'POST /api/units/:id/sections': STAFF,
-  'PUT /api/sections/:id': STAFF,
-  'DELETE /api/sections/:id': STAFF,
+  'GET /api/units/:id/sections': staff,
+  'POST /api/units/:id/sections': staff,
+  'PUT /api/sections/:id': staff,
+  'DELETE /api/sections/:id': staff,
   'GET /api/admin/sections': ['admin'],
   'GET /api/teacher/sections': ['teacher'],
   'POST /api/bookings': everyone,
   'POST /api/subscriptions': everyone,
-  'GET /api/questions': STAFF,
-  'POST /api/questions': STAFF,
-  'PUT /api/questions/:id': STAFF,
-  'DELETE /api/questions/:id': STAFF,
-  'POST /api/questions/bulk-delete': STAFF,
-  'POST /api/questions/uploads': STAFF,
+  'GET /api/questions': staff,
+  'POST /api/questions': staff,
+  'PUT /api/questions/:id': staff,
+  'DELETE /api/questions/:id': staff,
+  'POST /api/questions/bulk-delete': staff,
+  'POST /api/questions/uploads': staff,
   'GET /api/questions/uploads/:filename': signedIn,
-  'GET /api/category': STAFF,
-  'POST /api/category': STAFF,
-  'DELETE /api/category/:id': STAFF,
-  'GET /api/focus': STAFF,
-  'POST /api/focus': STAFF,
-  'DELETE /api/focus/:id': STAFF,
+  'GET /api/category': staff,
+  'POST /api/category': staff,
+  'DELETE /api/category/:id': staff,
+  'GET /api/focus': staff,
+  'POST /api/focus': staff,
+  'DELETE /api/focus/:id': staff,
 };
 
 /** The student-assignment calls exist under /api/admin for admins and /api/teacher for teachers. */
@@ -90,27 +92,34 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Roles in a fixed order, so a table row and a route's declaration compare whatever order each lists them in. */
+const normalized = (access: Access) => (typeof access === 'string' ? access : [...access].sort());
+
 describe('who may call what', () => {
   it('every registered route has a row, and declares the access of its row', () => {
     const registered = Object.fromEntries(t.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.access]));
     expect(Object.keys(registered).sort()).toEqual(Object.keys(ACCESS_TABLE).sort());
-    for (const [route, access] of Object.entries(ACCESS_TABLE)) expect(registered[route], route).toEqual(access);
+    for (const [route, access] of Object.entries(ACCESS_TABLE)) expect(normalized(registered[route]), route).toEqual(normalized(access));
   });
 
   for (const [route, access] of Object.entries(ACCESS_TABLE)) {
-    if (access === 'public') continue;
-    it(`${route}: ${access === 'signedIn' ? 'any signed-in user' : access.join(', ')}`, async () => {
+    const who = access === 'public' ? 'everyone' : access === 'signedIn' ? 'any signed-in user' : access.join(', ');
+    it(`${route}: ${who}`, async () => {
       const [method, path] = route.split(' ');
       const url = path.replace(/:[a-zA-Z]+/g, SAMPLE_ID);
       // Fresh sessions for every route: logout and password change end the ones they are called with.
       const cookies = await signInEach(t.app, people);
       for (const role of ROLES) {
         const response = await call(t.app, cookies[role], { method: method as 'GET', url, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
-        const allowed = role !== 'anon' && (access === 'signedIn' || access.includes(role));
-        if (role === 'anon') expect(response.statusCode, `${route} as anon`).toBe(401);
-        else if (!allowed) expect(response.statusCode, `${route} as ${role}`).toBe(403);
-        else expect([401, 403], `${route} as ${role}: ${response.body}`).not.toContain(response.statusCode);
-        if (!allowed) expect(response.json().message, `${route} as ${role}`).toEqual(expect.any(String));
+        const allowed = access === 'public' || (role !== 'anon' && (access === 'signedIn' || access.includes(role)));
+        if (allowed) {
+          // Let in, the call may still be refused for its (empty) input, but never fail on the server.
+          expect(response.statusCode, `${route} as ${role}: ${response.body}`).toBeLessThan(500);
+          expect([401, 403], `${route} as ${role}: ${response.body}`).not.toContain(response.statusCode);
+        } else {
+          expect(response.statusCode, `${route} as ${role}`).toBe(role === 'anon' ? 401 : 403);
+          expect(response.json().message, `${route} as ${role}`).toMatch(/\S/);
+        }
       }
     });
   }

@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite } from '../db/client';
 import { buildStudent, signIn } from './factories';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, MemoryOutbox, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,6 +68,29 @@ describe('headers', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('keeps a caller\'s X-Request-Id only in a plain format, in the answer and in the log', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test' }),
+      database: t.database,
+      mailer: new MemoryOutbox(),
+      distDir: null,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    const idOf = async (given: string) => {
+      const response = await logged.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': given } });
+      const reqIds = lines.splice(0).map((line) => JSON.parse(line).reqId);
+      expect(reqIds.length, given).toBeGreaterThan(0);
+      expect(new Set(reqIds), given).toEqual(new Set([response.headers['x-request-id']]));
+      return response.headers['x-request-id'];
+    };
+    for (const safe of ['trace-42', 'a', 'A.b_c-9', 'x'.repeat(64)]) expect(await idOf(safe)).toBe(safe);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const unsafe = ['', 'x'.repeat(65), 'has space', 'admin" level=60', '<script>', 'üñí', 'a/b', 'a\u0000b', '\u001b[31mred', '{"json":1}', 'a'.repeat(100_000) + '!'];
+    for (const given of unsafe) expect(await idOf(given), JSON.stringify(given.slice(0, 20))).toMatch(uuid);
+    await logged.close();
+  });
 });
 
 describe('cross-site requests', () => {
@@ -113,6 +136,21 @@ describe('the API document', () => {
     expect(doc.paths['/api/auth/login'].post.requestBody).toBeTruthy();
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('is not served in production unless API_DOCS=true: the route map is no one else\'s business', async () => {
+    const productionApp = async (env: Record<string, string>) =>
+      buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env }), database: t.database, mailer: new MemoryOutbox(), distDir: null });
+    const hidden = await productionApp({});
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      const response = await hidden.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().message, url).toMatch(/^No such endpoint/);
+    }
+    await hidden.close();
+    const shown = await productionApp({ API_DOCS: 'true' });
+    expect((await shown.inject({ method: 'GET', url: '/api/docs/json' })).json().paths['/api/auth/login']).toBeTruthy();
+    await shown.close();
   });
 });
 

@@ -1,17 +1,13 @@
 /**
- * Bad input of the corpora (shared/corpora/README.md): plain text fields store every BLNS string they accept byte
+ * Bad input of the corpora (server/test/corpora/README.md): plain text fields store every BLNS string they accept byte
  * for byte, and rich-text fields keep no script of the XSS payloads, while formatting and $...$ math survive.
  */
-import fs from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTeacher, signIn } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
+import { naughtyStrings as blns, xssPayloads as xss } from '../../test/corpora';
 import { buildTags } from '../../test/questionFixtures';
-
-const corpus = (name: string) => JSON.parse(fs.readFileSync(new URL(`../../../../shared/corpora/${name}`, import.meta.url), 'utf8'));
-const blns: string[] = corpus('blns.json');
-const xss: Array<{ title: string; payload: string }> = corpus('xss-payloads.json');
 
 let t: TestApp;
 let cookie: string;
