@@ -105,6 +105,8 @@ const ROLES: Role[] = ['anonymous', 'student', 'parent', 'teacher', 'data-entry'
 for (const role of ROLES) {
   // One page per role walks every route: each cell is a step, and a wrong cell does not hide the others.
   test(`${role}: every staff route lands where staff.md says, showing what it says`, async ({ page, browser, baseURL }) => {
+    // Room for every cell to report when many are wrong (each waits up to 10 s).
+    test.setTimeout(300_000);
     for (const [path, byRole] of Object.entries(ROUTES)) {
       const landing = byRole[role];
       await test.step(`${path} -> ${landing.url}, "${landing.shows}"`, async () => {

@@ -9,6 +9,8 @@ async function typeInto(page: Page, editor: Locator, text: string) {
 }
 
 async function chooseStep1(page: Page, type: 'Multiple Choice' | 'Fill in the Blank') {
+  // The bank has Grade and Type filters too: make sure step 1 is the page.
+  await expect(page.getByRole('heading', { name: 'Create New Question - Step 1' })).toBeVisible();
   await page.getByLabel('Grade').selectOption('6');
   await page.getByLabel('Type').selectOption(type);
   await page.getByLabel('Categories').selectOption({ label: 'Fractions' });
