@@ -24,7 +24,7 @@ const ASSIGNMENT: readonly UserType[] = ['admin', 'teacher'];
 const QUESTION_CREATION: PageAccess = { types: STAFF_TYPES, denied: { title: MESSAGES.accessDenied, text: MESSAGES.createQuestionDenied } };
 
 /** The guards of staff.md section 6, one row per page: the router and the upcoming-page route both read them. */
-export const PAGE_ACCESS = {
+const ACCESS_BY_PAGE = {
   [paths.admin]: ADMIN_ONLY,
   [paths.adminDashboard]: ADMIN_ONLY,
   [paths.manageUsers]: ADMIN_ONLY,
@@ -46,4 +46,5 @@ export const PAGE_ACCESS = {
   [paths.courseAssignment]: { types: ASSIGNMENT, othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.student } },
 } satisfies Record<string, PageAccess>;
 
-export type GuardedPath = keyof typeof PAGE_ACCESS;
+export type GuardedPath = keyof typeof ACCESS_BY_PAGE;
+export const PAGE_ACCESS: Record<GuardedPath, PageAccess> = ACCESS_BY_PAGE;
