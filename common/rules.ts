@@ -64,6 +64,20 @@ export const MESSAGES = {
   birthdayTooOld: 'Birthday must be within the last 100 years',
   phoneInvalid: 'Please enter a valid phone number in format: (123) 456-7890',
   emailMissingStartOver: 'Email is required. Please start over from signup.',
+  // Page guards (staff.md sections 6 and 8, learner-and-public.md sections 3, 6 and 8).
+  accessDenied: 'Access Denied',
+  /** Where an admin-only page (or another staff page) sends a signed-in user of another type: home, with this view. */
+  accessDeniedSentHome: "Access Denied - You don't have permission to access this page.",
+  /** Shown in place on a page that is not for the user's type. */
+  accessDeniedHere: "Access Denied: You don't have permission to access this page.",
+  /** Shown on the sign-in page when a page sent a visitor there. */
+  authenticationRequired: 'Authentication Required',
+  createQuestionDenied: "You don't have permission to create questions",
+  unknownUserType: 'Unknown User Type (contact support)',
+  // Parts of a question that may arrive as JSON strings and do not parse.
+  attachmentsUnreadable: 'Error loading attachments',
+  answersUnreadable: 'Error loading answers',
+  optionsUnreadable: 'Error parsing options',
 } as const;
 
 /** Each rule of the sign-up and reset password policy, in the order the spec lists them. */

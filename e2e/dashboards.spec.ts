@@ -55,9 +55,10 @@ test('student: welcome, figures, the sidebar with its in-place sections, collaps
   expect(footer!.x).toBeGreaterThanOrEqual(asideBox!.x + asideBox!.width - 1);
 
   await expectBottomBar(page, labels);
-  // Staff pages are not for students.
+  // Admin pages are not for students: home, with the Access Denied view (every cell is in page-guards.spec.ts).
   await page.goto('/admin-analytics');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("Access Denied - You don't have permission to access this page.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/parent-dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
@@ -113,9 +114,10 @@ test('teacher: greeting, placeholder stats, the three activity items and the tea
   }
   await page.goto('/teacher-profile');
   await expect(page.getByLabel('Email')).toHaveValue('teacher@demo.academy');
-  await page.goto('/admin-settings');
-  await expect(page).toHaveURL(/\/dashboard$/);
   await expectBottomBar(page, labels);
+  await page.goto('/admin-settings');
+  await expect(page.getByText("Access Denied - You don't have permission to access this page.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('parent: welcome, the View Student Progress card and the parent menu', async ({ page }) => {

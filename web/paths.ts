@@ -29,6 +29,10 @@ export const paths = {
   lesson: (courseId: string, unitId: string, sectionId: string, lessonId: string) =>
     `/course/${encodeURIComponent(courseId)}/unit/${encodeURIComponent(unitId)}/section/${encodeURIComponent(sectionId)}/lesson/${encodeURIComponent(lessonId)}`,
   // Staff pages: some arrive with later issues; the sidebar links to them already.
+  admin: '/admin',
+  adminDashboard: '/admin-dashboard',
+  teacher: '/teacher',
+  teacherDashboard: '/teacher-dashboard',
   courseManagement: '/course-management',
   questionBank: '/question-bank',
   questionAssignment: '/question-assignment',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter, useParams } from 'react-router';
-import { STAFF_TYPES, type UserType } from '@common/rules';
-import { RedirectIfSignedIn, RequireAuth } from './auth/guards';
+import { HomeUnlessDenied, RedirectIfSignedIn, RequireAuth } from './auth/guards';
+import { PAGE_ACCESS, type GuardedPath } from './auth/pageAccess';
 import { AppLayout } from './shell/AppLayout';
 import { DashboardLayout } from './shell/DashboardLayout';
 import { PublicFrame } from './shell/PublicFrame';
@@ -40,18 +40,14 @@ const TeacherDashboard = lazyPage(() => import('./features/dashboard/TeacherDash
 const ParentDashboard = lazyPage(() => import('./features/dashboard/ParentDashboard').then((m) => ({ default: m.ParentDashboard })));
 const ComingSoonPage = lazyPage(() => import('./features/dashboard/ComingSoonPage'));
 
-/** A signed-in page for some types; other types go to their own dashboard. */
-const only = (types: readonly UserType[], page: ReactNode) => (
-  <RequireAuth types={types} othersTo={paths.dashboard}>
-    {page}
-  </RequireAuth>
-);
-
-/** Shared profile: every account type edits its own profile here. */
-const profile = <RequireAuth><ProfilePage /></RequireAuth>;
+/** A page of the signed-in area behind its guard of staff.md section 6 (web/auth/pageAccess.ts). */
+const guarded = (path: GuardedPath, page: ReactNode) => ({
+  path,
+  element: <RequireAuth access={PAGE_ACCESS[path]}>{page}</RequireAuth>,
+});
 
 /** Staff pages that later issues build; the sidebar links to them already. */
-const upcomingStaffPages = new Set<string>([
+const upcomingStaffPages = new Set<GuardedPath>([
   paths.questionAssignment,
   paths.courseAssignment,
   paths.manageUsers,
@@ -63,9 +59,9 @@ const upcomingStaffPages = new Set<string>([
  * exists, wherever it is declared, it wins, and this shows "Coming Soon!" only until then.
  */
 function UpcomingStaffPage() {
-  const { page } = useParams();
-  if (!upcomingStaffPages.has(`/${page}`)) return <NotFoundPage />;
-  return only(STAFF_TYPES, <ComingSoonPage />);
+  const path = `/${useParams().page}` as GuardedPath;
+  if (!upcomingStaffPages.has(path)) return <NotFoundPage />;
+  return <RequireAuth access={PAGE_ACCESS[path]}><ComingSoonPage /></RequireAuth>;
 }
 
 /** Every page loads on demand, so each route ships only its own code. */
@@ -77,7 +73,7 @@ export const router = createBrowserRouter([
         // Public and account pages, with the full footer.
         element: <PublicFrame />,
         children: [
-          { path: paths.home, element: <HomePage /> },
+          { path: paths.home, element: <HomeUnlessDenied home={<HomePage />} /> },
           { path: paths.about, element: <AboutPage /> },
           { path: paths.contact, element: <ContactPage /> },
           { path: paths.coursesLanding, element: <CoursesLandingPage /> },
@@ -106,25 +102,25 @@ export const router = createBrowserRouter([
         element: <DashboardLayout />,
         children: [
           { path: paths.dashboard, element: <RequireAuth><DashboardPage studentHome={<StudentHome />} /></RequireAuth> },
-          { path: paths.profile, element: profile },
-          { path: paths.adminProfile, element: profile },
-          { path: paths.teacherProfile, element: profile },
-          { path: '/admin', element: only(['admin'], <AdminDashboard />) },
-          { path: '/admin-dashboard', element: only(['admin'], <AdminDashboard />) },
-          { path: '/teacher', element: only(['teacher'], <TeacherDashboard />) },
-          { path: '/teacher-dashboard', element: only(['teacher'], <TeacherDashboard />) },
-          { path: paths.parentDashboard, element: only(['parent'], <ParentDashboard />) },
-          { path: paths.adminAnalytics, element: only(['admin'], <ComingSoonPage />) },
-          { path: paths.adminSettings, element: only(['admin'], <ComingSoonPage />) },
-          { path: paths.teacherGrade, element: only(['teacher'], <ComingSoonPage />) },
-          { path: paths.teacherSchedule, element: only(['teacher'], <ComingSoonPage />) },
+          // Shared profile: every account type edits its own profile here.
+          { path: paths.profile, element: <RequireAuth><ProfilePage /></RequireAuth> },
+          guarded(paths.adminProfile, <ProfilePage />),
+          guarded(paths.teacherProfile, <ProfilePage />),
+          guarded(paths.admin, <AdminDashboard />),
+          guarded(paths.adminDashboard, <AdminDashboard />),
+          guarded(paths.teacher, <TeacherDashboard />),
+          guarded(paths.teacherDashboard, <TeacherDashboard />),
+          guarded(paths.parentDashboard, <ParentDashboard />),
+          guarded(paths.adminAnalytics, <ComingSoonPage />),
+          guarded(paths.adminSettings, <ComingSoonPage />),
+          guarded(paths.teacherGrade, <ComingSoonPage />),
+          guarded(paths.teacherSchedule, <ComingSoonPage />),
           // The spec sends students to /student from staff pages; their home is the dashboard.
-          { path: '/student', element: <Navigate to={paths.dashboard} replace /> },
-          { path: paths.courseManagement, element: only(STAFF_TYPES, <CourseManagementPage />) },
-          // The question pages guard themselves: their denial texts differ (staff.md section 6).
-          { path: '/question-bank', element: <QuestionBankPage /> },
-          { path: '/create-question-step1', element: <CreateStep1Page /> },
-          { path: '/create-question-step2', element: <CreateStep2Page /> },
+          { path: paths.student, element: <Navigate to={paths.dashboard} replace /> },
+          guarded(paths.courseManagement, <CourseManagementPage />),
+          guarded(paths.questionBank, <QuestionBankPage />),
+          guarded(paths.createQuestionStep1, <CreateStep1Page />),
+          guarded(paths.createQuestionStep2, <CreateStep2Page />),
           { path: '/:page', element: <UpcomingStaffPage /> },
         ],
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlankRichText, placeholdersIn, questionBody, removeOption } from './questions';
+import { isBlankRichText, placeholdersIn, QUESTION_MESSAGES, questionBody, readAnswerKey, readAttachments, readOptions, removeOption } from './questions';
 
 describe('removing an option', () => {
   it('re-letters the options after it and remaps the correct marks', () => {
@@ -44,5 +44,32 @@ describe('questions written in the rich-text editor', () => {
     const questionText = '<p>E2E: <span data-math="inline">$\\frac{1}{2} =$</span> ___1___ and <span data-math="inline">$3 \\times 4 =$</span> ___2___</p>';
     expect(firstMessage({ type: 'Fill in the Blank', questionText, answer: [['1/2']] })).toBe('The question text has ___2___ but there is no blank 2');
     expect(firstMessage({ type: 'Fill in the Blank', questionText, answer: [['1/2'], ['12']] })).toBeNull();
+  });
+});
+
+describe('parts of a question that may arrive as JSON strings', () => {
+  const image = { filename: `${'a'.repeat(32)}.png`, originalname: 'figure.png' };
+
+  it('are read as values or as JSON strings', () => {
+    expect(readAttachments([image])).toEqual([image]);
+    expect(readAttachments(JSON.stringify([image]))).toEqual([image]);
+    expect(readOptions({ B: 'two', A: 'one' })).toEqual([['A', 'one'], ['B', 'two']]);
+    expect(readOptions('{"A":"$\\\\frac{1}{2}$","B":3}')).toEqual([['A', '$\\frac{1}{2}$'], ['B', '3']]);
+    expect(readAnswerKey('{"a1":["B"]}')).toEqual({ a1: ['B'] });
+    expect(readAnswerKey([['4', 'four']])).toEqual([['4', 'four']]);
+  });
+
+  it('are null when the string does not parse or the value has another shape', () => {
+    for (const unreadable of ['[{"filename":', '{"filename":"x"}', '"x"', 42, null]) expect(readAttachments(unreadable)).toBeNull();
+    for (const unreadable of ['{not json', ['A'], null, '{"A":{"text":"x"}}']) expect(readOptions(unreadable)).toBeNull();
+    for (const unreadable of ['{"a1":', '{"a1":"B"}', [['x'], 'y'], undefined]) expect(readAnswerKey(unreadable)).toBeNull();
+  });
+});
+
+describe('the bulk delete message', () => {
+  it('says "N questions deleted successfully", in the singular for one question only', () => {
+    expect(QUESTION_MESSAGES.bulkDeleted(2)).toBe('2 questions deleted successfully');
+    expect(QUESTION_MESSAGES.bulkDeleted(37)).toBe('37 questions deleted successfully');
+    expect(QUESTION_MESSAGES.bulkDeleted(1)).toBe('1 question deleted successfully');
   });
 });

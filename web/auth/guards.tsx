@@ -1,31 +1,48 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { normalizeUserType, type UserType } from '@common/rules';
+import { Link, Navigate, useLocation } from 'react-router';
+import { MESSAGES, normalizeUserType } from '@common/rules';
 import { paths } from '../paths';
 import { useAuth } from './AuthProvider';
+import type { PageAccess } from './pageAccess';
 import { PageState } from '../ui/PageState';
 
-interface RequireAuthProps {
-  /** Types allowed; any signed-in user when absent. */
-  types?: readonly UserType[];
-  /** Where other types go; without it they see the Access Denied view. */
-  othersTo?: string | Partial<Record<UserType, string>>;
-  children: ReactNode;
+/** The navigation state a guard sends along: to /signin the page asked for, to / that access was denied. */
+export interface GuardState {
+  from?: string;
+  accessDenied?: boolean;
 }
 
-/** Route guard: loading first, then /signin for visitors, then the type check. */
-export function RequireAuth({ types, othersTo, children }: RequireAuthProps) {
+const guardState = (state: unknown): GuardState => (state && typeof state === 'object' ? (state as GuardState) : {});
+
+/** True when a guard sent the visitor to /signin: the sign-in page then says that the page needs an account. */
+export const sentBySignInGuard = (state: unknown) => typeof guardState(state).from === 'string';
+
+/**
+ * Route guard: loading first, then /signin for visitors, then the type check of `access` (any signed-in user
+ * when absent): the page, a redirect (to `/` with the Access Denied view), or the Access Denied view in place.
+ */
+export function RequireAuth({ access, children }: { access?: PageAccess; children: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
   if (loading) return <PageState kind="loading" title="Loading..." />;
-  if (!user) return <Navigate to={paths.signin} replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={paths.signin} replace state={{ from: location.pathname } satisfies GuardState} />;
+  if (!access) return <>{children}</>;
   const type = normalizeUserType(user.type);
-  if (types && (!type || !types.includes(type))) {
-    const target = typeof othersTo === 'string' ? othersTo : type ? othersTo?.[type] : undefined;
-    if (target) return <Navigate to={target} replace />;
-    return <PageState kind="denied" title="Access Denied" text="You don't have permission to access this page." />;
-  }
-  return <>{children}</>;
+  if (type && access.types.includes(type)) return <>{children}</>;
+  const target = type ? access.othersTo?.[type] : undefined;
+  if (target) return <Navigate to={target} replace state={target === paths.home ? ({ accessDenied: true } satisfies GuardState) : undefined} />;
+  return access.denied ? (
+    <PageState kind="denied" title={access.denied.title} text={access.denied.text} />
+  ) : (
+    <PageState kind="denied" title={MESSAGES.accessDeniedHere} action={<Link to={paths.dashboard}>Go to your dashboard</Link>} />
+  );
+}
+
+/** `/`: the home page, or the Access Denied view when a guard sent the user here from a page not for them. */
+export function HomeUnlessDenied({ home }: { home: ReactNode }) {
+  const { state } = useLocation();
+  if (!guardState(state).accessDenied) return <>{home}</>;
+  return <PageState kind="denied" title={MESSAGES.accessDeniedSentHome} action={<Link to={paths.dashboard}>Go to your dashboard</Link>} />;
 }
 
 /** Sign-in and sign-up are for visitors: a signed-in user goes to the dashboard. */

@@ -1,10 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES } from '@common/rules';
 import { loginBody } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
+import { sentBySignInGuard } from '../../auth/guards';
 import { PASSWORD_CHANGED_PARAM, paths } from '../../paths';
 import { Alert, useTransientMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -20,8 +22,18 @@ export default function SignInPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   // After a password change the user lands here signed out, and is told why.
+  // A page that needs an account sent the visitor here: they are told so (learner-and-public.md section 3).
   const [params] = useSearchParams();
-  const notice = params.get(PASSWORD_CHANGED_PARAM) ? 'Your password has been changed. Please log in with your new password.' : null;
+  const { state } = useLocation();
+  const notice = params.get(PASSWORD_CHANGED_PARAM) ? (
+    'Your password has been changed. Please log in with your new password.'
+  ) : sentBySignInGuard(state) ? (
+    <>
+      <strong>{MESSAGES.authenticationRequired}</strong>
+      <br />
+      Please log in to open that page.
+    </>
+  ) : null;
   const { message, show } = useTransientMessage();
   const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginBody) });
 

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { normalizeUserType, type UserType } from '@common/rules';
+import { MESSAGES, normalizeUserType, type UserType } from '@common/rules';
 import { useAuth } from '../../auth/AuthProvider';
 import { PageState } from '../../ui/PageState';
 import { AdminDashboard } from './AdminDashboard';
@@ -29,7 +29,7 @@ export default function DashboardPage({ studentHome }: { studentHome: ReactNode 
   const { user } = useAuth();
   const [params] = useSearchParams();
   const type = user ? normalizeUserType(user.type) : null;
-  if (!type) return <PageState kind="denied" title="Unknown User Type (contact support)" />;
+  if (!type) return <PageState kind="denied" title={MESSAGES.unknownUserType} />;
   const section = params.get('section');
   if (type === 'student' && (!section || STUDENT_SECTIONS.has(section))) return <>{studentHome}</>;
   if (section) {

@@ -1,24 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AUTHORED_TYPES, QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, questionStep1Schema, type QuestionType } from '@common/schemas/questions';
+import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { Alert, useTransientMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { useTags } from './api';
-import { CreateQuestionGate } from './CreateQuestionGate';
 import { MESSAGES } from './messages';
 import { readStep1 } from './step';
+import { clearStep2Draft } from './step2Draft';
 import { TagPicker } from './TagPicker';
 import styles from './questions.module.css';
 
 const GRADE_OPTIONS = Array.from({ length: QUESTION_GRADE_MAX - QUESTION_GRADE_MIN + 1 }, (_, i) => ({ value: String(i + 1), label: `Grade ${i + 1}` }));
 
-/** Step 1 of creation (section 2.7): what the question is about. Coming back from step 2 keeps the choices. */
-function Step1() {
+/**
+ * Step 1 of creation (section 2.7): what the question is about. Coming back from step 2 keeps the choices (and
+ * step 2 keeps what was written there); opened afresh, it starts a new question.
+ */
+export default function CreateStep1Page() {
   const navigate = useNavigate();
   const location = useLocation();
+  const userId = useAuth().user!.id;
   const back = readStep1(location.state);
+  const [isNewQuestion] = useState(back === null);
+  useEffect(() => {
+    if (isNewQuestion) clearStep2Draft(userId);
+  }, [isNewQuestion, userId]);
   const [grade, setGrade] = useState(back?.grade ?? '');
   const [type, setType] = useState<QuestionType | ''>(back?.type ?? '');
   const [source, setSource] = useState(back?.source ?? '');
@@ -52,20 +61,18 @@ function Step1() {
         <TagPicker label="Categories" tags={categories.data ?? []} value={category} onChange={setCategory} />
         <TagPicker label="Focus Areas" tags={focusAreas.data ?? []} value={focus} onChange={setFocus} />
         <div className={styles.formActions}>
-          <Button variant="secondary" onClick={() => navigate(-1)}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              clearStep2Draft(userId);
+              navigate(-1);
+            }}
+          >
             Cancel
           </Button>
           <Button type="submit">Continue to Step 2</Button>
         </div>
       </form>
     </div>
-  );
-}
-
-export default function CreateStep1Page() {
-  return (
-    <CreateQuestionGate>
-      <Step1 />
-    </CreateQuestionGate>
   );
 }

@@ -2,28 +2,34 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { QUESTION_MESSAGES } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
+import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useCreateQuestion } from './api';
 import { AttachmentsField } from './AttachmentsField';
 import { ContentFields } from './ContentFields';
-import { CreateQuestionGate } from './CreateQuestionGate';
 import { draftFormData, draftProblem, emptyDraft, type QuestionDraft } from './draft';
 import { CREATED_REDIRECT_MS, MESSAGES } from './messages';
 import { readStep1, type Step1State } from './step';
+import { clearStep2Draft, loadStep2Draft, saveStep2Draft, step2ContentOf } from './step2Draft';
 import styles from './questions.module.css';
 
-/** Step 2 (section 2.7): the question itself, its answers, images and solution. */
+/** Step 2 (section 2.7): the question itself, its answers, images and solution; kept while the author steps back. */
 function Step2({ step1 }: { step1: Step1State }) {
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<QuestionDraft>(() => ({ ...emptyDraft(), ...step1 }));
-  const [files, setFiles] = useState<File[]>([]);
+  const userId = useAuth().user!.id;
+  const [kept] = useState(() => loadStep2Draft(userId));
+  const [draft, setDraft] = useState<QuestionDraft>(() => ({ ...emptyDraft(), ...kept.content, ...step1 }));
+  const [files, setFiles] = useState<File[]>(kept.files);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const create = useCreateQuestion();
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
   const done = message?.tone === 'success';
+  useEffect(() => {
+    if (!done) saveStep2Draft(userId, step2ContentOf(draft), files);
+  }, [userId, draft, files, done]);
 
   const submit = async () => {
     const problem = draftProblem(draft);
@@ -31,6 +37,7 @@ function Step2({ step1 }: { step1: Step1State }) {
     setMessage(null);
     try {
       await create.mutateAsync(draftFormData(draft, files, 'attachments'));
+      clearStep2Draft(userId);
       setMessage({ tone: 'success', text: QUESTION_MESSAGES.created });
       // Back past both steps, to wherever the author started from.
       redirect.current = setTimeout(() => navigate(-2), CREATED_REDIRECT_MS);
@@ -72,16 +79,8 @@ function Step2({ step1 }: { step1: Step1State }) {
   );
 }
 
-function Step2Route() {
+export default function CreateStep2Page() {
   const step1 = readStep1(useLocation().state);
   // Without the choices of step 1 there is nothing to build on: start there.
   return step1 ? <Step2 step1={step1} /> : <Navigate to={paths.createQuestionStep1} replace />;
-}
-
-export default function CreateStep2Page() {
-  return (
-    <CreateQuestionGate>
-      <Step2Route />
-    </CreateQuestionGate>
-  );
 }

@@ -1,8 +1,5 @@
 import { useState } from 'react';
 import { Hammer } from 'lucide-react';
-import { STAFF_TYPES } from '@common/rules';
-import { RequireAuth } from '../../auth/guards';
-import { paths } from '../../paths';
 import { CategoryManager } from './CategoryManager';
 import { QuestionList } from './QuestionList';
 import styles from './questions.module.css';
@@ -11,7 +8,7 @@ const TABS = ['Question Bank', 'Test Generator', 'Manage Categories'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /question-bank (staff.md section 2.6): the bank, the test generator and the category manager. */
-function QuestionArea() {
+export default function QuestionBankPage() {
   const [tab, setTab] = useState<Tab>('Question Bank');
   return (
     <div className={styles.page}>
@@ -46,13 +43,3 @@ function QuestionArea() {
     </div>
   );
 }
-
-export default function QuestionBankPage() {
-  return (
-    // Section 6: students go to their dashboard, other signed-in users home, visitors to sign in.
-    <RequireAuth types={STAFF_TYPES} othersTo={{ student: paths.dashboard, parent: paths.home }}>
-      <QuestionArea />
-    </RequireAuth>
-  );
-}
-

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_TYPES, type Question, type QuestionType } from '@common/schemas/questions';
+import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_TYPES, readAttachments, type Question, type QuestionType } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
@@ -55,7 +55,7 @@ export function QuestionEditor({ question, initial, onDone, onError }: QuestionE
         <TagPicker label="Focus Areas" tags={focusAreas.data ?? []} value={draft.focus} onChange={(focus) => patch({ focus })} />
       </div>
       <ContentFields draft={draft} onChange={patch} />
-      <AttachmentsField files={files} onFilesChange={setFiles} existing={question.attachments} removed={removed} onRemovedChange={setRemoved} />
+      <AttachmentsField files={files} onFilesChange={setFiles} existing={readAttachments(question.attachments) ?? []} removed={removed} onRemovedChange={setRemoved} />
       {problem ? <p className={styles.problem} role="alert">{problem}</p> : null}
       <div className={styles.formActions}>
         <Button variant="secondary" onClick={() => onDone(null)}>

@@ -6,6 +6,9 @@ import {
   DEFAULT_OPTION_LETTERS,
   optionLetter,
   questionBody,
+  readAnswerKey,
+  readAttachments,
+  readOptions,
   type Question,
   type QuestionType,
 } from '@common/schemas/questions';
@@ -75,11 +78,12 @@ export function draftFormData(draft: QuestionDraft, files: File[], fileField: 'a
   return form;
 }
 
-/** A stored question as a draft, for inline editing. */
+/** A stored question as a draft, for inline editing; throws when its options, answers or images cannot be read. */
 export function draftOf(q: Question): QuestionDraft {
-  const letters = Object.keys(q.options).sort();
-  const key = q.answer as { a1?: string[] } | string[][];
-  const blanks = Array.isArray(key) ? key.map((b) => [...b]) : q.type === 'Calculation' ? [[...(key.a1 ?? [])]] : [['']];
+  const options = readOptions(q.options);
+  const key = readAnswerKey(q.answer);
+  if (!options || !key || !readAttachments(q.attachments)) throw new Error('Unreadable question');
+  const blanks = Array.isArray(key) ? key.map((b) => [...b]) : q.type === 'Calculation' ? [[...key.a1]] : [['']];
   return {
     grade: String(q.grade),
     type: q.type,
@@ -89,8 +93,8 @@ export function draftOf(q: Question): QuestionDraft {
     focus: [...q.focus],
     questionText: q.questionText,
     solution: q.solution,
-    options: letters.map((l) => q.options[l]),
-    correct: Array.isArray(key) ? [] : [...(key.a1 ?? [])],
+    options: options.map(([, text]) => text),
+    correct: Array.isArray(key) ? [] : [...key.a1],
     blanks: blanks.length ? blanks : [['']],
   };
 }

@@ -16,7 +16,6 @@ export const MESSAGES = {
   focusAddFailed: 'Failed to add focus area',
   categoryDeleteFailed: 'Failed to delete category',
   focusDeleteFailed: 'Failed to delete focus area',
-  noCreateAccess: "You don't have permission to create questions",
 } as const;
 
 /** How long the category manager's messages stay (section 4); the bank and step 1 use the default 5 s. */

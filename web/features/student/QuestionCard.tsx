@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { CheckCircle2, Paperclip, XCircle } from 'lucide-react';
 import type { CheckAnswerReply, StudentQuestion } from '@common/schemas/learning';
-import { uploadUrl } from '@common/schemas/questions';
+import { MESSAGES } from '@common/rules';
+import { readAttachments, readOptions, uploadUrl } from '@common/schemas/questions';
 import { apiUrl } from '../../api/client';
 import { RichText } from '../../math/RichText';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { useCheckAnswer } from './api';
 import { MathAnswerEditor } from './MathAnswerEditor';
-import { blankCount, parseOptions, withBlankMarks } from './questionParts';
+import { blankCount, withBlankMarks } from './questionParts';
 import styles from './student.module.css';
 
 /**
@@ -59,8 +60,8 @@ export function QuestionCard({ question, sectionId }: { question: StudentQuestio
 
 function AnswerInput({ question, answer, onChange }: { question: StudentQuestion; answer: string; onChange(value: string): void }) {
   if (question.type === 'Multiple Choice') {
-    const options = parseOptions(question.options);
-    if (!options) return <p className={styles.failed}>Error parsing options</p>;
+    const options = readOptions(question.options);
+    if (!options) return <p className={styles.failed}>{MESSAGES.optionsUnreadable}</p>;
     const chosen = answer ? answer.split(',') : [];
     const pick = (letter: string, on: boolean) => {
       const next = question.multipleAnswers ? (on ? [...chosen, letter] : chosen.filter((c) => c !== letter)) : [letter];
@@ -101,7 +102,10 @@ function AnswerInput({ question, answer, onChange }: { question: StudentQuestion
   return <TextField label="Your answer" value={answer} onChange={(e) => onChange(e.target.value)} placeholder={question.type === 'Calculation' ? 'e.g. 3/4 or 2x + 1' : 'Type your answer'} />;
 }
 
-function Attachments({ files }: { files: StudentQuestion['attachments'] }) {
+/** The question's images; attachments that arrive unreadable (a JSON string that does not parse) are reported. */
+function Attachments({ files: raw }: { files: unknown }) {
+  const files = readAttachments(raw);
+  if (files === null) return <p className={styles.failed}>{MESSAGES.attachmentsUnreadable}</p>;
   if (files.length === 0) return null;
   return (
     <div className={styles.attachments}>

@@ -1,17 +1,4 @@
-/** Reading the parts of a question that may arrive as JSON strings (learner-and-public.md section 3). */
-
-/** Options as [letter, text] pairs in letter order, or null when they cannot be read. */
-export function parseOptions(options: unknown): Array<[string, string]> | null {
-  try {
-    const value = typeof options === 'string' ? JSON.parse(options) : options;
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-    return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => [k, typeof v === 'string' ? v : String(v)] as [string, string])
-      .sort(([a], [b]) => a.localeCompare(b));
-  } catch {
-    return null;
-  }
-}
+/** The blanks of a fill-in-the-blank question, and escaping what a student types. */
 
 /** How many blanks a fill-in-the-blank text holds: its highest ___N___ (at least one). */
 export function blankCount(questionText: string): number {

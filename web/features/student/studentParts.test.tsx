@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnsLatex, matrixLatex, piecewiseLatex, sizeProblem, tableLatex } from './mathSymbols';
-import { blankCount, escapeHtml, parseOptions, withBlankMarks } from './questionParts';
+import { blankCount, escapeHtml, withBlankMarks } from './questionParts';
 
 describe('the answer editor builders', () => {
   it('builds matrices, tables, piecewise functions and column rows of the asked size', () => {
@@ -21,14 +21,6 @@ describe('the answer editor builders', () => {
 });
 
 describe('reading questions', () => {
-  it('reads options given as an object or a JSON string, and reports unreadable ones', () => {
-    expect(parseOptions({ B: 'two', A: 'one' })).toEqual([['A', 'one'], ['B', 'two']]);
-    expect(parseOptions('{"A":"$\\\\frac{1}{2}$"}')).toEqual([['A', '$\\frac{1}{2}$']]);
-    expect(parseOptions('{not json')).toBeNull();
-    expect(parseOptions(['A'])).toBeNull();
-    expect(parseOptions(null)).toBeNull();
-  });
-
   it('counts blanks by their highest number and marks them in the text', () => {
     expect(blankCount('$2x =$ ___1___ and ___2___')).toBe(2);
     expect(blankCount('No blank at all')).toBe(1);

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import { expect, test, type Browser, type Cookie, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD } from './helpers';
+
+/**
+ * Every page of staff.md's route table opened by every kind of visitor, against the expectations of staff.md
+ * section 6 and learner-and-public.md section 6, written out here rather than read from the code under test.
+ */
+type Role = 'anonymous' | 'student' | 'parent' | 'teacher' | 'data-entry' | 'admin';
+type SignedIn = Exclude<Role, 'anonymous'>;
+/** Where the visitor lands (the path) and a text the page then shows. */
+type Landing = { url: string; shows: string };
+
+const ACCOUNTS: Record<SignedIn, { email: string; password: string }> = {
+  student: { email: 'student@demo.academy', password: DEMO_PASSWORD },
+  parent: { email: 'parent@demo.academy', password: DEMO_PASSWORD },
+  teacher: { email: 'teacher@demo.academy', password: DEMO_PASSWORD },
+  'data-entry': { email: 'dataentry@demo.academy', password: DEMO_PASSWORD },
+  admin: ADMIN,
+};
+
+const SIGN_IN: Landing = { url: '/signin', shows: 'Authentication Required' };
+const DENIED_AT_HOME: Landing = { url: '/', shows: "Access Denied - You don't have permission to access this page." };
+const deniedHere = (url: string): Landing => ({ url, shows: "Access Denied: You don't have permission to access this page." });
+const noQuestionCreation = (url: string): Landing => ({ url, shows: "You don't have permission to create questions" });
+const comingSoon = (url: string): Landing => ({ url, shows: 'Coming Soon!' });
+const DASHBOARD: Record<SignedIn, Landing> = {
+  student: { url: '/dashboard', shows: 'Welcome back, Leo!' },
+  parent: { url: '/dashboard', shows: 'Welcome, Grace!' },
+  teacher: { url: '/dashboard', shows: 'Welcome back, Maya!' },
+  'data-entry': { url: '/dashboard', shows: 'Welcome, Sam!' },
+  admin: { url: '/dashboard', shows: 'Total Users' },
+};
+
+/** One row per route: what each role meets there. */
+const ROUTES: Record<string, Record<Role, Landing>> = {
+  '/dashboard': { anonymous: SIGN_IN, ...DASHBOARD },
+  '/admin': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/admin', shows: 'Total Users' } },
+  '/admin-dashboard': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/admin-dashboard', shows: 'Total Users' } },
+  '/manage-users': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/manage-users') },
+  '/register-users': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/register-users') },
+  '/admin-analytics': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/admin-analytics') },
+  '/admin-settings': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/admin-settings') },
+  '/admin-profile': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/admin-profile', shows: 'Change Password' } },
+  // The teacher dashboard's behaviour for others is not shown: they go to their own dashboard.
+  '/teacher': { anonymous: SIGN_IN, ...DASHBOARD, teacher: { url: '/teacher', shows: 'Welcome back, Maya!' } },
+  '/teacher-dashboard': { anonymous: SIGN_IN, ...DASHBOARD, teacher: { url: '/teacher-dashboard', shows: 'Welcome back, Maya!' } },
+  // Teacher pages: others stay and see the Access Denied view.
+  '/teacher-profile': { anonymous: SIGN_IN, student: deniedHere('/teacher-profile'), parent: deniedHere('/teacher-profile'), teacher: { url: '/teacher-profile', shows: 'Change Password' }, 'data-entry': deniedHere('/teacher-profile'), admin: deniedHere('/teacher-profile') },
+  '/teacher-grade': { anonymous: SIGN_IN, student: deniedHere('/teacher-grade'), parent: deniedHere('/teacher-grade'), teacher: comingSoon('/teacher-grade'), 'data-entry': deniedHere('/teacher-grade'), admin: deniedHere('/teacher-grade') },
+  '/teacher-schedule': { anonymous: SIGN_IN, student: deniedHere('/teacher-schedule'), parent: deniedHere('/teacher-schedule'), teacher: comingSoon('/teacher-schedule'), 'data-entry': deniedHere('/teacher-schedule'), admin: deniedHere('/teacher-schedule') },
+  '/parent-dashboard': { anonymous: SIGN_IN, ...DASHBOARD, parent: { url: '/parent-dashboard', shows: 'Welcome, Grace!' } },
+  '/question-bank': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DENIED_AT_HOME, teacher: { url: '/question-bank', shows: 'Manage Categories' }, 'data-entry': { url: '/question-bank', shows: 'Manage Categories' }, admin: { url: '/question-bank', shows: 'Manage Categories' } },
+  '/create-question-step1': {
+    anonymous: SIGN_IN,
+    student: noQuestionCreation('/create-question-step1'),
+    parent: noQuestionCreation('/create-question-step1'),
+    teacher: { url: '/create-question-step1', shows: 'Create New Question - Step 1' },
+    'data-entry': { url: '/create-question-step1', shows: 'Create New Question - Step 1' },
+    admin: { url: '/create-question-step1', shows: 'Create New Question - Step 1' },
+  },
+  // Step 2 without the choices of step 1 starts at step 1.
+  '/create-question-step2': {
+    anonymous: SIGN_IN,
+    student: noQuestionCreation('/create-question-step2'),
+    parent: noQuestionCreation('/create-question-step2'),
+    teacher: { url: '/create-question-step1', shows: 'Create New Question - Step 1' },
+    'data-entry': { url: '/create-question-step1', shows: 'Create New Question - Step 1' },
+    admin: { url: '/create-question-step1', shows: 'Create New Question - Step 1' },
+  },
+  '/question-assignment': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DENIED_AT_HOME, teacher: comingSoon('/question-assignment'), 'data-entry': DENIED_AT_HOME, admin: comingSoon('/question-assignment') },
+  // Students go to /student, which is their dashboard.
+  '/course-assignment': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DENIED_AT_HOME, teacher: comingSoon('/course-assignment'), 'data-entry': DENIED_AT_HOME, admin: comingSoon('/course-assignment') },
+  '/course-management': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DASHBOARD.parent, teacher: { url: '/course-management', shows: 'Courses' }, 'data-entry': { url: '/course-management', shows: 'Courses' }, admin: { url: '/course-management', shows: 'Courses' } },
+  '/profile': { anonymous: SIGN_IN, student: { url: '/profile', shows: 'Change Password' }, parent: { url: '/profile', shows: 'Change Password' }, teacher: { url: '/profile', shows: 'Change Password' }, 'data-entry': { url: '/profile', shows: 'Change Password' }, admin: { url: '/profile', shows: 'Change Password' } },
+};
+
+/** Each role signs in once; its session cookie is handed to every page it opens. */
+const sessions = new Map<SignedIn, Cookie[]>();
+async function sessionOf(browser: Browser, baseURL: string, role: SignedIn): Promise<Cookie[]> {
+  const known = sessions.get(role);
+  if (known) return known;
+  const context = await browser.newContext({ baseURL });
+  const response = await context.request.post('/api/auth/login', { data: { ...ACCOUNTS[role], rememberMe: true } });
+  expect(response.status(), `sign-in of ${role}`).toBe(200);
+  const cookies = await context.cookies();
+  await context.close();
+  sessions.set(role, cookies);
+  return cookies;
+}
+
+async function openAs(page: Page, browser: Browser, baseURL: string, role: Role, path: string) {
+  if (role !== 'anonymous') await page.context().addCookies(await sessionOf(browser, baseURL, role));
+  await page.goto(path);
+}
+
+async function expectLanding(page: Page, landing: Landing, soft = false) {
+  const check = soft ? expect.soft : expect;
+  // The text first: once it shows, every redirect has happened, and the address is where the visitor stays.
+  await check(page.getByRole('main').getByText(landing.shows, { exact: true }).first()).toBeVisible();
+  check(new URL(page.url()).pathname).toBe(landing.url);
+}
+
+const ROLES: Role[] = ['anonymous', 'student', 'parent', 'teacher', 'data-entry', 'admin'];
+for (const role of ROLES) {
+  // One page per role walks every route: each cell is a step, and a wrong cell does not hide the others.
+  test(`${role}: every staff route lands where staff.md says, showing what it says`, async ({ page, browser, baseURL }) => {
+    // Room for every cell to report when many are wrong (each waits up to 10 s).
+    test.setTimeout(300_000);
+    for (const [path, byRole] of Object.entries(ROUTES)) {
+      const landing = byRole[role];
+      await test.step(`${path} -> ${landing.url}, "${landing.shows}"`, async () => {
+        await openAs(page, browser, baseURL!, role, path);
+        await expectLanding(page, landing, true);
+      });
+    }
+  });
+}
+
+const SHOTS = '/tmp/shots';
+for (const width of [1280, 375]) {
+  test.describe(`the guard views at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 375 ? 812 : 800 } });
+    test('Authentication Required, Access Denied at home and Access Denied in place', async ({ page, browser, baseURL }) => {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await openAs(page, browser, baseURL!, 'anonymous', '/manage-users');
+      await expectLanding(page, SIGN_IN);
+      await page.screenshot({ path: `${SHOTS}/guard-authentication-required-${width}.png`, fullPage: true });
+      await openAs(page, browser, baseURL!, 'teacher', '/manage-users');
+      await expectLanding(page, DENIED_AT_HOME);
+      await expect(page.getByRole('main').getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/guard-access-denied-home-${width}.png`, fullPage: true });
+      await page.context().clearCookies();
+      await openAs(page, browser, baseURL!, 'admin', '/teacher-grade');
+      await expectLanding(page, deniedHere('/teacher-grade'));
+      await page.screenshot({ path: `${SHOTS}/guard-access-denied-here-${width}.png`, fullPage: true });
+      // The link leads on to the user's own dashboard.
+      await page.getByRole('main').getByRole('link', { name: 'Go to your dashboard' }).click();
+      await expectLanding(page, DASHBOARD.admin);
+    });
+  });
+}

@@ -1,0 +1,50 @@
+import { MESSAGES, STAFF_TYPES, USER_TYPES, type UserType } from '@common/rules';
+import { paths } from '../paths';
+
+/**
+ * Who may open a page of the signed-in area, and where everybody else goes.
+ * Visitors always go to /signin. A signed-in user of another type goes to `othersTo` (to `/` they arrive with
+ * the Access Denied view); a type `othersTo` leaves out stays where it is and sees the Access Denied view there,
+ * with `denied` when the spec gives the page its own text.
+ */
+export interface PageAccess {
+  types: readonly UserType[];
+  othersTo?: Partial<Record<UserType, string>>;
+  denied?: { title: string; text: string };
+}
+
+const everyTypeBut = (allowed: readonly UserType[], to: string): Partial<Record<UserType, string>> =>
+  Object.fromEntries(USER_TYPES.filter((t) => !allowed.includes(t)).map((t) => [t, to]));
+
+const ADMIN_ONLY: PageAccess = { types: ['admin'], othersTo: everyTypeBut(['admin'], paths.home) };
+const TEACHER_DASHBOARD: PageAccess = { types: ['teacher'], othersTo: everyTypeBut(['teacher'], paths.dashboard) };
+/** Teacher pages: staff.md section 6 shows no behaviour for others, so they see the Access Denied view in place. */
+const TEACHER_ONLY: PageAccess = { types: ['teacher'] };
+const ASSIGNMENT: readonly UserType[] = ['admin', 'teacher'];
+const QUESTION_CREATION: PageAccess = { types: STAFF_TYPES, denied: { title: MESSAGES.accessDenied, text: MESSAGES.createQuestionDenied } };
+
+/** The guards of staff.md section 6, one row per page: the router and the upcoming-page route both read them. */
+const ACCESS_BY_PAGE = {
+  [paths.admin]: ADMIN_ONLY,
+  [paths.adminDashboard]: ADMIN_ONLY,
+  [paths.manageUsers]: ADMIN_ONLY,
+  [paths.registerUsers]: ADMIN_ONLY,
+  [paths.adminAnalytics]: ADMIN_ONLY,
+  [paths.adminSettings]: ADMIN_ONLY,
+  [paths.adminProfile]: ADMIN_ONLY,
+  [paths.teacher]: TEACHER_DASHBOARD,
+  [paths.teacherDashboard]: TEACHER_DASHBOARD,
+  [paths.teacherProfile]: TEACHER_ONLY,
+  [paths.teacherGrade]: TEACHER_ONLY,
+  [paths.teacherSchedule]: TEACHER_ONLY,
+  [paths.parentDashboard]: { types: ['parent'], othersTo: everyTypeBut(['parent'], paths.dashboard) },
+  [paths.courseManagement]: { types: STAFF_TYPES, othersTo: everyTypeBut(STAFF_TYPES, paths.dashboard) },
+  [paths.questionBank]: { types: STAFF_TYPES, othersTo: { student: paths.dashboard, parent: paths.home } },
+  [paths.createQuestionStep1]: QUESTION_CREATION,
+  [paths.createQuestionStep2]: QUESTION_CREATION,
+  [paths.questionAssignment]: { types: ASSIGNMENT, othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard } },
+  [paths.courseAssignment]: { types: ASSIGNMENT, othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.student } },
+} satisfies Record<string, PageAccess>;
+
+export type GuardedPath = keyof typeof ACCESS_BY_PAGE;
+export const PAGE_ACCESS: Record<GuardedPath, PageAccess> = ACCESS_BY_PAGE;
