@@ -154,7 +154,7 @@ beforeAll(async () => {
   // Cy: nothing.
   for (const studentId of Object.values(people)) {
     accessBefore.set(studentId, await ids(db, sql`select f.id from (${formerlyAccessible(studentId)}) f`));
-    sectionRowsBefore.set(studentId, await ids(db, sql`select section_id as id from student_sections where student_id = ${studentId}`));
+    sectionRowsBefore.set(studentId, await ids(db, sql`select ss.section_id as id from student_sections ss where ss.student_id = ${studentId}`));
   }
   after = await before.upgrade();
 }, 120_000);
@@ -176,8 +176,8 @@ describe('migration 0004: explicit section access', () => {
 
   it('every student opens exactly the sections they opened before, each through a row of its own', async () => {
     for (const [studentId, sections] of accessBefore) {
-      expect(await ids(after.db, sql`select a.id from (select section_id as id from (${accessibleSectionIds(studentId)}) open) a`)).toEqual(sections);
-      expect(await ids(after.db, sql`select section_id as id from student_sections where student_id = ${studentId}`)).toEqual(sections);
+      expect(await ids(after.db, sql`select granted.section_id as id from (${accessibleSectionIds(studentId)}) granted`)).toEqual(sections);
+      expect(await ids(after.db, sql`select ss.section_id as id from student_sections ss where ss.student_id = ${studentId}`)).toEqual(sections);
     }
   });
 

@@ -215,7 +215,7 @@ export async function assignQuestionsToSection(ctx: AppContext, sectionId: strin
   if (known.length !== wanted.length) throw NotFound(LEARNING_MESSAGES.questionNotFound);
   const added = await ctx.db.transaction(async (tx) => {
     // Lock the section row so two concurrent calls cannot take the same positions.
-    await tx.execute(sql`select id from sections where id = ${sectionId} for update`);
+    await tx.execute(sql`select s.id from sections s where s.id = ${sectionId} for update`);
     const present = await tx.select({ id: sectionQuestions.questionId }).from(sectionQuestions).where(eq(sectionQuestions.sectionId, sectionId));
     const [{ last }] = await tx.select({ last: max(sectionQuestions.position) }).from(sectionQuestions).where(eq(sectionQuestions.sectionId, sectionId));
     const taken = new Set(present.map((p) => p.id));
