@@ -90,8 +90,8 @@ async function checkStudent(db: Db, actor: Actor, studentId: string): Promise<vo
 /*
  * Assigning a unit needs its course assigned, a section its unit. The assigning transaction holds the parent
  * assignment row (FOR SHARE) until it commits, and a removal deletes the parent row before its children, so a
- * removal running at the same time either waits for the new row and takes it along, or makes the assignment
- * find no parent: no unit outlives its course, no section its unit.
+ * removal running at the same time either waits for the new rows and takes them along, or makes the assignment
+ * find no parent: no unit outlives its course, no section its unit (on PostgreSQL; PGlite runs one at a time).
  */
 async function holdsCourse(tx: Tx, studentId: string, courseId: string): Promise<boolean> {
   const held = await tx
@@ -144,7 +144,12 @@ export async function assignUnit(ctx: AppContext, actor: Actor, studentId: strin
   const assignedAt = ctx.now();
   await ctx.db.transaction(async (tx) => {
     if (!(await holdsCourse(tx, studentId, unit.courseId))) throw Invalid(LEARNING_MESSAGES.unitNeedsCourse);
-    await tx.insert(studentUnits).values({ studentId, unitId, assignedBy: actor.id, assignedAt }).onConflictDoNothing();
+    // An update that changes nothing where the unit is already assigned: unlike DO NOTHING it locks the row, so a
+    // removal of the unit running now waits for this transaction and takes the new sections along.
+    await tx
+      .insert(studentUnits)
+      .values({ studentId, unitId, assignedBy: actor.id, assignedAt })
+      .onConflictDoUpdate({ target: [studentUnits.studentId, studentUnits.unitId], set: { assignedBy: sql`student_units.assigned_by` } });
     if (!withSections) return;
     const unitSections = await tx.select({ id: sections.id }).from(sections).where(eq(sections.unitId, unitId));
     if (unitSections.length === 0) return;
