@@ -5,7 +5,7 @@
  */
 import { BROWSER_HEADERS, measure, type BenchResult } from './measure';
 import type { Db } from '../server/db/client';
-import { sectionQuestions, studentCourses, studentUnits } from '../server/db/schema';
+import { sectionQuestions, studentCourses, studentSections, studentUnits } from '../server/db/schema';
 import { buildCourse, buildQuestion, buildStudent, TEST_PASSWORD } from '../server/test/factories';
 
 export interface LearningIds {
@@ -17,7 +17,7 @@ export interface LearningIds {
 }
 
 
-/** A student with a 10 x 10 course assigned (every unit, so every section is open) and 3 questions in each section. */
+/** A student with a 10 x 10 course assigned (every unit with all its sections) and 3 questions in each section. */
 export async function seedLearningBench(db: Db): Promise<LearningIds> {
   const student = await buildStudent(db);
   const course = await buildCourse(db, { units: 10, sections: 10, title: 'Bench course' });
@@ -25,6 +25,7 @@ export async function seedLearningBench(db: Db): Promise<LearningIds> {
   await db.insert(studentCourses).values({ studentId: student.id, courseId: course.id });
   await db.insert(studentUnits).values(course.units.map((u) => ({ studentId: student.id, unitId: u.id })));
   const sectionIds = course.units.flatMap((u) => u.sections.map((s) => s.id));
+  await db.insert(studentSections).values(sectionIds.map((sectionId) => ({ studentId: student.id, sectionId })));
   await db.insert(sectionQuestions).values(sectionIds.flatMap((sectionId, i) => [0, 1, 2].map((k) => ({ sectionId, questionId: questions[(i + k) % 10].id, position: k + 1 }))));
   return { courseId: course.id, sectionId: sectionIds[0], questionId: questions[0].id, studentEmail: student.email, studentPassword: TEST_PASSWORD };
 }

@@ -30,6 +30,8 @@ const id = (message: string) => z.uuid(message);
 
 export const courseAssignmentBody = z.object({ studentId: id(LEARNING_MESSAGES.studentNotFound), courseId: id(LEARNING_MESSAGES.courseNotFound) });
 export const unitAssignmentBody = z.object({ studentId: id(LEARNING_MESSAGES.studentNotFound), unitId: id(LEARNING_MESSAGES.unitNotFound) });
+/** `withSections: true` assigns the unit and every section it has now, in one transaction. */
+export const assignUnitBody = unitAssignmentBody.extend({ withSections: z.boolean({ error: 'withSections must be true or false' }).optional() });
 export const sectionAssignmentBody = z.object({ studentId: id(LEARNING_MESSAGES.studentNotFound), sectionId: id(LEARNING_MESSAGES.sectionNotFound) });
 
 export const assignQuestionsBody = z.object({

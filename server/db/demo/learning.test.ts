@@ -52,5 +52,13 @@ describe('the demo academy', () => {
       expect(section.exercises!.length).toBeGreaterThan(0);
     }
     expect(detail.units.at(-1).hasAccess).toBe(false);
+    // The other assigned units are assigned with all their sections.
+    const wholeUnits: Array<{ hasAccess: boolean; sections: ViewedSection[] }> = detail.units.slice(1, -1);
+    expect(wholeUnits.length).toBeGreaterThan(0);
+    for (const unit of wholeUnits) {
+      expect(unit.hasAccess).toBe(true);
+      expect(unit.sections.length).toBeGreaterThan(0);
+      expect(unit.sections.every((section) => section.hasAccess)).toBe(true);
+    }
   });
 });

@@ -7,7 +7,8 @@ const QUESTIONS_PER_SECTION = 3;
 
 /**
  * Learning demo: the demo student studies two courses, with the last unit of each and the last section of
- * each first unit left unassigned so the access rules show; accessible demo sections get questions.
+ * each first unit left unassigned so the access rules show (every other section of the assigned units is assigned,
+ * as "Assign unit with all sections" does); accessible demo sections get questions.
  * Works from whatever courses and questions exist (the demo catalogue and question bank are seeded before it).
  * Idempotent: a student who already has courses is left alone, a section that has questions keeps them.
  */
@@ -27,11 +28,9 @@ async function assignPartly(db: Db, studentId: string, courseId: string) {
   for (const [i, unit] of open.entries()) {
     await db.insert(studentUnits).values({ studentId, unitId: unit.id }).onConflictDoNothing();
     const unitSections = await db.select({ id: sections.id, grade: sections.grade }).from(sections).where(eq(sections.unitId, unit.id)).orderBy(asc(sections.sectionNumber));
-    // In the first unit, pick all sections but the last: the last one stays locked.
+    // In the first unit, assign all sections but the last: the last one stays locked.
     const picked = i === 0 && unitSections.length > 1 ? unitSections.slice(0, -1) : unitSections;
-    if (picked !== unitSections) {
-      await db.insert(studentSections).values(picked.map((s) => ({ studentId, sectionId: s.id }))).onConflictDoNothing();
-    }
+    if (picked.length > 0) await db.insert(studentSections).values(picked.map((s) => ({ studentId, sectionId: s.id }))).onConflictDoNothing();
     for (const section of picked) await giveQuestions(db, section.id, Number(section.grade || unit.grade) || null);
   }
 }

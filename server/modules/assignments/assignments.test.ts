@@ -50,6 +50,25 @@ describe('assigning courses, units and sections to students', () => {
     expect((await find(student.id)).units).toEqual([]);
   });
 
+  it("checks each item's own course or unit: holding another course or unit is not enough", async () => {
+    const other = await buildCourse(t.db, { units: 2, sections: 1 });
+    await post(admin, '/api/admin/assign-course', { studentId: student.id, courseId: other.id });
+    await post(admin, '/api/admin/assign-unit', { studentId: student.id, unitId: other.units[0].id });
+    try {
+      const unitOfAnotherCourse = await post(admin, '/api/admin/assign-unit', { studentId: student.id, unitId: course.units[0].id });
+      expect(unitOfAnotherCourse.statusCode).toBe(400);
+      expect(unitOfAnotherCourse.json().message).toBe(LEARNING_MESSAGES.unitNeedsCourse);
+      const sectionOfAnotherUnit = await post(admin, '/api/admin/assign-section', { studentId: student.id, sectionId: other.units[1].sections[0].id });
+      expect(sectionOfAnotherUnit.statusCode).toBe(400);
+      expect(sectionOfAnotherUnit.json().message).toBe(LEARNING_MESSAGES.sectionNeedsUnit);
+      const sectionOfAnotherCourse = await post(admin, '/api/admin/assign-section', { studentId: student.id, sectionId: course.units[0].sections[0].id });
+      expect(sectionOfAnotherCourse.statusCode).toBe(400);
+      expect(await find(student.id)).toMatchObject({ units: [other.units[0].id], sections: [] });
+    } finally {
+      await post(admin, '/api/admin/remove-course', { studentId: student.id, courseId: other.id });
+    }
+  });
+
   it('assigns course, unit and section, twice harmlessly; removing the course removes its units and sections', async () => {
     for (let i = 0; i < 2; i++) {
       expect((await post(teacher, '/api/teacher/assign-course', { studentId: student.id, courseId: course.id })).json()).toEqual({ message: 'Course assigned successfully' });
@@ -77,6 +96,66 @@ describe('assigning courses, units and sections to students', () => {
     expect(await find(student.id)).toMatchObject({ units: [], sections: [] });
     expect((await post(admin, '/api/admin/remove-course-assignment', { studentId: student.id, courseId: course.id })).statusCode).toBe(200);
     expect((await find(student.id)).courses).toEqual([]);
+  });
+
+  it('assign-unit with withSections assigns the unit and every section it has now, all or nothing', async () => {
+    const built = await buildCourse(t.db, { units: 2, sections: 3 });
+    const [unit, otherUnit] = built.units;
+    const refused = await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: unit.id, withSections: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(LEARNING_MESSAGES.unitNeedsCourse);
+    expect(await find(student.id)).toMatchObject({ units: [], sections: [] });
+
+    await post(teacher, '/api/teacher/assign-course', { studentId: student.id, courseId: built.id });
+    // One section already assigned: assigning the unit with its sections again is harmless.
+    await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: unit.id });
+    await post(teacher, '/api/teacher/assign-section', { studentId: student.id, sectionId: unit.sections[1].id });
+    const response = await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: unit.id, withSections: true });
+    expect(response.json()).toEqual({ message: 'Unit assigned successfully' });
+    const assigned = await find(student.id);
+    expect(assigned.units).toEqual([unit.id]);
+    expect([...assigned.sections].sort()).toEqual(unit.sections.map((x) => x.id).sort());
+
+    // Without the flag (or with false) only the unit is assigned.
+    await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: otherUnit.id, withSections: false });
+    expect((await find(student.id)).units.sort()).toEqual([unit.id, otherUnit.id].sort());
+    expect((await find(student.id)).sections).toHaveLength(3);
+
+    for (const withSections of ['yes', 1, null]) {
+      const bad = await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: otherUnit.id, withSections });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toEqual(expect.any(String));
+    }
+    await post(admin, '/api/admin/remove-course', { studentId: student.id, courseId: built.id });
+    expect(await find(student.id)).toMatchObject({ courses: [], units: [], sections: [] });
+  });
+
+  it('an assignment racing the removal of its course or unit never outlives it', async () => {
+    const built = await buildCourse(t.db, { units: 1, sections: 2 });
+    const [unit] = built.units;
+    const ids = { studentId: student.id };
+    for (let round = 0; round < 15; round++) {
+      await post(admin, '/api/admin/assign-course', { ...ids, courseId: built.id });
+      await post(admin, '/api/admin/assign-unit', { ...ids, unitId: unit.id });
+      await Promise.all([
+        post(admin, '/api/admin/assign-unit', { ...ids, unitId: unit.id, withSections: true }),
+        post(admin, '/api/admin/assign-section', { ...ids, sectionId: unit.sections[0].id }),
+        post(admin, '/api/admin/remove-course', { ...ids, courseId: built.id }),
+      ]);
+      const after = await find(student.id);
+      if (after.courses.length === 0) expect(after, `round ${round}`).toMatchObject({ units: [], sections: [] });
+      await post(admin, '/api/admin/remove-course', { ...ids, courseId: built.id });
+      await post(admin, '/api/admin/assign-course', { ...ids, courseId: built.id });
+      await post(admin, '/api/admin/assign-unit', { ...ids, unitId: unit.id });
+      await Promise.all([
+        post(admin, '/api/admin/assign-unit', { ...ids, unitId: unit.id, withSections: true }),
+        post(admin, '/api/admin/assign-section', { ...ids, sectionId: unit.sections[1].id }),
+        post(admin, '/api/admin/remove-unit', { ...ids, unitId: unit.id }),
+      ]);
+      const settled = await find(student.id);
+      if (settled.units.length === 0) expect(settled.sections, `round ${round}`).toEqual([]);
+      await post(admin, '/api/admin/remove-course', { ...ids, courseId: built.id });
+    }
   });
 
   it("refuses a teacher for another teacher's student with 403, and changes nothing", async () => {

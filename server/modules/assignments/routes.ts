@@ -5,6 +5,7 @@ import { idParam } from '../../../common/schemas/fields';
 import {
   assignQuestionsBody,
   assignQuestionsReply,
+  assignUnitBody,
   courseAssignmentBody,
   sectionAssignmentBody,
   sectionQuestionParams,
@@ -30,7 +31,7 @@ export function assignmentRoutes(ctx: AppContext) {
     for (const role of ['admin', 'teacher'] as const) {
       const config = { access: [role] } as const;
       const actor = (user: { id: string }) => ({ id: user.id, isAdmin: role === 'admin' });
-      const post = <B extends typeof courseAssignmentBody | typeof unitAssignmentBody | typeof sectionAssignmentBody>(
+      const post = <B extends typeof courseAssignmentBody | typeof unitAssignmentBody | typeof assignUnitBody | typeof sectionAssignmentBody>(
         path: string,
         body: B,
         action: (a: assignments.Actor, input: B['_output']) => Promise<void>,
@@ -47,7 +48,7 @@ export function assignmentRoutes(ctx: AppContext) {
       post('assign-course', courseAssignmentBody, (a, b) => assignments.assignCourse(ctx, a, b.studentId, b.courseId), 'Course assigned successfully');
       post('remove-course', courseAssignmentBody, (a, b) => assignments.removeCourse(ctx, a, b.studentId, b.courseId), 'Course removed successfully');
       post('remove-course-assignment', courseAssignmentBody, (a, b) => assignments.removeCourse(ctx, a, b.studentId, b.courseId), 'Course removed successfully');
-      post('assign-unit', unitAssignmentBody, (a, b) => assignments.assignUnit(ctx, a, b.studentId, b.unitId), 'Unit assigned successfully');
+      post('assign-unit', assignUnitBody, (a, b) => assignments.assignUnit(ctx, a, b.studentId, b.unitId, b.withSections), 'Unit assigned successfully');
       post('remove-unit', unitAssignmentBody, (a, b) => assignments.removeUnit(ctx, a, b.studentId, b.unitId), 'Unit removed successfully');
       post('assign-section', sectionAssignmentBody, (a, b) => assignments.assignSection(ctx, a, b.studentId, b.sectionId), 'Section assigned successfully');
       post('remove-section', sectionAssignmentBody, (a, b) => assignments.removeSection(ctx, a, b.studentId, b.sectionId), 'Section removed successfully');

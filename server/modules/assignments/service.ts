@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { AssignedStudent, StaffQuestion } from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   courses,
   profiles,
@@ -79,11 +79,36 @@ export async function listStudents(ctx: AppContext, actor: Actor): Promise<Assig
 /** 404 for an unknown student, 403 for a teacher's call about someone else's student. */
 async function checkStudent(db: Db, actor: Actor, studentId: string): Promise<void> {
   const [row] = await db
-    .select({ linked: sql<boolean>`exists (select 1 from teacher_students ts where ts.teacher_id = ${actor.id} and ts.student_id = ${users.id})` })
+    .select({ linkedTeacher: teacherStudents.teacherId })
     .from(users)
+    .leftJoin(teacherStudents, and(eq(teacherStudents.studentId, users.id), eq(teacherStudents.teacherId, actor.id)))
     .where(and(eq(users.id, studentId), eq(users.type, 'student')));
   if (!row) throw NotFound(LEARNING_MESSAGES.studentNotFound);
-  if (!actor.isAdmin && !row.linked) throw Forbidden(LEARNING_MESSAGES.notYourStudent);
+  if (!actor.isAdmin && !row.linkedTeacher) throw Forbidden(LEARNING_MESSAGES.notYourStudent);
+}
+
+/*
+ * Assigning a unit needs its course assigned, a section its unit. The assigning transaction holds the parent
+ * assignment row (FOR SHARE) until it commits, and a removal deletes the parent row before its children, so a
+ * removal running at the same time either waits for the new rows and takes them along, or makes the assignment
+ * find no parent: no unit outlives its course, no section its unit (on PostgreSQL; PGlite runs one at a time).
+ */
+async function holdsCourse(tx: Tx, studentId: string, courseId: string): Promise<boolean> {
+  const held = await tx
+    .select({ courseId: studentCourses.courseId })
+    .from(studentCourses)
+    .where(and(eq(studentCourses.studentId, studentId), eq(studentCourses.courseId, courseId)))
+    .for('share');
+  return held.length > 0;
+}
+
+async function holdsUnit(tx: Tx, studentId: string, unitId: string): Promise<boolean> {
+  const held = await tx
+    .select({ unitId: studentUnits.unitId })
+    .from(studentUnits)
+    .where(and(eq(studentUnits.studentId, studentId), eq(studentUnits.unitId, unitId)))
+    .for('share');
+  return held.length > 0;
 }
 
 export async function assignCourse(ctx: AppContext, actor: Actor, studentId: string, courseId: string) {
@@ -100,23 +125,39 @@ export async function removeCourse(ctx: AppContext, actor: Actor, studentId: str
   if (!course) throw NotFound(LEARNING_MESSAGES.courseNotFound);
   const courseUnits = ctx.db.select({ id: units.id }).from(units).where(eq(units.courseId, courseId));
   await ctx.db.transaction(async (tx) => {
+    await tx.delete(studentCourses).where(and(eq(studentCourses.studentId, studentId), eq(studentCourses.courseId, courseId)));
+    await tx.delete(studentUnits).where(and(eq(studentUnits.studentId, studentId), inArray(studentUnits.unitId, courseUnits)));
     await tx
       .delete(studentSections)
       .where(and(eq(studentSections.studentId, studentId), inArray(studentSections.sectionId, tx.select({ id: sections.id }).from(sections).where(inArray(sections.unitId, courseUnits)))));
-    await tx.delete(studentUnits).where(and(eq(studentUnits.studentId, studentId), inArray(studentUnits.unitId, courseUnits)));
-    await tx.delete(studentCourses).where(and(eq(studentCourses.studentId, studentId), eq(studentCourses.courseId, courseId)));
   });
 }
 
-export async function assignUnit(ctx: AppContext, actor: Actor, studentId: string, unitId: string) {
+/**
+ * Assigns a unit; with `withSections`, also every section the unit has now, in the same transaction (sections
+ * added to the unit later are not assigned by it).
+ */
+export async function assignUnit(ctx: AppContext, actor: Actor, studentId: string, unitId: string, withSections = false) {
   await checkStudent(ctx.db, actor, studentId);
-  const [unit] = await ctx.db
-    .select({ id: units.id, courseAssigned: sql<boolean>`exists (select 1 from student_courses sc where sc.student_id = ${studentId} and sc.course_id = ${units.courseId})` })
-    .from(units)
-    .where(eq(units.id, unitId));
+  const [unit] = await ctx.db.select({ courseId: units.courseId }).from(units).where(eq(units.id, unitId));
   if (!unit) throw NotFound(LEARNING_MESSAGES.unitNotFound);
-  if (!unit.courseAssigned) throw Invalid(LEARNING_MESSAGES.unitNeedsCourse);
-  await ctx.db.insert(studentUnits).values({ studentId, unitId, assignedBy: actor.id, assignedAt: ctx.now() }).onConflictDoNothing();
+  const assignedAt = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await holdsCourse(tx, studentId, unit.courseId))) throw Invalid(LEARNING_MESSAGES.unitNeedsCourse);
+    // An update that changes nothing where the unit is already assigned: unlike DO NOTHING it locks the row, so a
+    // removal of the unit running now waits for this transaction and takes the new sections along.
+    await tx
+      .insert(studentUnits)
+      .values({ studentId, unitId, assignedBy: actor.id, assignedAt })
+      .onConflictDoUpdate({ target: [studentUnits.studentId, studentUnits.unitId], set: { assignedBy: sql`student_units.assigned_by` } });
+    if (!withSections) return;
+    const unitSections = await tx.select({ id: sections.id }).from(sections).where(eq(sections.unitId, unitId));
+    if (unitSections.length === 0) return;
+    await tx
+      .insert(studentSections)
+      .values(unitSections.map((section) => ({ studentId, sectionId: section.id, assignedBy: actor.id, assignedAt })))
+      .onConflictDoNothing();
+  });
 }
 
 /** Removing a unit takes the student's sections of it along. */
@@ -125,24 +166,24 @@ export async function removeUnit(ctx: AppContext, actor: Actor, studentId: strin
   const [unit] = await ctx.db.select({ id: units.id }).from(units).where(eq(units.id, unitId));
   if (!unit) throw NotFound(LEARNING_MESSAGES.unitNotFound);
   await ctx.db.transaction(async (tx) => {
+    await tx.delete(studentUnits).where(and(eq(studentUnits.studentId, studentId), eq(studentUnits.unitId, unitId)));
     await tx
       .delete(studentSections)
       .where(and(eq(studentSections.studentId, studentId), inArray(studentSections.sectionId, tx.select({ id: sections.id }).from(sections).where(eq(sections.unitId, unitId)))));
-    await tx.delete(studentUnits).where(and(eq(studentUnits.studentId, studentId), eq(studentUnits.unitId, unitId)));
   });
 }
 
 export async function assignSection(ctx: AppContext, actor: Actor, studentId: string, sectionId: string) {
   await checkStudent(ctx.db, actor, studentId);
-  const [section] = await ctx.db
-    .select({ id: sections.id, unitAssigned: sql<boolean>`exists (select 1 from student_units su where su.student_id = ${studentId} and su.unit_id = ${sections.unitId})` })
-    .from(sections)
-    .where(eq(sections.id, sectionId));
+  const [section] = await ctx.db.select({ unitId: sections.unitId }).from(sections).where(eq(sections.id, sectionId));
   if (!section) throw NotFound(LEARNING_MESSAGES.sectionNotFound);
-  if (!section.unitAssigned) throw Invalid(LEARNING_MESSAGES.sectionNeedsUnit);
-  await ctx.db.insert(studentSections).values({ studentId, sectionId, assignedBy: actor.id, assignedAt: ctx.now() }).onConflictDoNothing();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await holdsUnit(tx, studentId, section.unitId))) throw Invalid(LEARNING_MESSAGES.sectionNeedsUnit);
+    await tx.insert(studentSections).values({ studentId, sectionId, assignedBy: actor.id, assignedAt: ctx.now() }).onConflictDoNothing();
+  });
 }
 
+/** Takes exactly this section away: access is explicit, so nothing else opens or closes. */
 export async function removeSection(ctx: AppContext, actor: Actor, studentId: string, sectionId: string) {
   await checkStudent(ctx.db, actor, studentId);
   const [section] = await ctx.db.select({ id: sections.id }).from(sections).where(eq(sections.id, sectionId));
@@ -179,7 +220,7 @@ export async function assignQuestionsToSection(ctx: AppContext, sectionId: strin
   if (known.length !== wanted.length) throw NotFound(LEARNING_MESSAGES.questionNotFound);
   const added = await ctx.db.transaction(async (tx) => {
     // Lock the section row so two concurrent calls cannot take the same positions.
-    await tx.execute(sql`select id from sections where id = ${sectionId} for update`);
+    await tx.execute(sql`select s.id from sections s where s.id = ${sectionId} for update`);
     const present = await tx.select({ id: sectionQuestions.questionId }).from(sectionQuestions).where(eq(sectionQuestions.sectionId, sectionId));
     const [{ last }] = await tx.select({ last: max(sectionQuestions.position) }).from(sectionQuestions).where(eq(sectionQuestions.sectionId, sectionId));
     const taken = new Set(present.map((p) => p.id));

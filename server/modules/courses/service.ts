@@ -2,7 +2,7 @@ import { and, eq, like, max, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { courseBody, Course, Section, sectionBody, Unit, unitBody } from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { courses, sections, units } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -12,7 +12,6 @@ import { byCourse, byUnit, sectionSummariesJson, selectCourses, selectSections, 
 type CourseInput = z.output<typeof courseBody>;
 type UnitInput = z.output<typeof unitBody>;
 type SectionInput = z.output<typeof sectionBody>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const COURSE_NOT_FOUND = 'Course not found';
 export const UNIT_NOT_FOUND = 'Unit not found';

@@ -1,22 +1,19 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
- * What a student may open (the one home of this rule; README, design notes):
- * - a course when it is assigned to them;
- * - a unit when it is assigned to them (and its course is);
- * - a section when its unit is accessible and either the section itself is assigned, or no section of that unit is
- *   assigned individually. Assigning a unit opens all its sections; assigning some of its sections narrows it to those.
+ * What a student may open (the one home of this rule; README, design notes): a course when it is assigned to them,
+ * a unit when it and its course are, and a section when it, its unit and its course are. Access is explicit: taking
+ * an item away closes exactly that item, and nothing opens by being left without individual assignments.
  *
- * A subquery of the ids of the student's accessible sections, for `in (...)` and joins.
+ * A subquery of the ids of the student's accessible sections, for `in (...)` and joins. Its aliases are its own
+ * (`open_*`), so it neither captures nor is captured by the names of the query it is embedded in.
  */
 export function accessibleSectionIds(studentId: string | Placeholder): SQL {
   return sql`
-    select s.id from sections s
-    join units u on u.id = s.unit_id
-    join student_units su on su.unit_id = s.unit_id and su.student_id = ${studentId}
-    join student_courses sc on sc.course_id = u.course_id and sc.student_id = ${studentId}
-    where exists (select 1 from student_sections ss where ss.section_id = s.id and ss.student_id = ${studentId})
-       or not exists (
-         select 1 from student_sections ss join sections picked on picked.id = ss.section_id
-         where ss.student_id = ${studentId} and picked.unit_id = s.unit_id)`;
+    select open_ss.section_id from student_sections open_ss
+    join sections open_s on open_s.id = open_ss.section_id
+    join units open_u on open_u.id = open_s.unit_id
+    join student_units open_su on open_su.unit_id = open_s.unit_id and open_su.student_id = open_ss.student_id
+    join student_courses open_sc on open_sc.course_id = open_u.course_id and open_sc.student_id = open_ss.student_id
+    where open_ss.student_id = ${studentId}`;
 }

@@ -23,8 +23,8 @@ const get = (cookie: string, url: string) => call(t.app, cookie, { method: 'GET'
 const check = (cookie: string, questionId: string, studentAnswer: unknown) => post(cookie, '/api/questions/check-answer', { questionId, studentAnswer });
 
 /**
- * Course: unit 1 assigned with no section picked (both sections open); unit 2 assigned with section 2.1 picked
- * (2.2 locked); unit 3 not assigned (locked). Another course is not assigned at all.
+ * Course: unit 1 assigned with all its sections (both open); unit 2 assigned with section 2.1 (2.2 locked); unit 3
+ * not assigned (locked). Another course is not assigned at all.
  */
 beforeAll(async () => {
   t = await createTestApp();
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const [u1, u2, u3] = course.units;
   const assign = (path: string, body: object) => post(teacher, `/api/teacher/${path}`, { studentId, ...body });
   await assign('assign-course', { courseId: course.id });
-  await assign('assign-unit', { unitId: u1.id });
+  await assign('assign-unit', { unitId: u1.id, withSections: true });
   await assign('assign-unit', { unitId: u2.id });
   await assign('assign-section', { sectionId: u2.sections[0].id });
   const place = (sectionId: string, questionIds: string[]) => post(admin, '/api/questions/assign-to-section', { sectionId, questionIds });
@@ -86,6 +86,27 @@ describe('the student course list and viewer', () => {
       expect(section.hasAccess).toBe(false);
     }
     expect(response.body).not.toContain(q.locked.id);
+  });
+
+  it('opens a section only when it, its unit and its course are assigned; taking one away closes exactly that one', async () => {
+    const s = await buildStudent(t.db);
+    const cookie = await signIn(t.app, s);
+    const built = await buildCourse(t.db, { units: 1, sections: 3 });
+    const [unit] = built.units;
+    const access = async () =>
+      (await get(cookie, `/api/student/courses/${built.id}`)).json().units[0].sections.map((section: { hasAccess: boolean }) => section.hasAccess);
+    await post(admin, '/api/admin/assign-course', { studentId: s.id, courseId: built.id });
+    await post(admin, '/api/admin/assign-unit', { studentId: s.id, unitId: unit.id });
+    expect(await access()).toEqual([false, false, false]);
+    await post(admin, '/api/admin/assign-section', { studentId: s.id, sectionId: unit.sections[0].id });
+    await post(admin, '/api/admin/assign-section', { studentId: s.id, sectionId: unit.sections[2].id });
+    expect(await access()).toEqual([true, false, true]);
+    await post(admin, '/api/admin/remove-section', { studentId: s.id, sectionId: unit.sections[2].id });
+    expect(await access()).toEqual([true, false, false]);
+    // The unit's last assigned section taken away: the unit stays assigned and every section of it is closed.
+    await post(admin, '/api/admin/remove-section', { studentId: s.id, sectionId: unit.sections[0].id });
+    expect(await access()).toEqual([false, false, false]);
+    expect((await get(cookie, '/api/student/courses')).json().courses[0].exercises).toEqual([]);
   });
 
   it('answers 404 for a course not assigned, an unknown course, and refuses a bad id', async () => {
@@ -225,6 +246,12 @@ describe('the kept course view', () => {
       expect(sectionAccess(await viaOther(), second.id).hasAccess).toBe(false);
 
       await post(admin, '/api/admin/assign-section', { studentId: s.id, sectionId: second.id });
+      await expect.poll(async () => sectionAccess(await view(cookie, built.id), second.id).hasAccess).toBe(true);
+      await expect.poll(async () => sectionAccess(await viaOther(), second.id).hasAccess).toBe(true);
+
+      await post(admin, '/api/admin/remove-section', { studentId: s.id, sectionId: second.id });
+      await expect.poll(async () => sectionAccess(await viaOther(), second.id).hasAccess).toBe(false);
+      await post(admin, '/api/admin/assign-unit', { studentId: s.id, unitId: built.units[0].id, withSections: true });
       await expect.poll(async () => sectionAccess(await view(cookie, built.id), second.id).hasAccess).toBe(true);
       await expect.poll(async () => sectionAccess(await viaOther(), second.id).hasAccess).toBe(true);
 

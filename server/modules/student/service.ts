@@ -89,17 +89,21 @@ export async function questionBatch(ctx: AppContext, caller: { id: string; isStu
   const ids = [...new Set(questionIds.filter((q) => UUID.test(q)))];
   if (ids.length === 0) return [];
   const reachable = caller.isStudent
-    ? and(inArray(questions.id, ids), sql`${questions.id} in (select question_id from section_questions where section_id in (${accessibleSectionIds(caller.id)}))`)
+    ? and(inArray(questions.id, ids), sql`${questions.id} in (select sq.question_id from section_questions sq where sq.section_id in (${accessibleSectionIds(caller.id)}))`)
     : inArray(questions.id, ids);
   const found = await ctx.db.select().from(questions).where(reachable);
   const byId = new Map(found.map((q) => [q.id, q]));
   return presentQuestions(ctx.db, ids.flatMap((q) => (byId.has(q) ? [byId.get(q)!] : [])));
 }
 
-/** A question with the accessible section a student reaches it through (null when none), in one prepared query. */
+/**
+ * A question with the accessible section a student reaches it through (null when none), in one prepared query.
+ * The subquery names `questions.id` literally: drizzle leaves the select list's columns unqualified when one table
+ * is selected, and a bare "id" would be a column of the subquery's own table as soon as it had one.
+ */
 function prepareReachableQuestion(db: Db) {
   const via = sql<string | null>`(select sq.section_id from section_questions sq
-    where sq.question_id = ${questions.id} and sq.section_id in (${accessibleSectionIds(sql.placeholder('studentId'))})
+    where sq.question_id = questions.id and sq.section_id in (${accessibleSectionIds(sql.placeholder('studentId'))})
     order by (sq.section_id = ${sql.placeholder('preferred')}::uuid) is true desc limit 1)`;
   return db
     .select({ type: questions.type, answer: questions.answer, options: questions.options, via })
