@@ -104,9 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await app.register(cookie);
   registerSecurityHeaders(app);
+  // Before access: a cross-site request is refused before any session is looked up.
+  registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx.db, sessionCache);
   registerAccess(app);
-  registerOriginCheck(app, config.publicUrl);
 
   await app.register(swagger, {
     openapi: { info: { title: 'Math Academy API', version: '1.0.0' } },
