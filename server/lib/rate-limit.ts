@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -23,8 +23,23 @@ export async function hitLimit(db: Db, limit: Limit, now = new Date()): Promise<
   if (row.count > limit.max) throw TooMany(limit.message, (row.windowEnds - now.getTime()) / 1000);
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+const lastPrunes = new WeakMap<Db, number>();
+
+/**
+ * Every key (an address, an e-mail, a user) leaves a row behind. No window lasts more than an hour, so rows whose
+ * window began a day ago count nothing: they are deleted, at most once an hour per instance, so the table holds
+ * about a day's keys instead of every key ever seen.
+ */
+async function pruneOldWindows(db: Db, now: Date): Promise<void> {
+  if (now.getTime() - (lastPrunes.get(db) ?? 0) < 3600_000) return;
+  lastPrunes.set(db, now.getTime());
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)));
+}
+
 /** Adds `amount` to a key's count in its current window (opening a new one when the old has passed). */
 async function addToCount(db: Db, key: string, amount: number, windowSeconds: number, now: Date): Promise<{ count: number; windowEnds: number }> {
+  await pruneOldWindows(db, now);
   const result = (await db.execute(sql`
     insert into rate_limits (key, window_start, count) values (${key}, ${now.toISOString()}, ${amount})
     on conflict (key) do update set
