@@ -9,7 +9,13 @@ function outboxDir() {
   return path.join(process.env.E2E_DATA_DIR!, 'outbox');
 }
 
-/** The newest six-digit code mailed to an address, read from the server's outbox as a person would read their mail. */
+/** Mail files already read: each read waits for a mail that has not been read yet. */
+const readMails = new Set<string>();
+
+/**
+ * The newest six-digit code mailed to an address since the last read, from the server's outbox, as a person would
+ * read their mail. Mail leaves behind the server's answer, so a new code may land a moment after the screen moved on.
+ */
 export async function readCode(email: string): Promise<string> {
   let code: string | undefined;
   await expect
@@ -19,10 +25,14 @@ export async function readCode(email: string): Promise<string> {
         if (!fs.existsSync(dir)) return undefined;
         const files = fs.readdirSync(dir).sort().reverse();
         for (const file of files) {
+          if (readMails.has(file)) continue;
           const text = fs.readFileSync(path.join(dir, file), 'utf8');
           if (!new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'mi').test(text)) continue;
           code = /\n(\d{6})\n/.exec(text)?.[1];
-          if (code) return code;
+          if (code) {
+            readMails.add(file);
+            return code;
+          }
         }
         return undefined;
       },

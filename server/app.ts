@@ -10,6 +10,7 @@ import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createMailer, loggingMailer, type Mailer } from './lib/mail';
+import { MailQueue } from './lib/mail-queue';
 import { registerAccess } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
@@ -38,7 +39,7 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** Defaults to SMTP or the outbox, as configured. */
+  /** Defaults to SMTP or the outbox, as configured; either way mail is delivered behind the answers, by a queue. */
   mailer?: Mailer;
   now?: () => Date;
   rateLimitFactor?: number;
@@ -97,6 +98,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bankViews.clear();
   });
   await database.listen(BANK_CHANNEL, () => bankViews.clear());
+  const mailQueue = new MailQueue(
+    loggingMailer(
+      deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
+      app.log,
+      config.env !== 'production' && !config.smtpUrl,
+    ),
+    app.log,
+  );
   const ctx: AppContext = {
     db: database.db,
     sessionCache,
@@ -106,23 +115,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now ?? (() => new Date()),
     rateLimitFactor: deps.rateLimitFactor ?? 1,
     attempts: attemptWriter(database.db, app.log),
-    mailer: loggingMailer(
-      deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
-      app.log,
-      config.env !== 'production' && !config.smtpUrl,
-    ),
+    mailer: mailQueue,
   };
 
   // Writes that answers do not wait for are settled before the database closes, and by tests before they look.
   app.decorate('flushWrites', () => ctx.attempts.flush());
   app.addHook('onClose', () => ctx.attempts.flush());
+  app.addHook('onClose', () => mailQueue.close());
 
   registerErrorHandling(app);
   await app.register(cookie);
   registerSecurityHeaders(app);
+  // Before access: a cross-site request is refused before any session is looked up.
+  registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx.db, sessionCache);
   registerAccess(app);
-  registerOriginCheck(app, config.publicUrl);
 
   if (config.apiDocs) {
     await app.register(swagger, {

@@ -10,6 +10,7 @@ import type { CurrentUser } from './plugins/session';
 /** What services need from the outside world; tests build their own (a clock they control, a mail catcher). */
 export interface AppContext {
   db: Db;
+  /** Takes mail for delivery behind the answer (server/lib/mail-queue.ts): `send` never waits for the mail server. */
   mailer: Mailer;
   config: Config;
   now: () => Date;

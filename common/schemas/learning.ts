@@ -7,13 +7,20 @@ import { z } from 'zod';
 export const LEARNING_LIMITS = {
   /** Question ids in one batch or assignment call. */
   questionIds: 1000,
-  /** Characters of one submitted answer (a JSON array for several blanks). */
-  answer: 10_000,
+  /**
+   * Characters of one submitted answer (a JSON array for several blanks). An accepted answer has at most 500
+   * characters, so no longer single answer can be right; 2,000 hold a 20 x 20 matrix of two-digit entries or 20
+   * blanks of 90 characters each, and bound what one stored attempt costs.
+   */
+  answer: 2_000,
+  /** Answer checks per user per hour: a check every 6 seconds for a whole hour, in bursts or not. */
+  checksPerHour: 600,
 } as const;
 
 export const LEARNING_MESSAGES = {
   answerRequired: 'Please enter an answer before checking.',
-  answerTooLong: `Your answer must be at most ${LEARNING_LIMITS.answer} characters`,
+  answerTooLong: `Your answer must be at most ${LEARNING_LIMITS.answer.toLocaleString('en-US')} characters`,
+  tooManyChecks: 'You have checked many answers in a short time. Please wait a few minutes and try again.',
   answerInvalidCharacter: 'Your answer contains a character that cannot be stored. Please remove it.',
   selectSectionAndQuestion: 'Please select a section and at least one question',
   studentNotFound: 'Student not found',

@@ -19,8 +19,9 @@ export interface Mailer {
  * so a developer (and the end-to-end tests) can read the codes.
  */
 export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
+  // Bounded waits, so a mail server that stops answering frees the queue's delivery slots (the defaults reach an hour).
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {

@@ -7,11 +7,14 @@ const BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i;
 /**
  * No cross-site request may act with the session cookie (DESIGN section 6): an unsafe request must carry
  * a JSON or multipart body (or none), and an Origin header, when present, must be our own.
+ * Every unsafe request is checked, whatever its path: the router decodes `/%61pi/...` to `/api/...`, so a test
+ * on the raw URL would judge a different path than the one that runs. The server has no unsafe route that a
+ * foreign page may call.
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const allowed = new Set([new URL(publicUrl).origin]);
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin && origin !== 'null') {
       const ownOrigin = `${request.protocol}://${request.headers.host}`;

@@ -193,9 +193,18 @@ describe('sign-up, verification and profile completion', () => {
     const email = await verifiedSignup();
     const body = { email, password: strongPassword, type: 'student', extra_field: details };
     expect((await post('/api/users/complete-profile', body)).statusCode).toBe(200);
+    // The code is used up: a second try is answered as any try without a verified code.
     const twice = await post('/api/users/complete-profile', body);
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe('An account with this email already exists. Please sign in.');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe('Please verify your email before completing your profile. Verification is valid for 30 minutes.');
+  });
+
+  it('tells the holder of a verified code that the e-mail got an account in the meantime', async () => {
+    const email = await verifiedSignup();
+    await buildStudent(t.db, { email });
+    const response = await post('/api/users/complete-profile', { email, password: strongPassword, type: 'student', extra_field: details });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('An account with this email already exists. Please sign in.');
   });
 
   it.each([

@@ -108,6 +108,20 @@ export async function verifyCode(ctx: AppContext, email: string, otp: string, pu
   return row.purpose as OtpPurpose;
 }
 
+function verifiedCodeOf(email: string, purpose: OtpPurpose, windowSeconds: number, now: Date) {
+  const since = new Date(now.getTime() - windowSeconds * 1000);
+  return and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt), gt(emailCodes.verifiedAt, since));
+}
+
+/**
+ * Whether a verified code of the purpose, verified within `windowSeconds`, waits to be used: looked at before
+ * costly work (hashing a password) that only the holder of a code may cause. `consumeVerifiedCode` decides.
+ */
+export async function hasVerifiedCode(db: AppContext['db'], email: string, purpose: OtpPurpose, windowSeconds: number, now: Date): Promise<boolean> {
+  const [row] = await db.select({ id: emailCodes.id }).from(emailCodes).where(verifiedCodeOf(email, purpose, windowSeconds, now)).limit(1);
+  return row !== undefined;
+}
+
 /**
  * Uses up a verified code of the purpose, verified within `windowSeconds`. Returns false when there is none:
  * completing a profile or resetting a password without one is refused.
@@ -119,18 +133,10 @@ export async function consumeVerifiedCode(
   windowSeconds: number,
   now: Date,
 ): Promise<boolean> {
-  const since = new Date(now.getTime() - windowSeconds * 1000);
   const consumed = await tx
     .update(emailCodes)
     .set({ consumedAt: now })
-    .where(
-      and(
-        eq(emailCodes.email, email),
-        eq(emailCodes.purpose, purpose),
-        isNull(emailCodes.consumedAt),
-        gt(emailCodes.verifiedAt, since),
-      ),
-    )
+    .where(verifiedCodeOf(email, purpose, windowSeconds, now))
     .returning({ id: emailCodes.id });
   return consumed.length > 0;
 }

@@ -57,7 +57,7 @@ export function authRoutes(ctx: AppContext) {
     );
 
     r.post('/auth/reset-password', { config: everyone, schema: { body: resetPasswordBody, response: { 200: messageReply } } }, async (req) => {
-      await auth.resetPassword(ctx, req.body);
+      await auth.resetPassword(ctx, req.body, req.ip);
       return { message: 'Password reset successful' };
     });
 
@@ -85,7 +85,7 @@ export function authRoutes(ctx: AppContext) {
     });
 
     r.post('/users/complete-profile', { config: everyone, schema: { body: completeProfileBody, response: { 200: userReply } } }, async (req, reply) => {
-      const userId = await auth.completeProfile(ctx, req.body);
+      const userId = await auth.completeProfile(ctx, req.body, req.ip);
       await startSession(ctx.db, reply, req, userId, false);
       return { message: 'Profile completed successfully', user: await sessionUserById(ctx.db, userId) };
     });

@@ -17,9 +17,9 @@ import { profiles, users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { Conflict, Forbidden, Invalid, Unauthorized } from '../../lib/errors';
 import { alreadyRegisteredMail, codeMail } from '../../lib/mail';
-import { hitLimit } from '../../lib/rate-limit';
+import { clearLimits, hitLimit, limitPerIp, limitPerUser, refundLimits, TOO_MANY_REQUESTS } from '../../lib/rate-limit';
 import { endAllSessions, type CurrentUser } from '../../plugins/session';
-import { consumeVerifiedCode, issueCode, verifyCode } from './codes';
+import { consumeVerifiedCode, hasVerifiedCode, issueCode, verifyCode } from './codes';
 
 const minutes = OTP_TTL_SECONDS / 60;
 
@@ -28,12 +28,29 @@ async function findUserByEmail(ctx: AppContext, email: string) {
   return user ?? null;
 }
 
-async function limitPerIp(ctx: AppContext, action: string, ip: string, max: number, windowSeconds: number) {
-  await hitLimit(
-    ctx.db,
-    { key: `${action}:ip:${ip}`, max: max * ctx.rateLimitFactor, windowSeconds, message: 'Too many requests. Please wait a few minutes and try again.' },
-    ctx.now(),
-  );
+/**
+ * Sign-in counts failures only (a try is counted before it is judged and refunded when the password is right),
+ * on three counters:
+ * - per client address, any account: 30 failures in 15 minutes;
+ * - per account and client address: 10 failures in 15 minutes lock this account for this address only, so a
+ *   guesser elsewhere cannot lock the owner out;
+ * - per account, every address together: 50 failures in an hour lock the account everywhere, which bounds
+ *   guessing from many addresses. The owner lifts it at once by resetting the password through the e-mail
+ *   (`resetPassword` clears it), so it never keeps out someone who holds the mailbox.
+ * Unknown e-mails are counted alike, so the answers never tell who has an account.
+ */
+const SIGN_IN_LIMITS = {
+  ip: { max: 30, windowSeconds: 900, message: TOO_MANY_REQUESTS },
+  client: { max: 10, windowSeconds: 900, message: 'Too many sign-in attempts for this email. Please wait 15 minutes or reset your password.' },
+  account: {
+    max: 50,
+    windowSeconds: 3600,
+    message: 'Too many failed sign-in attempts for this email. Reset your password to sign in now, or try again in an hour.',
+  },
+} as const;
+
+function signInKeys(email: string, ip: string): Record<keyof typeof SIGN_IN_LIMITS, string> {
+  return { ip: `login:ip:${ip}`, client: `login:client:${ip}:${email}`, account: `login:account:${email}` };
 }
 
 /** Sign-up sends a code, or, for an e-mail that already has an account, a notice instead: same answer either way. */
@@ -60,31 +77,45 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, ip:
   return verifyCode(ctx, email, otp, purpose);
 }
 
-export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordBody>): Promise<void> {
+/**
+ * Sets a new password after a verified reset code. The code is looked at before the password is hashed, so a
+ * request without one costs no hashing. Proving the mailbox also lifts the sign-in lock of the account and of
+ * this client (see `login`).
+ */
+export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordBody>, ip: string): Promise<void> {
+  await limitPerIp(ctx, 'reset', ip, 30, 3600);
   const now = ctx.now();
+  const notVerified = () => Invalid('Please verify your reset code first. A verified code can be used once, within 10 minutes.');
+  if (!(await hasVerifiedCode(ctx.db, input.email, 'password-reset', RESET_VERIFIED_WINDOW_SECONDS, now))) throw notVerified();
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
     const consumed = user && (await consumeVerifiedCode(tx, input.email, 'password-reset', RESET_VERIFIED_WINDOW_SECONDS, now));
-    if (!user || !consumed) {
-      throw Invalid('Please verify your reset code first. A verified code can be used once, within 10 minutes.');
-    }
+    if (!user || !consumed) throw notVerified();
     await tx.update(users).set({ passwordHash, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
     await endAllSessions(tx, user.id);
     return user.id;
-  }).then((userId) => ctx.sessionCache.evictUser(userId));
+  });
+  ctx.sessionCache.evictUser(userId);
+  const locks = signInKeys(input.email, ip);
+  await clearLimits(ctx.db, [locks.account, locks.client]);
 }
 
-/** Creates the student after a verified sign-up code; returns the new user's id. */
-export async function completeProfile(ctx: AppContext, input: z.output<typeof completeProfileBody>): Promise<string> {
+/**
+ * Creates the student after a verified sign-up code; returns the new user's id.
+ * The code comes first: without one the answer is the same whether or not the e-mail has an account (only the
+ * mailbox's owner can learn that), and no password is hashed.
+ */
+export async function completeProfile(ctx: AppContext, input: z.output<typeof completeProfileBody>, ip: string): Promise<string> {
+  await limitPerIp(ctx, 'profile', ip, 20, 3600);
   const now = ctx.now();
+  const notVerified = () => Invalid('Please verify your email before completing your profile. Verification is valid for 30 minutes.');
+  if (!(await hasVerifiedCode(ctx.db, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now))) throw notVerified();
   const passwordHash = await hashPassword(input.password);
   const d = input.extra_field;
   return ctx.db.transaction(async (tx) => {
     if (await findUserByEmail({ ...ctx, db: tx }, input.email)) throw Conflict('An account with this email already exists. Please sign in.');
-    if (!(await consumeVerifiedCode(tx, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now))) {
-      throw Invalid('Please verify your email before completing your profile. Verification is valid for 30 minutes.');
-    }
+    if (!(await consumeVerifiedCode(tx, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now))) throw notVerified();
     const [user] = await tx
       .insert(users)
       .values({ email: input.email, passwordHash, type: 'student', emailVerifiedAt: now })
@@ -106,25 +137,26 @@ export async function completeProfile(ctx: AppContext, input: z.output<typeof co
 
 /** Checks the credentials; one message for an unknown e-mail and a wrong password. */
 export async function login(ctx: AppContext, input: z.output<typeof loginBody>, ip: string) {
-  await limitPerIp(ctx, 'login', ip, 30, 900);
-  await hitLimit(
-    ctx.db,
-    {
-      key: `login:email:${input.email}`,
-      max: 10 * ctx.rateLimitFactor,
-      windowSeconds: 900,
-      message: 'Too many sign-in attempts for this email. Please wait 15 minutes or reset your password.',
-    },
-    ctx.now(),
-  );
+  const keys = signInKeys(input.email, ip);
+  for (const counter of ['ip', 'client', 'account'] as const) {
+    const limit = SIGN_IN_LIMITS[counter];
+    await hitLimit(ctx.db, { key: keys[counter], max: limit.max * ctx.rateLimitFactor, windowSeconds: limit.windowSeconds, message: limit.message }, ctx.now());
+  }
   const user = await findUserByEmail(ctx, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) throw Unauthorized('Invalid email or password');
+  await refundLimits(ctx.db, [keys.ip, keys.account]);
+  // Earlier slips of this client on this account are forgiven once the owner signs in.
+  await clearLimits(ctx.db, [keys.client]);
   if (user.status !== 'active') throw Forbidden('Your account is inactive. Please contact the academy.');
   return user;
 }
 
+/** A stolen session must not become a way to test passwords: 5 tries in 15 minutes, right or wrong. */
+const PASSWORD_CHANGE_LIMIT = { max: 5, windowSeconds: 900, message: 'Too many password change attempts. Please wait 15 minutes and try again.' };
+
 export async function changePassword(ctx: AppContext, user: CurrentUser, input: z.output<typeof changePasswordBody>) {
+  await limitPerUser(ctx, 'password-change', user.id, PASSWORD_CHANGE_LIMIT);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw Invalid('Current password is incorrect');
   if (input.currentPassword === input.newPassword) throw Invalid('New password must be different from the current password');
   const passwordHash = await hashPassword(input.newPassword);

@@ -7,12 +7,15 @@ import {
   checkAnswerBody,
   checkAnswerReply,
   courseDetailReply,
+  LEARNING_LIMITS,
+  LEARNING_MESSAGES,
   type CourseDetail,
   studentCoursesReply,
   studentQuestionList,
   studentStatsReply,
 } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
+import { BatchedLimit } from '../../lib/rate-limit';
 import { sendView } from '../../lib/view-cache';
 import { STAFF } from '../../plugins/access';
 import type { CurrentUser } from '../../plugins/session';
@@ -25,6 +28,8 @@ const caller = (user: CurrentUser) => ({ id: user.id, isStudent: user.type === '
 export function studentRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // Every student check is stored: this bounds what one account can write (and compute), per user of any type.
+    const checksPerUser = new BatchedLimit({ max: LEARNING_LIMITS.checksPerHour, windowSeconds: 3600, message: LEARNING_MESSAGES.tooManyChecks });
 
     r.get('/student/courses', { config: student, schema: { response: { 200: studentCoursesReply } } }, async (req) => ({
       courses: await studentCourseList(ctx, req.user!.id),
@@ -47,8 +52,9 @@ export function studentRoutes(ctx: AppContext) {
       return who.isStudent ? studentQuestionList.parse(list) : list;
     });
 
-    r.post('/questions/check-answer', { config: learners, schema: { body: checkAnswerBody, response: { 200: checkAnswerReply } } }, async (req) => ({
-      result: await checkQuestionAnswer(ctx, caller(req.user!), req.body),
-    }));
+    r.post('/questions/check-answer', { config: learners, schema: { body: checkAnswerBody, response: { 200: checkAnswerReply } } }, async (req) => {
+      await checksPerUser.hit(ctx, `check:user:${req.user!.id}`);
+      return { result: await checkQuestionAnswer(ctx, caller(req.user!), req.body) };
+    });
   };
 }
