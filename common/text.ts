@@ -4,6 +4,7 @@
  */
 
 /** NUL, or a UTF-16 surrogate without its partner: PostgreSQL text and jsonb can hold neither. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether PostgreSQL can store the text as given. */
@@ -15,8 +16,10 @@ export function isStorableText(text: string): boolean {
  * Characters that make plain text show something other than what it says: C0 and C1 controls (terminal escapes,
  * backspaces, bells) and the bidi embeddings, overrides and isolates that reverse what follows them.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HIDDEN_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 /** The same, where tab and line breaks belong to the text (descriptions, addresses, hints). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HIDDEN_IN_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /**
