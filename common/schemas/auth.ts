@@ -64,7 +64,7 @@ export const studentDetails = z.object({
   gender: genderField,
   birthday: birthdayField,
   phone_number: phoneField,
-  address: requiredText('Address', LIMITS.address),
+  address: requiredText('Address', LIMITS.address, 'lines'),
   school: requiredText('School', LIMITS.shortText),
   grade_level: gradeField,
 });
@@ -88,7 +88,7 @@ export const profileUpdateBody = z.object({
     first_name: requiredText('First name', LIMITS.name),
     last_name: requiredText('Last name', LIMITS.name),
     phone_number: blankAsNull(phoneField),
-    address: optionalText('Address', LIMITS.address),
+    address: optionalText('Address', LIMITS.address, 'lines'),
     school: optionalText('School'),
     grade_level: blankAsNull(gradeField),
     gender: blankAsNull(genderField),

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { COURSE_LIMITS } from '../rules';
+import { textProblem, hiddenCharacterMessage, unstorableMessage, type TextKind } from '../text';
+import { textRules } from './fields';
 
 /**
  * Courses, units and sections (staff.md sections 3, 5 and 7): the request bodies the management forms send
  * and the replies the server gives, shared by the routes and the forms.
  */
 
-function text(label: string, max: number, required: boolean) {
+function text(label: string, max: number, required: boolean, kind: TextKind = 'line') {
   const base = z.string({ error: required ? `${label} is required` : `${label} must be text` }).trim();
   const bounded = (required ? base.min(1, `${label} is required`) : base).max(max, `${label} must be at most ${max} characters`);
-  // PostgreSQL text cannot hold NUL: refusing it keeps a stray byte from becoming a 500.
-  return bounded.refine((v) => !v.includes('\u0000'), `${label} cannot contain NUL characters`);
+  return bounded.superRefine(textRules(label, kind));
 }
 
-const optional = (label: string, max: number) =>
-  text(label, max, false)
+const optional = (label: string, max: number, kind: TextKind = 'line') =>
+  text(label, max, false, kind)
     .nullish()
     .transform((v) => v ?? '');
 
@@ -54,15 +55,18 @@ export const categoryList = z
     const out: string[] = [];
     for (const raw of list ?? []) {
       const name = raw.trim();
+      const unfit = textProblem(name, 'line');
       const problem = !name
         ? CATEGORY_MESSAGES.empty
         : name.length > COURSE_LIMITS.category
           ? `Category must be at most ${COURSE_LIMITS.category} characters`
-          : name.includes('\u0000')
-            ? 'Category cannot contain NUL characters'
-            : out.some((c) => c.toLowerCase() === name.toLowerCase())
-              ? CATEGORY_MESSAGES.duplicate(name)
-              : null;
+          : unfit === 'unstorable'
+            ? unstorableMessage('Category')
+            : unfit === 'hidden'
+              ? hiddenCharacterMessage('Category')
+              : out.some((c) => c.toLowerCase() === name.toLowerCase())
+                ? CATEGORY_MESSAGES.duplicate(name)
+                : null;
       if (problem) {
         ctx.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
@@ -85,7 +89,7 @@ const courseCode = z
 
 export const courseBody = z.object({
   title: text('Title', COURSE_LIMITS.title, true),
-  description: optional('Description', COURSE_LIMITS.description),
+  description: optional('Description', COURSE_LIMITS.description, 'lines'),
   /** Generated from the title when absent. */
   code: courseCode,
 });
@@ -107,6 +111,7 @@ export const sectionBody = z.object({
   content: z
     .string({ error: 'Content must be text' })
     .max(COURSE_LIMITS.content, `Content must be at most ${COURSE_LIMITS.content} characters`)
+    .superRefine(textRules('Content', 'any'))
     .nullish()
     .transform((v) => v ?? ''),
   sectionNumber: positionNumber('Section number'),

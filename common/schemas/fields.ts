@@ -1,32 +1,41 @@
 import { z } from 'zod';
 import { CHANGE_PASSWORD_PATTERN, LIMITS, MESSAGES, PASSWORD_RULES, PHONE_PATTERN, birthdayProblem } from '../rules';
+import { hiddenCharacterMessage, textProblem, unstorableMessage, type TextKind } from '../text';
 
-/** PostgreSQL text cannot hold NUL; refusing it here keeps such input a 400, never a server error. */
-const noNul = (s: string) => !s.includes('\u0000');
-const NUL_MESSAGE = 'Text cannot contain null characters';
+/**
+ * The check every text of every API input passes (`.superRefine(textRules(label, kind))`): what PostgreSQL cannot
+ * store (NUL, lone surrogates) is refused with a message instead of failing the write, and plain text (`line`,
+ * `lines`) refuses the controls and direction overrides that would make it show something other than it says.
+ */
+export function textRules(label: string, kind: TextKind) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const problem = textProblem(value, kind);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem === 'unstorable' ? unstorableMessage(label) : hiddenCharacterMessage(label) });
+  };
+}
 
 /** Lets a form's empty choice ('') mean "no value" for an optional field with its own messages. */
 export function blankAsNull<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
 }
 
-/** A required, trimmed text field with the academy's wording: "{label} is required". */
-export function requiredText(label: string, max: number = LIMITS.shortText) {
+/** A required, trimmed one-line text field with the academy's wording: "{label} is required". */
+export function requiredText(label: string, max: number = LIMITS.shortText, kind: TextKind = 'line') {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(noNul, NUL_MESSAGE);
+    .superRefine(textRules(label, kind));
 }
 
 /** An optional text field: absent, null and blank all mean "no value". */
-export function optionalText(label: string, max: number = LIMITS.shortText) {
+export function optionalText(label: string, max: number = LIMITS.shortText, kind: TextKind = 'line') {
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine(noNul, NUL_MESSAGE)
+    .superRefine(textRules(label, kind))
     .nullish()
     .transform((v) => (v ? v : null));
 }

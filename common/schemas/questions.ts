@@ -6,6 +6,8 @@
  * or as JSON with real values; the schemas accept both.
  */
 import { z } from 'zod';
+import { isStorableText, textOutsideTags, unstorableMessage, type TextKind } from '../text';
+import { textRules } from './fields';
 
 export const QUESTION_TYPES = ['Multiple Choice', 'Fill in the Blank', 'Calculation', 'Short Answer'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -82,9 +84,12 @@ export function removeOption(options: readonly string[], correct: readonly strin
 export const blankPlaceholder = (n: number) => `___${n}___`;
 const PLACEHOLDER = /___(\d+)___/g;
 
-/** The blank numbers written as placeholders in a text, in order of first appearance. */
+/**
+ * The blank numbers written as placeholders in a text, in order of first appearance. Only the text outside tags
+ * counts: the student's screen marks blanks there, never inside an attribute value.
+ */
 export function placeholdersIn(text: string): number[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => Number(m[1])))];
+  return [...new Set([...textOutsideTags(text).matchAll(PLACEHOLDER)].map((m) => Number(m[1])))];
 }
 
 /**
@@ -93,18 +98,8 @@ export function placeholdersIn(text: string): number[] {
  */
 export function isBlankRichText(html: string): boolean {
   if (/<img\b/i.test(html)) return false;
-  const text = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ')
-    .trim();
-  return text.length === 0;
+  return textOutsideTags(html).replace(/&nbsp;|&#160;|&#xa0;/gi, ' ').trim().length === 0;
 }
-
-/** Plain text that PostgreSQL can store as given: no NUL characters and no lone UTF-16 surrogates. */
-export function isStorableText(text: string): boolean {
-  return !text.includes('\u0000') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
-}
-const UNSTORABLE = 'This text contains characters that cannot be stored.';
 
 /** Reads a multipart JSON field; anything that is not JSON stays as it came, for the schema to judge. */
 function fromJson(value: unknown): unknown {
@@ -141,11 +136,11 @@ const gradeField = z.preprocess(
 );
 
 /** Plain text kept byte for byte (hint, source): optional, never trimmed. */
-function plainText(label: string, max: number) {
+function plainText(label: string, max: number, kind: TextKind) {
   return z
     .string({ error: `${label} must be text` })
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
-    .refine(isStorableText, UNSTORABLE)
+    .superRefine(textRules(label, kind))
     .nullish()
     .transform((v) => v ?? '');
 }
@@ -154,7 +149,7 @@ function richText(label: string, max: number, requiredMessage?: string) {
   const text = z
     .string({ error: requiredMessage ?? `${label} must be text` })
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
-    .refine(isStorableText, UNSTORABLE);
+    .superRefine(textRules(label, 'any'));
   return requiredMessage ? text.refine((v) => !isBlankRichText(v), requiredMessage) : text.nullish().transform((v) => v ?? '');
 }
 
@@ -164,7 +159,7 @@ export const questionStep1Schema = z.object({
   type: z.enum(QUESTION_TYPES, { error: QUESTION_MESSAGES.requiredFields }),
   focus: requiredIds,
   category: requiredIds,
-  source: plainText('Source', QUESTION_LIMITS.source),
+  source: plainText('Source', QUESTION_LIMITS.source, 'line'),
 });
 export type QuestionStep1 = z.output<typeof questionStep1Schema>;
 
@@ -198,7 +193,7 @@ function checkOptionText(letter: string, text: unknown): string {
   const path = `options.${letter}`;
   if (typeof text !== 'string' || isBlankRichText(text)) fail(`Please fill in option ${letter} or remove it`, path);
   if (text.length > QUESTION_LIMITS.option) fail(`Option ${letter} must be at most ${QUESTION_LIMITS.option.toLocaleString('en-US')} characters`, path);
-  if (!isStorableText(text)) fail(UNSTORABLE, path);
+  if (!isStorableText(text)) fail(unstorableMessage(`Option ${letter}`), path);
   return text;
 }
 
@@ -231,7 +226,7 @@ function acceptedList(value: unknown, path: string, missing: string): string[] {
   if (list.length === 0) fail(missing, path);
   if (list.length > MAX_ACCEPTED_ANSWERS) fail(`A blank can have at most ${MAX_ACCEPTED_ANSWERS} accepted answers`, path);
   if (list.some((a) => a.length > QUESTION_LIMITS.acceptedAnswer)) fail(`An accepted answer must be at most ${QUESTION_LIMITS.acceptedAnswer} characters`, path);
-  if (!list.every(isStorableText)) fail(UNSTORABLE, path);
+  if (!list.every(isStorableText)) fail(unstorableMessage('An accepted answer'), path);
   return list;
 }
 
@@ -272,7 +267,7 @@ const questionFields = questionStep1Schema.extend({
   answer: z.unknown().optional(),
   options: z.unknown().optional(),
   solution: richText('The solution', QUESTION_LIMITS.richText),
-  hint: plainText('The hint', QUESTION_LIMITS.hint),
+  hint: plainText('The hint', QUESTION_LIMITS.hint, 'lines'),
 });
 
 /** Checks the answer key and options against the type, and gives them their stored form. */
@@ -330,7 +325,7 @@ export const questionListQuery = z.object({
   category: commaIds('category').optional(),
   focus: commaIds('focus area').optional(),
   excludeAssignedToSection: z.uuid('Unknown section').optional(),
-  q: z.string().trim().max(QUESTION_LIMITS.search, `Search for at most ${QUESTION_LIMITS.search} characters`).optional(),
+  q: z.string().trim().max(QUESTION_LIMITS.search, `Search for at most ${QUESTION_LIMITS.search} characters`).superRefine(textRules('The search', 'any')).optional(),
 });
 export type QuestionListQuery = z.output<typeof questionListQuery>;
 
@@ -413,5 +408,5 @@ export const tagBody = (label: 'Category' | 'Focus area') =>
       .trim()
       .min(1, `${label} name is required`)
       .max(QUESTION_LIMITS.tagName, `${label} name must be at most ${QUESTION_LIMITS.tagName} characters`)
-      .refine(isStorableText, UNSTORABLE),
+      .superRefine(textRules(`${label} name`, 'line')),
   }, { error: `${label} name is required` });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { splitMath } from './dollarMath';
-import { renderContent } from './renderContent';
+import { isEmptyContent, renderContent } from './renderContent';
 import { RichText } from './RichText';
 import { MathText } from './MathText';
 import { markMath, plainTextToHtml } from './editor/markup';
@@ -81,5 +81,29 @@ describe('the editor markup', () => {
     expect(markMath('<p>So $x+1$ and $$y$$</p>')).toBe('<p>So <span data-math="inline">$x+1$</span> and <span data-math="display">$$y$$</span></p>');
     expect(markMath('<p><span data-math="inline">$x$</span></p>')).toBe('<p><span data-math="inline">$x$</span></p>');
     expect(plainTextToHtml('Line $a$\nnext\n\nPara <b>')).toBe('<p>Line <span data-math="inline">$a$</span><br>next</p><p>Para &lt;b&gt;</p>');
+  });
+});
+
+describe('passes over the largest content', () => {
+  /** Section content may be 500,000 characters; a pass that rescans from every `<` or `$` would take minutes. */
+  const LENGTH = 500_000;
+  const runs = ['<', '<a', '$', '$$', '$<', '$a', '$ ', '\\$', '$$\\', '&nbsp;', ' '].map((unit) => unit.repeat(LENGTH / unit.length));
+
+  it('tells empty content from the rest in linear time', () => {
+    for (const html of runs) {
+      const started = performance.now();
+      isEmptyContent(html);
+      expect(performance.now() - started, JSON.stringify(html.slice(0, 8))).toBeLessThan(1000);
+    }
+    expect(isEmptyContent('<'.repeat(10))).toBe(false);
+    expect(isEmptyContent('<p>&nbsp; </p>')).toBe(true);
+  });
+
+  it('finds the math in linear time', () => {
+    for (const text of runs) {
+      const started = performance.now();
+      splitMath(text);
+      expect(performance.now() - started, JSON.stringify(text.slice(0, 8))).toBeLessThan(1000);
+    }
   });
 });

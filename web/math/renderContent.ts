@@ -1,3 +1,4 @@
+import { textOutsideTags } from '@common/text';
 import { splitMath } from './dollarMath';
 import { renderLatex } from './katex';
 import styles from './RichText.module.css';
@@ -51,5 +52,5 @@ export function renderContent(html: string): string {
 export function isEmptyContent(html: string | null | undefined): boolean {
   if (!html) return true;
   if (/<(img|table|hr)\b/i.test(html)) return false;
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') === '';
+  return textOutsideTags(html).replace(/&nbsp;|\s/g, '') === '';
 }

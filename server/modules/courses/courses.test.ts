@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { COURSE_LIMITS } from '../../../common/rules';
+import { hiddenCharacterMessage, textProblem } from '../../../common/text';
 import { courses, sectionQuestions, sections, studentCourses, studentSections, studentUnits, units } from '../../db/schema';
 import { buildCourse, buildOneOfEach, buildQuestion, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
@@ -96,7 +97,10 @@ describe('courses', () => {
       [{ title: ['a'] }, 'Title is required'],
       [{ title: 'x'.repeat(100_000) }, `Title must be at most ${COURSE_LIMITS.title} characters`],
       [{ title: 'ok', description: { a: 1 } }, 'Description must be text'],
-      [{ title: 'a\u0000b' }, 'Title cannot contain NUL characters'],
+      [{ title: 'a\u0000b' }, 'Title contains a character that cannot be stored. Please remove it.'],
+      [{ title: 'ok', description: 'lone \ud800' }, 'Description contains a character that cannot be stored. Please remove it.'],
+      [{ title: 'abc\u202Egpj.exe' }, 'Title cannot contain control characters or text-direction overrides'],
+      [{ title: 'Roses are \u001b[0;31mred' }, 'Title cannot contain control characters or text-direction overrides'],
     ];
     for (const [body, message] of cases) {
       const response = await send(teacher, 'POST', '/api/courses', body);
@@ -319,7 +323,12 @@ describe('bad input corpora', () => {
         expect(saved[0], JSON.stringify(s)).toEqual({ title: s.trim(), description: s.trim() });
       } else {
         expect(response.statusCode, JSON.stringify(s)).toBe(400);
-        expect(response.json().message).toBe(s.trim() ? `Title must be at most ${COURSE_LIMITS.title} characters` : 'Title is required');
+        const message = !s.trim()
+          ? 'Title is required'
+          : [...s.trim()].length > COURSE_LIMITS.title
+            ? `Title must be at most ${COURSE_LIMITS.title} characters`
+            : hiddenCharacterMessage('Title');
+        expect(response.json().message, JSON.stringify(s)).toBe(message);
       }
     }
     expect(stored).toBeGreaterThan(450);
@@ -329,6 +338,12 @@ describe('bad input corpora', () => {
     const course = await newCourse('Naughty');
     const unit = await newUnit(course.id);
     for (const s of naughtyStrings.filter((x) => x.trim() && x.trim().length <= COURSE_LIMITS.category)) {
+      if (textProblem(s.trim(), 'line')) {
+        const refused = await send(teacher, 'PUT', `/api/units/${unit.id}`, { title: s, categories: [s] });
+        expect(refused.statusCode, JSON.stringify(s)).toBe(400);
+        expect(refused.json().message).toBe(hiddenCharacterMessage('Title'));
+        continue;
+      }
       const u = await send(teacher, 'PUT', `/api/units/${unit.id}`, { title: s, categories: [s] });
       expect(u.statusCode, JSON.stringify(s)).toBe(200);
       expect(u.json()).toMatchObject({ title: s.trim(), categories: [s.trim()] });
@@ -336,7 +351,8 @@ describe('bad input corpora', () => {
       expect(sec.statusCode, JSON.stringify(s)).toBe(201);
       expect(sec.json().title).toBe(s.trim());
     }
-  });
+    // A thousand requests: 20 s on a quiet machine.
+  }, 120_000);
 
   it('sanitizes section content on create and update, keeping the math', async () => {
     const course = await newCourse('Safe content');

@@ -52,7 +52,10 @@ describe('PUT /api/users/profile', () => {
     [{ birthday: '2999-01-01' }, MESSAGES.birthdayFuture],
     [{ grade_level: 'Z' }, 'Please choose a grade from K to 12'],
     [{ address: 'a'.repeat(100_000) }, 'Address must be at most 500 characters'],
-    [{ last_name: 'Nul\u0000Byte' }, 'Text cannot contain null characters'],
+    [{ last_name: 'Nul\u0000Byte' }, 'Last name contains a character that cannot be stored. Please remove it.'],
+    [{ first_name: 'Lone \udc00' }, 'First name contains a character that cannot be stored. Please remove it.'],
+    [{ first_name: '\u202Enimda' }, 'First name cannot contain control characters or text-direction overrides'],
+    [{ school: 'School\u001b[2J' }, 'School cannot contain control characters or text-direction overrides'],
   ])('refuses a bad field %#', async (change, message) => {
     const student = await buildStudent(t.db);
     const response = await put(await signIn(t.app, student), { extra_field: { ...fields, ...change } });
