@@ -92,5 +92,5 @@ describe('PUT /api/users/profile', () => {
       }
     }
     expect(stored).toBeGreaterThan(naughtyStrings.length * 0.9);
-  });
+  }, 120_000);
 });
