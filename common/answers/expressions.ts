@@ -4,16 +4,17 @@
  */
 import { create, parseDependencies, type MathNode } from 'mathjs';
 import { FUNCTIONS, UnreadableError } from './normalize';
-import { close, evaluate, sameNumber, type Env } from './numbers';
+import { close, evaluate, sameNumber, type Env, type Value } from './numbers';
 import { UNIT_NAMES } from './units';
 
 // Numerals parse as fractions so `0.1` stays exactly 1/10.
 const { parse } = create({ parseDependencies }, { number: 'Fraction' });
 
-/** A parsed expression and its free variables. */
+/** A parsed expression, its free variables, and its value when it has none. */
 export interface Expr {
   node: MathNode;
   vars: string[];
+  value: Value | null;
 }
 
 const SEED = 0x2f6b3a1d;
@@ -25,9 +26,13 @@ const MAX_NODES = 400;
 
 /** Parses plain infix (see normalize.ts); `xy` means x·y as in written math. */
 export function parseExpression(plain: string): Expr {
+  const infix = splitLetters(plain);
+  // Every numeral, name, operator and bracket becomes at least one node: refuse before mathjs
+  // spends milliseconds building a tree that would be refused anyway.
+  if ((infix.match(/[\p{L}\d.]+|[-+*/^!(]/gu)?.length ?? 0) > MAX_NODES) throw new UnreadableError('too complex');
   let node: MathNode;
   try {
-    node = parse(splitLetters(plain));
+    node = parse(infix);
   } catch {
     throw new UnreadableError('syntax');
   }
@@ -39,10 +44,10 @@ export function parseExpression(plain: string): Expr {
     if (n.type === 'SymbolNode' && path !== 'fn' && name !== undefined && name !== 'pi') vars.add(name);
   });
   if (nodes > MAX_NODES) throw new UnreadableError('too complex');
-  const expr = { node, vars: [...vars].sort() };
+  const names = [...vars].sort();
   // One evaluation rejects constructs the evaluator does not support (strings, ranges, …).
-  evaluate(node, new Map(expr.vars.map((v) => [v, 0.5])));
-  return expr;
+  const value = evaluate(node, new Map(names.map((v) => [v, 0.5])));
+  return { node, vars: names, value: names.length === 0 ? value : null };
 }
 
 /** Separates runs of letters into variables unless they name a function, unit or π. */
@@ -58,7 +63,7 @@ function splitLetters(s: string): string {
 
 /** Whether two expressions are equal: exactly for numbers, at sample points otherwise. */
 export function sameExpression(a: Expr, b: Expr): boolean {
-  if (a.vars.length === 0 && b.vars.length === 0) return sameNumber(evaluate(a.node, new Map()), evaluate(b.node, new Map()));
+  if (a.value && b.value) return sameNumber(a.value, b.value);
   const rows = sampleRows([a, b]);
   return rows !== null && rows.every(([x, y]) => close(x, y));
 }

@@ -18,14 +18,64 @@ export type Env = ReadonlyMap<string, number>;
 
 /** Relative tolerance, used only when a side is irrational (π, √2, sin …) or sampled. */
 const TOLERANCE = 1e-9;
-/** Bounds on exact powers so `2^{2^{100}}` falls back to floats instead of eating memory. */
-const MAX_EXACT_EXPONENT = 4096;
-const MAX_EXACT_BITS = 20000;
+/**
+ * Exact arithmetic stops where a float's range does (2^1024): operands with a bigger numerator
+ * or denominator are worked on as floats. Beyond that size fraction.js's gcd costs milliseconds
+ * per operation, and no school answer needs more.
+ */
+const MAX_EXACT_BITS = 1024;
+const EXACT_LIMIT = 1n << BigInt(MAX_EXACT_BITS);
 const MAX_ROOT_INDEX = 64;
+/** Wall-clock budget of one check (a whole question, or one entry against one accepted answer). */
+const CHECK_BUDGET_MS = 50;
+/** Evaluation nodes between two looks at the clock. */
+const CLOCK_EVERY = 256;
+
+/** Thrown when a check outlives its time budget; the bounds above should make that unreachable. */
+export class OverBudgetError extends UnreadableError {}
+
+let deadline = Infinity;
+let ticks = 0;
+
+/**
+ * Runs `work` with a wall-clock budget: evaluation past the deadline throws OverBudgetError,
+ * so no answer can hold the event loop for long. Nested calls share the outer budget.
+ */
+export function withinBudget<T>(work: () => T): T {
+  if (deadline !== Infinity) return work();
+  deadline = performance.now() + CHECK_BUDGET_MS;
+  try {
+    return work();
+  } finally {
+    deadline = Infinity;
+  }
+}
+
+/** Throws OverBudgetError once the current budget is spent; cheap enough to call per node. */
+function checkBudget(): void {
+  if (++ticks % CLOCK_EVERY === 0 && performance.now() > deadline) throw new OverBudgetError('over budget');
+}
 
 /** Builds a value from a rational. */
 export function exactValue(f: Fraction): Value {
-  return { exact: f, approx: f.valueOf() };
+  return { exact: f, approx: toNumber(f) };
+}
+
+/** The float nearest a fraction, also when numerator and denominator overflow a float on their own. */
+function toNumber(f: Fraction): number {
+  const quotient = f.valueOf();
+  if (!Number.isNaN(quotient)) return quotient;
+  const shift = BigInt(Math.max(bitLength(f.n), bitLength(f.d)) - 1000);
+  return Number(f.s * (f.n >> shift)) / Number(f.d >> shift);
+}
+
+function bitLength(n: bigint): number {
+  return n.toString(2).length;
+}
+
+/** Whether a rational is small enough for exact arithmetic to stay cheap. */
+function small(f: Fraction | null): f is Fraction {
+  return f !== null && f.n < EXACT_LIMIT && f.d < EXACT_LIMIT;
 }
 
 function approxValue(x: number): Value {
@@ -45,6 +95,7 @@ export function close(x: number, y: number): boolean {
 
 /** Evaluates a mathjs tree; symbols other than `pi` are looked up in env. */
 export function evaluate(node: MathNode, env: Env): Value {
+  checkBudget();
   switch (node.type) {
     case 'ConstantNode': {
       const value: unknown = (node as MathNode & { value: unknown }).value;
@@ -80,16 +131,18 @@ function operate(fn: string, v: Value[]): Value {
   if (v.length === 1 && fn === 'unaryPlus') return a;
   if (v.length === 1 && fn === 'factorial') return factorial(a);
   if (v.length !== 2) throw new UnreadableError(`unsupported ${fn}`);
+  const [x, y] = [a.exact, b.exact];
+  const exact = small(x) && small(y);
   switch (fn) {
     case 'add':
-      return a.exact && b.exact ? exactValue(a.exact.add(b.exact)) : approxValue(a.approx + b.approx);
+      return exact ? exactValue(x.add(y)) : approxValue(a.approx + b.approx);
     case 'subtract':
-      return a.exact && b.exact ? exactValue(a.exact.sub(b.exact)) : approxValue(a.approx - b.approx);
+      return exact ? exactValue(x.sub(y)) : approxValue(a.approx - b.approx);
     case 'multiply':
-      return a.exact && b.exact ? exactValue(a.exact.mul(b.exact)) : approxValue(a.approx * b.approx);
+      return exact ? exactValue(x.mul(y)) : approxValue(a.approx * b.approx);
     case 'divide':
-      if (b.exact?.equals(0) || b.approx === 0) return approxValue(NaN);
-      return a.exact && b.exact ? exactValue(a.exact.div(b.exact)) : approxValue(a.approx / b.approx);
+      if (y?.equals(0) || b.approx === 0) return approxValue(NaN);
+      return exact ? exactValue(x.div(y)) : approxValue(a.approx / b.approx);
     case 'pow':
       return power(a, b);
     default:
@@ -97,20 +150,24 @@ function operate(fn: string, v: Value[]): Value {
   }
 }
 
-/** Real power; exact for rational bases with small rational exponents that give rationals. */
+/**
+ * Real power; exact for rational bases with small rational exponents that give rationals.
+ * Roots are taken by integer Newton iteration and checked by raising back, never by
+ * factorising (fraction.js's `pow` does trial division: minutes for a 20-digit prime).
+ */
 function power(base: Value, exponent: Value): Value {
   const e = exponent.exact;
   if (e && e.d <= BigInt(MAX_ROOT_INDEX)) {
     const p = Number(e.s * e.n);
     const q = Number(e.d);
     const b = base.exact;
-    const sizeOk = b !== null && Math.abs(p) <= MAX_EXACT_EXPONENT && bits(b) * Math.abs(p) <= MAX_EXACT_BITS;
-    if (b && sizeOk && !(b.equals(0) && p < 0)) {
-      // fraction.js refuses negative bases for roots; odd roots of negatives are real.
+    if (small(b) && !(b.equals(0) && p < 0)) {
+      // Odd roots of negatives are real (fraction.js refuses them).
       const negative = b.s < 0n;
-      if (!negative || q % 2 === 1) {
-        const magnitude = b.abs().pow(e);
-        if (magnitude) return exactValue(negative && Math.abs(p) % 2 === 1 ? magnitude.neg() : magnitude);
+      const root = !negative || q % 2 === 1 ? rationalRoot(b.abs(), q) : null;
+      if (root && Math.max(bitLength(root.n), bitLength(root.d)) * Math.abs(p) <= MAX_EXACT_BITS) {
+        const magnitude = root.pow(p);
+        return exactValue(negative && Math.abs(p) % 2 === 1 ? magnitude.neg() : magnitude);
       }
     }
     if (base.approx < 0 && q % 2 === 1) {
@@ -121,8 +178,26 @@ function power(base: Value, exponent: Value): Value {
   return approxValue(Math.pow(base.approx, exponent.approx));
 }
 
-function bits(f: Fraction): number {
-  return f.n.toString(2).length + f.d.toString(2).length;
+/** The q-th root of a non-negative rational when it is rational, else null. */
+function rationalRoot(f: Fraction, q: number): Fraction | null {
+  if (q === 1) return f;
+  const n = integerRoot(f.n, q);
+  const d = n === null ? null : integerRoot(f.d, q);
+  return n === null || d === null ? null : new Fraction(n, d);
+}
+
+/** The exact q-th root of a non-negative integer, or null when it is not a perfect power. */
+function integerRoot(n: bigint, q: number): bigint | null {
+  if (n < 2n) return n;
+  const k = BigInt(q);
+  // Newton's iteration from above decreases monotonically to ⌊n^(1/q)⌋.
+  let x = 1n << BigInt(Math.ceil(bitLength(n) / q));
+  for (;;) {
+    const next = ((k - 1n) * x + n / x ** (k - 1n)) / k;
+    if (next >= x) break;
+    x = next;
+  }
+  return x ** k === n ? x : null;
 }
 
 function factorial(a: Value): Value {
@@ -133,6 +208,8 @@ function factorial(a: Value): Value {
   return exactValue(result);
 }
 
+const ONE_HALF = exactValue(new Fraction(1, 2));
+
 const REAL_FUNCTIONS: Record<string, (x: number) => number> = {
   sin: Math.sin, cos: Math.cos, tan: Math.tan,
   sec: (x) => 1 / Math.cos(x), csc: (x) => 1 / Math.sin(x), cot: (x) => 1 / Math.tan(x),
@@ -142,7 +219,7 @@ const REAL_FUNCTIONS: Record<string, (x: number) => number> = {
 
 function callFunction(name: string, v: Value[]): Value {
   const [a, b] = v;
-  if (name === 'sqrt' && v.length === 1) return power(a, exactValue(new Fraction(1, 2)));
+  if (name === 'sqrt' && v.length === 1) return power(a, ONE_HALF);
   if (name === 'root' && v.length === 2) {
     if (!b.exact || b.exact.d !== 1n || b.exact.equals(0)) return approxValue(Math.pow(a.approx, 1 / b.approx));
     return power(a, exactValue(b.exact.inverse()));

@@ -4,7 +4,7 @@
  */
 import { FUNCTIONS, UnreadableError, textKey, toPlain } from './normalize';
 import { parseExpression, proportional, sameExpression, type Expr } from './expressions';
-import { evaluate, sameNumber, type Value } from './numbers';
+import { sameNumber, type Value } from './numbers';
 import { UNIT_NAMES, sameDimension, splitQuantity, toBase, type Unit } from './units';
 
 type RelationOp = '=' | '!=' | '<' | '<=';
@@ -68,7 +68,7 @@ function parseLeaf(plain: string): Answer {
   if (quantity) {
     try {
       const magnitude = parseExpression(quantity.magnitude);
-      if (magnitude.vars.length === 0) return { kind: 'quantity', magnitude: evaluate(magnitude.node, new Map()), unit: quantity.unit };
+      if (magnitude.value) return { kind: 'quantity', magnitude: magnitude.value, unit: quantity.unit };
     } catch {
       // Not a number before the unit word: read it all as an expression below.
     }
@@ -137,6 +137,6 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
 
 function numberOf(answer: Answer): Value | null {
   if (answer.kind === 'quantity') return answer.magnitude;
-  if (answer.kind === 'expression' && answer.expr.vars.length === 0) return evaluate(answer.expr.node, new Map());
+  if (answer.kind === 'expression') return answer.expr.value;
   return null;
 }
