@@ -5,6 +5,7 @@
  */
 import Fraction from 'fraction.js';
 import type { MathNode } from 'mathjs';
+import { CONSTANTS, MATH_FUNCTIONS } from './functions';
 import { UnreadableError } from './normalize';
 
 /** A number: `exact` when it is a known rational, `approx` always. */
@@ -17,7 +18,7 @@ export interface Value {
 export type Env = ReadonlyMap<string, number>;
 
 /** Relative tolerance, used only when a side is irrational (π, √2, sin …) or sampled. */
-const TOLERANCE = 1e-9;
+export const TOLERANCE = 1e-9;
 /**
  * Exact arithmetic stops where a float's range does (2^1024): operands with a bigger numerator
  * or denominator are worked on as floats. Beyond that size fraction.js's gcd costs milliseconds
@@ -52,7 +53,7 @@ export function withinBudget<T>(work: () => T): T {
 }
 
 /** Throws OverBudgetError once the current budget is spent; cheap enough to call per node. */
-function checkBudget(): void {
+export function checkBudget(): void {
   if (++ticks % CLOCK_EVERY === 0 && performance.now() > deadline) throw new OverBudgetError('over budget');
 }
 
@@ -105,8 +106,7 @@ export function evaluate(node: MathNode, env: Env): Value {
     }
     case 'SymbolNode': {
       const name = (node as MathNode & { name: string }).name;
-      if (name === 'pi') return approxValue(Math.PI);
-      const x = env.get(name);
+      const x = CONSTANTS.get(name) ?? env.get(name);
       if (x === undefined) throw new UnreadableError(`unknown symbol ${name}`);
       return approxValue(x);
     }
@@ -114,18 +114,19 @@ export function evaluate(node: MathNode, env: Env): Value {
       return evaluate((node as MathNode & { content: MathNode }).content, env);
     case 'OperatorNode': {
       const { fn, args } = node as MathNode & { fn: string; args: MathNode[] };
-      return operate(fn, args.map((a) => evaluate(a, env)));
+      return applyOperator(fn, args.map((a) => evaluate(a, env)));
     }
     case 'FunctionNode': {
       const { fn, args } = node as MathNode & { fn: { name?: string }; args: MathNode[] };
-      return callFunction(fn.name ?? '', args.map((a) => evaluate(a, env)));
+      return applyFunction(fn.name ?? '', args.map((a) => evaluate(a, env)));
     }
     default:
       throw new UnreadableError(`unsupported ${node.type}`);
   }
 }
 
-function operate(fn: string, v: Value[]): Value {
+/** A real operator on real values: NaN where it is undefined. */
+export function applyOperator(fn: string, v: Value[]): Value {
   const [a, b] = v;
   if (v.length === 1 && fn === 'unaryMinus') return a.exact ? exactValue(a.exact.neg()) : approxValue(-a.approx);
   if (v.length === 1 && fn === 'unaryPlus') return a;
@@ -210,14 +211,8 @@ function factorial(a: Value): Value {
 
 const ONE_HALF = exactValue(new Fraction(1, 2));
 
-const REAL_FUNCTIONS: Record<string, (x: number) => number> = {
-  sin: Math.sin, cos: Math.cos, tan: Math.tan,
-  sec: (x) => 1 / Math.cos(x), csc: (x) => 1 / Math.sin(x), cot: (x) => 1 / Math.tan(x),
-  arcsin: Math.asin, arccos: Math.acos, arctan: Math.atan,
-  ln: Math.log, log: Math.log10, exp: Math.exp,
-};
-
-function callFunction(name: string, v: Value[]): Value {
+/** A named function of real values: NaN where it is undefined. */
+export function applyFunction(name: string, v: Value[]): Value {
   const [a, b] = v;
   if (name === 'sqrt' && v.length === 1) return power(a, ONE_HALF);
   if (name === 'root' && v.length === 2) {
@@ -225,7 +220,9 @@ function callFunction(name: string, v: Value[]): Value {
     return power(a, exactValue(b.exact.inverse()));
   }
   if (name === 'abs' && v.length === 1) return a.exact ? exactValue(a.exact.abs()) : approxValue(Math.abs(a.approx));
-  const f = REAL_FUNCTIONS[name];
-  if (f && v.length === 1) return approxValue(f(a.approx));
+  // `\log_b x`, read as log(x, b).
+  if (name === 'log' && v.length === 2) return approxValue(Math.log(a.approx) / Math.log(b.approx));
+  const f = MATH_FUNCTIONS[name];
+  if (f && v.length === 1) return approxValue(f.real(a.approx));
   throw new UnreadableError(`unknown function ${name}`);
 }
