@@ -7,17 +7,22 @@ import { CONSTANTS } from './functions';
 import { FUNCTIONS, UnreadableError } from './normalize';
 import type Complex from 'complex.js';
 import { evaluateComplex } from './complex';
-import { TOLERANCE, close, evaluate, sameNumber, type Env, type Value } from './numbers';
+import { compileReal, type RealFunction } from './compile';
+import { TOLERANCE, checkBudget, close, evaluate, sameNumber, type Env, type Value } from './numbers';
 import { UNIT_NAMES } from './units';
 
 // Numerals parse as fractions so `0.1` stays exactly 1/10.
 const { parse } = create({ parseDependencies }, { number: 'Fraction' });
 
-/** A parsed expression, its free variables, and its value when it has none. */
+/** A parsed expression, its free variables, its value when it has none, and its float function for sampling. */
 export interface Expr {
   node: MathNode;
   vars: string[];
   value: Value | null;
+  /** Compiled on first use: most answers are numbers and never sampled. */
+  compiled?: RealFunction;
+  /** Parse-tree nodes: the cost of one evaluation, for the time budget. */
+  size: number;
 }
 
 const SEED = 0x2f6b3a1d;
@@ -52,7 +57,13 @@ export function parseExpression(plain: string): Expr {
   const names = [...vars].sort();
   // One evaluation rejects constructs the evaluator does not support (strings, ranges, …).
   const value = evaluate(node, new Map(names.map((v) => [v, 0.5])));
-  return { node, vars: names, value: names.length === 0 ? value : null };
+  return { node, vars: names, value: names.length === 0 ? value : null, size: nodes };
+}
+
+/** The float function of an expression, for sampling. */
+export function realFunction(expr: Expr): RealFunction {
+  expr.compiled ??= compileReal(expr.node);
+  return expr.compiled;
 }
 
 /** Separates runs of letters into variables unless they name a function, unit or π (`e` is one letter anyway). */
@@ -77,7 +88,7 @@ export function sameExpression(a: Expr, b: Expr): boolean {
   const rows = realRows([a, b], points);
   if (rows.some(([x, y]) => !close(x, y))) return false;
   if (rows.length >= MIN_POINTS) return true;
-  const complexRows = rowsAt(points, (env) => [evaluateComplex(a.node, env), evaluateComplex(b.node, env)], (z) => z.isFinite());
+  const complexRows = rowsAt(points, (env) => [evaluateComplex(a.node, env), evaluateComplex(b.node, env)], (z) => z.isFinite(), [a, b]);
   return complexRows.length >= MIN_POINTS && complexRows.every(([x, y]) => closeComplex(x, y));
 }
 
@@ -97,22 +108,35 @@ export function proportional(a: [Expr, Expr], b: [Expr, Expr], positive: boolean
   return diffs.every(([f, g]) => close(f, k * g));
 }
 
-/** Seeded sample points for the variables: one empty point when there are none. */
+const pointCache = new Map<string, Env[]>();
+const POINT_CACHE_SIZE = 64;
+
+/** Seeded sample points for the variables (one empty point when there are none); the same for the same variables. */
 export function samplePoints(vars: string[]): Env[] {
-  const random = mulberry32(SEED);
-  const count = vars.length === 0 ? 1 : MAX_TRIES;
-  return Array.from({ length: count }, () => new Map(vars.map((v) => [v, samplePoint(random)])));
+  const key = vars.join(' ');
+  let points = pointCache.get(key);
+  if (points === undefined) {
+    const random = mulberry32(SEED);
+    const count = vars.length === 0 ? 1 : MAX_TRIES;
+    points = Array.from({ length: count }, () => new Map(vars.map((v) => [v, samplePoint(random)])));
+    if (pointCache.size >= POINT_CACHE_SIZE) pointCache.clear();
+    pointCache.set(key, points);
+  }
+  return points;
 }
 
 /** Real values of all expressions at the points where every one is finite, up to WANTED_POINTS rows. */
 function realRows(exprs: Expr[], points: Env[]): number[][] {
-  return rowsAt(points, (env) => exprs.map((e) => evaluate(e.node, env).approx), Number.isFinite);
+  const functions = exprs.map(realFunction);
+  return rowsAt(points, (env) => functions.map((f) => f(env)), Number.isFinite, exprs);
 }
 
-function rowsAt<T>(points: Env[], row: (env: Env) => T[], finite: (value: T) => boolean): T[][] {
+function rowsAt<T>(points: Env[], row: (env: Env) => T[], finite: (value: T) => boolean, exprs: Expr[]): T[][] {
   const rows: T[][] = [];
+  const cost = exprs.reduce((sum, e) => sum + e.size, 0);
   for (const env of points) {
     if (rows.length >= WANTED_POINTS) break;
+    checkBudget(cost);
     const values = row(env);
     if (values.every(finite)) rows.push(values);
   }

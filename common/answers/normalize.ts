@@ -88,6 +88,7 @@ const BAR_COMMAND = /\\(left|right)?\s*(\||\\vert\b|\\lvert\b|\\rvert\b|\\\|)|\\
  * read as written. `\left|`, `\lvert` open and `\right|`, `\rvert` close whatever precedes them.
  */
 function pairBars(s: string): string {
+  if (!s.includes('|') && !s.includes('vert')) return s;
   let out = '';
   let open = 0;
   let afterOperand = false;

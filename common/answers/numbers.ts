@@ -52,9 +52,12 @@ export function withinBudget<T>(work: () => T): T {
   }
 }
 
-/** Throws OverBudgetError once the current budget is spent; cheap enough to call per node. */
-export function checkBudget(): void {
-  if (++ticks % CLOCK_EVERY === 0 && performance.now() > deadline) throw new OverBudgetError('over budget');
+/** Counts `cost` units of work (nodes evaluated) and throws OverBudgetError once the budget is spent. */
+export function checkBudget(cost = 1): void {
+  ticks += cost;
+  if (ticks < CLOCK_EVERY) return;
+  ticks = 0;
+  if (performance.now() > deadline) throw new OverBudgetError('over budget');
 }
 
 /** Builds a value from a rational. */
