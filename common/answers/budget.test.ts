@@ -73,24 +73,30 @@ describe('hostile answers stay within the time budget', () => {
   });
 });
 
-describe('the wall-clock budget', () => {
+describe('the budget of a check', () => {
   const busy = (ms: number) => {
     const end = performance.now() + ms;
     while (performance.now() < end);
   };
   const bigSum = 'x+'.repeat(150) + 'x';
 
-  it('stops evaluation once a check has spent its budget, and frees the next check', () => {
+  it('stops a check that has done too much work, and frees the next check', () => {
     expect(() => withinBudget(() => {
-      busy(60);
-      return parseExpression(bigSum);
+      for (let i = 0; i < 1000; i++) parseExpression(bigSum);
     })).toThrow(OverBudgetError);
     expect(withinBudget(() => parseExpression(bigSum).vars)).toEqual(['x']);
   });
 
+  it('stops a check that has run out of time', () => {
+    expect(() => withinBudget(() => {
+      busy(300);
+      return parseExpression(bigSum);
+    })).toThrow(OverBudgetError);
+  });
+
   it('lets nested checks share the outer budget', () => {
     expect(() => withinBudget(() => {
-      busy(60);
+      busy(300);
       return withinBudget(() => parseExpression(bigSum));
     })).toThrow(OverBudgetError);
   });

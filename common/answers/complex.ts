@@ -18,8 +18,11 @@ export function evaluateComplex(node: MathNode, env: Env): Complex {
   return value instanceof Complex ? value : new Complex(value.approx, 0);
 }
 
+/** Complex arithmetic allocates at every node: it counts as several units of work. */
+const COMPLEX_NODE_COST = 5;
+
 function evaluateMixed(node: MathNode, env: Env): Mixed {
-  checkBudget();
+  checkBudget(COMPLEX_NODE_COST);
   switch (node.type) {
     case 'ConstantNode': {
       const value: unknown = (node as MathNode & { value: unknown }).value;

@@ -80,7 +80,7 @@ function checkNesting(s: string): void {
   }
 }
 
-const BAR_COMMAND = /\\(left|right)?\s*(\||\\vert\b|\\lvert\b|\\rvert\b|\\\|)|\\([a-zA-Z]+|.)/y;
+const BAR_COMMAND = /\\(?:(left|right)\s*(\||\\vert\b|\\lvert\b|\\rvert\b|\\\|)|(vert|lvert|rvert|\|)(?![a-zA-Z])|([a-zA-Z]+|.))/y;
 
 /**
  * `|x|` has no mathjs syntax: pairs the bars into OPEN_BAR and CLOSE_BAR. A bar right after an
@@ -102,8 +102,11 @@ function pairBars(s: string): string {
       if (m) {
         text = m[0];
         i += text.length - 1;
-        if (m[2]) bar = m[1] === 'left' || m[2] === '\\lvert' ? 'open' : m[1] === 'right' || m[2] === '\\rvert' ? 'close' : 'either';
-        else if (/^[a-zA-Z]/.test(m[3])) afterOperand = !OPERATOR_COMMANDS.has(m[3]);
+        const barName = m[2] ?? m[3];
+        if (barName !== undefined) {
+          const opens = m[1] === 'left' || barName.endsWith('lvert');
+          bar = opens ? 'open' : m[1] === 'right' || barName.endsWith('rvert') ? 'close' : 'either';
+        } else if (/^[a-zA-Z]/.test(m[4])) afterOperand = !OPERATOR_COMMANDS.has(m[4]);
       }
     }
     if (bar === null) {
@@ -227,6 +230,10 @@ class Translator {
     let argument: string;
     if (/^\s*(\(|\{|\\left|\uE000)/.test(rest)) {
       argument = this.sub(this.bracketedArgument());
+    } else if (/^\s*\\([dt]?frac|sqrt)(?![a-zA-Z])/.test(rest)) {
+      // `\ln\frac{1+x}{1-x}`: the fraction or root is the argument.
+      this.i = this.src.indexOf('\\', this.i) + 1;
+      argument = this.command('');
     } else {
       const atom = /^\s*(\\[a-zA-Z]+|[\d.]*\p{L}?)/u.exec(rest)?.[0] ?? '';
       if (atom.trim() === '') {
