@@ -49,6 +49,10 @@ const hostile: [string, string, MatchResult[]][] = [
   ['1+'.repeat(999) + '1', '1000', ['equal', 'unreadable']],
   ['(2^{1024}-1)^{1/64}', '1', ['different']],
   [`(${PRIME_19}/${PRIME_20})^{1/2}`, '1', ['different']],
+  // The complex fallback and the solution-set test on the biggest inputs that parse.
+  ['(-2)^{' + 'x+'.repeat(150) + 'x}', '(-2)^{' + 'x+'.repeat(149) + '2x}', ['equal', 'unreadable']],
+  [Array.from({ length: 45 }, (_, i) => `\\sin(${i}x)`).join('+') + '=yz', Array.from({ length: 45 }, (_, i) => `\\sin(${i}x)`).join('+') + '=2yz', ['different', 'unreadable']],
+  [Array.from({ length: 25 }, (_, i) => `x^{${i % 5}}y`).join('+') + '=w', 'w=' + Array.from({ length: 25 }, (_, i) => `yx^{${i % 5}}`).join('+'), ['equal', 'different', 'unreadable']],
 ];
 
 describe('hostile answers stay within the time budget', () => {

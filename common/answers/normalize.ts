@@ -124,6 +124,12 @@ function pairBars(s: string): string {
   return out;
 }
 
+function isLetter(c: string): boolean {
+  const code = c.charCodeAt(0);
+  if (code < 128) return (code | 32) >= 97 && (code | 32) <= 122;
+  return /\p{L}/u.test(c);
+}
+
 /** A tiny recursive-descent walk over LaTeX: commands and brace groups become plain syntax. */
 class Translator {
   private i = 0;
@@ -140,7 +146,7 @@ class Translator {
     if (c === '\\') return this.command(out);
     if (c === OPEN_BAR) return `${out}abs(`;
     if (c === CLOSE_BAR) return `${out})`;
-    if (/\p{L}/u.test(c) && !/\p{L}/u.test(this.src[this.i - 2] ?? '')) {
+    if (isLetter(c) && !isLetter(this.src[this.i - 2] ?? '')) {
       const name = this.functionName();
       if (name !== null) {
         this.i += name.length - 1;
