@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, matchesAccepted, type CheckableQuestion } from './index';
-import { matchCases, questionCases } from './corpus';
+import { basicCases, highSchoolCases, matchCases, questionCases } from './corpus';
+import { MAX_WORK, mostWork } from './numbers';
 import { naughtyStrings } from '../../server/test/corpora';
 
 describe('matchesAccepted corpus', () => {
-  it('has at least 300 entry cases', () => {
-    expect(matchCases.length).toBeGreaterThanOrEqual(300);
+  it('has at least 300 basic entry cases and 150 high-school ones', () => {
+    expect(basicCases.length).toBeGreaterThanOrEqual(300);
+    expect(highSchoolCases.length).toBeGreaterThanOrEqual(150);
   });
 
   it.each(matchCases)('$note: "$student" vs "$accepted" is $expected', ({ accepted, student, expected }) => {
     expect(matchesAccepted(student, accepted)).toBe(expected);
+  });
+});
+
+describe('work per check', () => {
+  it('stays far inside the work budget on the whole corpus', () => {
+    for (const { accepted, student } of matchCases) matchesAccepted(student, accepted);
+    expect(mostWork).toBeGreaterThan(0);
+    expect(mostWork).toBeLessThan(MAX_WORK / 10);
   });
 });
 

@@ -1,5 +1,6 @@
 /** Checking a whole question: answer-key encodings, student formats and feedback. */
 import { matchesAccepted, type MatchResult } from './match';
+import { withinBudget } from './numbers';
 
 /** The kinds of question the checker knows. */
 export type QuestionType = 'Multiple Choice' | 'Short Answer' | 'Calculation' | 'Fill in the Blank';
@@ -24,9 +25,13 @@ const NO_KEY: CheckResult = { isCorrect: false, feedback: 'This question cannot 
 
 /**
  * Checks a student's answer to a question. Never throws and never reveals
- * the accepted answer in the feedback.
+ * the accepted answer in the feedback; all its blanks and accepted answers share one time budget.
  */
 export function checkAnswer(question: CheckableQuestion, studentAnswer: string): CheckResult {
+  return withinBudget(() => checkQuestion(question, studentAnswer));
+}
+
+function checkQuestion(question: CheckableQuestion, studentAnswer: string): CheckResult {
   try {
     const blanks = acceptedBlanks(fromJson(question?.answer));
     if (blanks === null || blanks.length === 0) return NO_KEY;

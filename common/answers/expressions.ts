@@ -3,20 +3,31 @@
  * they are pure numbers and by evaluation at seeded random points otherwise.
  */
 import { create, parseDependencies, type MathNode } from 'mathjs';
+import { CONSTANTS } from './functions';
 import { FUNCTIONS, UnreadableError } from './normalize';
-import { close, evaluate, sameNumber, type Env } from './numbers';
+import type Complex from 'complex.js';
+import { evaluateComplex } from './complex';
+import { compileReal, type RealFunction } from './compile';
+import { TOLERANCE, checkBudget, close, evaluate, sameNumber, type Env, type Value } from './numbers';
 import { UNIT_NAMES } from './units';
 
 // Numerals parse as fractions so `0.1` stays exactly 1/10.
 const { parse } = create({ parseDependencies }, { number: 'Fraction' });
 
-/** A parsed expression and its free variables. */
+/** A parsed expression, its free variables, its value when it has none, and its float function for sampling. */
 export interface Expr {
   node: MathNode;
   vars: string[];
+  value: Value | null;
+  /** Compiled on first use: most answers are numbers and never sampled. */
+  compiled?: RealFunction;
+  /** Parse-tree nodes: the cost of one evaluation, for the time budget. */
+  size: number;
 }
 
 const SEED = 0x2f6b3a1d;
+const MIN_LOG = Math.log(0.1);
+const MAX_LOG = Math.log(8);
 const MAX_TRIES = 24;
 const WANTED_POINTS = 8;
 const MIN_POINTS = 4;
@@ -25,9 +36,13 @@ const MAX_NODES = 400;
 
 /** Parses plain infix (see normalize.ts); `xy` means x·y as in written math. */
 export function parseExpression(plain: string): Expr {
+  const infix = splitLetters(plain);
+  // Every numeral, name, operator and bracket becomes at least one node: refuse before mathjs
+  // spends milliseconds building a tree that would be refused anyway.
+  if ((infix.match(/[\p{L}\d.]+|[-+*/^!(]/gu)?.length ?? 0) > MAX_NODES) throw new UnreadableError('too complex');
   let node: MathNode;
   try {
-    node = parse(splitLetters(plain));
+    node = parse(infix);
   } catch {
     throw new UnreadableError('syntax');
   }
@@ -36,16 +51,22 @@ export function parseExpression(plain: string): Expr {
   node.traverse((n, path) => {
     nodes++;
     const name = (n as MathNode & { name?: string }).name;
-    if (n.type === 'SymbolNode' && path !== 'fn' && name !== undefined && name !== 'pi') vars.add(name);
+    if (n.type === 'SymbolNode' && path !== 'fn' && name !== undefined && !CONSTANTS.has(name)) vars.add(name);
   });
   if (nodes > MAX_NODES) throw new UnreadableError('too complex');
-  const expr = { node, vars: [...vars].sort() };
+  const names = [...vars].sort();
   // One evaluation rejects constructs the evaluator does not support (strings, ranges, …).
-  evaluate(node, new Map(expr.vars.map((v) => [v, 0.5])));
-  return expr;
+  const value = evaluate(node, new Map(names.map((v) => [v, 0.5])));
+  return { node, vars: names, value: names.length === 0 ? value : null, size: nodes };
 }
 
-/** Separates runs of letters into variables unless they name a function, unit or π. */
+/** The float function of an expression, for sampling. */
+export function realFunction(expr: Expr): RealFunction {
+  expr.compiled ??= compileReal(expr.node);
+  return expr.compiled;
+}
+
+/** Separates runs of letters into variables unless they name a function, unit or π (`e` is one letter anyway). */
 function splitLetters(s: string): string {
   return s.replace(/\p{L}+(?:_[\p{L}\d]+)?/gu, (word, offset: number) => {
     if (FUNCTIONS.has(word)) return word;
@@ -56,20 +77,29 @@ function splitLetters(s: string): string {
   });
 }
 
-/** Whether two expressions are equal: exactly for numbers, at sample points otherwise. */
+/**
+ * Whether two expressions are equal: exactly for numbers; otherwise at seeded sample points,
+ * in the reals where both sides are defined at enough of them, else in the complex numbers
+ * (principal branches) where real evaluation is undefined, as for `(-2)^n`.
+ */
 export function sameExpression(a: Expr, b: Expr): boolean {
-  if (a.vars.length === 0 && b.vars.length === 0) return sameNumber(evaluate(a.node, new Map()), evaluate(b.node, new Map()));
-  const rows = sampleRows([a, b]);
-  return rows !== null && rows.every(([x, y]) => close(x, y));
+  if (a.value && b.value) return sameNumber(a.value, b.value);
+  const points = samplePoints([...new Set([...a.vars, ...b.vars])]);
+  const rows = realRows([a, b], points);
+  if (rows.some(([x, y]) => !close(x, y))) return false;
+  if (rows.length >= MIN_POINTS) return true;
+  const complexRows = rowsAt(points, (env) => [evaluateComplex(a.node, env), evaluateComplex(b.node, env)], (z) => z.isFinite(), [a, b]);
+  return complexRows.length >= MIN_POINTS && complexRows.every(([x, y]) => closeComplex(x, y));
 }
 
 /**
  * Whether `aLeft - aRight` is a constant non-zero multiple of `bLeft - bRight`
- * (a positive one when `positive`): the test for equivalent equations and inequalities.
+ * (a positive one when `positive`): the quick test for equivalent equations and inequalities.
  */
 export function proportional(a: [Expr, Expr], b: [Expr, Expr], positive: boolean): boolean {
-  const rows = sampleRows([...a, ...b]);
-  if (rows === null) return false;
+  const points = samplePoints([...new Set([...a, ...b].flatMap((e) => e.vars))]);
+  const rows = realRows([...a, ...b], points);
+  if (rows.length < Math.min(points.length, MIN_POINTS)) return false;
   const diffs = rows.map(([al, ar, bl, br]) => [al - ar, bl - br]);
   const pivot = diffs.find(([, g]) => !close(g, 0));
   if (pivot === undefined) return diffs.every(([f]) => close(f, 0));
@@ -78,28 +108,56 @@ export function proportional(a: [Expr, Expr], b: [Expr, Expr], positive: boolean
   return diffs.every(([f, g]) => close(f, k * g));
 }
 
-/** Values of all expressions at shared seeded points where every value is finite. */
-function sampleRows(exprs: Expr[]): number[][] | null {
-  const vars = [...new Set(exprs.flatMap((e) => e.vars))];
-  const random = mulberry32(SEED);
-  const rows: number[][] = [];
-  const tries = vars.length === 0 ? 1 : MAX_TRIES;
-  for (let t = 0; t < tries && rows.length < WANTED_POINTS; t++) {
-    const env: Env = new Map(vars.map((v) => [v, samplePoint(random)]));
-    const row = exprs.map((e) => evaluate(e.node, env).approx);
-    if (row.every(Number.isFinite)) rows.push(row);
+const pointCache = new Map<string, Env[]>();
+const POINT_CACHE_SIZE = 64;
+
+/** Seeded sample points for the variables (one empty point when there are none); the same for the same variables. */
+export function samplePoints(vars: string[]): Env[] {
+  const key = vars.join(' ');
+  let points = pointCache.get(key);
+  if (points === undefined) {
+    const random = mulberry32(SEED);
+    const count = vars.length === 0 ? 1 : MAX_TRIES;
+    points = Array.from({ length: count }, () => new Map(vars.map((v) => [v, samplePoint(random)])));
+    if (pointCache.size >= POINT_CACHE_SIZE) pointCache.clear();
+    pointCache.set(key, points);
   }
-  return rows.length >= Math.min(tries, MIN_POINTS) ? rows : null;
+  return points;
 }
 
-/** Random floats of magnitude 0.3–6.3, mostly positive so roots and logs stay defined. */
+/** Real values of all expressions at the points where every one is finite, up to WANTED_POINTS rows. */
+function realRows(exprs: Expr[], points: Env[]): number[][] {
+  const functions = exprs.map(realFunction);
+  return rowsAt(points, (env) => functions.map((f) => f(env)), Number.isFinite, exprs);
+}
+
+function rowsAt<T>(points: Env[], row: (env: Env) => T[], finite: (value: T) => boolean, exprs: Expr[]): T[][] {
+  const rows: T[][] = [];
+  const cost = exprs.reduce((sum, e) => sum + e.size, 0);
+  for (const env of points) {
+    if (rows.length >= WANTED_POINTS) break;
+    checkBudget(cost);
+    const values = row(env);
+    if (values.every(finite)) rows.push(values);
+  }
+  return rows;
+}
+
+function closeComplex(x: Complex, y: Complex): boolean {
+  return x.sub(y).abs() <= TOLERANCE * Math.max(1, x.abs(), y.abs());
+}
+
+/**
+ * Random floats of magnitude 0.1–8, log-uniform so half lie below 1 (inside the domain of
+ * arcsin and arccos) and half above; one in four negative, so roots and logs stay mostly defined.
+ */
 function samplePoint(random: () => number): number {
-  const magnitude = 0.3 + random() * 6;
+  const magnitude = Math.exp(MIN_LOG + random() * (MAX_LOG - MIN_LOG));
   return random() < 0.25 ? -magnitude : magnitude;
 }
 
 /** Small seeded PRNG so every check is deterministic. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;

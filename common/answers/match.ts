@@ -1,5 +1,6 @@
 /** Comparing one student entry with one accepted answer. */
 import { MAX_INPUT_LENGTH, textKey } from './normalize';
+import { OverBudgetError, withinBudget } from './numbers';
 import { equivalent, parseAnswer, type Answer } from './structure';
 
 /** Outcome of comparing one entry: equal, different, or not readable as math. */
@@ -8,9 +9,14 @@ export type MatchResult = 'equal' | 'different' | 'unreadable';
 /**
  * Compares a student's entry with one accepted answer mathematically
  * (numbers by value, expressions and equations by equivalence, units by conversion);
- * answers made of words compare as text. Never throws.
+ * answers made of words compare as text. Never throws, and gives up as unreadable
+ * rather than outlive the check's time budget.
  */
 export function matchesAccepted(student: string, accepted: string): MatchResult {
+  return withinBudget(() => compare(student, accepted));
+}
+
+function compare(student: string, accepted: string): MatchResult {
   if (typeof student !== 'string' || typeof accepted !== 'string') return 'different';
   if (student.length > MAX_INPUT_LENGTH) return 'unreadable';
   if (student.trim() === '') return 'different';
@@ -22,9 +28,9 @@ export function matchesAccepted(student: string, accepted: string): MatchResult 
   if (entry === null) return key.kind === 'text' ? 'different' : 'unreadable';
   try {
     return equivalent(key, entry) ? 'equal' : 'different';
-  } catch {
+  } catch (error) {
     // Evaluation problems (e.g. runaway recursion) on readable input are a mismatch.
-    return 'different';
+    return error instanceof OverBudgetError ? 'unreadable' : 'different';
   }
 }
 

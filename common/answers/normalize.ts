@@ -3,6 +3,8 @@
  * plain infix math that the mathjs parser understands.
  */
 
+import { MATH_FUNCTIONS } from './functions';
+
 /** Longer inputs are refused outright so a hostile answer cannot burn CPU. */
 export const MAX_INPUT_LENGTH = 2000;
 
@@ -13,18 +15,31 @@ const MAX_NESTING = 40;
 export class UnreadableError extends Error {}
 
 /** Function names the evaluator understands; they are never split into letters. */
-export const FUNCTIONS = new Set([
-  'sin', 'cos', 'tan', 'sec', 'csc', 'cot', 'arcsin', 'arccos', 'arctan',
-  'ln', 'log', 'exp', 'sqrt', 'root', 'abs',
-]);
+export const FUNCTIONS = new Set([...Object.keys(MATH_FUNCTIONS), 'sqrt', 'root', 'abs']);
 
+/** `\sin^{-1} x` is arcsin x, not 1/sin x. */
+const INVERSES: Record<string, string> = {
+  sin: 'arcsin', cos: 'arccos', tan: 'arctan', sec: 'arcsec', csc: 'arccsc', cot: 'arccot',
+  sinh: 'arsinh', cosh: 'arcosh', tanh: 'artanh', sech: 'arsech', csch: 'arcsch', coth: 'arcoth',
+};
+
+/** Absolute-value bars once paired: the translator reads them as `abs(` and `)`. */
+const OPEN_BAR = '\uE000';
+const CLOSE_BAR = '\uE001';
+
+const LETTER_RUN = /\p{L}+/uy;
 const SPACING = new Set([',', ';', ':', '!', ' ', 'quad', 'qquad', 'thinspace', 'medspace', 'thickspace', 'enspace']);
 const TEXT_WRAPPERS = new Set(['text', 'textrm', 'textnormal', 'mathrm', 'mathit', 'mathbf', 'operatorname', 'mbox', 'boldsymbol']);
 const COMMANDS: Record<string, string> = {
   cdot: '*', times: '*', ast: '*', div: '/', pi: ' pi ', '%': '%', $: '',
   le: '<=', leq: '<=', leqslant: '<=', ge: '>=', geq: '>=', geqslant: '>=', lt: '<', gt: '>', ne: '!=', neq: '!=',
-  circ: ' deg ', degree: ' deg ', vert: '|', lvert: '|', rvert: '|', '|': '|',
+  circ: ' deg ', degree: ' deg ',
 };
+/** Commands after which a bar opens rather than closes (`|x \cdot |y||`). */
+const OPERATOR_COMMANDS = new Set([
+  'cdot', 'times', 'ast', 'div', 'pm', 'mp', 'le', 'leq', 'leqslant', 'ge', 'geq', 'geqslant', 'lt', 'gt', 'ne', 'neq',
+  'left', 'right', 'frac', 'dfrac', 'tfrac', 'sqrt', ...FUNCTIONS,
+]);
 const GREEK: Record<string, string> = {
   alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', theta: 'θ', lambda: 'λ', mu: 'μ', phi: 'φ', sigma: 'σ', omega: 'ω',
 };
@@ -42,10 +57,11 @@ export function textKey(s: string): string {
 /** Translates LaTeX or plain input to plain mathjs-style infix; throws UnreadableError. */
 export function toPlain(raw: string): string {
   if (raw.length > MAX_INPUT_LENGTH) throw new UnreadableError('too long');
-  checkNesting(raw);
   const unicode = raw.replace(/\{,\}/g, ',').replace(/[×·⋅∙÷−–—≤≥≠π°√²³\u00a0\u2009\u202f]/g, (c) => UNICODE[c] ?? c);
-  let plain = new Translator(unicode).run();
-  plain = pairBars(plain.replace(/\*\*/g, '^'));
+  const barred = pairBars(unicode);
+  checkNesting(barred);
+  let plain = new Translator(barred).run();
+  plain = plain.replace(/\*\*/g, '^');
   // Mixed numbers: "1 1/2" means 1 + 1/2, not 1 · 1/2.
   plain = plain.replace(/(^|[^\d.^\p{L})])(\d+)\s+(\d+)\s*\/\s*(\d+)(?![\d.])/gu, '$1($2+$3/$4)');
   // Thousands separated by spaces: "1 000 000".
@@ -58,21 +74,60 @@ export function toPlain(raw: string): string {
 function checkNesting(s: string): void {
   let depth = 0;
   for (const c of s) {
-    if (c === '(' || c === '[' || c === '{' || c === '^') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
+    if (c === '(' || c === '[' || c === '{' || c === '^' || c === OPEN_BAR) depth++;
+    else if (c === ')' || c === ']' || c === '}' || c === CLOSE_BAR) depth--;
     if (depth > MAX_NESTING) throw new UnreadableError('nested too deeply');
   }
 }
 
-/** `|x|` has no mathjs syntax; bars alternate between opening and closing abs(). */
+const BAR_COMMAND = /\\(?:(left|right)\s*(\||\\vert\b|\\lvert\b|\\rvert\b|\\\|)|(vert|lvert|rvert|\|)(?![a-zA-Z])|([a-zA-Z]+|.))/y;
+
+/**
+ * `|x|` has no mathjs syntax: pairs the bars into OPEN_BAR and CLOSE_BAR. A bar right after an
+ * operand closes the innermost open one; anywhere else it opens, so `||x|-1|` and `|x|y|z|`
+ * read as written. `\left|`, `\lvert` open and `\right|`, `\rvert` close whatever precedes them.
+ */
 function pairBars(s: string): string {
-  let open = false;
-  const out = s.replace(/\|/g, () => {
-    open = !open;
-    return open ? 'abs(' : ')';
-  });
-  if (open) throw new UnreadableError('unbalanced |');
+  if (!s.includes('|') && !s.includes('vert')) return s;
+  let out = '';
+  let open = 0;
+  let afterOperand = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    let bar: 'open' | 'close' | 'either' | null = c === '|' ? 'either' : null;
+    let text = c;
+    if (c === '\\') {
+      BAR_COMMAND.lastIndex = i;
+      const m = BAR_COMMAND.exec(s);
+      if (m) {
+        text = m[0];
+        i += text.length - 1;
+        const barName = m[2] ?? m[3];
+        if (barName !== undefined) {
+          const opens = m[1] === 'left' || barName.endsWith('lvert');
+          bar = opens ? 'open' : m[1] === 'right' || barName.endsWith('rvert') ? 'close' : 'either';
+        } else if (/^[a-zA-Z]/.test(m[4])) afterOperand = !OPERATOR_COMMANDS.has(m[4]);
+      }
+    }
+    if (bar === null) {
+      out += text;
+      if (c !== '\\' && !/\s/.test(c)) afterOperand = /[\p{L}\d.)\]}!%]/u.test(c);
+      continue;
+    }
+    const closing: boolean = bar === 'close' || (bar === 'either' && afterOperand && open > 0);
+    if (closing && open === 0) throw new UnreadableError('unbalanced |');
+    open += closing ? -1 : 1;
+    out += closing ? CLOSE_BAR : OPEN_BAR;
+    afterOperand = closing;
+  }
+  if (open !== 0) throw new UnreadableError('unbalanced |');
   return out;
+}
+
+function isLetter(c: string): boolean {
+  const code = c.charCodeAt(0);
+  if (code < 128) return (code | 32) >= 97 && (code | 32) <= 122;
+  return /\p{L}/u.test(c);
 }
 
 /** A tiny recursive-descent walk over LaTeX: commands and brace groups become plain syntax. */
@@ -89,6 +144,15 @@ class Translator {
   private step(out: string): string {
     const c = this.src[this.i++];
     if (c === '\\') return this.command(out);
+    if (c === OPEN_BAR) return `${out}abs(`;
+    if (c === CLOSE_BAR) return `${out})`;
+    if (isLetter(c) && !isLetter(this.src[this.i - 2] ?? '')) {
+      const name = this.functionName();
+      if (name !== null) {
+        this.i += name.length - 1;
+        return out + this.func(name, true);
+      }
+    }
     if (c === '{') return `${out}(${this.sub(this.groupBody())})`;
     if (c === '}') throw new UnreadableError('unbalanced }');
     if (c === '$') return out;
@@ -121,13 +185,17 @@ class Translator {
     if (SPACING.has(name)) return ' ';
     if (name in COMMANDS) return COMMANDS[name];
     if (name in GREEK) return GREEK[name];
-    if (TEXT_WRAPPERS.has(name)) return ` ${this.arg().replace(/\\[,;: ]/g, ' ')} `;
+    if (TEXT_WRAPPERS.has(name)) {
+      const text = this.arg();
+      if (name === 'operatorname' && FUNCTIONS.has(text.trim())) return this.func(text.trim(), false);
+      return ` ${text.replace(/\\[,;: ]/g, ' ')} `;
+    }
     if (name === 'sqrt') {
       const index = this.src[this.i] === '[' ? this.bracketBody() : null;
       const body = this.sub(this.arg());
       return index === null ? `sqrt(${body})` : `root(${body},${this.sub(index)})`;
     }
-    if (FUNCTIONS.has(name)) return this.func(name);
+    if (FUNCTIONS.has(name)) return this.func(name, false);
     throw new UnreadableError(`unknown command \\${name}`);
   }
 
@@ -143,24 +211,72 @@ class Translator {
   }
 
   /**
-   * `\sin x` and `\sin 2x` take the next atom as argument when no parenthesis
-   * follows; `\sin^2 x` means (sin x)^2.
+   * The function named by the run of letters starting just before this.i in plain input: the whole
+   * run (`sin`, `arccot`), or the run but its last letter (`sinx`, `lnx`); null for other words.
    */
-  private func(name: string): string {
-    const power = /^\s*\^/.exec(this.src.slice(this.i));
-    if (power) this.i += power[0].length;
-    const exponent = power ? this.sub(this.arg()) : null;
+  private functionName(): string | null {
+    LETTER_RUN.lastIndex = this.i - 1;
+    const run = LETTER_RUN.exec(this.src)?.[0] ?? '';
+    if (FUNCTIONS.has(run)) return run;
+    const head = run.slice(0, -1);
+    return head.length >= 2 && FUNCTIONS.has(head) ? head : null;
+  }
+
+  /**
+   * `\sin x` and `\sin 2x` take the next atom as argument when no bracket follows; `\sin^2 x`
+   * means (sin x)^2 but `\sin^{-1} x` means arcsin x; `\log_2 x` is the logarithm to base 2.
+   * Typed without a backslash (`plain`), a name with nothing to apply to stays a word (`30 sec`).
+   */
+  private func(name: string, plain: boolean): string {
+    const base = name === 'log' && /^\s*_/.test(this.src.slice(this.i)) ? this.subscriptBase() : null;
+    const exponent = this.functionExponent();
+    const inverse = exponent?.replace(/[\s()]/g, '') === '-1' ? INVERSES[name] : undefined;
+    const applied = inverse ?? name;
     const rest = this.src.slice(this.i);
-    if (/^\s*(\(|\{|\\left)/.test(rest)) {
-      if (exponent === null) return ` ${name}`;
-      // `\sin^2(x)`: the power applies after the bracketed argument.
-      return `(${name}(${this.sub(this.bracketedArgument())}))^(${exponent})`;
+    let argument: string;
+    if (/^\s*(\(|\{|\\left|\uE000)/.test(rest)) {
+      argument = this.sub(this.bracketedArgument());
+    } else if (/^\s*\\([dt]?frac|sqrt)(?![a-zA-Z])/.test(rest)) {
+      // `\ln\frac{1+x}{1-x}`: the fraction or root is the argument.
+      this.i = this.src.indexOf('\\', this.i) + 1;
+      argument = this.command('');
+    } else {
+      const atom = /^\s*(\\[a-zA-Z]+|[\d.]*\p{L}?)/u.exec(rest)?.[0] ?? '';
+      if (atom.trim() === '') {
+        if (plain && base === null && exponent === null) return ` ${name} `;
+        throw new UnreadableError(`${name} without argument`);
+      }
+      this.i += atom.length;
+      argument = this.sub(atom);
     }
-    const atom = /^\s*(\\[a-zA-Z]+|[\d.]*\p{L}?)/u.exec(rest)?.[0] ?? '';
-    if (atom.trim() === '') throw new UnreadableError(`${name} without argument`);
-    this.i += atom.length;
-    const call = ` ${name}(${this.sub(atom)})`;
-    return exponent === null ? call : `(${call})^(${exponent})`;
+    const call = base === null ? ` ${applied}(${argument})` : ` log(${argument},${base})`;
+    return exponent === null || inverse !== undefined ? call : `(${call})^(${exponent})`;
+  }
+
+  /** `_2`, `_{10}` or `_b` after `\log`, translated. */
+  private subscriptBase(): string {
+    this.i = this.src.indexOf('_', this.i) + 1;
+    while (this.src[this.i] === ' ') this.i++;
+    const digits = /^\d+/.exec(this.src.slice(this.i))?.[0];
+    if (digits !== undefined) {
+      this.i += digits.length;
+      return digits;
+    }
+    return `(${this.sub(this.arg())})`;
+  }
+
+  /** The exponent written right after a function name (`^2`, `^{-1}`, `^(-1)`, `^-1`), translated; null if none. */
+  private functionExponent(): string | null {
+    const power = /^\s*\^\s*/.exec(this.src.slice(this.i));
+    if (!power) return null;
+    this.i += power[0].length;
+    const negative = /^-\d/.exec(this.src.slice(this.i));
+    if (negative) {
+      this.i += 2;
+      return negative[0];
+    }
+    if (this.src[this.i] === '(') return this.sub(this.bracketedArgument());
+    return this.sub(this.arg());
   }
 
   /** The raw text of a `(...)`, `\left(...\right)` or `{...}` argument, brackets included. */
@@ -168,8 +284,8 @@ class Translator {
     const start = this.i;
     for (let depth = 0; this.i < this.src.length; this.i++) {
       const c = this.src[this.i];
-      if (c === '(' || c === '{') depth++;
-      else if ((c === ')' || c === '}') && --depth === 0) {
+      if (c === '(' || c === '{' || c === OPEN_BAR) depth++;
+      else if ((c === ')' || c === '}' || c === CLOSE_BAR) && --depth === 0) {
         this.i++;
         return this.src.slice(start, this.i);
       }

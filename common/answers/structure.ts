@@ -3,8 +3,9 @@
  * an equation or inequality, or an ordered list — and when two shapes are equivalent.
  */
 import { FUNCTIONS, UnreadableError, textKey, toPlain } from './normalize';
+import { sameSolutions } from './equations';
 import { parseExpression, proportional, sameExpression, type Expr } from './expressions';
-import { evaluate, sameNumber, type Value } from './numbers';
+import { sameNumber, type Value } from './numbers';
 import { UNIT_NAMES, sameDimension, splitQuantity, toBase, type Unit } from './units';
 
 type RelationOp = '=' | '!=' | '<' | '<=';
@@ -68,7 +69,7 @@ function parseLeaf(plain: string): Answer {
   if (quantity) {
     try {
       const magnitude = parseExpression(quantity.magnitude);
-      if (magnitude.vars.length === 0) return { kind: 'quantity', magnitude: evaluate(magnitude.node, new Map()), unit: quantity.unit };
+      if (magnitude.value) return { kind: 'quantity', magnitude: magnitude.value, unit: quantity.unit };
     } catch {
       // Not a number before the unit word: read it all as an expression below.
     }
@@ -120,8 +121,11 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
   }
   if (accepted.kind === 'relation' || student.kind === 'relation') {
     // An equation never equals a bare expression.
-    return accepted.kind === 'relation' && student.kind === 'relation' && accepted.op === student.op &&
-      proportional([accepted.left, accepted.right], [student.left, student.right], accepted.op === '<' || accepted.op === '<=');
+    if (accepted.kind !== 'relation' || student.kind !== 'relation' || accepted.op !== student.op) return false;
+    const a: [Expr, Expr] = [accepted.left, accepted.right];
+    const s: [Expr, Expr] = [student.left, student.right];
+    if (accepted.op === '<' || accepted.op === '<=') return proportional(a, s, true);
+    return proportional(a, s, false) || sameSolutions(a, s);
   }
   if (accepted.kind === 'quantity' && student.kind === 'quantity') {
     return sameDimension(accepted.unit, student.unit) && sameNumber(toBase(accepted.magnitude, accepted.unit), toBase(student.magnitude, student.unit));
@@ -137,6 +141,6 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
 
 function numberOf(answer: Answer): Value | null {
   if (answer.kind === 'quantity') return answer.magnitude;
-  if (answer.kind === 'expression' && answer.expr.vars.length === 0) return evaluate(answer.expr.node, new Map());
+  if (answer.kind === 'expression') return answer.expr.value;
   return null;
 }
