@@ -15,7 +15,7 @@ import {
   verifyOtpBody,
 } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
-import { clearSessionCookie, endSession, startSession } from '../../plugins/session';
+import { clearSessionCookie, endSession, startSession } from '../sessions/store';
 import { presentSessionUser } from '../users/present';
 import { sessionUserById } from '../users/service';
 import * as auth from './service';

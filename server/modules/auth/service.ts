@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { Conflict, Forbidden, Invalid, Unauthorized } from '../../lib/errors';
 import { alreadyRegisteredMail, codeMail } from '../../lib/mail';
 import { clearLimits, hitLimit, limitPerIp, limitPerUser, refundLimits, TOO_MANY_REQUESTS } from '../../lib/rate-limit';
-import { endAllSessions, type CurrentUser } from '../../plugins/session';
+import { endAllSessions, type CurrentUser } from '../sessions/store';
 import { consumeVerifiedCode, hasVerifiedCode, issueCode, verifyCode } from './codes';
 
 const minutes = OTP_TTL_SECONDS / 60;

@@ -21,7 +21,7 @@ import { attachments, categories, focusAreas, questionCategories, questionFocus,
 import { Invalid, NotFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { StoredFile, UploadStore } from '../../lib/storage';
-import type { CurrentUser } from '../../plugins/session';
+import type { CurrentUser } from '../sessions/store';
 import { getQuestion } from './queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

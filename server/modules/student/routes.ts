@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import { BatchedLimit } from '../../lib/rate-limit';
 import { sendView } from '../../lib/view-cache';
 import { STAFF } from '../../plugins/access';
-import type { CurrentUser } from '../../plugins/session';
+import type { CurrentUser } from '../sessions/store';
 import { checkQuestionAnswer, questionBatch, studentCourseDetail, studentCourseList, studentStats } from './service';
 
 const student = { access: ['student'] } as const;

@@ -1,6 +1,6 @@
 import type { SessionUser, Profile } from '../../../common/schemas/auth';
 import type { UserType } from '../../../common/rules';
-import type { ProfileRow, UserRow } from '../../plugins/session';
+import type { ProfileRow, UserRow } from '../sessions/store';
 
 type DbUserType = UserRow['type'];
 

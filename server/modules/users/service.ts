@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 import { Invalid, NotFound } from '../../lib/errors';
-import type { CurrentUser } from '../../plugins/session';
-import { announceUserChange } from '../../lib/session-cache';
+import { announceUserChange } from '../sessions/cache';
+import type { CurrentUser } from '../sessions/store';
 import { presentSessionUser } from './present';
 
 /** One user with their profile, as the session reports it. */

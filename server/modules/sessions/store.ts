@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { profiles, sessions, users } from '../db/schema';
-import { newToken, sha256 } from '../lib/crypto';
-import { announceUserChange, type SessionCache } from '../lib/session-cache';
+import type { Db } from '../../db/client';
+import { profiles, sessions, users } from '../../db/schema';
+import { newToken, sha256 } from '../../lib/crypto';
+import { announceUserChange, type SessionCache } from './cache';
 
 export const SESSION_COOKIE = 'academy_session';
 const REMEMBER_MS = 30 * 24 * 3600 * 1000;
@@ -16,12 +16,6 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export interface CurrentUser extends UserRow {
   profile: ProfileRow | null;
   sessionId: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: CurrentUser | null;
-  }
 }
 
 /** The session lookup runs on every signed-in request: prepared once per database, planned once by PostgreSQL. */
@@ -101,29 +95,4 @@ export async function endSession(ctx: { db: Db; sessionCache: SessionCache<Curre
 export async function endAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await announceUserChange(db, userId);
-}
-
-export function registerSessions(app: FastifyInstance, db: Db, cache: SessionCache<CurrentUser>): void {
-  app.decorateRequest('user', null);
-  app.decorate('loadUser', async (request: FastifyRequest) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const tokenHash = sha256(token);
-    const now = Date.now();
-    const cached = cache.get(tokenHash, now);
-    if (cached) {
-      request.user = cached;
-      return;
-    }
-    const found = await userForToken(db, token, new Date(now));
-    if (!found) return;
-    cache.set(tokenHash, found.user.id, found.user, now, found.recheckAt);
-    request.user = found.user;
-  });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    loadUser(request: FastifyRequest): Promise<void>;
-  }
 }
