@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   // Before access: a cross-site request is refused before any session is looked up.
   registerOriginCheck(app, config.publicUrl);
-  registerSessions(app, ctx.db, sessionCache);
+  registerSessions(app, ctx);
   registerAccess(app);
 
   if (config.apiDocs) {

@@ -35,7 +35,7 @@ function prepareLookup(db: Db) {
  * Finds the signed-in user behind a session token in one query, extending an idle session's deadline now and then.
  * Also tells until when the answer may be reused without asking the database again.
  */
-export async function userForToken(db: Db, token: string, now = new Date()): Promise<{ user: CurrentUser; recheckAt: number } | null> {
+export async function userForToken(db: Db, token: string, now: Date): Promise<{ user: CurrentUser; recheckAt: number } | null> {
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
   const [row] = await lookup.execute({ tokenHash: sha256(token), now });
@@ -52,20 +52,22 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
 
 /** Starts a new session (a fresh token at every sign-in) and sets its cookie. */
 export async function startSession(
-  db: Db,
+  ctx: { db: Db; now: () => Date },
   reply: FastifyReply,
   request: FastifyRequest,
   userId: string,
   remember: boolean,
 ): Promise<void> {
   const token = newToken();
-  const now = Date.now();
-  const expiresAt = new Date(now + (remember ? REMEMBER_MS : IDLE_MS));
-  await db.insert(sessions).values({
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + (remember ? REMEMBER_MS : IDLE_MS));
+  await ctx.db.insert(sessions).values({
     tokenHash: sha256(token),
     userId,
     remember,
     expiresAt,
+    lastSeenAt: now,
+    createdAt: now,
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
   });
   reply.setCookie(SESSION_COOKIE, token, {
