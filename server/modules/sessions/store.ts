@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, sessions, users } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/crypto';
+import { accountOf, type Account, type ProfileRow } from '../users/present';
 import { announceUserChange, type SessionCache } from './cache';
 
 export const SESSION_COOKIE = 'academy_session';
@@ -11,9 +12,8 @@ const IDLE_MS = 12 * 3600 * 1000;
 /** A session's idle deadline is pushed forward at most this often, so reads do not write on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-export type UserRow = typeof users.$inferSelect;
-export type ProfileRow = typeof profiles.$inferSelect;
-export interface CurrentUser extends UserRow {
+/** The signed-in user of a request, as kept in the session cache. */
+export interface CurrentUser extends Account {
   profile: ProfileRow | null;
   sessionId: string;
 }
@@ -22,7 +22,12 @@ export interface CurrentUser extends UserRow {
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 function prepareLookup(db: Db) {
   return db
-    .select({ session: sessions, user: users, profile: profiles })
+    .select({
+      session: sessions,
+      // Only what a request needs: the password hash stays in the database.
+      user: { id: users.id, email: users.email, type: users.type, status: users.status, createdAt: users.createdAt },
+      profile: profiles,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -47,7 +52,7 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<{ 
     await db.update(sessions).set({ expiresAt: new Date(expiresAt), lastSeenAt: now }).where(eq(sessions.id, session.id));
   }
   const recheckAt = session.remember ? expiresAt : expiresAt - (IDLE_MS - TOUCH_EVERY_MS);
-  return { user: { ...row.user, profile: row.profile, sessionId: session.id }, recheckAt };
+  return { user: { ...accountOf(row.user), profile: row.profile, sessionId: session.id }, recheckAt };
 }
 
 /** Starts a new session (a fresh token at every sign-in) and sets its cookie. */
