@@ -1,8 +1,8 @@
 /** Checking a whole question: answer-key encodings, student formats and feedback. */
+import type { QuestionType } from '../rules/questions';
 import { matchesAccepted, type MatchResult } from './match';
 
-/** The kinds of question the checker knows. */
-export type QuestionType = 'Multiple Choice' | 'Short Answer' | 'Calculation' | 'Fill in the Blank';
+export type { QuestionType };
 
 /** A question as stored: its type and answer key (possibly as a JSON string). */
 export interface CheckableQuestion {

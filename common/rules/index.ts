@@ -9,3 +9,4 @@ export * from './messages';
 export * from './profile';
 export * from './roles';
 export * from './ui';
+export * from './questions';
