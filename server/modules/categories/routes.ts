@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STAFF_TYPES } from '../../../common/rules';
+import { messageReply } from '../../../common/schemas/auth';
 import { idParam } from '../../../common/schemas/fields';
 import { tagBody, tagReply } from '../../../common/schemas/questions';
 import type { AppContext } from '../../context';
 import { clearViewsAfterWrites } from '../../lib/view-cache';
 import { addTag, CATEGORY, deleteTag, FOCUS, listTags, type TagKind } from './service';
 
-const messageReply = z.object({ message: z.string() });
 
 /** `/api/category` and `/api/focus`: list, add and delete, for staff (DESIGN section 12). */
 export function categoryRoutes(ctx: AppContext) {
