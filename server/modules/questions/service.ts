@@ -33,7 +33,7 @@ function questionColumns(data: QuestionData) {
   const options: Options = {};
   for (const [letter, text] of Object.entries(data.options)) {
     options[letter] = sanitizeRichText(text);
-    if (isBlankRichText(options[letter])) throw Invalid(`Please fill in option ${letter} or remove it`);
+    if (isBlankRichText(options[letter])) throw Invalid(QUESTION_MESSAGES.fillOption(letter));
   }
   return {
     questionText,
