@@ -11,8 +11,3 @@ export function preview(html: string): string {
   const text = plainText(html);
   return text.length > QUESTION_PREVIEW_CHARS ? `${text.slice(0, QUESTION_PREVIEW_CHARS)}...` : text;
 }
-
-/** Plain text (an accepted answer) made safe to hand to the rich-text renderer, so its math renders and nothing else does. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
