@@ -11,6 +11,4 @@ export function withBlankMarks(questionText: string): string {
   return questionText.replace(/___(\d+)___/g, (_, n: string) => `<span class="blank-mark" aria-label="blank ${n}">[ ${n} ]</span>`);
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml } from '../../math/escape';
