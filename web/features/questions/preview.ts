@@ -1,4 +1,4 @@
-import { QUESTION_PREVIEW_CHARS } from '@common/schemas/questions';
+import { PREVIEW_CHARS } from '@common/rules';
 
 /** The words of rich text without its markup, for a list preview (the rendered question shows the rest). */
 export function plainText(html: string): string {
@@ -9,5 +9,5 @@ export function plainText(html: string): string {
 /** A question's preview in the list: its text cut to 100 characters (section 9). */
 export function preview(html: string): string {
   const text = plainText(html);
-  return text.length > QUESTION_PREVIEW_CHARS ? `${text.slice(0, QUESTION_PREVIEW_CHARS)}...` : text;
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}...` : text;
 }
