@@ -14,8 +14,9 @@ import { MailQueue } from './lib/mail-queue';
 import { registerAccess } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
-import { registerSessions, type CurrentUser } from './plugins/session';
-import { SESSION_CHANNEL, SessionCache } from './lib/session-cache';
+import { SESSION_CHANNEL, SessionCache } from './modules/sessions/cache';
+import { registerSessions } from './modules/sessions/plugin';
+import type { CurrentUser } from './modules/sessions/store';
 import { BANK_CHANNEL, CONTENT_CHANNEL, ViewCache } from './lib/view-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -128,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   // Before access: a cross-site request is refused before any session is looked up.
   registerOriginCheck(app, config.publicUrl);
-  registerSessions(app, ctx.db, sessionCache);
+  registerSessions(app, ctx);
   registerAccess(app);
 
   if (config.apiDocs) {

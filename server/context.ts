@@ -2,10 +2,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { BatchWriter } from './lib/batch-writer';
 import type { Mailer } from './lib/mail';
-import type { SessionCache } from './lib/session-cache';
 import type { ViewCache } from './lib/view-cache';
 import type { NewAttempt } from './modules/student/attempts';
-import type { CurrentUser } from './plugins/session';
+import type { SessionCache } from './modules/sessions/cache';
+import type { CurrentUser } from './modules/sessions/store';
 
 /** What services need from the outside world; tests build their own (a clock they control, a mail catcher). */
 export interface AppContext {

@@ -1,9 +1,9 @@
 /** Checking a whole question: answer-key encodings, student formats and feedback. */
+import type { QuestionType } from '../rules/questions';
 import { matchesAccepted, type MatchResult } from './match';
 import { withinBudget } from './numbers';
 
-/** The kinds of question the checker knows. */
-export type QuestionType = 'Multiple Choice' | 'Short Answer' | 'Calculation' | 'Fill in the Blank';
+export type { QuestionType };
 
 /** A question as stored: its type and answer key (possibly as a JSON string). */
 export interface CheckableQuestion {

@@ -3,6 +3,7 @@
  * The student presenters have no `answer` or `solution` key at all, so a zod parse strips them whatever the service returns.
  */
 import { z } from 'zod';
+import { QUESTION_TYPES } from '../rules/questions';
 import { unstorableMessage } from '../text';
 import { textRules } from './fields';
 
@@ -85,8 +86,6 @@ export type CheckAnswerBody = z.input<typeof checkAnswerBody>;
 
 export const checkAnswerReply = z.object({ result: z.object({ isCorrect: z.boolean(), feedback: z.string() }) });
 export type CheckAnswerReply = z.infer<typeof checkAnswerReply>;
-
-export const QUESTION_TYPES = ['Multiple Choice', 'Short Answer', 'Calculation', 'Fill in the Blank'] as const;
 
 const attachment = z.object({ filename: z.string(), originalname: z.string() });
 

@@ -48,6 +48,7 @@ export const QUESTION_MESSAGES = {
   requiredFields: 'Please fill in all required fields',
   gradeRange: 'Grade must be a whole number from 1 to 12',
   questionText: 'Please fill in the question text',
+  fillOption: (letter: string) => `Please fill in option ${letter} or remove it`,
   minOptions: 'Multiple choice questions need at least 2 options',
   correctAnswer: 'Please select at least one correct answer',
   addBlank: 'Please add at least one blank',
@@ -191,7 +192,7 @@ function fail(message: string, path: string): never {
 
 function checkOptionText(letter: string, text: unknown): string {
   const path = `options.${letter}`;
-  if (typeof text !== 'string' || isBlankRichText(text)) fail(`Please fill in option ${letter} or remove it`, path);
+  if (typeof text !== 'string' || isBlankRichText(text)) fail(QUESTION_MESSAGES.fillOption(letter), path);
   if (text.length > QUESTION_LIMITS.option) fail(`Option ${letter} must be at most ${QUESTION_LIMITS.option.toLocaleString('en-US')} characters`, path);
   if (!isStorableText(text)) fail(unstorableMessage(`Option ${letter}`), path);
   return text;

@@ -4,6 +4,7 @@
  * sections, question links and assignments with it).
  */
 import { sql } from 'drizzle-orm';
+import { QUESTION_TYPES } from '../../common/rules/questions';
 import {
   boolean,
   date,
@@ -183,7 +184,7 @@ export const focusAreas = pgTable(
   (t) => [uniqueIndex('focus_areas_name_key').on(sql`lower(${t.name})`)],
 );
 
-export const questionType = pgEnum('question_type', ['Multiple Choice', 'Short Answer', 'Calculation', 'Fill in the Blank']);
+export const questionType = pgEnum('question_type', QUESTION_TYPES);
 
 export const questions = pgTable(
   'questions',

@@ -18,7 +18,7 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes a
  * Fixed-window counters in the database, so every server instance shares them.
  * One statement per check: it opens a new window when the old one has passed.
  */
-export async function hitLimit(db: Db, limit: Limit, now = new Date()): Promise<void> {
+export async function hitLimit(db: Db, limit: Limit, now: Date): Promise<void> {
   const row = await addToCount(db, limit.key, 1, limit.windowSeconds, now);
   if (row.count > limit.max) throw TooMany(limit.message, (row.windowEnds - now.getTime()) / 1000);
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { STAFF_TYPES, type UserType } from '../../common/rules';
+import type { UserType } from '../../common/rules';
 import { Forbidden, Unauthorized } from '../lib/errors';
-import { apiType } from '../modules/users/present';
 
 /**
  * Who may call a route, declared on the route itself (DESIGN section 12):
@@ -18,9 +17,6 @@ declare module 'fastify' {
     apiRoutes: Array<{ method: string; url: string; access: Access }>;
   }
 }
-
-/** Staff routes are open to the staff types of the shared rules, the list the web app guards its pages with. */
-export const STAFF = STAFF_TYPES;
 
 /**
  * The one place roles are decided. Every /api route must declare its access, or the server refuses to start:
@@ -43,7 +39,7 @@ export function registerAccess(app: FastifyInstance): void {
     await app.loadUser(request);
     const user = request.user;
     if (!user) throw Unauthorized();
-    if (access !== 'signedIn' && !access.includes(apiType(user.type))) {
+    if (access !== 'signedIn' && !access.includes(user.type)) {
       throw Forbidden("You don't have permission to access this page.");
     }
   });

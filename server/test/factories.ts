@@ -4,7 +4,7 @@ import type { UserType } from '../../common/rules';
 import type { Db } from '../db/client';
 import { courses, profiles, questions, sections, teacherStudents, units, users } from '../db/schema';
 import { hashPassword } from '../lib/crypto';
-import { dbType } from '../modules/users/present';
+import { dbType } from '../lib/roles';
 import { sessionCookie } from './harness';
 
 export const TEST_PASSWORD = 'Test@pass1!';

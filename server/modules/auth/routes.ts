@@ -15,7 +15,7 @@ import {
   verifyOtpBody,
 } from '../../../common/schemas/auth';
 import type { AppContext } from '../../context';
-import { clearSessionCookie, endSession, startSession } from '../../plugins/session';
+import { clearSessionCookie, endSession, startSession } from '../sessions/store';
 import { presentSessionUser } from '../users/present';
 import { sessionUserById } from '../users/service';
 import * as auth from './service';
@@ -63,7 +63,7 @@ export function authRoutes(ctx: AppContext) {
 
     r.post('/auth/login', { config: everyone, schema: { body: loginBody, response: { 200: userReply } } }, async (req, reply) => {
       const user = await auth.login(ctx, req.body, req.ip);
-      await startSession(ctx.db, reply, req, user.id, req.body.rememberMe);
+      await startSession(ctx, reply, req, user.id, req.body.rememberMe);
       return { message: 'Login successful', user: await sessionUserById(ctx.db, user.id) };
     });
 
@@ -86,7 +86,7 @@ export function authRoutes(ctx: AppContext) {
 
     r.post('/users/complete-profile', { config: everyone, schema: { body: completeProfileBody, response: { 200: userReply } } }, async (req, reply) => {
       const userId = await auth.completeProfile(ctx, req.body, req.ip);
-      await startSession(ctx.db, reply, req, userId, false);
+      await startSession(ctx, reply, req, userId, false);
       return { message: 'Profile completed successfully', user: await sessionUserById(ctx.db, userId) };
     });
   };

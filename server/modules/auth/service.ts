@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { Conflict, Forbidden, Invalid, Unauthorized } from '../../lib/errors';
 import { alreadyRegisteredMail, codeMail } from '../../lib/mail';
 import { clearLimits, hitLimit, limitPerIp, limitPerUser, refundLimits, TOO_MANY_REQUESTS } from '../../lib/rate-limit';
-import { endAllSessions, type CurrentUser } from '../../plugins/session';
+import { endAllSessions, type CurrentUser } from '../sessions/store';
 import { consumeVerifiedCode, hasVerifiedCode, issueCode, verifyCode } from './codes';
 
 const minutes = OTP_TTL_SECONDS / 60;
@@ -157,7 +157,9 @@ const PASSWORD_CHANGE_LIMIT = { max: 5, windowSeconds: 900, message: 'Too many p
 
 export async function changePassword(ctx: AppContext, user: CurrentUser, input: z.output<typeof changePasswordBody>) {
   await limitPerUser(ctx, 'password-change', user.id, PASSWORD_CHANGE_LIMIT);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw Invalid('Current password is incorrect');
+  // The request user carries no password hash: it is read here, the one place that needs it.
+  const [stored] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+  if (!(await verifyPassword(stored?.passwordHash ?? null, input.currentPassword))) throw Invalid('Current password is incorrect');
   if (input.currentPassword === input.newPassword) throw Invalid('New password must be different from the current password');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {

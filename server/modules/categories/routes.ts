@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { STAFF_TYPES } from '../../../common/rules';
+import { messageReply } from '../../../common/schemas/auth';
 import { idParam } from '../../../common/schemas/fields';
 import { tagBody, tagReply } from '../../../common/schemas/questions';
 import type { AppContext } from '../../context';
 import { clearViewsAfterWrites } from '../../lib/view-cache';
-import { STAFF } from '../../plugins/access';
 import { addTag, CATEGORY, deleteTag, FOCUS, listTags, type TagKind } from './service';
 
-const messageReply = z.object({ message: z.string() });
 
 /** `/api/category` and `/api/focus`: list, add and delete, for staff (DESIGN section 12). */
 export function categoryRoutes(ctx: AppContext) {
@@ -16,7 +16,7 @@ export function categoryRoutes(ctx: AppContext) {
     // Tag names take part in the bank's text search, so its kept counts go with any change.
     clearViewsAfterWrites(app, ctx.bankViews);
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const staff = { access: STAFF } as const;
+    const staff = { access: STAFF_TYPES } as const;
 
     const routesFor = (path: string, kind: TagKind) => {
       r.get(path, { config: staff, schema: { response: { 200: z.array(tagReply) } } }, () => listTags(ctx.db, kind));

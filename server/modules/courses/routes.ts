@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { STAFF_TYPES } from '../../../common/rules';
+import { messageReply } from '../../../common/schemas/auth';
 import { idParam } from '../../../common/schemas/fields';
 import { courseBody, courseReply, sectionBody, type SectionSummary, sectionReply, sectionSummaryReply, unitBody, unitReply } from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
 import { clearViewsAfterWrites, sendView } from '../../lib/view-cache';
-import { STAFF } from '../../plugins/access';
 import * as courses from './service';
 
-const messageReply = z.object({ message: z.string() });
 const courseList = z.array(courseReply);
 const unitList = z.array(unitReply);
 const sectionList = z.array(sectionReply);
@@ -24,7 +24,7 @@ export function courseRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     clearViewsAfterWrites(app, ctx.views, ctx.bankViews);
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const staff = { access: STAFF } as const;
+    const staff = { access: STAFF_TYPES } as const;
     const admin = { access: ['admin'] } as const;
     const teacher = { access: ['teacher'] } as const;
     const params = idParam;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { STAFF_TYPES } from '../../../common/rules';
 import { idParam } from '../../../common/schemas/fields';
 import {
   bulkDeleteBody,
@@ -18,7 +19,6 @@ import type { AppContext } from '../../context';
 import { clearViewsAfterWrites, sendView } from '../../lib/view-cache';
 import { NotFound } from '../../lib/errors';
 import { isStoredName, UploadStore } from '../../lib/storage';
-import { STAFF } from '../../plugins/access';
 import { claimUploads, registerMultipart } from './multipart';
 import { listKey, listQuestions } from './queries';
 import { attachmentType, createQuestion, deleteQuestions, saveContentImage, updateQuestion } from './service';
@@ -41,7 +41,7 @@ export function questionRoutes(ctx: AppContext) {
     clearViewsAfterWrites(app, ctx.views, ctx.bankViews);
     await registerMultipart(app, store);
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const staff = { access: STAFF } as const;
+    const staff = { access: STAFF_TYPES } as const;
 
     // Staff open the same first pages of the same filters again and again: a page is kept rendered until the bank
     // (or a section's questions, for "not yet in this section") changes, like the course lists.

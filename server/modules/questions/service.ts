@@ -21,7 +21,7 @@ import { attachments, categories, focusAreas, questionCategories, questionFocus,
 import { Invalid, NotFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { StoredFile, UploadStore } from '../../lib/storage';
-import type { CurrentUser } from '../../plugins/session';
+import type { CurrentUser } from '../sessions/store';
 import { getQuestion } from './queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -33,7 +33,7 @@ function questionColumns(data: QuestionData) {
   const options: Options = {};
   for (const [letter, text] of Object.entries(data.options)) {
     options[letter] = sanitizeRichText(text);
-    if (isBlankRichText(options[letter])) throw Invalid(`Please fill in option ${letter} or remove it`);
+    if (isBlankRichText(options[letter])) throw Invalid(QUESTION_MESSAGES.fillOption(letter));
   }
   return {
     questionText,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STAFF_TYPES } from '../../../common/rules';
 import { idParam } from '../../../common/schemas/fields';
 import {
   batchBody,
@@ -17,12 +18,11 @@ import {
 import type { AppContext } from '../../context';
 import { BatchedLimit } from '../../lib/rate-limit';
 import { sendView } from '../../lib/view-cache';
-import { STAFF } from '../../plugins/access';
-import type { CurrentUser } from '../../plugins/session';
+import type { CurrentUser } from '../sessions/store';
 import { checkQuestionAnswer, questionBatch, studentCourseDetail, studentCourseList, studentStats } from './service';
 
 const student = { access: ['student'] } as const;
-const learners = { access: ['student', ...STAFF] } as const;
+const learners = { access: ['student', ...STAFF_TYPES] } as const;
 const caller = (user: CurrentUser) => ({ id: user.id, isStudent: user.type === 'student' });
 
 export function studentRoutes(ctx: AppContext) {

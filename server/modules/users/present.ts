@@ -1,16 +1,22 @@
 import type { SessionUser, Profile } from '../../../common/schemas/auth';
 import type { UserType } from '../../../common/rules';
-import type { ProfileRow, UserRow } from '../../plugins/session';
+import type { profiles, users } from '../../db/schema';
+import { apiType } from '../../lib/roles';
 
-type DbUserType = UserRow['type'];
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
 
-/** The API says data-entry; the database says data_entry. */
-export function apiType(type: DbUserType): UserType {
-  return type === 'data_entry' ? 'data-entry' : type;
+/** What the server knows of a signed-in account on every request: never its password hash. */
+export interface Account {
+  id: string;
+  email: string;
+  type: UserType;
+  status: UserRow['status'];
+  createdAt: Date;
 }
 
-export function dbType(type: UserType): DbUserType {
-  return type === 'data-entry' ? 'data_entry' : type;
+export function accountOf(user: Pick<UserRow, 'id' | 'email' | 'type' | 'status' | 'createdAt'>): Account {
+  return { id: user.id, email: user.email, type: apiType(user.type), status: user.status, createdAt: user.createdAt };
 }
 
 const PROFILE_KEY: Record<UserType, keyof SessionUser> = {
@@ -38,8 +44,8 @@ export function presentProfile(p: ProfileRow | null): Profile {
 }
 
 /** The session user: its role profile sits under the key the spec's screens read (studentProfile, ...). */
-export function presentSessionUser(user: UserRow, profile: ProfileRow | null): SessionUser {
-  const type = apiType(user.type);
+export function presentSessionUser(user: Account, profile: ProfileRow | null): SessionUser {
+  const type = user.type;
   return {
     id: user.id,
     email: user.email,

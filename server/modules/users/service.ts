@@ -5,9 +5,9 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 import { Invalid, NotFound } from '../../lib/errors';
-import type { CurrentUser } from '../../plugins/session';
-import { announceUserChange } from '../../lib/session-cache';
-import { presentSessionUser } from './present';
+import { announceUserChange } from '../sessions/cache';
+import type { CurrentUser } from '../sessions/store';
+import { accountOf, presentSessionUser } from './present';
 
 /** One user with their profile, as the session reports it. */
 export async function sessionUserById(db: Db, userId: string): Promise<SessionUser> {
@@ -18,7 +18,7 @@ export async function sessionUserById(db: Db, userId: string): Promise<SessionUs
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw NotFound('User not found');
-  return presentSessionUser(row.user, row.profile);
+  return presentSessionUser(accountOf(row.user), row.profile);
 }
 
 /** A user edits their own profile. The e-mail cannot change here; school and grade belong to students only. */

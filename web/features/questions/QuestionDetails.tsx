@@ -1,8 +1,8 @@
 import { MESSAGES } from '@common/rules';
 import { readAnswerKey, readAttachments, readOptions, type Question } from '@common/schemas/questions';
+import { escapeHtml } from '../../math/escape';
 import { RichText } from '../../math/RichText';
 import { uploadUrl } from './api';
-import { escapeHtml } from './preview';
 import styles from './questions.module.css';
 
 /**

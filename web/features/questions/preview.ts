@@ -1,4 +1,4 @@
-import { QUESTION_PREVIEW_CHARS } from '@common/schemas/questions';
+import { PREVIEW_CHARS } from '@common/rules';
 
 /** The words of rich text without its markup, for a list preview (the rendered question shows the rest). */
 export function plainText(html: string): string {
@@ -9,10 +9,5 @@ export function plainText(html: string): string {
 /** A question's preview in the list: its text cut to 100 characters (section 9). */
 export function preview(html: string): string {
   const text = plainText(html);
-  return text.length > QUESTION_PREVIEW_CHARS ? `${text.slice(0, QUESTION_PREVIEW_CHARS)}...` : text;
-}
-
-/** Plain text (an accepted answer) made safe to hand to the rich-text renderer, so its math renders and nothing else does. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}...` : text;
 }

@@ -39,6 +39,4 @@ export function withBlankMarks(questionText: string): string {
   return template.innerHTML;
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml } from '../../math/escape';

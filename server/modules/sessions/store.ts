@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { profiles, sessions, users } from '../db/schema';
-import { newToken, sha256 } from '../lib/crypto';
-import { announceUserChange, type SessionCache } from '../lib/session-cache';
+import type { Db } from '../../db/client';
+import { profiles, sessions, users } from '../../db/schema';
+import { newToken, sha256 } from '../../lib/crypto';
+import { accountOf, type Account, type ProfileRow } from '../users/present';
+import { announceUserChange, type SessionCache } from './cache';
 
 export const SESSION_COOKIE = 'academy_session';
 const REMEMBER_MS = 30 * 24 * 3600 * 1000;
@@ -11,24 +12,22 @@ const IDLE_MS = 12 * 3600 * 1000;
 /** A session's idle deadline is pushed forward at most this often, so reads do not write on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-export type UserRow = typeof users.$inferSelect;
-export type ProfileRow = typeof profiles.$inferSelect;
-export interface CurrentUser extends UserRow {
+/** The signed-in user of a request, as kept in the session cache. */
+export interface CurrentUser extends Account {
   profile: ProfileRow | null;
   sessionId: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: CurrentUser | null;
-  }
 }
 
 /** The session lookup runs on every signed-in request: prepared once per database, planned once by PostgreSQL. */
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 function prepareLookup(db: Db) {
   return db
-    .select({ session: sessions, user: users, profile: profiles })
+    .select({
+      session: sessions,
+      // Only what a request needs: the password hash stays in the database.
+      user: { id: users.id, email: users.email, type: users.type, status: users.status, createdAt: users.createdAt },
+      profile: profiles,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -41,7 +40,7 @@ function prepareLookup(db: Db) {
  * Finds the signed-in user behind a session token in one query, extending an idle session's deadline now and then.
  * Also tells until when the answer may be reused without asking the database again.
  */
-export async function userForToken(db: Db, token: string, now = new Date()): Promise<{ user: CurrentUser; recheckAt: number } | null> {
+export async function userForToken(db: Db, token: string, now: Date): Promise<{ user: CurrentUser; recheckAt: number } | null> {
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
   const [row] = await lookup.execute({ tokenHash: sha256(token), now });
@@ -53,25 +52,27 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
     await db.update(sessions).set({ expiresAt: new Date(expiresAt), lastSeenAt: now }).where(eq(sessions.id, session.id));
   }
   const recheckAt = session.remember ? expiresAt : expiresAt - (IDLE_MS - TOUCH_EVERY_MS);
-  return { user: { ...row.user, profile: row.profile, sessionId: session.id }, recheckAt };
+  return { user: { ...accountOf(row.user), profile: row.profile, sessionId: session.id }, recheckAt };
 }
 
 /** Starts a new session (a fresh token at every sign-in) and sets its cookie. */
 export async function startSession(
-  db: Db,
+  ctx: { db: Db; now: () => Date },
   reply: FastifyReply,
   request: FastifyRequest,
   userId: string,
   remember: boolean,
 ): Promise<void> {
   const token = newToken();
-  const now = Date.now();
-  const expiresAt = new Date(now + (remember ? REMEMBER_MS : IDLE_MS));
-  await db.insert(sessions).values({
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + (remember ? REMEMBER_MS : IDLE_MS));
+  await ctx.db.insert(sessions).values({
     tokenHash: sha256(token),
     userId,
     remember,
     expiresAt,
+    lastSeenAt: now,
+    createdAt: now,
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
   });
   reply.setCookie(SESSION_COOKIE, token, {
@@ -101,29 +102,4 @@ export async function endSession(ctx: { db: Db; sessionCache: SessionCache<Curre
 export async function endAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await announceUserChange(db, userId);
-}
-
-export function registerSessions(app: FastifyInstance, db: Db, cache: SessionCache<CurrentUser>): void {
-  app.decorateRequest('user', null);
-  app.decorate('loadUser', async (request: FastifyRequest) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const tokenHash = sha256(token);
-    const now = Date.now();
-    const cached = cache.get(tokenHash, now);
-    if (cached) {
-      request.user = cached;
-      return;
-    }
-    const found = await userForToken(db, token, new Date(now));
-    if (!found) return;
-    cache.set(tokenHash, found.user.id, found.user, now, found.recheckAt);
-    request.user = found.user;
-  });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    loadUser(request: FastifyRequest): Promise<void>;
-  }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 
 /** The channel on which every instance hears that a user's sessions or account changed. */
 export const SESSION_CHANNEL = 'academy_user_changed';

@@ -1,0 +1,12 @@
+/**
+ * Business constants and validators shared by the server and the web app, one file per concept.
+ * Every message here is part of the product's contract (spec/learner-and-public.md sections 5 and 9).
+ */
+export * from './auth';
+export * from './content';
+export * from './fields';
+export * from './messages';
+export * from './profile';
+export * from './roles';
+export * from './ui';
+export * from './questions';
