@@ -23,7 +23,6 @@ export const QUESTION_DEFAULT_LIMIT = 50;
 export const QUESTION_MAX_LIMIT = 1000;
 /** Lists count their matches exactly up to here (or the end of the page asked for), then say "at least". */
 export const QUESTION_COUNT_CAP = 1000;
-export const QUESTION_PREVIEW_CHARS = 100;
 export const DEFAULT_OPTION_LETTERS = ['A', 'B', 'C', 'D'] as const;
 
 export const MAX_OPTIONS = 10;
