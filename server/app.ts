@@ -15,7 +15,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
 import { registerSessions, type CurrentUser } from './plugins/session';
 import { SESSION_CHANNEL, SessionCache } from './lib/session-cache';
-import { BANK_CHANNEL, CONTENT_CHANNEL, ViewCache } from './lib/view-cache';
+import { registerKept } from './plugins/kept';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
@@ -89,19 +89,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionCache = new SessionCache<CurrentUser>(deps.sessionCacheMs ?? 15_000);
   // '*' means the notifications were interrupted: anything may have changed.
   await database.listen(SESSION_CHANNEL, (userId) => (userId === '*' ? sessionCache.clear() : sessionCache.evictUser(userId)));
-  const views = new ViewCache(64 * 1024 * 1024);
-  const bankViews = new ViewCache(16 * 1024 * 1024);
-  // A section's questions change what "not yet in this section" counts.
-  await database.listen(CONTENT_CHANNEL, () => {
-    views.clear();
-    bankViews.clear();
-  });
-  await database.listen(BANK_CHANNEL, () => bankViews.clear());
+  // Before any route is added: the plugin reads their `kept` and `invalidates` declarations.
+  const memos = await registerKept(app, database);
   const ctx: AppContext = {
     db: database.db,
     sessionCache,
-    views,
-    bankViews,
+    memos,
     config,
     now: deps.now ?? (() => new Date()),
     rateLimitFactor: deps.rateLimitFactor ?? 1,

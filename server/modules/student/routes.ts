@@ -7,13 +7,12 @@ import {
   checkAnswerBody,
   checkAnswerReply,
   courseDetailReply,
-  type CourseDetail,
   studentCoursesReply,
   studentQuestionList,
   studentStatsReply,
 } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
-import { sendView } from '../../lib/view-cache';
+import type { KeyRequest } from '../../plugins/kept';
 import { STAFF } from '../../plugins/access';
 import type { CurrentUser } from '../../plugins/session';
 import { checkQuestionAnswer, questionBatch, studentCourseDetail, studentCourseList, studentStats } from './service';
@@ -31,12 +30,10 @@ export function studentRoutes(ctx: AppContext) {
     }));
 
     // Read far more often than content changes: the rendered view is kept until a change is announced.
-    r.get('/student/courses/:id', { config: student, schema: { params: idParam, response: { 200: courseDetailReply } } }, async (req, reply) => {
-      const view = await ctx.views.view(`course:${req.user!.id}:${req.params.id}`, async () =>
-        courseDetailReply.parse(await studentCourseDetail(ctx, req.user!.id, req.params.id)),
-      );
-      return sendView<CourseDetail>(req, reply, view);
-    });
+    const courseView = { view: 'studentCourse', key: (req: KeyRequest) => [req.user!.id, req.params.id] } as const;
+    r.get('/student/courses/:id', { config: { ...student, kept: courseView }, schema: { params: idParam, response: { 200: courseDetailReply } } }, (req) =>
+      studentCourseDetail(ctx, req.user!.id, req.params.id),
+    );
 
     r.get('/student/stats', { config: student, schema: { response: { 200: studentStatsReply } } }, async (req) => studentStats(ctx, req.user!.id));
 

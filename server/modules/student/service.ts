@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { checkAnswer, type CheckableQuestion, type CheckResult } from '../../../common/answers';
+import { checkAnswer, type CheckResult } from '../../../common/answers';
 import type { CourseDetail, StaffQuestion, StudentCourse, StudentStats } from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
+import type { ReachableQuestion } from '../../plugins/kept';
 import type { Db } from '../../db/client';
 import { answerAttempts, courses, questions, studentCourses } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
@@ -113,21 +114,20 @@ function prepareReachableQuestion(db: Db) {
 }
 const reachableQuestionQueries = new WeakMap<Db, ReturnType<typeof prepareReachableQuestion>>();
 
-type ReachableQuestion = CheckableQuestion & { via: string | null };
-
 /**
- * Kept in the view cache like the course view: a student checks the same question again and again, and the
- * triggers that empty the cache also watch questions and their placement in sections.
+ * Kept like the course view: a student checks the same question again and again, and the content changes that
+ * empty the memo include questions and their placement in sections. Only reachable questions are kept.
  */
 async function reachableQuestion(ctx: AppContext, studentId: string, body: { questionId: string; sectionId?: string }): Promise<ReachableQuestion | null> {
-  const key = `reach:${studentId}:${body.questionId}:${body.sectionId ?? ''}`;
-  const kept = ctx.views.get<ReachableQuestion>(key);
-  if (kept) return kept;
-  const generation = ctx.views.generation;
-  const [row] = await preparedFor(ctx.db, reachableQuestionQueries, prepareReachableQuestion).execute({ questionId: body.questionId, studentId, preferred: body.sectionId ?? null });
-  if (!row?.via) return null;
-  ctx.views.set(key, row, JSON.stringify(row).length, generation);
-  return row;
+  const key = `${studentId} ${body.questionId} ${body.sectionId ?? ''}`;
+  return ctx.memos.reachableQuestion.remember(
+    key,
+    async () => {
+      const [row] = await preparedFor(ctx.db, reachableQuestionQueries, prepareReachableQuestion).execute({ questionId: body.questionId, studentId, preferred: body.sectionId ?? null });
+      return row?.via ? row : null;
+    },
+    (found) => found !== null,
+  );
 }
 
 async function anyQuestion(db: Db, questionId: string) {
