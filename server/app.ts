@@ -90,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // '*' means the notifications were interrupted: anything may have changed.
   await database.listen(SESSION_CHANNEL, (userId) => (userId === '*' ? sessionCache.clear() : sessionCache.evictUser(userId)));
   // Before any route is added: the plugin reads their `kept` and `invalidates` declarations.
-  const memos = await registerKept(app, database);
+  // Names this instance on the attempts channel, so it does not forget what it has counted itself.
+  const instance = randomUUID();
+  const memos = await registerKept(app, database, instance);
   const ctx: AppContext = {
     db: database.db,
     sessionCache,
@@ -98,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     now: deps.now ?? (() => new Date()),
     rateLimitFactor: deps.rateLimitFactor ?? 1,
-    attempts: attemptWriter(database.db, app.log),
+    attempts: attemptWriter(database.db, app.log, { instance, totals: memos.studentTotals }),
     mailer: loggingMailer(
       deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
       app.log,

@@ -15,7 +15,7 @@ import type { Database } from '../db/client';
  * Each namespace names the channels that empty it. Statement-level triggers (migrations 0002 and 0003) announce content
  * and bank changes on commit to every instance, so no write path can forget; a writing route declares
  * `config: { invalidates: [...] }` so that its own instance empties them before it answers, and a read right after a
- * write sees it.
+ * write sees it. Attempts are announced by their writer, one student at a time.
  */
 
 /** The database channel of each kind of change. */
@@ -24,8 +24,12 @@ export const CHANNELS = {
   content: 'academy_content_changed',
   /** Questions, their tags, the tags' names and attachments (migration 0003). */
   bank: 'academy_bank_changed',
+  /** A student's answer attempts were stored; the payload is `<instance> <studentId>` (server/modules/student/attempts.ts). */
+  attempts: 'academy_attempts_added',
 } as const;
 export type Channel = keyof typeof CHANNELS;
+/** What a writing route may declare: attempts are announced per student by their writer, which updates the memos. */
+export type WriteChannel = Exclude<Channel, 'attempts'>;
 
 const MB = 1024 * 1024;
 
@@ -41,6 +45,10 @@ const VIEWS = {
   sectionSummaries: { clearedBy: ['content'], maxBytes: 16 * MB },
   /** A student's course view. */
   studentCourse: { clearedBy: ['content'], maxBytes: 32 * MB },
+  /** A student's My Courses list. */
+  studentCourses: { clearedBy: ['content'], maxBytes: 8 * MB },
+  /** A caller's questions batch: the questions' text and placement are content, their attachments the bank's. */
+  questionBatch: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB },
   /** A page of the question bank; "not yet in this section" depends on content. */
   questionPage: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB },
 } as const satisfies Record<string, { clearedBy: readonly Channel[]; maxBytes: number }>;
@@ -49,12 +57,24 @@ export type ViewName = keyof typeof VIEWS;
 /** A question as a check needs it, with the accessible section the student reaches it through. */
 export type ReachableQuestion = CheckableQuestion & { via: string | null };
 
+/** A student's dashboard figures that only assignments and their own checks change. */
+export interface StudentTotals {
+  enrolledCourses: number;
+  attempts: number;
+  correctAttempts: number;
+}
+
 /** Every memo: its value type, the channels that empty it and the bytes it may hold. */
 const MEMOS = {
   /** By student, question and preferred section (null: not reachable). */
   reachableQuestion: { clearedBy: ['content'], maxBytes: 16 * MB, value: null as ReachableQuestion | null },
   /** The bank's count of a filter, by filter. */
   bankCount: { clearedBy: ['content', 'bank'], maxBytes: 2 * MB, value: 0 as number },
+  /**
+   * By student: emptied by assignments; counted on by this instance's own checks (recordAttempt), and a student's
+   * entry evicted when another instance stores attempts of theirs.
+   */
+  studentTotals: { clearedBy: ['content', 'attempts'], maxBytes: 4 * MB, value: {} as StudentTotals },
 } as const satisfies Record<string, { clearedBy: readonly Channel[]; maxBytes: number; value: unknown }>;
 type MemoName = keyof typeof MEMOS;
 export type Memos = { readonly [M in MemoName]: Memo<(typeof MEMOS)[M]['value']> };
@@ -73,7 +93,7 @@ declare module 'fastify' {
     /** The answer is a kept view: the key picks it within the view's namespace. */
     kept?: KeptRoute;
     /** The database changes this route makes: its own instance empties what they change before answering. */
-    invalidates?: readonly Channel[];
+    invalidates?: readonly WriteChannel[];
   }
   interface FastifyInstance {
     /** Every route with a kept view and its reply schema: a test renders each and checks it against its schema. */
@@ -324,9 +344,9 @@ const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? []
 
 /**
  * Sets up every view and memo, the hooks of the routes that declare `kept` or `invalidates`, and the LISTEN of every
- * channel.
+ * channel. `instance` names this server on the attempts channel.
  */
-export async function registerKept(app: FastifyInstance, database: Pick<Database, 'listen'>): Promise<Memos> {
+export async function registerKept(app: FastifyInstance, database: Pick<Database, 'listen'>, instance: string): Promise<Memos> {
   const views = Object.fromEntries(Object.entries(VIEWS).map(([name, spec]) => [name, new RenderedViews(spec.maxBytes)])) as Record<ViewName, RenderedViews>;
   const memos = Object.fromEntries(Object.entries(MEMOS).map(([name, spec]) => [name, new Memo(spec.maxBytes)])) as unknown as Memos;
   const clearedBy = (channel: Channel) => [
@@ -339,6 +359,13 @@ export async function registerKept(app: FastifyInstance, database: Pick<Database
 
   // '*' means the notifications were interrupted: anything may have changed.
   for (const channel of ['content', 'bank'] as const) await database.listen(CHANNELS[channel], () => clear(channel));
+  await database.listen(CHANNELS.attempts, (payload) => {
+    if (payload === '*') return clear('attempts');
+    const [origin, studentId] = payload.split(' ');
+    // This instance counted its own attempts when it took them.
+    if (origin === instance || !studentId) return;
+    for (const kept of clearedBy('attempts')) if (kept instanceof Memo) kept.evict(studentId);
+  });
 
   app.decorate('keptRoutes', []);
   app.addHook('onRoute', (route) => {

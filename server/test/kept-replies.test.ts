@@ -39,6 +39,8 @@ beforeAll(async () => {
     { route: 'GET /api/admin/sections', cookie: as('admin'), url: '/api/admin/sections' },
     { route: 'GET /api/teacher/sections', cookie: as('teacher'), url: `/api/teacher/sections?unitId=${unit.id}` },
     { route: 'GET /api/student/courses/:id', cookie: as('student'), url: `/api/student/courses/${course.id}` },
+    { route: 'GET /api/student/courses', cookie: as('student'), url: '/api/student/courses' },
+    { route: 'POST /api/questions/batch', cookie: as('student'), url: '/api/questions/batch', payload: { questionIds: [question.id] } },
     { route: 'GET /api/questions', cookie: as('admin'), url: '/api/questions?pageSize=5' },
   );
 });

@@ -25,11 +25,13 @@ export function studentRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get('/student/courses', { config: student, schema: { response: { 200: studentCoursesReply } } }, async (req) => ({
+    // What a student reads changes only with content and assignments (or, for the figures, their own checks): the
+    // lists and the course view are kept views, the questions batch too, by caller and ids as asked.
+    const myCourses = { view: 'studentCourses', key: (req: KeyRequest) => [req.user!.id] } as const;
+    r.get('/student/courses', { config: { ...student, kept: myCourses }, schema: { response: { 200: studentCoursesReply } } }, async (req) => ({
       courses: await studentCourseList(ctx, req.user!.id),
     }));
 
-    // Read far more often than content changes: the rendered view is kept until a change is announced.
     const courseView = { view: 'studentCourse', key: (req: KeyRequest) => [req.user!.id, req.params.id] } as const;
     r.get('/student/courses/:id', { config: { ...student, kept: courseView }, schema: { params: idParam, response: { 200: courseDetailReply } } }, (req) =>
       studentCourseDetail(ctx, req.user!.id, req.params.id),
@@ -37,7 +39,8 @@ export function studentRoutes(ctx: AppContext) {
 
     r.get('/student/stats', { config: student, schema: { response: { 200: studentStatsReply } } }, async (req) => studentStats(ctx, req.user!.id));
 
-    r.post('/questions/batch', { config: learners, schema: { body: batchBody, response: { 200: batchReply } } }, async (req) => {
+    const batch = { view: 'questionBatch', key: (req: KeyRequest) => [req.user!.id, ...(req.body as { questionIds: string[] }).questionIds] } as const;
+    r.post('/questions/batch', { config: { ...learners, kept: batch }, schema: { body: batchBody, response: { 200: batchReply } } }, async (req) => {
       const who = caller(req.user!);
       const list = await questionBatch(ctx, who, req.body.questionIds);
       // The student presenter has no answer or solution key: parsing strips them, whatever the service returned.
