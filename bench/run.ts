@@ -10,6 +10,7 @@ import readline from 'node:readline';
 import { benchCourses } from './courses';
 import { benchCheckAnswer, benchCourseView, type LearningIds } from './learning';
 import { BROWSER_HEADERS, measure, DURATION_S, type BenchResult } from './measure';
+import { benchLearnerLoop } from './learners';
 import { benchQuestions } from './questions';
 import { BENCH_ADMIN } from './scenarios';
 
@@ -81,7 +82,9 @@ async function main() {
 
   const kinds: Array<'pglite' | 'postgres'> = ['pglite'];
   if (await postgresReachable()) kinds.push('postgres');
-  for (const kind of kinds) {
+  // `npm run bench:learners`: the learner loop alone.
+  const learnersOnly = process.argv.includes('learners');
+  for (const kind of learnersOnly ? [] : kinds) {
     console.log(`\n${kind}: seeding 200 courses x 10 x 10, a 10x10 learning course and 100,000 questions...`);
     const server = await start(['academy', kind, '4602'], ['admin', 'courses', 'learning', 'questions']);
     const base = 'http://127.0.0.1:4602';
@@ -100,6 +103,7 @@ async function main() {
     report(kind, check, kind === 'postgres' ? under(20)(check) : 'for information: the budget is on PostgreSQL');
     await stop(server.child);
   }
+  for (const kind of kinds) await benchLearnerLoop(kind, { start, stop, signIn, report });
   console.log(`\nJSON: ${JSON.stringify({ yardstick: yardstick.rps, rows })}`);
 }
 

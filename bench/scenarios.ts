@@ -5,6 +5,7 @@
 import type { Db } from '../server/db/client';
 import { ensureAdmin } from '../server/db/demo/accounts';
 import { seedCourseBench } from './courses';
+import { seedLearners } from './learners';
 import { seedLearningBench } from './learning';
 import { seedQuestionBench } from './questions';
 
@@ -17,6 +18,7 @@ export const SEEDERS: Record<string, (db: Db) => Promise<Record<string, unknown>
   },
   courses: (db) => seedCourseBench(db),
   learning: async (db) => ({ learning: await seedLearningBench(db) }),
+  learners: async (db) => ({ learners: await seedLearners(db) }),
   questions: async (db) => {
     await seedQuestionBench(db);
     return {};

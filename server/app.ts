@@ -17,7 +17,7 @@ import { registerOriginCheck } from './plugins/origin';
 import { SESSION_CHANNEL, SessionCache } from './modules/sessions/cache';
 import { registerSessions } from './modules/sessions/plugin';
 import type { CurrentUser } from './modules/sessions/store';
-import { BANK_CHANNEL, CONTENT_CHANNEL, ViewCache } from './lib/view-cache';
+import { registerKept } from './plugins/kept';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
@@ -91,14 +91,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionCache = new SessionCache<CurrentUser>(deps.sessionCacheMs ?? 15_000);
   // '*' means the notifications were interrupted: anything may have changed.
   await database.listen(SESSION_CHANNEL, (userId) => (userId === '*' ? sessionCache.clear() : sessionCache.evictUser(userId)));
-  const views = new ViewCache(64 * 1024 * 1024);
-  const bankViews = new ViewCache(16 * 1024 * 1024);
-  // A section's questions change what "not yet in this section" counts.
-  await database.listen(CONTENT_CHANNEL, () => {
-    views.clear();
-    bankViews.clear();
-  });
-  await database.listen(BANK_CHANNEL, () => bankViews.clear());
+  // Before any route is added: the plugin reads their `kept` and `invalidates` declarations.
+  // Names this instance on the attempts channel, so it does not forget what it has counted itself.
+  const instance = randomUUID();
+  const memos = await registerKept(app, database, instance);
   const mailQueue = new MailQueue(
     loggingMailer(
       deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
@@ -110,12 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx: AppContext = {
     db: database.db,
     sessionCache,
-    views,
-    bankViews,
+    memos,
     config,
     now: deps.now ?? (() => new Date()),
     rateLimitFactor: deps.rateLimitFactor ?? 1,
-    attempts: attemptWriter(database.db, app.log),
+    attempts: attemptWriter(database.db, app.log, { instance, totals: memos.studentTotals }),
     mailer: mailQueue,
   };
 

@@ -2,10 +2,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { BatchWriter } from './lib/batch-writer';
 import type { Mailer } from './lib/mail';
-import type { ViewCache } from './lib/view-cache';
 import type { NewAttempt } from './modules/student/attempts';
 import type { SessionCache } from './modules/sessions/cache';
 import type { CurrentUser } from './modules/sessions/store';
+import type { Memos } from './plugins/kept';
 
 /** What services need from the outside world; tests build their own (a clock they control, a mail catcher). */
 export interface AppContext {
@@ -16,10 +16,8 @@ export interface AppContext {
   now: () => Date;
   /** Signed-in users by token; evict a user after a commit that ends their sessions or changes their account. */
   sessionCache: SessionCache<CurrentUser>;
-  /** Rendered learning views, emptied on every instance when content or assignments change. */
-  views: ViewCache;
-  /** The question bank's kept pages and counts, emptied on every instance when questions or their tags change. */
-  bankViews: ViewCache;
+  /** Values services keep between requests, emptied on every instance by the changes that alter them (plugins/kept.ts). */
+  memos: Memos;
   /** Answer attempts, written behind the answers; `flush()` before reading them. */
   attempts: BatchWriter<NewAttempt>;
   /** Multiplies every rate limit; tests that are not about rate limits raise it. */

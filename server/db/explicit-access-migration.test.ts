@@ -16,7 +16,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_CHANNEL } from '../lib/view-cache';
+import { CHANNELS } from '../plugins/kept';
 import { accessibleSectionIds } from '../modules/student/access';
 import { openPglite, openPostgres, type Database, type Db } from './client';
 import { rows } from './prepared';
@@ -198,7 +198,7 @@ describe('migration 0004: explicit section access', () => {
     const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'));
     expect(applied.n).toBe(journal.entries.length);
     const heard: string[] = [];
-    await after.listen(CONTENT_CHANNEL, (payload) => heard.push(payload));
+    await after.listen(CHANNELS.content, (payload) => heard.push(payload));
     await after.db.execute(sql`delete from student_sections ss where ss.student_id = ${people.ben}`);
     await expect.poll(() => heard).toContain('student_sections');
   });

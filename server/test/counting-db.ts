@@ -2,17 +2,24 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import * as schema from '../db/schema';
 
 /**
- * A database that records every statement it runs, to prove a list is one query whatever its length.
- * It is separate from the app's database, so the caller fills it through `db`.
+ * A database that records every statement it runs, to prove a list is one query whatever its length, or that a
+ * kept answer costs none. The caller fills it through `db`, or builds an app on `database`.
  */
-export async function countingDb(): Promise<{ db: Db; queries: string[]; close(): Promise<void> }> {
+export async function countingDb(): Promise<{ db: Db; database: Database; queries: string[]; close(): Promise<void> }> {
   const client = await PGlite.create({ extensions: { pg_trgm } });
   const queries: string[] = [];
   const db = drizzle(client, { schema, logger: { logQuery: (query) => void queries.push(query) } }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: new URL('../db/migrations', import.meta.url).pathname });
-  return { db, queries, close: () => client.close() };
+  const close = () => client.close();
+  const database: Database = {
+    db,
+    kind: 'pglite',
+    listen: async (channel, handler) => void (await client.listen(channel, handler)),
+    close,
+  };
+  return { db, database, queries, close };
 }

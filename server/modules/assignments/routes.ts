@@ -14,10 +14,11 @@ import {
   unitAssignmentBody,
 } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
-import { clearViewsAfterWrites } from '../../lib/view-cache';
 import * as assignments from './service';
 
 const adminOrTeacher = { access: ['admin', 'teacher'] } as const;
+/** Assignments and a section's questions are content: what students read changes with them. */
+const adminOrTeacherWrite = { access: ['admin', 'teacher'], invalidates: ['content'] } as const;
 
 /**
  * Student-to-course assignment (staff.md sections 4 and 7) under both prefixes: the service decides
@@ -25,11 +26,11 @@ const adminOrTeacher = { access: ['admin', 'teacher'] } as const;
  */
 export function assignmentRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
-    clearViewsAfterWrites(app, ctx.views, ctx.bankViews);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     for (const role of ['admin', 'teacher'] as const) {
       const config = { access: [role] } as const;
+      const writeConfig = { access: [role], invalidates: ['content'] } as const;
       const actor = (user: { id: string }) => ({ id: user.id, isAdmin: role === 'admin' });
       const post = <B extends typeof courseAssignmentBody | typeof unitAssignmentBody | typeof assignUnitBody | typeof sectionAssignmentBody>(
         path: string,
@@ -37,7 +38,7 @@ export function assignmentRoutes(ctx: AppContext) {
         action: (a: assignments.Actor, input: B['_output']) => Promise<void>,
         message: string,
       ) =>
-        r.post(`/${role}/${path}`, { config, schema: { body, response: { 200: messageReply } } }, async (req) => {
+        r.post(`/${role}/${path}`, { config: writeConfig, schema: { body, response: { 200: messageReply } } }, async (req) => {
           await action(actor(req.user!), req.body as B['_output']);
           return { message };
         });
@@ -58,14 +59,14 @@ export function assignmentRoutes(ctx: AppContext) {
       questions: await assignments.sectionQuestionList(ctx, req.params.id),
     }));
 
-    r.post('/questions/assign-to-section', { config: adminOrTeacher, schema: { body: assignQuestionsBody, response: { 200: assignQuestionsReply } } }, async (req) => {
+    r.post('/questions/assign-to-section', { config: adminOrTeacherWrite, schema: { body: assignQuestionsBody, response: { 200: assignQuestionsReply } } }, async (req) => {
       const { title, added } = await assignments.assignQuestionsToSection(ctx, req.body.sectionId, req.body.questionIds);
       return { message: `Successfully assigned ${added} questions to ${title}`, assigned: added };
     });
 
     r.delete(
       '/sections/:sectionId/questions/:questionId',
-      { config: adminOrTeacher, schema: { params: sectionQuestionParams, response: { 200: messageReply } } },
+      { config: adminOrTeacherWrite, schema: { params: sectionQuestionParams, response: { 200: messageReply } } },
       async (req) => {
         await assignments.removeQuestionFromSection(ctx, req.params.sectionId, req.params.questionId);
         return { message: 'Question removed from section' };

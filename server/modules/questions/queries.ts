@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { categories, focusAreas, questionCategories, questionFocus, questions, sectionQuestions } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import type { ViewCache } from '../../lib/view-cache';
+import type { Memo } from '../../plugins/kept';
 
 /** `%text%` for LIKE and ILIKE, with the pattern characters of the text taken literally. */
 function containsPattern(text: string): string {
@@ -119,10 +119,10 @@ export function listKey(query: QuestionListQuery): string {
  * cost a scan of the whole bank on every page, so the count stops a little past what the pages shown need: at
  * least QUESTION_COUNT_CAP and at least the end of the requested page; `totalExact` says whether it stopped.
  * The count is the costly part of a page (an index scan of up to a thousand rows against a fraction of a
- * millisecond for the page) and staff page through one filter, so counts are kept in `kept` until the bank
+ * millisecond for the page) and staff page through one filter, so counts are kept in `counts` until the bank
  * changes.
  */
-export async function listQuestions(db: Db, query: QuestionListQuery, kept?: ViewCache): Promise<QuestionList> {
+export async function listQuestions(db: Db, query: QuestionListQuery, counts?: Memo<number>): Promise<QuestionList> {
   const where = await filterOf(db, query);
   const size = query.pageSize ?? query.limit ?? QUESTION_DEFAULT_LIMIT;
   const offset = (query.page - 1) * size;
@@ -136,17 +136,15 @@ export async function listQuestions(db: Db, query: QuestionListQuery, kept?: Vie
     .as('page');
   const countUpTo = Math.max(QUESTION_COUNT_CAP, offset + size);
   // Pages of one filter that count equally far share their count.
-  const key = `count:${listKey({ ...query, page: 1, pageSize: countUpTo, limit: undefined })}`;
-  const generation = kept?.generation ?? 0;
+  const key = listKey({ ...query, page: 1, pageSize: countUpTo, limit: undefined });
   const countMatches = async () => {
     const matches = db.select({ one: sql`1` }).from(questions).where(where).limit(countUpTo + 1).as('matches');
     const [{ counted }] = await db.select({ counted: sql<number>`count(*)::int` }).from(matches);
-    kept?.set(key, counted, key.length + 8, generation);
     return counted;
   };
   const [rows, counted] = await Promise.all([
     db.select(detailColumns).from(page).innerJoin(questions, eq(questions.id, page.id)).orderBy(desc(page.createdAt), desc(page.id)),
-    kept?.get<number>(key) ?? countMatches(),
+    counts ? counts.remember(key, countMatches) : countMatches(),
   ]);
   return { questions: rows.map(present), total: Math.min(counted, countUpTo), totalExact: counted <= countUpTo };
 }

@@ -9,16 +9,16 @@ import {
   questionBody,
   questionListQuery,
   questionListReply,
-  type QuestionList,
+  type QuestionListQuery,
   QUESTION_MESSAGES,
   questionSavedReply,
   questionsDeletedReply,
   questionUpdateBody,
 } from '../../../common/schemas/questions';
 import type { AppContext } from '../../context';
-import { clearViewsAfterWrites, sendView } from '../../lib/view-cache';
 import { NotFound } from '../../lib/errors';
 import { isStoredName, UploadStore } from '../../lib/storage';
+import type { KeyRequest } from '../../plugins/kept';
 import { claimUploads, registerMultipart } from './multipart';
 import { listKey, listQuestions } from './queries';
 import { attachmentType, createQuestion, deleteQuestions, saveContentImage, updateQuestion } from './service';
@@ -38,21 +38,23 @@ const UPLOAD_HEADERS = {
 export function questionRoutes(ctx: AppContext) {
   const store = new UploadStore(ctx.config.dataDir);
   return async function (app: FastifyInstance) {
-    clearViewsAfterWrites(app, ctx.views, ctx.bankViews);
     await registerMultipart(app, store);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const staff = { access: STAFF_TYPES } as const;
+    // A new question is the bank's alone; editing or deleting one changes what students read too (its text, its answer).
+    const adds = { access: STAFF_TYPES, invalidates: ['bank'] } as const;
+    const changes = { access: STAFF_TYPES, invalidates: ['bank', 'content'] } as const;
 
     // Staff open the same first pages of the same filters again and again: a page is kept rendered until the bank
     // (or a section's questions, for "not yet in this section") changes, like the course lists.
-    r.get('/questions', { config: staff, schema: { querystring: questionListQuery, response: { 200: questionListReply } } }, async (req, reply) => {
-      const view = await ctx.bankViews.view(`page:${listKey(req.query)}`, async () => questionListReply.parse(await listQuestions(ctx.db, req.query, ctx.bankViews)));
-      return sendView<QuestionList>(req, reply, view);
-    });
+    const page = { view: 'questionPage', key: (req: KeyRequest) => [listKey(req.query as QuestionListQuery)] } as const;
+    r.get('/questions', { config: { ...staff, kept: page }, schema: { querystring: questionListQuery, response: { 200: questionListReply } } }, (req) =>
+      listQuestions(ctx.db, req.query, ctx.memos.bankCount),
+    );
 
     r.post(
       '/questions',
-      { config: { ...staff, uploadField: 'attachments' }, schema: { body: questionBody, response: { 201: questionSavedReply } } },
+      { config: { ...adds, uploadField: 'attachments' }, schema: { body: questionBody, response: { 201: questionSavedReply } } },
       async (req, reply) => {
         const question = await createQuestion(ctx, store, req.user!, req.body, claimUploads(req));
         return reply.code(201).send({ message: QUESTION_MESSAGES.created, question });
@@ -61,26 +63,26 @@ export function questionRoutes(ctx: AppContext) {
 
     r.put(
       '/questions/:id',
-      { config: { ...staff, uploadField: 'newAttachments' }, schema: { params: idParam, body: questionUpdateBody, response: { 200: questionSavedReply } } },
+      { config: { ...changes, uploadField: 'newAttachments' }, schema: { params: idParam, body: questionUpdateBody, response: { 200: questionSavedReply } } },
       async (req) => {
         const question = await updateQuestion(ctx, store, req.params.id, req.body, claimUploads(req));
         return { message: QUESTION_MESSAGES.updated, question };
       },
     );
 
-    r.delete('/questions/:id', { config: staff, schema: { params: idParam, response: { 200: questionsDeletedReply } } }, async (req) => {
+    r.delete('/questions/:id', { config: changes, schema: { params: idParam, response: { 200: questionsDeletedReply } } }, async (req) => {
       const deleted = await deleteQuestions(ctx, store, [req.params.id]);
       return { message: QUESTION_MESSAGES.deleted, deleted };
     });
 
-    r.post('/questions/bulk-delete', { config: staff, schema: { body: bulkDeleteBody, response: { 200: questionsDeletedReply } } }, async (req) => {
+    r.post('/questions/bulk-delete', { config: changes, schema: { body: bulkDeleteBody, response: { 200: questionsDeletedReply } } }, async (req) => {
       const deleted = await deleteQuestions(ctx, store, req.body.questionIds);
       return { message: QUESTION_MESSAGES.bulkDeleted(deleted), deleted };
     });
 
     r.post(
       '/questions/uploads',
-      { config: { ...staff, uploadField: 'image' }, schema: { response: { 201: contentImageReply } } },
+      { config: { ...adds, uploadField: 'image' }, schema: { response: { 201: contentImageReply } } },
       async (req, reply) => reply.code(201).send(await saveContentImage(ctx.db, store, claimUploads(req))),
     );
 

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { answerAttempts } from '../../db/schema';
 import { BatchWriter } from '../../lib/batch-writer';
+import { CHANNELS, type Memo, type StudentTotals } from '../../plugins/kept';
 
 export interface NewAttempt {
   studentId: string;
@@ -17,16 +19,20 @@ export interface NewAttempt {
 
 /**
  * The rows travel as one array per column, so the statement is the same whatever the batch size: prepared once,
- * planned once. The select lists every column of answer_attempts in the table's order, as drizzle requires.
+ * planned once. The same statement announces, on commit, each student whose attempts it stored, with the instance
+ * that wrote them (PostgreSQL delivers a repeated notice once): the other instances forget that student's figures.
  */
 function prepareAttemptInsert(db: Db) {
   const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+  const inserted = db.$with('inserted', { studentId: sql<string>`student_id` }).as(sql`
+    insert into ${answerAttempts} (id, student_id, question_id, section_id, answer, is_correct, created_at)
+    select gen_random_uuid(), * from unnest(${column('studentIds', 'uuid')}, ${column('questionIds', 'uuid')}, ${column('sectionIds', 'uuid')},
+      ${column('answers', 'jsonb')}, ${column('correct', 'boolean')}, ${column('times', 'timestamptz')})
+    returning answer_attempts.student_id`);
   return db
-    .insert(answerAttempts)
-    .select(
-      sql`select gen_random_uuid(), * from unnest(${column('studentIds', 'uuid')}, ${column('questionIds', 'uuid')}, ${column('sectionIds', 'uuid')},
-        ${column('answers', 'jsonb')}, ${column('correct', 'boolean')}, ${column('times', 'timestamptz')})`,
-    )
+    .with(inserted)
+    .select({ announced: sql`pg_notify(${CHANNELS.attempts}, ${sql.placeholder('instance')}::text || ' ' || inserted.student_id::text)` })
+    .from(inserted)
     .prepare('insert_attempts');
 }
 const attemptInserts = new WeakMap<Db, ReturnType<typeof prepareAttemptInsert>>();
@@ -34,12 +40,14 @@ const attemptInserts = new WeakMap<Db, ReturnType<typeof prepareAttemptInsert>>(
 /**
  * Answer attempts are written behind the answer (see BatchWriter): a check answers without waiting for the
  * insert, which kept it under its latency budget. An attempt can be lost only if the process dies within the
- * few milliseconds before its batch is written; shutdown flushes.
+ * few milliseconds before its batch is written; shutdown flushes. A row that cannot be written takes its
+ * student's counted figures with it, so they are read again.
  */
-export function attemptWriter(db: Db, log: FastifyBaseLogger): BatchWriter<NewAttempt> {
+export function attemptWriter(db: Db, log: FastifyBaseLogger, memo: { instance: string; totals: Memo<StudentTotals> }): BatchWriter<NewAttempt> {
   return new BatchWriter<NewAttempt>(
     (rows) =>
       preparedFor(db, attemptInserts, prepareAttemptInsert).execute({
+        instance: memo.instance,
         studentIds: rows.map((r) => r.studentId),
         questionIds: rows.map((r) => r.questionId),
         sectionIds: rows.map((r) => r.sectionId),
@@ -47,6 +55,24 @@ export function attemptWriter(db: Db, log: FastifyBaseLogger): BatchWriter<NewAt
         correct: rows.map((r) => r.isCorrect),
         times: rows.map((r) => r.createdAt.toISOString()),
       }),
-    { onError: (error, row) => log.error({ err: error, studentId: row.studentId, questionId: row.questionId }, 'an answer attempt could not be stored') },
+    {
+      onError: (error, row) => {
+        memo.totals.evict(row.studentId);
+        log.error({ err: error, studentId: row.studentId, questionId: row.questionId }, 'an answer attempt could not be stored');
+      },
+    },
   );
+}
+
+/**
+ * Stores a student's check behind the answer and counts it at once in their kept figures: the dashboard shows
+ * it on the next read without asking the database. (A figure being loaded meanwhile is not kept, see Memo.)
+ */
+export async function recordAttempt(ctx: AppContext, attempt: NewAttempt): Promise<void> {
+  ctx.memos.studentTotals.update(attempt.studentId, (totals) => ({
+    ...totals,
+    attempts: totals.attempts + 1,
+    correctAttempts: totals.correctAttempts + (attempt.isCorrect ? 1 : 0),
+  }));
+  await ctx.attempts.add(attempt);
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
-import { answerAttempts, attachments, questions } from '../../db/schema';
+import { answerAttempts, attachments, questions, sectionQuestions, studentCourses, studentSections, studentUnits } from '../../db/schema';
+import { countingDb } from '../../test/counting-db';
 import { naughtyStrings } from '../../test/corpora';
 import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, linkTeacher, signIn, type BuiltCourse } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
@@ -278,5 +279,99 @@ describe('the kept course view', () => {
     expect((await get(student, `/api/student/courses/${course.id}`)).statusCode).toBe(200);
     expect((await get(otherStudent, `/api/student/courses/${course.id}`)).statusCode).toBe(404);
     expect((await get(otherStudent, `/api/student/courses/${course.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the kept figures and My Courses', () => {
+  const stats = async (app: typeof t.app, cookie: string) => (await call(app, cookie, { method: 'GET', url: '/api/student/stats' })).json();
+  const myCourses = async (app: typeof t.app, cookie: string) =>
+    (await call(app, cookie, { method: 'GET', url: '/api/student/courses' })).json().courses as Array<{ id: string; name: string; exercises: string[] }>;
+
+  it('change right after a check, an assignment or a content change, on this instance and on another', async () => {
+    const s = await buildStudent(t.db);
+    const cookie = await signIn(t.app, s);
+    const [first, second] = [await buildCourse(t.db, { units: 1, sections: 1, title: 'Kept A' }), await buildCourse(t.db, { units: 1, sections: 1, title: 'Kept B' })];
+    const [question, added] = [await buildQuestion(t.db), await buildQuestion(t.db)];
+    const section = first.units[0].sections[0].id;
+    await post(admin, '/api/admin/assign-course', { studentId: s.id, courseId: first.id });
+    await post(admin, '/api/admin/assign-unit', { studentId: s.id, unitId: first.units[0].id, withSections: true });
+    await post(admin, '/api/questions/assign-to-section', { sectionId: section, questionIds: [question.id] });
+    // Another server instance on the same database, with kept views and figures of its own.
+    const { buildApp } = await import('../../app');
+    const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
+    try {
+      for (const app of [t.app, other]) {
+        expect(await stats(app, cookie)).toEqual({ enrolledCourses: 1, assignmentsDue: 0, attempts: 0, correctAttempts: 0, averageGrade: null });
+        expect(await myCourses(app, cookie)).toEqual([expect.objectContaining({ id: first.id, name: 'Kept A', exercises: [question.id] })]);
+      }
+
+      // A check is counted by the very next read where it was made, and on the other instance once it is stored.
+      const checkOn = (app: typeof t.app, answer: string) =>
+        call(app, cookie, { method: 'POST', url: '/api/questions/check-answer', payload: { questionId: question.id, studentAnswer: answer } });
+      expect((await checkOn(t.app, 'A')).json().result.isCorrect).toBe(true);
+      expect(await stats(t.app, cookie)).toMatchObject({ attempts: 1, correctAttempts: 1, averageGrade: 100 });
+      await expect.poll(async () => (await stats(other, cookie)).attempts).toBe(1);
+      expect((await checkOn(other, 'B')).json().result.isCorrect).toBe(false);
+      expect(await stats(other, cookie)).toMatchObject({ attempts: 2, correctAttempts: 1, averageGrade: 50 });
+      await expect.poll(async () => stats(t.app, cookie)).toMatchObject({ attempts: 2, correctAttempts: 1, averageGrade: 50 });
+
+      // An assignment.
+      await post(admin, '/api/admin/assign-course', { studentId: s.id, courseId: second.id });
+      expect((await stats(t.app, cookie)).enrolledCourses).toBe(2);
+      expect((await myCourses(t.app, cookie)).map((c) => c.name)).toEqual(['Kept A', 'Kept B']);
+      await expect.poll(async () => (await stats(other, cookie)).enrolledCourses).toBe(2);
+      await expect.poll(async () => (await myCourses(other, cookie)).map((c) => c.name)).toEqual(['Kept A', 'Kept B']);
+
+      // Content changes: a course renamed, a question added to the student's section.
+      expect((await call(t.app, admin, { method: 'PUT', url: `/api/courses/${first.id}`, payload: { title: 'Kept A renamed' } })).statusCode).toBe(200);
+      expect((await myCourses(t.app, cookie))[0].name).toBe('Kept A renamed');
+      await expect.poll(async () => (await myCourses(other, cookie))[0].name).toBe('Kept A renamed');
+      await post(admin, '/api/questions/assign-to-section', { sectionId: section, questionIds: [added.id] });
+      expect((await myCourses(t.app, cookie))[0].exercises).toEqual([question.id, added.id]);
+      await expect.poll(async () => (await myCourses(other, cookie))[0].exercises).toEqual([question.id, added.id]);
+      // The figures still count every check once.
+      expect(await stats(t.app, cookie)).toMatchObject({ enrolledCourses: 2, attempts: 2, correctAttempts: 1 });
+      expect(await stats(other, cookie)).toMatchObject({ enrolledCourses: 2, attempts: 2, correctAttempts: 1 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('cost no statement once kept: the loop of a studying student reads nothing from the database', async () => {
+    const counted = await countingDb();
+    const { buildApp } = await import('../../app');
+    const app = await buildApp({ config: t.config, database: counted.database, distDir: null, rateLimitFactor: 100 });
+    try {
+      const s = await buildStudent(counted.db);
+      const cookie = await signIn(app, s);
+      const built = await buildCourse(counted.db, { units: 2, sections: 2 });
+      const question = await buildQuestion(counted.db);
+      const section = built.units[0].sections[0].id;
+      await counted.db.insert(sectionQuestions).values({ sectionId: section, questionId: question.id, position: 1 });
+      await counted.db.insert(studentCourses).values({ studentId: s.id, courseId: built.id });
+      await counted.db.insert(studentUnits).values({ studentId: s.id, unitId: built.units[0].id });
+      await counted.db.insert(studentSections).values({ studentId: s.id, sectionId: section });
+      const loop = async () => {
+        const answers = await Promise.all([
+          call(app, cookie, { method: 'GET', url: '/api/student/courses' }),
+          call(app, cookie, { method: 'GET', url: `/api/student/courses/${built.id}` }),
+          call(app, cookie, { method: 'POST', url: '/api/questions/batch', payload: { questionIds: [question.id] } }),
+          call(app, cookie, { method: 'POST', url: '/api/questions/check-answer', payload: { questionId: question.id, studentAnswer: 'A', sectionId: section } }),
+        ]);
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+        return (await call(app, cookie, { method: 'GET', url: '/api/student/stats' })).json();
+      };
+      expect((await loop()).attempts).toBe(1);
+      await app.flushWrites();
+      counted.queries.length = 0;
+      expect(await loop()).toMatchObject({ attempts: 2, correctAttempts: 2 });
+      await app.flushWrites();
+      // The one statement left is the attempt's insert, written behind the answer.
+      expect(counted.queries.filter((q) => !q.includes('insert into "answer_attempts"'))).toEqual([]);
+      expect(counted.queries).toHaveLength(1);
+    } finally {
+      await app.close();
+      await counted.close();
+    }
   });
 });

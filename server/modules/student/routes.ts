@@ -10,14 +10,13 @@ import {
   courseDetailReply,
   LEARNING_LIMITS,
   LEARNING_MESSAGES,
-  type CourseDetail,
   studentCoursesReply,
   studentQuestionList,
   studentStatsReply,
 } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
 import { BatchedLimit } from '../../lib/rate-limit';
-import { sendView } from '../../lib/view-cache';
+import type { KeyRequest } from '../../plugins/kept';
 import type { CurrentUser } from '../sessions/store';
 import { checkQuestionAnswer, questionBatch, studentCourseDetail, studentCourseList, studentStats } from './service';
 
@@ -31,21 +30,22 @@ export function studentRoutes(ctx: AppContext) {
     // Every student check is stored: this bounds what one account can write (and compute), per user of any type.
     const checksPerUser = new BatchedLimit({ max: LEARNING_LIMITS.checksPerHour, windowSeconds: 3600, message: LEARNING_MESSAGES.tooManyChecks });
 
-    r.get('/student/courses', { config: student, schema: { response: { 200: studentCoursesReply } } }, async (req) => ({
+    // What a student reads changes only with content and assignments (or, for the figures, their own checks): the
+    // lists and the course view are kept views, the questions batch too, by caller and ids as asked.
+    const myCourses = { view: 'studentCourses', key: (req: KeyRequest) => [req.user!.id] } as const;
+    r.get('/student/courses', { config: { ...student, kept: myCourses }, schema: { response: { 200: studentCoursesReply } } }, async (req) => ({
       courses: await studentCourseList(ctx, req.user!.id),
     }));
 
-    // Read far more often than content changes: the rendered view is kept until a change is announced.
-    r.get('/student/courses/:id', { config: student, schema: { params: idParam, response: { 200: courseDetailReply } } }, async (req, reply) => {
-      const view = await ctx.views.view(`course:${req.user!.id}:${req.params.id}`, async () =>
-        courseDetailReply.parse(await studentCourseDetail(ctx, req.user!.id, req.params.id)),
-      );
-      return sendView<CourseDetail>(req, reply, view);
-    });
+    const courseView = { view: 'studentCourse', key: (req: KeyRequest) => [req.user!.id, req.params.id] } as const;
+    r.get('/student/courses/:id', { config: { ...student, kept: courseView }, schema: { params: idParam, response: { 200: courseDetailReply } } }, (req) =>
+      studentCourseDetail(ctx, req.user!.id, req.params.id),
+    );
 
     r.get('/student/stats', { config: student, schema: { response: { 200: studentStatsReply } } }, async (req) => studentStats(ctx, req.user!.id));
 
-    r.post('/questions/batch', { config: learners, schema: { body: batchBody, response: { 200: batchReply } } }, async (req) => {
+    const batch = { view: 'questionBatch', key: (req: KeyRequest) => [req.user!.id, ...(req.body as { questionIds: string[] }).questionIds] } as const;
+    r.post('/questions/batch', { config: { ...learners, kept: batch }, schema: { body: batchBody, response: { 200: batchReply } } }, async (req) => {
       const who = caller(req.user!);
       const list = await questionBatch(ctx, who, req.body.questionIds);
       // The student presenter has no answer or solution key: parsing strips them, whatever the service returned.

@@ -1,13 +1,15 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { checkAnswer, type CheckableQuestion, type CheckResult } from '../../../common/answers';
+import { checkAnswer, type CheckResult } from '../../../common/answers';
 import type { CourseDetail, StaffQuestion, StudentCourse, StudentStats } from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
+import type { ReachableQuestion, StudentTotals } from '../../plugins/kept';
 import type { Db } from '../../db/client';
 import { answerAttempts, courses, questions, studentCourses } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
 import { NotFound } from '../../lib/errors';
 import { accessibleSectionIds } from './access';
+import { recordAttempt } from './attempts';
 import { presentQuestions } from './questions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -113,21 +115,20 @@ function prepareReachableQuestion(db: Db) {
 }
 const reachableQuestionQueries = new WeakMap<Db, ReturnType<typeof prepareReachableQuestion>>();
 
-type ReachableQuestion = CheckableQuestion & { via: string | null };
-
 /**
- * Kept in the view cache like the course view: a student checks the same question again and again, and the
- * triggers that empty the cache also watch questions and their placement in sections.
+ * Kept like the course view: a student checks the same question again and again, and the content changes that
+ * empty the memo include questions and their placement in sections. Only reachable questions are kept.
  */
 async function reachableQuestion(ctx: AppContext, studentId: string, body: { questionId: string; sectionId?: string }): Promise<ReachableQuestion | null> {
-  const key = `reach:${studentId}:${body.questionId}:${body.sectionId ?? ''}`;
-  const kept = ctx.views.get<ReachableQuestion>(key);
-  if (kept) return kept;
-  const generation = ctx.views.generation;
-  const [row] = await preparedFor(ctx.db, reachableQuestionQueries, prepareReachableQuestion).execute({ questionId: body.questionId, studentId, preferred: body.sectionId ?? null });
-  if (!row?.via) return null;
-  ctx.views.set(key, row, JSON.stringify(row).length, generation);
-  return row;
+  const key = `${studentId} ${body.questionId} ${body.sectionId ?? ''}`;
+  return ctx.memos.reachableQuestion.remember(
+    key,
+    async () => {
+      const [row] = await preparedFor(ctx.db, reachableQuestionQueries, prepareReachableQuestion).execute({ questionId: body.questionId, studentId, preferred: body.sectionId ?? null });
+      return row?.via ? row : null;
+    },
+    (found) => found !== null,
+  );
 }
 
 async function anyQuestion(db: Db, questionId: string) {
@@ -138,7 +139,7 @@ async function anyQuestion(db: Db, questionId: string) {
 /**
  * Checks an answer. A student's check needs the question to be reachable (404 otherwise, as for an unknown id)
  * and is stored as an attempt with the section it was reached through (written behind the answer, see
- * ctx.attempts); staff checks are not recorded.
+ * recordAttempt); staff checks are not recorded.
  */
 export async function checkQuestionAnswer(
   ctx: AppContext,
@@ -149,7 +150,7 @@ export async function checkQuestionAnswer(
   if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
   const result = checkAnswer(question, body.studentAnswer);
   if (!caller.isStudent) return result;
-  await ctx.attempts.add({
+  await recordAttempt(ctx, {
     studentId: caller.id,
     questionId: body.questionId,
     sectionId: question.via!, // reachableQuestion returns only questions with a section
@@ -160,9 +161,24 @@ export async function checkQuestionAnswer(
   return result;
 }
 
-/** The dashboard's figures: enrolled courses and the share of correct checks (null before the first one). */
+/**
+ * The dashboard's figures: enrolled courses and the share of correct checks (null before the first one). They are
+ * kept per student: assignments empty them, and the student's own checks are counted in them as they are taken
+ * (recordAttempt), so a student sees their answer counted at once without a query per read.
+ */
 export async function studentStats(ctx: AppContext, studentId: string): Promise<StudentStats> {
-  // A student who has just checked an answer sees it counted.
+  const totals = await ctx.memos.studentTotals.remember(studentId, () => countTotals(ctx, studentId));
+  return {
+    enrolledCourses: totals.enrolledCourses,
+    assignmentsDue: 0,
+    attempts: totals.attempts,
+    correctAttempts: totals.correctAttempts,
+    averageGrade: totals.attempts === 0 ? null : Math.round((totals.correctAttempts / totals.attempts) * 100),
+  };
+}
+
+async function countTotals(ctx: AppContext, studentId: string): Promise<StudentTotals> {
+  // The attempts still queued are this student's too.
   await ctx.attempts.flush();
   const [[enrolled], [attempts]] = await Promise.all([
     ctx.db.select({ n: count() }).from(studentCourses).where(eq(studentCourses.studentId, studentId)),
@@ -171,11 +187,5 @@ export async function studentStats(ctx: AppContext, studentId: string): Promise<
       .from(answerAttempts)
       .where(eq(answerAttempts.studentId, studentId)),
   ]);
-  return {
-    enrolledCourses: enrolled.n,
-    assignmentsDue: 0,
-    attempts: attempts.n,
-    correctAttempts: attempts.correct,
-    averageGrade: attempts.n === 0 ? null : Math.round((attempts.correct / attempts.n) * 100),
-  };
+  return { enrolledCourses: enrolled.n, attempts: attempts.n, correctAttempts: attempts.correct };
 }

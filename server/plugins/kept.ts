@@ -1,0 +1,393 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type { CheckableQuestion } from '../../common/answers';
+import type { Database } from '../db/client';
+
+/**
+ * What the server keeps in memory between requests, and what empties it: the one home of both (README, design notes).
+ *
+ * - Rendered views: a route declares `config: { kept: { view, key } }`. Its first 200 answer for a key, the bytes its
+ *   reply schema serialized, is kept with a gzip copy; later requests for the key get those bytes without the handler.
+ *   A burst of requests for a key that is not kept renders it once.
+ * - Memos: typed values a service keeps (`ctx.memos`), such as the reachable question a check needs.
+ *
+ * Each namespace names the channels that empty it. Statement-level triggers (migrations 0002 and 0003) announce content
+ * and bank changes on commit to every instance, so no write path can forget; a writing route declares
+ * `config: { invalidates: [...] }` so that its own instance empties them before it answers, and a read right after a
+ * write sees it. Attempts are announced by their writer, one student at a time.
+ */
+
+/** The database channel of each kind of change. */
+export const CHANNELS = {
+  /** Courses, units, sections, a section's questions, assignments, and a question's text or answer (migration 0002). */
+  content: 'academy_content_changed',
+  /** Questions, their tags, the tags' names and attachments (migration 0003). */
+  bank: 'academy_bank_changed',
+  /** A student's answer attempts were stored; the payload is `<instance> <studentId>` (server/modules/student/attempts.ts). */
+  attempts: 'academy_attempts_added',
+} as const;
+export type Channel = keyof typeof CHANNELS;
+/** What a writing route may declare: attempts are announced per student by their writer, which updates the memos. */
+export type WriteChannel = Exclude<Channel, 'attempts'>;
+
+const MB = 1024 * 1024;
+
+/** Every rendered view, with the channels that empty it and the bytes it may hold. */
+const VIEWS = {
+  /** The staff catalogue of courses. */
+  courses: { clearedBy: ['content'], maxBytes: 4 * MB },
+  /** The units of a course, or of every course. */
+  units: { clearedBy: ['content'], maxBytes: 8 * MB },
+  /** The sections of a unit, with their lessons. */
+  sections: { clearedBy: ['content'], maxBytes: 16 * MB },
+  /** The admin and teacher section lists (no lessons), filtered or whole. */
+  sectionSummaries: { clearedBy: ['content'], maxBytes: 16 * MB },
+  /** A student's course view. */
+  studentCourse: { clearedBy: ['content'], maxBytes: 32 * MB },
+  /** A student's My Courses list. */
+  studentCourses: { clearedBy: ['content'], maxBytes: 8 * MB },
+  /** A caller's questions batch: the questions' text and placement are content, their attachments the bank's. */
+  questionBatch: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB },
+  /** A page of the question bank; "not yet in this section" depends on content. */
+  questionPage: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB },
+} as const satisfies Record<string, { clearedBy: readonly Channel[]; maxBytes: number }>;
+export type ViewName = keyof typeof VIEWS;
+
+/** A question as a check needs it, with the accessible section the student reaches it through. */
+export type ReachableQuestion = CheckableQuestion & { via: string | null };
+
+/** A student's dashboard figures that only assignments and their own checks change. */
+export interface StudentTotals {
+  enrolledCourses: number;
+  attempts: number;
+  correctAttempts: number;
+}
+
+/** Every memo: its value type, the channels that empty it and the bytes it may hold. */
+const MEMOS = {
+  /** By student, question and preferred section (null: not reachable). */
+  reachableQuestion: { clearedBy: ['content'], maxBytes: 16 * MB, value: null as ReachableQuestion | null },
+  /** The bank's count of a filter, by filter. */
+  bankCount: { clearedBy: ['content', 'bank'], maxBytes: 2 * MB, value: 0 as number },
+  /**
+   * By student: emptied by assignments; counted on by this instance's own checks (recordAttempt), and a student's
+   * entry evicted when another instance stores attempts of theirs.
+   */
+  studentTotals: { clearedBy: ['content', 'attempts'], maxBytes: 4 * MB, value: {} as StudentTotals },
+} as const satisfies Record<string, { clearedBy: readonly Channel[]; maxBytes: number; value: unknown }>;
+type MemoName = keyof typeof MEMOS;
+export type Memos = { readonly [M in MemoName]: Memo<(typeof MEMOS)[M]['value']> };
+
+/** The parts of a kept view's key: the view's name is its namespace, so two views never share a key. */
+export type KeyParts = ReadonlyArray<string | number | boolean | null | undefined>;
+/** The request as a key function sees it: after validation, so params, query and body have their schema's shape. */
+export type KeyRequest = FastifyRequest<{ Params: Record<string, string>; Querystring: Record<string, unknown>; Body: unknown }>;
+export interface KeptRoute {
+  view: ViewName;
+  key: (request: KeyRequest) => KeyParts;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer is a kept view: the key picks it within the view's namespace. */
+    kept?: KeptRoute;
+    /** The database changes this route makes: its own instance empties what they change before answering. */
+    invalidates?: readonly WriteChannel[];
+  }
+  interface FastifyInstance {
+    /** Every route with a kept view and its reply schema: a test renders each and checks it against its schema. */
+    keptRoutes: Array<{ method: string; url: string; view: ViewName; schema: unknown }>;
+  }
+}
+
+/** Entries by key, bounded in bytes (oldest dropped first); `generation` tells a value computed across a clear. */
+class Bounded<V> {
+  private readonly entries = new Map<string, { value: V; bytes: number }>();
+  private bytes = 0;
+  generation = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): V | undefined {
+    return this.entries.get(key)?.value;
+  }
+
+  set(key: string, value: V, bytes: number, generationAtStart: number): void {
+    if (generationAtStart !== this.generation || bytes > this.maxBytes) return;
+    this.delete(key);
+    this.entries.set(key, { value, bytes });
+    this.bytes += bytes;
+    // Oldest first: a Map iterates in insertion order.
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.bytes -= old.bytes;
+    }
+  }
+
+  delete(key: string): void {
+    const previous = this.entries.get(key);
+    if (!previous) return;
+    this.entries.delete(key);
+    this.bytes -= previous.bytes;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+}
+
+const gzipAsync = promisify(gzip);
+/** Below this a compressed copy saves less than its headers cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** A JSON answer rendered once: its bytes, and a gzip copy for the browsers that accept one (they all do). */
+export interface RenderedView {
+  body: Buffer;
+  gzip: Buffer | null;
+}
+
+/** A render under way: requests that arrive meanwhile wait for it (null: it failed, they run their own handler). */
+interface Render {
+  done: Promise<RenderedView | null>;
+  finish(view: RenderedView | null): void;
+}
+
+/** Rendered answers of one view, bounded by their measured bytes (the JSON and its gzip copy). */
+export class RenderedViews {
+  private readonly store: Bounded<RenderedView>;
+  private readonly rendering = new Map<string, Render>();
+
+  constructor(maxBytes: number) {
+    this.store = new Bounded(maxBytes);
+  }
+
+  get(key: string): RenderedView | undefined {
+    return this.store.get(key);
+  }
+
+  /** The render under way for `key`, if any. */
+  pending(key: string): Promise<RenderedView | null> | undefined {
+    return this.rendering.get(key)?.done;
+  }
+
+  /** Starts rendering `key`: call `keep` with the serialized answer, or `fail` when there is none to keep. */
+  start(key: string): { keep(json: string): Promise<RenderedView>; fail(): void } {
+    const generation = this.store.generation;
+    let finish: (view: RenderedView | null) => void = () => {};
+    const render: Render = { done: new Promise((resolve) => (finish = resolve)), finish: (view) => finish(view) };
+    this.rendering.set(key, render);
+    const settle = (view: RenderedView | null) => {
+      if (this.rendering.get(key) === render) this.rendering.delete(key);
+      render.finish(view);
+    };
+    return {
+      keep: async (json) => {
+        const body = Buffer.from(json);
+        // Compressed off the main thread (zlib's pool): a large list must not stall other requests.
+        const view = { body, gzip: body.length >= COMPRESS_FROM_BYTES ? await gzipAsync(body) : null };
+        this.store.set(key, view, Buffer.byteLength(key) + body.length + (view.gzip?.length ?? 0), generation);
+        settle(view);
+        return view;
+      },
+      fail: () => settle(null),
+    };
+  }
+
+  clear(): void {
+    this.store.clear();
+    // Requests from now on render afresh; those already waiting get the render they waited for.
+    this.rendering.clear();
+  }
+
+  get size() {
+    return this.store.size;
+  }
+}
+
+/**
+ * Typed values kept by key, each measured by the bytes of its key and its JSON. A load in flight is shared by the
+ * requests that need it meanwhile, and is not kept when the key changed while it ran (`update`, `evict`, `clear`).
+ */
+export class Memo<V> {
+  private readonly store: Bounded<V>;
+  private readonly loading = new Map<string, Promise<V>>();
+
+  constructor(maxBytes: number) {
+    this.store = new Bounded(maxBytes);
+  }
+
+  get(key: string): V | undefined {
+    return this.store.get(key);
+  }
+
+  /** The kept value of `key`, or `load()`'s, kept when `keep` allows it. */
+  remember(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
+    const kept = this.store.get(key);
+    if (kept !== undefined) return Promise.resolve(kept);
+    const running = this.loading.get(key);
+    if (running) return running;
+    const generation = this.store.generation;
+    const loaded: Promise<V> = load()
+      .then((value) => {
+        if (this.loading.get(key) === loaded && keep(value)) this.store.set(key, value, measure(key, value), generation);
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === loaded) this.loading.delete(key);
+      });
+    this.loading.set(key, loaded);
+    return loaded;
+  }
+
+  /** Changes a kept value in place (nothing when none is kept); a load under way is not kept. */
+  update(key: string, change: (value: V) => V): void {
+    this.loading.delete(key);
+    const kept = this.store.get(key);
+    if (kept !== undefined) {
+      const value = change(kept);
+      this.store.set(key, value, measure(key, value), this.store.generation);
+    }
+  }
+
+  evict(key: string): void {
+    this.loading.delete(key);
+    this.store.delete(key);
+  }
+
+  clear(): void {
+    this.loading.clear();
+    this.store.clear();
+  }
+
+  get size() {
+    return this.store.size;
+  }
+}
+
+function measure(key: string, value: unknown): number {
+  return Buffer.byteLength(key) + Buffer.byteLength(JSON.stringify(value) ?? '');
+}
+
+/** Whether an Accept-Encoding header allows gzip (a q of 0 refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** The bytes to send of a rendered view: gzip to clients that accept it. */
+function chooseEncoding(request: FastifyRequest, reply: FastifyReply, view: RenderedView): Buffer {
+  reply.header('vary', 'accept-encoding');
+  if (view.gzip && acceptsGzip(request.headers['accept-encoding'])) {
+    reply.header('content-encoding', 'gzip');
+    return view.gzip;
+  }
+  return view.body;
+}
+
+/**
+ * Sends JSON text that the database wrote as the reply (a list too long to map and serialize row by row): the reply
+ * schema's serializer does not run on text, so the kept-routes test checks such text against the schema instead.
+ */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+const renderOf = new WeakMap<FastifyRequest, ReturnType<RenderedViews['start']>>();
+
+function keptHooks(views: RenderedViews, route: KeptRoute): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler; onResponse: (request: FastifyRequest) => Promise<void> } {
+  const keyOf = (request: FastifyRequest) => JSON.stringify(route.key(request as KeyRequest));
+  const send = (request: FastifyRequest, reply: FastifyReply, view: RenderedView) =>
+    reply.header('content-type', 'application/json; charset=utf-8').send(chooseEncoding(request, reply, view));
+  return {
+    async preHandler(request, reply) {
+      const key = keyOf(request);
+      const kept = views.get(key);
+      if (kept) return send(request, reply, kept);
+      const pending = views.pending(key);
+      const rendered = pending ? await pending : null;
+      if (rendered) return send(request, reply, rendered);
+      // Nobody renders this key (or the render failed): this request's own answer becomes the kept view.
+      if (!pending) renderOf.set(request, views.start(key));
+    },
+    async onSend(request, reply, payload) {
+      const render = renderOf.get(request);
+      if (!render) return payload;
+      renderOf.delete(request);
+      if (reply.statusCode !== 200 || typeof payload !== 'string') {
+        render.fail();
+        return payload;
+      }
+      return chooseEncoding(request, reply, await render.keep(payload));
+    },
+    // An answer that never reached onSend (the client went away) must not leave others waiting.
+    async onResponse(request) {
+      renderOf.get(request)?.fail();
+      renderOf.delete(request);
+    },
+  };
+}
+
+const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * Sets up every view and memo, the hooks of the routes that declare `kept` or `invalidates`, and the LISTEN of every
+ * channel. `instance` names this server on the attempts channel.
+ */
+export async function registerKept(app: FastifyInstance, database: Pick<Database, 'listen'>, instance: string): Promise<Memos> {
+  const views = Object.fromEntries(Object.entries(VIEWS).map(([name, spec]) => [name, new RenderedViews(spec.maxBytes)])) as Record<ViewName, RenderedViews>;
+  const memos = Object.fromEntries(Object.entries(MEMOS).map(([name, spec]) => [name, new Memo(spec.maxBytes)])) as unknown as Memos;
+  const clearedBy = (channel: Channel) => [
+    ...(Object.keys(VIEWS) as ViewName[]).filter((name) => (VIEWS[name].clearedBy as readonly Channel[]).includes(channel)).map((name) => views[name]),
+    ...(Object.keys(MEMOS) as MemoName[]).filter((name) => (MEMOS[name].clearedBy as readonly Channel[]).includes(channel)).map((name) => memos[name]),
+  ];
+  const clear = (channel: Channel) => {
+    for (const kept of clearedBy(channel)) kept.clear();
+  };
+
+  // '*' means the notifications were interrupted: anything may have changed.
+  for (const channel of ['content', 'bank'] as const) await database.listen(CHANNELS[channel], () => clear(channel));
+  await database.listen(CHANNELS.attempts, (payload) => {
+    if (payload === '*') return clear('attempts');
+    const [origin, studentId] = payload.split(' ');
+    // This instance counted its own attempts when it took them.
+    if (origin === instance || !studentId) return;
+    for (const kept of clearedBy('attempts')) if (kept instanceof Memo) kept.evict(studentId);
+  });
+
+  app.decorate('keptRoutes', []);
+  app.addHook('onRoute', (route) => {
+    const kept = route.config?.kept;
+    if (kept) {
+      const hooks = keptHooks(views[kept.view], kept);
+      route.preHandler = [...asList(route.preHandler), hooks.preHandler];
+      route.onSend = [...asList(route.onSend), hooks.onSend];
+      route.onResponse = [...asList(route.onResponse), hooks.onResponse];
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.keptRoutes.push({ method, url: route.url, view: kept.view, schema: (route.schema?.response as Record<number, unknown> | undefined)?.[200] });
+      }
+    }
+    const channels = route.config?.invalidates;
+    if (channels?.length) {
+      // The triggers' notice reaches this instance a moment after it answers: what the write changed goes now.
+      const clearOnWrite: onSendHookHandler = async (_request, reply, payload) => {
+        if (reply.statusCode < 400) for (const channel of channels) clear(channel);
+        return payload;
+      };
+      route.onSend = [...asList(route.onSend), clearOnWrite];
+    }
+  });
+  return memos;
+}
