@@ -48,7 +48,8 @@ export interface LighthouseRow {
 
 async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lighthouse-'));
-  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'true', PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  // The embedded database, whatever DATABASE_URL the shell has: the first visit does not depend on it.
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'true', PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: child.stdout! });
