@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import readline from 'node:readline';
 import { benchCourses } from './courses';
+import { benchLighthouse } from './lighthouse';
 import { benchCheckAnswer, benchCourseView, type LearningIds } from './learning';
 import { BROWSER_HEADERS, measure, DURATION_S, type BenchResult } from './measure';
 import { benchQuestions } from './questions';
@@ -100,7 +101,9 @@ async function main() {
     report(kind, check, kind === 'postgres' ? under(20)(check) : 'for information: the budget is on PostgreSQL');
     await stop(server.child);
   }
-  console.log(`\nJSON: ${JSON.stringify({ yardstick: yardstick.rps, rows })}`);
+  console.log('\nThe first visit (Lighthouse):');
+  const lighthouse = await benchLighthouse();
+  console.log(`\nJSON: ${JSON.stringify({ yardstick: yardstick.rps, rows, lighthouse })}`);
 }
 
 await main();
