@@ -87,7 +87,23 @@ function verdictOf(row: Omit<LighthouseRow, 'verdict'>): string {
   return misses.length === 0 ? 'ok' : `OVER: ${misses.join(', ')}`;
 }
 
+/** Lighthouse's own trace recording fails now and then on a busy machine (NO_NAVSTART): such a run is run again. */
+const ATTEMPTS_PER_RUN = 3;
+
 async function audit(port: number, page: string, cookie: string | null) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(port, page, cookie);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === ATTEMPTS_PER_RUN) throw error;
+      console.log(`lighthouse ${page}: ${error.message}; running it again`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function auditOnce(port: number, page: string, cookie: string | null) {
   const result = await lighthouse(`${BASE}${page}`, {
     port,
     output: 'json',
@@ -97,7 +113,7 @@ async function audit(port: number, page: string, cookie: string | null) {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse on ${page}: ${lhr.runtimeError.code}`);
   // A signed-in page that redirected to /signin would be measuring the wrong page.
   if (new URL(lhr.finalDisplayedUrl).pathname !== page) throw new Error(`Lighthouse on ${page} ended on ${lhr.finalDisplayedUrl}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
