@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import readline from 'node:readline';
 import { benchCourses } from './courses';
+import { benchLighthouse } from './lighthouse';
 import { benchCheckAnswer, benchCourseView, type LearningIds } from './learning';
 import { BROWSER_HEADERS, measure, DURATION_S, type BenchResult } from './measure';
 import { benchLearnerLoop } from './learners';
@@ -104,7 +105,9 @@ async function main() {
     await stop(server.child);
   }
   for (const kind of kinds) await benchLearnerLoop(kind, { start, stop, signIn, report });
-  console.log(`\nJSON: ${JSON.stringify({ yardstick: yardstick.rps, rows })}`);
+  console.log('\nThe first visit (Lighthouse):');
+  const lighthouse = await benchLighthouse();
+  console.log(`\nJSON: ${JSON.stringify({ yardstick: yardstick.rps, rows, lighthouse })}`);
 }
 
 await main();

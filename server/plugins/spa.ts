@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isCompressible } from './precompressed';
 
 /**
  * Serves the built web app with a history fallback: any GET outside /api that is not a file answers index.html.
- * Hashed assets are cached for a year; index.html never, so a deploy shows at once.
+ * Hashed assets are cached for a year; index.html never, so a deploy shows at once. Text files go out as the
+ * brotli or gzip variant the build wrote beside them (precompressed.ts), whichever the browser accepts: no
+ * compression per request.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
@@ -17,10 +20,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     // Our own Cache-Control below: a year for hashed assets, revalidation for everything else.
     cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The path is the variant sent (app.js.br); a cache must keep one answer per accepted encoding.
+      if (isCompressible(filePath.replace(/\.(?:br|gz)$/, ''))) res.setHeader('Vary', 'accept-encoding');
     },
   });
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {

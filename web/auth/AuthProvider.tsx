@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '@common/schemas/auth';
 import { api } from '../api/client';
 
@@ -42,8 +42,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let live = true;
     void fetchSessionUser().then((found) => {
       if (!live) return;
-      setUser(found);
-      setLoading(false);
+      // The page that the answer reveals is rendered in slices, like the first render.
+      startTransition(() => {
+        setUser(found);
+        setLoading(false);
+      });
     });
     return () => {
       live = false;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Activity, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { MESSAGES, normalizeUserType } from '@common/rules';
 import { paths } from '../paths';
@@ -18,17 +18,30 @@ const guardState = (state: unknown): GuardState => (state && typeof state === 'o
 export const sentBySignInGuard = (state: unknown) => typeof guardState(state).from === 'string';
 
 /**
+ * A guarded page: while the auth check runs it waits out of sight, where React prepares it (its code loads beside
+ * the check) without running its effects, so nothing is fetched for a visitor who turns out to be sent elsewhere.
+ * The same element before and after the check, so the prepared page is the one shown.
+ */
+function Guarded({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <>
+      {pending ? <PageState kind="loading" title="Loading..." /> : null}
+      <Activity mode={pending ? 'hidden' : 'visible'}>{children}</Activity>
+    </>
+  );
+}
+
+/**
  * Route guard: loading first, then /signin for visitors, then the type check of `access` (any signed-in user
  * when absent): the page, a redirect (to `/` with the Access Denied view), or the Access Denied view in place.
  */
 export function RequireAuth({ access, children }: { access?: PageAccess; children: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
-  if (loading) return <PageState kind="loading" title="Loading..." />;
+  if (loading) return <Guarded pending>{children}</Guarded>;
   if (!user) return <Navigate to={paths.signin} replace state={{ from: location.pathname } satisfies GuardState} />;
-  if (!access) return <>{children}</>;
   const type = normalizeUserType(user.type);
-  if (type && access.types.includes(type)) return <>{children}</>;
+  if (!access || (type && access.types.includes(type))) return <Guarded pending={false}>{children}</Guarded>;
   const target = type ? access.othersTo?.[type] : undefined;
   if (target) return <Navigate to={target} replace state={target === paths.home ? ({ accessDenied: true } satisfies GuardState) : undefined} />;
   return access.denied ? (
@@ -48,7 +61,6 @@ export function HomeUnlessDenied({ home }: { home: ReactNode }) {
 /** Sign-in and sign-up are for visitors: a signed-in user goes to the dashboard. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
-  if (loading) return <PageState kind="loading" title="Loading..." />;
   if (user) return <Navigate to={paths.dashboard} replace />;
-  return <>{children}</>;
+  return <Guarded pending={loading}>{children}</Guarded>;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageState } from '../ui/PageState';
 import { TopBar } from './TopBar';
@@ -11,7 +11,14 @@ import styles from './AppLayout.module.css';
  */
 export function AppLayout() {
   const { pathname, hash } = useLocation();
+  const arrived = useRef(false);
   useEffect(() => {
+    // The first page opens where the browser puts it (the top, or where a reload was): scrolling there would
+    // only force a layout of the page being rendered.
+    if (!arrived.current) {
+      arrived.current = true;
+      return;
+    }
     // A link to a section (/#booking) is scrolled to by its page once the page has rendered.
     if (!hash) window.scrollTo({ top: 0, behavior: scrollBehavior() });
   }, [pathname, hash]);

@@ -21,7 +21,7 @@ export function DashboardLayout() {
   const type = user ? normalizeUserType(user.type) : null;
   if (!type) {
     return (
-      <main id="main">
+      <main id="main" className={styles.page}>
         <Outlet />
       </main>
     );

@@ -11,12 +11,20 @@ export function useScrolled(): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > SCROLLED_THRESHOLD_PX);
-    update();
+    // Read at the next frame, which lays the page out anyway: read now, right after the first render, it would
+    // force a layout of its own.
+    const frame = requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+    };
   }, []);
   useEffect(() => {
-    document.documentElement.style.setProperty('--topbar-current', scrolled ? 'var(--topbar-height-scrolled)' : 'var(--topbar-height)');
+    const root = document.documentElement.style;
+    // Unset at the top, where every use falls back to --topbar-height: the first render restyles no page.
+    if (scrolled) root.setProperty('--topbar-current', 'var(--topbar-height-scrolled)');
+    else root.removeProperty('--topbar-current');
   }, [scrolled]);
   return scrolled;
 }

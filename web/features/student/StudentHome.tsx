@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CourseViewer } from './CourseViewer';
+import { lazyPage } from '../../lazyPage';
+import { PageState } from '../../ui/PageState';
 import { StudentCourses } from './StudentCourses';
 import { StudentDashboard } from './StudentDashboard';
 import styles from './student.module.css';
+
+// The viewer brings the math renderer and the exercises: loaded when a course is opened, not with the dashboard.
+const CourseViewer = lazyPage(() => import('./CourseViewer').then((m) => ({ default: m.CourseViewer })));
 
 /**
  * The student's /dashboard: the Dashboard section, or My Courses (`?section=courses`) with the course viewer
@@ -18,7 +22,11 @@ export default function StudentHome() {
     <div className={styles.main}>
       {!inCourses ? <StudentDashboard onOpenCourses={() => setParams({ section: 'courses' })} /> : null}
       {inCourses && !openCourse ? <StudentCourses onOpen={setOpenCourse} /> : null}
-      {inCourses && openCourse ? <CourseViewer courseId={openCourse} onBack={() => setOpenCourse(null)} /> : null}
+      {inCourses && openCourse ? (
+        <Suspense fallback={<PageState kind="loading" title="Loading..." />}>
+          <CourseViewer courseId={openCourse} onBack={() => setOpenCourse(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
