@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USER_TYPES } from '@common/rules';
-import { PAGE_ACCESS } from '../auth/pageAccess';
+import { PAGE_ACCESS } from './pageAccess';
 import { MENUS } from './menus';
 
 describe('the sidebar of each role', () => {
