@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../api/client';
-import { useTransientMessage } from '../ui/Alert';
+import { useNotify } from '../ui/Toast';
 import styles from './Footer.module.css';
 
 const FAILED = 'We could not add your email. Please try again.';
@@ -10,21 +10,21 @@ export function SubscribeForm() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   // Like every message of the academy, the answer clears itself after 5 s.
-  const { message, show } = useTransientMessage();
+  const { notice: message, notify } = useNotify();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The schema (and zod with it) loads on the first submit, keeping it off every page's first load.
     const { SUBSCRIBE_THANKS, subscriptionBody } = await import('@common/schemas/public');
     const parsed = subscriptionBody.safeParse({ email });
-    if (!parsed.success) return show('error', parsed.error.issues[0].message);
+    if (!parsed.success) return notify('error', parsed.error.issues[0].message);
     setBusy(true);
     try {
       const reply = await api.post<{ message: string }>('/subscriptions', parsed.data, FAILED);
-      show('success', reply?.message ?? SUBSCRIBE_THANKS);
+      notify('success', reply?.message ?? SUBSCRIBE_THANKS);
       setEmail('');
     } catch (error) {
-      show('error', errorMessage(error, FAILED));
+      notify('error', errorMessage(error, FAILED));
     } finally {
       setBusy(false);
     }

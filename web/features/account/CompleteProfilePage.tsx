@@ -8,7 +8,7 @@ import { newPasswordField } from '@common/schemas/fields';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { PENDING_EMAIL_KEY, paths } from '../../paths';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
@@ -26,7 +26,7 @@ export default function CompleteProfilePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { login } = useAuth();
-  const { message, show } = useTransientMessage();
+  const { notice, notify } = useNotify();
   const email = (location.state as { email?: string } | null)?.email ?? localStorage.getItem(PENDING_EMAIL_KEY);
   const { register, handleSubmit, formState, setValue } = useForm<ProfileForm>({ resolver: zodResolver(profileForm) });
 
@@ -43,14 +43,14 @@ export default function CompleteProfilePage() {
       login(reply);
       navigate(paths.dashboard, { replace: true });
     } catch (error) {
-      show('error', errorMessage(error, 'An error occurred while completing your profile. Please try again.'));
+      notify('error', errorMessage(error, 'An error occurred while completing your profile. Please try again.'));
     }
   });
 
   const e = formState.errors;
   return (
     <AuthCard wide title="Complete your profile" subtitle={<>Almost there! Tell us about the student using <strong>{email}</strong>.</>}>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.grid2}>
           <TextField label="First name" autoComplete="given-name" error={e.first_name?.message} {...register('first_name')} />

@@ -7,7 +7,7 @@ import { MESSAGES, REDIRECT_DELAY_MS } from '@common/rules';
 import { newPasswordField } from '@common/schemas/fields';
 import { api, errorMessage } from '../../api/client';
 import { paths } from '../../paths';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
@@ -23,7 +23,7 @@ export default function ResetPasswordPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { email, otp } = (location.state ?? {}) as { email?: string; otp?: string };
-  const { message, show } = useTransientMessage();
+  const { notice, notify } = useNotify();
   const [done, setDone] = useState(false);
   useEffect(() => {
     if (!done) return;
@@ -38,16 +38,16 @@ export default function ResetPasswordPage() {
     try {
       await api.post('/auth/reset-password', { email, newPassword }, FAILED);
       setDone(true);
-      show('success', 'Password reset successful! Redirecting you to login...');
+      notify('success', 'Password reset successful! Redirecting you to login...');
     } catch (error) {
-      show('error', errorMessage(error, FAILED));
+      notify('error', errorMessage(error, FAILED));
     }
   });
 
   const e = formState.errors;
   return (
     <AuthCard title="Set a new password" subtitle={<>Choose a new password for <strong>{email}</strong>.</>}>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
         <TextField
           label="New password"

@@ -3,7 +3,7 @@ import { BookOpen, Clock, Layers, Star, Users } from 'lucide-react';
 import { LEVELS, courses, type Course } from '../../content/catalogue';
 import { paths } from '../../paths';
 import { CourseArt } from '../../ui/CourseArt';
-import { PageState } from '../../ui/PageState';
+import { EmptyState } from '../../ui/EmptyState';
 import { DifficultyBadge, ProgressBar, plural } from './parts';
 import styles from './learn.module.css';
 
@@ -25,7 +25,7 @@ function CourseCard({ course }: { course: Course }) {
           <span className={styles.badge}>{course.level}</span>
         </div>
         <h2>
-          <Link to={paths.course(course.id)} className={styles.stretch} style={{ color: 'inherit', textDecoration: 'none' }}>
+          <Link to={paths.course.href(course.id)} className={styles.stretch} style={{ color: 'inherit', textDecoration: 'none' }}>
             {course.title}
           </Link>
         </h2>
@@ -73,7 +73,7 @@ export default function CoursesPage() {
       </div>
       {shown.length === 0 ? (
         <div className={styles.empty}>
-          <PageState kind="empty" title="No courses found" text="Try adjusting your filters or browse all available courses" />
+          <EmptyState title="No courses found" text="Try adjusting your filters or browse all available courses" />
         </div>
       ) : (
         <div className={styles.grid}>

@@ -1,20 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { findCourse, findSection, findUnit } from '../../content/catalogue';
+import { findCourse, findSection, findUnit, type Lesson } from '../../content/catalogue';
 import { paths } from '../../paths';
 import { PageState } from '../../ui/PageState';
 import { ExercisePanel } from './ExercisePanel';
 import { Lecture } from './Lecture';
 import { Missing } from './Missing';
 import { VideoPlayer } from './VideoPlayer';
-import { Breadcrumb } from './parts';
+import { Breadcrumb } from '../../ui/Breadcrumb';
+import { Tabs } from '../../ui/Tabs';
 import learn from './learn.module.css';
 import styles from './lesson.module.css';
 
 /** The spec simulates loading the lesson for one second. */
 export const LESSON_LOAD_DELAY_MS = 1000;
-const TABS = ['Video', 'Lecture', 'Exercise'] as const;
-type Tab = (typeof TABS)[number];
+type Tab = 'Video' | 'Lecture' | 'Exercise';
+
+/** The lesson's three tabs, each a view of the same lesson. */
+const lessonTabs = (lesson: Lesson): Array<{ value: Tab; label: string; content: ReactNode }> => [
+  { value: 'Video', label: 'Video', content: <VideoPlayer title={lesson.title} duration={lesson.duration} /> },
+  { value: 'Lecture', label: 'Lecture', content: <Lecture pages={lesson.lecture} /> },
+  { value: 'Exercise', label: 'Exercise', content: <ExercisePanel exercises={lesson.exercises} /> },
+];
 
 /** The lesson page (sample data): Video, Lecture and Exercise tabs under the breadcrumb. */
 export default function LessonPage() {
@@ -38,24 +45,13 @@ export default function LessonPage() {
       <Breadcrumb
         trail={[
           { label: 'My Courses', to: paths.courses },
-          { label: course.title, to: paths.course(course.id) },
-          { label: section.title, to: paths.section(course.id, unit.id, section.id) },
+          { label: course.title, to: paths.course.href(course.id) },
+          { label: section.title, to: paths.section.href(course.id, unit.id, section.id) },
           { label: lesson.title },
         ]}
       />
       <h1 className={styles.title}>{lesson.title}</h1>
-      <div role="tablist" aria-label="Lesson" className={styles.tabs}>
-        {TABS.map((t) => (
-          <button key={t} type="button" role="tab" id={`tab-${t}`} aria-controls="lesson-panel" aria-selected={tab === t} onClick={() => setTab(t)}>
-            {t}
-          </button>
-        ))}
-      </div>
-      <section role="tabpanel" id="lesson-panel" aria-labelledby={`tab-${tab}`} className={styles.panel}>
-        {tab === 'Video' ? <VideoPlayer title={lesson.title} duration={lesson.duration} /> : null}
-        {tab === 'Lecture' ? <Lecture pages={lesson.lecture} /> : null}
-        {tab === 'Exercise' ? <ExercisePanel exercises={lesson.exercises} /> : null}
-      </section>
+      <Tabs label="Lesson" value={tab} onChange={setTab} panelClassName={styles.panel} tabs={lessonTabs(lesson)} />
     </div>
   );
 }

@@ -2,8 +2,9 @@ import { Link, useParams } from 'react-router';
 import { Clock, PlayCircle } from 'lucide-react';
 import { findCourse, findSection, findUnit } from '../../content/catalogue';
 import { paths } from '../../paths';
+import { Breadcrumb } from '../../ui/Breadcrumb';
 import { Missing } from './Missing';
-import { Breadcrumb, CompletionMark, DifficultyBadge, ProgressBar, Tags, plural } from './parts';
+import { CompletionMark, DifficultyBadge, ProgressBar, Tags, plural } from './parts';
 import styles from './learn.module.css';
 
 /**
@@ -21,8 +22,8 @@ export default function SectionPage() {
       <Breadcrumb
         trail={[
           { label: 'My Courses', to: paths.courses },
-          { label: course.title, to: paths.course(course.id) },
-          { label: `Unit ${unit.number}`, to: paths.unit(course.id, unit.id) },
+          { label: course.title, to: paths.course.href(course.id) },
+          { label: `Unit ${unit.number}`, to: paths.unit.href(course.id, unit.id) },
           { label: section.title },
         ]}
       />
@@ -52,7 +53,7 @@ export default function SectionPage() {
                 <li><Clock size={16} aria-hidden="true" /> {lesson.duration}</li>
                 <li><PlayCircle size={16} aria-hidden="true" /> {plural(lesson.exercises.length, 'exercise')}</li>
               </ul>
-              <Link to={paths.lesson(course.id, unit.id, section.id, lesson.id)} className={styles.action}>
+              <Link to={paths.lesson.href(course.id, unit.id, section.id, lesson.id)} className={styles.action}>
                 {lesson.completed ? 'Review Lesson' : 'Start Lesson'}
               </Link>
             </div>

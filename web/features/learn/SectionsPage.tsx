@@ -2,8 +2,9 @@ import { Link, useParams } from 'react-router';
 import { CheckCircle2, Clock, PlayCircle } from 'lucide-react';
 import { findCourse, findUnit, type Section } from '../../content/catalogue';
 import { paths } from '../../paths';
+import { Breadcrumb } from '../../ui/Breadcrumb';
 import { Missing } from './Missing';
-import { Breadcrumb, CompletionMark, DifficultyBadge, ProgressBar, Tags, plural } from './parts';
+import { CompletionMark, DifficultyBadge, ProgressBar, Tags, plural } from './parts';
 import styles from './learn.module.css';
 
 /** Overall progress of a unit: the rounded average of its sections' progress. */
@@ -25,7 +26,7 @@ export default function SectionsPage() {
   if (!course || !unit) return <Missing what="Unit" />;
   return (
     <div className={styles.page}>
-      <Breadcrumb trail={[{ label: 'My Courses', to: paths.courses }, { label: course.title, to: paths.course(course.id) }, { label: `Unit ${unit.number}` }]} />
+      <Breadcrumb trail={[{ label: 'My Courses', to: paths.courses }, { label: course.title, to: paths.course.href(course.id) }, { label: `Unit ${unit.number}` }]} />
       <header className={styles.header}>
         <div>
           <p className={styles.label}>Unit {unit.number}</p>
@@ -63,7 +64,7 @@ export default function SectionsPage() {
                   </li>
                 ))}
               </ul>
-              <Link to={paths.section(course.id, unit.id, section.id)} className={styles.action}>
+              <Link to={paths.section.href(course.id, unit.id, section.id)} className={styles.action}>
                 {sectionAction(section)}
               </Link>
             </div>

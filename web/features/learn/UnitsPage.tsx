@@ -2,8 +2,9 @@ import { Link, useParams } from 'react-router';
 import { Clock, Layers, PlayCircle } from 'lucide-react';
 import { findCourse, lessonCount, unitLessonCount } from '../../content/catalogue';
 import { paths } from '../../paths';
+import { Breadcrumb } from '../../ui/Breadcrumb';
 import { Missing } from './Missing';
-import { Breadcrumb, DifficultyBadge, ProgressBar, Tags, plural } from './parts';
+import { DifficultyBadge, ProgressBar, Tags, plural } from './parts';
 import styles from './learn.module.css';
 
 /** /course/{courseId}: the units of a course (sample data). */
@@ -41,7 +42,7 @@ export default function UnitsPage() {
               </ul>
               {unit.progress > 0 ? <ProgressBar value={unit.progress} /> : null}
               <Tags label="Topics Covered" items={unit.topics} />
-              <Link to={paths.unit(course.id, unit.id)} className={styles.action}>
+              <Link to={paths.unit.href(course.id, unit.id)} className={styles.action}>
                 {unit.progress > 0 ? 'Continue Learning' : 'Start Unit'}
               </Link>
             </div>

@@ -1,21 +1,6 @@
-import { Link } from 'react-router';
 import { CheckCircle2, Circle } from 'lucide-react';
 import type { Difficulty } from '../../content/catalogue';
 import styles from './learn.module.css';
-
-export function Breadcrumb({ trail }: { trail: Array<{ label: string; to?: string }> }) {
-  return (
-    <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-      <ol>
-        {trail.map((step, i) => (
-          <li key={`${step.label}-${i}`}>
-            {step.to ? <Link to={step.to}>{step.label}</Link> : <span aria-current="page">{step.label}</span>}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
 
 /** Beginner green, Intermediate orange, Advanced red, Mixed purple, anything else grey. */
 export function DifficultyBadge({ difficulty }: { difficulty: Difficulty | string }) {

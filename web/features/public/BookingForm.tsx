@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { formatPhone } from '@common/rules';
 import type { BookingBody } from '@common/schemas/public';
 import { api, errorMessage } from '../../api/client';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import styles from './public.module.css';
@@ -19,7 +19,7 @@ export function BookingForm() {
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [busy, setBusy] = useState(false);
-  const { message, show } = useTransientMessage();
+  const { notice, notify } = useNotify();
 
   const field = (name: keyof Values) => ({
     name,
@@ -48,9 +48,9 @@ export function BookingForm() {
     try {
       const reply = await api.post<{ message: string }>('/bookings', parsed.data, FAILED);
       setValues(empty);
-      show('success', reply?.message ?? BOOKING_THANKS);
+      notify('success', reply?.message ?? BOOKING_THANKS);
     } catch (error) {
-      show('error', errorMessage(error, FAILED));
+      notify('error', errorMessage(error, FAILED));
     } finally {
       setBusy(false);
     }
@@ -58,7 +58,7 @@ export function BookingForm() {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className={styles.bookingForm} aria-label="Book a free consultation">
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       <TextField label="Name" autoComplete="name" {...field('name')} />
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField label="Phone" type="tel" autoComplete="tel-national" placeholder="(123) 456-7890" {...field('phone')} />

@@ -4,7 +4,9 @@ import type { StudentSection, StudentUnit } from '@common/schemas/learning';
 import { errorMessage } from '../../api/client';
 import { RichText } from '../../math/RichText';
 import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
+import { Tabs } from '../../ui/Tabs';
 import { useCourseDetail } from './api';
 import { Exercises } from './Exercises';
 import styles from './student.module.css';
@@ -136,27 +138,26 @@ function Lesson({ unit, section, onClose }: { unit: StudentUnit; section: Studen
           <X size={18} aria-hidden="true" /> Close
         </Button>
       </header>
-      <div className={styles.tabs} role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'content'} className={styles.tab} onClick={() => setTab('content')}>
-          Content
-        </button>
-        {exercises.length > 0 ? (
-          <button type="button" role="tab" aria-selected={tab === 'exercises'} className={styles.tab} onClick={() => setTab('exercises')}>
-            Exercises ({exercises.length})
-          </button>
-        ) : null}
-      </div>
-      <div role="tabpanel" className={styles.tabPanel}>
-        {tab === 'content' ? (
-          content.trim() ? (
-            <RichText html={content} className={styles.richText} />
-          ) : (
-            <PageState kind="empty" title="No Content Available" text="This content is empty or hasn't been created yet." />
-          )
-        ) : (
-          <Exercises sectionId={section.id} questionIds={exercises} />
-        )}
-      </div>
+      <Tabs
+        label={`Parts of ${section.title}`}
+        value={tab}
+        onChange={setTab}
+        panelClassName={styles.tabPanel}
+        tabs={[
+          {
+            value: 'content',
+            label: 'Content',
+            content: content.trim() ? (
+              <RichText html={content} className={styles.richText} />
+            ) : (
+              <EmptyState title="No Content Available" text="This content is empty or hasn't been created yet." />
+            ),
+          },
+          ...(exercises.length > 0
+            ? [{ value: 'exercises' as const, label: `Exercises (${exercises.length})`, content: <Exercises sectionId={section.id} questionIds={exercises} /> }]
+            : []),
+        ]}
+      />
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Columns3, Sigma } from 'lucide-react';
 import { RichText } from '../../math/RichText';
 import { Button } from '../../ui/Button';
+import { Tabs } from '../../ui/Tabs';
 import { MATH_LIMITS, SYMBOL_CATEGORIES, SYMBOLS, columnsLatex, matrixLatex, piecewiseLatex, tableLatex, type SymbolCategory } from './mathSymbols';
 import { escapeHtml } from './questionParts';
 import { SizeDialog, type SizeField } from './SizeDialog';
@@ -72,29 +73,13 @@ export function MathAnswerEditor({ label, value, onChange }: { label: string; va
       ) : null}
       {panel === 'math' ? (
         <div className={styles.panel}>
-          <div className={styles.categories} role="tablist" aria-label="Symbol categories">
-            {SYMBOL_CATEGORIES.map((c) => (
-              <button key={c} type="button" role="tab" aria-selected={c === category} className={styles.category} onClick={() => setCategory(c)}>
-                {c}
-              </button>
-            ))}
-          </div>
-          <div className={styles.symbols}>
-            {SYMBOLS[category]?.map((sym) => (
-              <button key={sym.title} type="button" className={styles.symbol} title={sym.title} aria-label={sym.title} onClick={() => insert(sym.latex)}>
-                {sym.label}
-              </button>
-            ))}
-            {category === 'Matrices' ? <Builder label="Matrix" two onInsert={(r, c) => insert(matrixLatex(r, c))} onCustom={() => setCustom({ title: 'Custom matrix', fields: [ROWS, COLS], build: ([r, c]) => matrixLatex(r, c) })} /> : null}
-            {category === 'Tables' ? <Builder label="Table" two onInsert={(r, c) => insert(tableLatex(r, c))} onCustom={() => setCustom({ title: 'Custom table', fields: [ROWS, COLS], build: ([r, c]) => tableLatex(r, c) })} /> : null}
-            {category === 'Piecewise' ? (
-              <Builder
-                label="Piecewise"
-                onInsert={(p) => insert(piecewiseLatex(p))}
-                onCustom={() => setCustom({ title: 'Custom piecewise function', fields: [{ label: 'Pieces', min: 1, max: MATH_LIMITS.maxPieces }], build: ([p]) => piecewiseLatex(p) })}
-              />
-            ) : null}
-          </div>
+          <Tabs
+            label="Symbol categories"
+            variant="pills"
+            value={category}
+            onChange={setCategory}
+            tabs={SYMBOL_CATEGORIES.map((c) => ({ value: c, label: c, content: <Symbols category={c} insert={insert} onCustom={setCustom} /> }))}
+          />
           <div className={styles.typedInsert}>
             <input aria-label="LaTeX to insert" className={styles.typedInput} value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Type LaTeX, e.g. \frac{3}{4}" />
             <Button size="sm" disabled={typed.trim() === ''} onClick={() => { insert(typed); setTyped(''); }}>
@@ -120,6 +105,28 @@ export function MathAnswerEditor({ label, value, onChange }: { label: string; va
             insert(custom.build(values));
             setCustom(null);
           }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** One category's symbols, and the matrix, table and piecewise builders where they belong. */
+function Symbols({ category, insert, onCustom }: { category: SymbolCategory; insert(latex: string): void; onCustom(custom: Custom): void }) {
+  return (
+    <div className={styles.symbols}>
+      {SYMBOLS[category]?.map((sym) => (
+        <button key={sym.title} type="button" className={styles.symbol} title={sym.title} aria-label={sym.title} onClick={() => insert(sym.latex)}>
+          {sym.label}
+        </button>
+      ))}
+      {category === 'Matrices' ? <Builder label="Matrix" two onInsert={(r, c) => insert(matrixLatex(r, c))} onCustom={() => onCustom({ title: 'Custom matrix', fields: [ROWS, COLS], build: ([r, c]) => matrixLatex(r, c) })} /> : null}
+      {category === 'Tables' ? <Builder label="Table" two onInsert={(r, c) => insert(tableLatex(r, c))} onCustom={() => onCustom({ title: 'Custom table', fields: [ROWS, COLS], build: ([r, c]) => tableLatex(r, c) })} /> : null}
+      {category === 'Piecewise' ? (
+        <Builder
+          label="Piecewise"
+          onInsert={(p) => insert(piecewiseLatex(p))}
+          onCustom={() => onCustom({ title: 'Custom piecewise function', fields: [{ label: 'Pieces', min: 1, max: MATH_LIMITS.maxPieces }], build: ([p]) => piecewiseLatex(p) })}
         />
       ) : null}
     </div>

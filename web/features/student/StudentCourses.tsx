@@ -4,6 +4,7 @@ import type { StudentCourse } from '@common/schemas/learning';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
+import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { useStudentCourses } from './api';
 import styles from './student.module.css';
@@ -37,7 +38,7 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
     );
   }
   if (all.length === 0) {
-    return <PageState kind="empty" title="No Courses Assigned" text="You don't have any courses yet. Please contact your administrator to get enrolled." />;
+    return <EmptyState title="No Courses Assigned" text="You don't have any courses yet. Please contact your administrator to get enrolled." />;
   }
 
   return (
@@ -60,7 +61,7 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
         Showing {shown.length} of {all.length} courses
       </p>
       {shown.length === 0 ? (
-        <PageState kind="empty" title="No Courses Found" text="No course matches your search. Try other words or clear the filters." />
+        <EmptyState title="No Courses Found" text="No course matches your search. Try other words or clear the filters." />
       ) : (
         <ul className={styles.courseGrid}>
           {shown.map((course) => (

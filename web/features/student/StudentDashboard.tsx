@@ -1,6 +1,7 @@
 import { BookOpen, ClipboardCheck, Sparkles, Target } from 'lucide-react';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../ui/Button';
+import { StatCard, StatGrid } from '../../ui/StatCard';
 import { useStudentCourses, useStudentStats } from './api';
 import { LearningIllustration } from './LearningIllustration';
 import styles from './student.module.css';
@@ -23,11 +24,11 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
         </div>
         <LearningIllustration className={styles.welcomeArt} />
       </section>
-      <section className={styles.stats} aria-label="Your figures">
-        <Stat icon={BookOpen} label="Enrolled Courses" value={enrolled === undefined ? '…' : String(enrolled)} />
-        <Stat icon={ClipboardCheck} label="Assignments Due" value="0" />
-        <Stat icon={Target} label="Average Grade" value={stats.isPending ? '…' : average === null || average === undefined ? '—' : `${average}%`} hint={average === null ? 'Check an answer to see your average' : stats.data ? `${stats.data.correctAttempts} of ${stats.data.attempts} checks correct` : undefined} />
-      </section>
+      <StatGrid label="Your figures">
+        <StatCard icon={BookOpen} label="Enrolled Courses" value={enrolled === undefined ? '…' : String(enrolled)} />
+        <StatCard icon={ClipboardCheck} label="Assignments Due" value="0" />
+        <StatCard icon={Target} label="Average Grade" value={stats.isPending ? '…' : average === null || average === undefined ? '—' : `${average}%`} hint={average === null ? 'Check an answer to see your average' : stats.data ? `${stats.data.correctAttempts} of ${stats.data.attempts} checks correct` : undefined} />
+      </StatGrid>
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>
           <Sparkles size={18} aria-hidden="true" /> Recent Activity
@@ -40,15 +41,3 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
   );
 }
 
-function Stat({ icon: Icon, label, value, hint }: { icon: typeof BookOpen; label: string; value: string; hint?: string }) {
-  return (
-    <div className={styles.stat}>
-      <Icon className={styles.statIcon} size={22} aria-hidden="true" />
-      <p className={styles.statLabel}>{label}</p>
-      <p className={styles.statValue} aria-label={`${label}: ${value}`}>
-        {value}
-      </p>
-      {hint ? <p className={styles.statHint}>{hint}</p> : null}
-    </div>
-  );
-}
