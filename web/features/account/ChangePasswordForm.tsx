@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { MESSAGES } from '@common/rules';
 import { changePasswordBody } from '@common/schemas/auth';
@@ -7,19 +5,19 @@ import { api, errorMessage } from '../../api/client';
 import { PASSWORD_CHANGED_PARAM, paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 
 const passwordForm = changePasswordBody
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.newPasswordsDoNotMatch, path: ['confirmPassword'] });
-type PasswordForm = z.input<typeof passwordForm>;
 
 const FAILED = 'Failed to change password';
 
 /** Change Password: success ends every session on the server, so the user is signed out and sent to /signin. */
 export function ChangePasswordForm() {
   const { notice, notify } = useNotify();
-  const { register, handleSubmit, formState } = useForm<PasswordForm>({ resolver: zodResolver(passwordForm) });
+  const { register, handleSubmit, formState } = useSchemaForm(passwordForm);
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { GENDERS, GENDER_LABELS, GRADES, MESSAGES, formatPhone } from '@common/rules';
@@ -10,6 +8,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { PENDING_EMAIL_KEY, paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { SelectField, TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import styles from './account.module.css';
@@ -17,7 +16,6 @@ import styles from './account.module.css';
 const profileForm = studentDetails
   .extend({ password: newPasswordField, confirm_password: z.string() })
   .refine((v) => v.password === v.confirm_password, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
-type ProfileForm = z.input<typeof profileForm>;
 
 const gradeOptions = GRADES.map((g) => ({ value: g, label: g === 'K' ? 'Kindergarten' : `Grade ${g}` }));
 const genderOptions = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
@@ -28,7 +26,7 @@ export default function CompleteProfilePage() {
   const { login } = useAuth();
   const { notice, notify } = useNotify();
   const email = (location.state as { email?: string } | null)?.email ?? localStorage.getItem(PENDING_EMAIL_KEY);
-  const { register, handleSubmit, formState, setValue } = useForm<ProfileForm>({ resolver: zodResolver(profileForm) });
+  const { register, handleSubmit, formState, setValue } = useSchemaForm(profileForm);
 
   if (!email) return <Navigate to={paths.signup} replace />;
 

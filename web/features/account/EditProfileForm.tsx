@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { GENDERS, GENDER_LABELS, GRADES, formatPhone, normalizeUserType } from '@common/rules';
 import { profileUpdateBody, type Profile, type SessionUser } from '@common/schemas/auth';
@@ -7,6 +5,7 @@ import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { SelectField, TextField } from '../../ui/Field';
 import styles from './profile.module.css';
 
@@ -34,8 +33,7 @@ export function EditProfileForm({ user, isStudent }: { user: SessionUser; isStud
   const { refresh } = useAuth();
   const { notice, notify } = useNotify();
   const p = roleProfile(user);
-  const { register, handleSubmit, formState, setValue } = useForm<DetailsForm>({
-    resolver: zodResolver(detailsForm),
+  const { register, handleSubmit, formState, setValue } = useSchemaForm(detailsForm, {
     defaultValues: {
       first_name: p?.firstName ?? user.firstName,
       last_name: p?.lastName ?? user.lastName,

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
 import { emailField } from '@common/schemas/fields';
@@ -7,19 +5,19 @@ import { api, errorMessage } from '../../api/client';
 import { paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import styles from './account.module.css';
 
 const forgotForm = z.object({ email: emailField });
-type ForgotForm = z.input<typeof forgotForm>;
 const FAILED = 'Password reset request failed. Please try again.';
 
 /** Step one of the reset flow: a code is mailed, then /verify-otp checks it for the password-reset purpose. */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const { notice, notify } = useNotify();
-  const { register, handleSubmit, formState } = useForm<ForgotForm>({ resolver: zodResolver(forgotForm) });
+  const { register, handleSubmit, formState } = useSchemaForm(forgotForm);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {

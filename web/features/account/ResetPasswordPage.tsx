@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, REDIRECT_DELAY_MS } from '@common/rules';
@@ -9,13 +7,13 @@ import { api, errorMessage } from '../../api/client';
 import { paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 
 const resetForm = z
   .object({ newPassword: newPasswordField, confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
-type ResetForm = z.input<typeof resetForm>;
 const FAILED = 'Password reset failed. Please try again.';
 
 /** The last step of the reset flow: needs the e-mail and the verified code from /verify-otp, else back to the start. */
@@ -30,7 +28,7 @@ export default function ResetPasswordPage() {
     const timer = setTimeout(() => navigate(paths.signin, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-  const { register, handleSubmit, formState } = useForm<ResetForm>({ resolver: zodResolver(resetForm), criteriaMode: 'firstError' });
+  const { register, handleSubmit, formState } = useSchemaForm(resetForm, { criteriaMode: 'firstError' });
 
   if (!email || !otp) return <Navigate to={paths.forgotPassword} replace />;
 

@@ -1,6 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '@common/rules';
 import { loginBody } from '@common/schemas/auth';
@@ -11,12 +8,12 @@ import { PASSWORD_CHANGED_PARAM, paths } from '../../paths';
 import { Alert } from '../../ui/Alert';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import { SocialButtons } from './SocialButtons';
 import styles from './account.module.css';
 
-type LoginForm = z.input<typeof loginBody>;
 const LOGIN_FAILED = 'Login failed. Please check your credentials and try again.';
 
 export default function SignInPage() {
@@ -36,7 +33,7 @@ export default function SignInPage() {
     </>
   ) : null;
   const { notice, notify } = useNotify();
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginBody) });
+  const { register, handleSubmit, formState } = useSchemaForm(loginBody);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -1,22 +1,19 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
 import { signupForm } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { PENDING_EMAIL_KEY, paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import styles from './account.module.css';
 
-type SignupForm = z.input<typeof signupForm>;
 
 export default function SignUpPage() {
   const navigate = useNavigate();
   const { notice, notify } = useNotify();
-  const { register, handleSubmit, formState } = useForm<SignupForm>({ resolver: zodResolver(signupForm) });
+  const { register, handleSubmit, formState } = useSchemaForm(signupForm);
 
   const onSubmit = handleSubmit(async (values) => {
     const email = values.email.trim().toLowerCase();

@@ -54,10 +54,15 @@ export function QuestionList() {
   const bulkDelete = useBulkDelete();
   const remove = useDeleteQuestion();
 
+  /** Another list: nothing stays chosen or open (rows start closed, as they did on the page before). */
+  const newList = () => {
+    setSelected([]);
+    setOpen({});
+  };
   const setFilter = (key: keyof typeof NO_FILTERS, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
     setPage(1);
-    setSelected([]);
+    newList();
   };
   const rows = questions.data?.questions ?? [];
   const setRow = (id: string, state: QuestionDraft | 'shown' | null) =>
@@ -108,7 +113,7 @@ export function QuestionList() {
         <SelectField label="Focus" placeholder="All focus areas" options={tagOptions(focusAreas.data)} value={filters.focus} onChange={(e) => setFilter('focus', e.target.value)} />
         <SelectField label="Category" placeholder="All categories" options={tagOptions(categories.data)} value={filters.category} onChange={(e) => setFilter('category', e.target.value)} />
         <SelectField label="Type" placeholder="All types" options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))} value={filters.type} onChange={(e) => setFilter('type', e.target.value)} />
-        <Button variant="ghost" className={styles.clear} onClick={() => { setFilters(NO_FILTERS); setPage(1); setSelected([]); }}>
+        <Button variant="ghost" className={styles.clear} onClick={() => { setFilters(NO_FILTERS); setPage(1); newList(); }}>
           Clear Filters
         </Button>
       </div>
@@ -156,8 +161,8 @@ export function QuestionList() {
           totalExact={questions.data.totalExact}
           pageSizes={QUESTION_PAGE_SIZES}
           noun="questions"
-          onPage={(p) => { setPage(p); setSelected([]); }}
-          onPageSize={(size) => { setPageSize(size); setPage(1); }}
+          onPage={(p) => { setPage(p); newList(); }}
+          onPageSize={(size) => { setPageSize(size); setPage(1); setOpen({}); }}
         />
       ) : null}
       <ConfirmDialog
