@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { columnsLatex, matrixLatex, piecewiseLatex, sizeProblem, tableLatex } from './mathSymbols';
-import { blankCount, escapeHtml, withBlankMarks } from './questionParts';
 
 describe('the answer editor builders', () => {
   it('builds matrices, tables, piecewise functions and column rows of the asked size', () => {
@@ -17,17 +16,5 @@ describe('the answer editor builders', () => {
     expect(sizeProblem('21', 1, 20, 'Pieces')).toBe('Pieces must be at most 20');
     expect(sizeProblem('0', 1, 50, 'Columns')).toBe('Columns must be at least 1');
     for (const bad of ['', '2.5', '-1', 'abc', '1e2']) expect(sizeProblem(bad, 1, 50, 'Rows')).toBe('Rows must be a whole number');
-  });
-});
-
-describe('reading questions', () => {
-  it('counts blanks by their highest number and marks them in the text', () => {
-    expect(blankCount('$2x =$ ___1___ and ___2___')).toBe(2);
-    expect(blankCount('No blank at all')).toBe(1);
-    expect(withBlankMarks('x = ___1___')).toBe('x = <span class="blank-mark" aria-label="blank 1">[ 1 ]</span>');
-  });
-
-  it('escapes what a student types before it is previewed', () => {
-    expect(escapeHtml('<img src=x onerror="alert(1)">&\'')).toBe('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;');
   });
 });

@@ -8,7 +8,7 @@ import { RichText } from '../../math/RichText';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { useCheckAnswer } from './api';
-import { MathAnswerEditor } from './MathAnswerEditor';
+import { MathAnswerEditor } from '../../math/answer/MathAnswerEditor';
 import { blankCount, withBlankMarks } from './questionParts';
 import styles from './student.module.css';
 

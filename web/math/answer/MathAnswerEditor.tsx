@@ -1,12 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { Columns3, Sigma } from 'lucide-react';
-import { RichText } from '../../math/RichText';
+import { Latex } from '../MathText';
 import { Button } from '../../ui/Button';
 import { Tabs } from '../../ui/Tabs';
 import { MATH_LIMITS, SYMBOL_CATEGORIES, SYMBOLS, columnsLatex, matrixLatex, piecewiseLatex, tableLatex, type SymbolCategory } from './mathSymbols';
-import { escapeHtml } from './questionParts';
 import { SizeDialog, type SizeField } from './SizeDialog';
-import styles from './student.module.css';
+import styles from './AnswerEditor.module.css';
 
 type Panel = 'columns' | 'math' | null;
 interface Custom {
@@ -92,7 +91,7 @@ export function MathAnswerEditor({ label, value, onChange }: { label: string; va
         <textarea id={id} ref={source} className={styles.source} value={value} onChange={(e) => onChange(e.target.value)} rows={2} spellCheck={false} placeholder="Type your answer, e.g. \frac{1}{2}" />
         {split ? (
           <div className={styles.preview} aria-label={`${label} preview`}>
-            {value.trim() ? <RichText html={`$${escapeHtml(value)}$`} /> : <span className={styles.muted}>Preview</span>}
+            {value.trim() ? <Latex latex={value} /> : <span className={styles.muted}>Preview</span>}
           </div>
         ) : null}
       </div>
