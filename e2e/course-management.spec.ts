@@ -150,7 +150,7 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   await expect(page.getByText('Section deleted successfully')).toBeVisible();
   await expect(page.getByText('No sections available')).toBeVisible();
 
-  await crumbs.getByRole('button', { name: 'Courses' }).click();
+  await crumbs.getByRole('link', { name: 'Courses' }).click();
   await page.getByLabel('Search courses by title, code or description').fill(title);
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   await page.getByRole('dialog', { name: 'Edit Course' }).getByLabel('Title').fill(`${title} (edited)`);

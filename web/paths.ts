@@ -1,4 +1,16 @@
-/** Every route of the web app, in one typed registry: links are built from here, never from strings. */
+const enc = encodeURIComponent;
+
+/** A route with parameters: its pattern for the router, and `href` for links to it. */
+interface Route<A extends string[]> {
+  path: string;
+  href(...args: A): string;
+}
+const route = <A extends string[]>(path: string, href: (...args: A) => string): Route<A> => ({ path, href });
+
+/**
+ * Every route of the web app, in one typed registry: the router takes its patterns from here and links are built
+ * from here, never from strings. A plain string is a route without parameters (its pattern is its address).
+ */
 export const paths = {
   home: '/',
   about: '/about',
@@ -22,18 +34,33 @@ export const paths = {
   parentDashboard: '/parent-dashboard',
   /** The dashboard with one of its in-place sections (the student's Assignments, the parent's My Children...). */
   dashboardSection: (section: string) => `/dashboard?section=${encodeURIComponent(section)}`,
-  course: (courseId: string) => `/course/${encodeURIComponent(courseId)}`,
-  unit: (courseId: string, unitId: string) => `/course/${encodeURIComponent(courseId)}/unit/${encodeURIComponent(unitId)}`,
-  section: (courseId: string, unitId: string, sectionId: string) =>
-    `/course/${encodeURIComponent(courseId)}/unit/${encodeURIComponent(unitId)}/section/${encodeURIComponent(sectionId)}`,
-  lesson: (courseId: string, unitId: string, sectionId: string, lessonId: string) =>
-    `/course/${encodeURIComponent(courseId)}/unit/${encodeURIComponent(unitId)}/section/${encodeURIComponent(sectionId)}/lesson/${encodeURIComponent(lessonId)}`,
+  course: route('/course/:courseId', (courseId: string) => `/course/${enc(courseId)}`),
+  unit: route('/course/:courseId/unit/:unitId', (courseId: string, unitId: string) => `/course/${enc(courseId)}/unit/${enc(unitId)}`),
+  section: route(
+    '/course/:courseId/unit/:unitId/section/:sectionId',
+    (courseId: string, unitId: string, sectionId: string) => `/course/${enc(courseId)}/unit/${enc(unitId)}/section/${enc(sectionId)}`,
+  ),
+  lesson: route(
+    '/course/:courseId/unit/:unitId/section/:sectionId/lesson/:lessonId',
+    (courseId: string, unitId: string, sectionId: string, lessonId: string) =>
+      `/course/${enc(courseId)}/unit/${enc(unitId)}/section/${enc(sectionId)}/lesson/${enc(lessonId)}`,
+  ),
   // Staff pages: some arrive with later issues; the sidebar links to them already.
   admin: '/admin',
   adminDashboard: '/admin-dashboard',
   teacher: '/teacher',
   teacherDashboard: '/teacher-dashboard',
   courseManagement: '/course-management',
+  /** Course management's drill-down (staff.md section 2.5): each level has its address, so Back, refresh and links work. */
+  courseUnits: route('/course-management/:courseId/units', (courseId: string) => `/course-management/${enc(courseId)}/units`),
+  unitSections: route(
+    '/course-management/:courseId/units/:unitId/sections',
+    (courseId: string, unitId: string) => `/course-management/${enc(courseId)}/units/${enc(unitId)}/sections`,
+  ),
+  sectionContent: route(
+    '/course-management/:courseId/units/:unitId/sections/:sectionId',
+    (courseId: string, unitId: string, sectionId: string) => `/course-management/${enc(courseId)}/units/${enc(unitId)}/sections/${enc(sectionId)}`,
+  ),
   questionBank: '/question-bank',
   questionAssignment: '/question-assignment',
   courseAssignment: '/course-assignment',

@@ -5,6 +5,7 @@ import { PAGE_ACCESS, type GuardedPath } from './auth/pageAccess';
 import { AppLayout } from './shell/AppLayout';
 import { DashboardLayout } from './shell/DashboardLayout';
 import { PublicFrame } from './shell/PublicFrame';
+import { RouteError } from './shell/RouteError';
 import { lazyPage } from './lazyPage';
 import { paths } from './paths';
 
@@ -24,25 +25,28 @@ const CompleteProfilePage = lazyPage(() => import('./features/account/CompletePr
 const ForgotPasswordPage = lazyPage(() => import('./features/account/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('./features/account/ResetPasswordPage'));
 const ProfilePage = lazyPage(() => import('./features/account/ProfilePage'));
-const CoursesPage = lazyPage(() => import('./features/learn/CoursesPage'));
-const UnitsPage = lazyPage(() => import('./features/learn/UnitsPage'));
-const SectionsPage = lazyPage(() => import('./features/learn/SectionsPage'));
-const SectionPage = lazyPage(() => import('./features/learn/SectionPage'));
-const LessonPage = lazyPage(() => import('./features/learn/LessonPage'));
+const CoursesPage = lazyPage(() => import('./features/sample-catalogue/CoursesPage'));
+const UnitsPage = lazyPage(() => import('./features/sample-catalogue/UnitsPage'));
+const SectionsPage = lazyPage(() => import('./features/sample-catalogue/SectionsPage'));
+const SectionPage = lazyPage(() => import('./features/sample-catalogue/SectionPage'));
+const LessonPage = lazyPage(() => import('./features/sample-catalogue/LessonPage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const QuestionBankPage = lazyPage(() => import('./features/questions/QuestionBankPage'));
 const CreateStep1Page = lazyPage(() => import('./features/questions/CreateStep1Page'));
 const CreateStep2Page = lazyPage(() => import('./features/questions/CreateStep2Page'));
-const StudentHome = lazyPage(() => import('./features/student/StudentHome'));
+const StudentHome = lazyPage(() => import('./features/assigned-learning/StudentHome'));
 const CourseManagementPage = lazyPage(() => import('./features/courses/CourseManagementPage'));
 const AdminDashboard = lazyPage(() => import('./features/dashboard/AdminDashboard').then((m) => ({ default: m.AdminDashboard })));
 const TeacherDashboard = lazyPage(() => import('./features/dashboard/TeacherDashboard').then((m) => ({ default: m.TeacherDashboard })));
 const ParentDashboard = lazyPage(() => import('./features/dashboard/ParentDashboard').then((m) => ({ default: m.ParentDashboard })));
 const ComingSoonPage = lazyPage(() => import('./features/dashboard/ComingSoonPage'));
 
-/** A page of the signed-in area behind its guard of staff.md section 6 (web/auth/pageAccess.ts). */
-const guarded = (path: GuardedPath, page: ReactNode) => ({
-  path,
+/**
+ * A page of the signed-in area behind its guard of staff.md section 6 (web/auth/pageAccess.ts); `at` serves the
+ * deeper addresses of a page (course management's drill-down) under the page's own guard.
+ */
+const guarded = (path: GuardedPath, page: ReactNode, at: string = path) => ({
+  path: at,
   element: <RequireAuth access={PAGE_ACCESS[path]}>{page}</RequireAuth>,
 });
 
@@ -68,10 +72,13 @@ function UpcomingStaffPage() {
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
+    // Whatever fails while loading or rendering a page (its script too) shows a friendly screen, not the router's.
+    errorElement: <RouteError />,
     children: [
       {
         // Public and account pages, with the full footer.
         element: <PublicFrame />,
+        errorElement: <RouteError />,
         children: [
           { path: paths.home, element: <HomeUnlessDenied home={<HomePage />} /> },
           { path: paths.about, element: <AboutPage /> },
@@ -90,16 +97,17 @@ export const router = createBrowserRouter([
           { path: paths.resetPassword, element: <ResetPasswordPage /> },
           // Learner browsing pages (sample data).
           { path: paths.courses, element: <CoursesPage /> },
-          { path: '/course/:courseId', element: <UnitsPage /> },
-          { path: '/course/:courseId/unit/:unitId', element: <SectionsPage /> },
-          { path: '/course/:courseId/unit/:unitId/section/:sectionId', element: <SectionPage /> },
-          { path: '/course/:courseId/unit/:unitId/section/:sectionId/lesson/:lessonId', element: <RequireAuth><LessonPage /></RequireAuth> },
+          { path: paths.course.path, element: <UnitsPage /> },
+          { path: paths.unit.path, element: <SectionsPage /> },
+          { path: paths.section.path, element: <SectionPage /> },
+          { path: paths.lesson.path, element: <RequireAuth><LessonPage /></RequireAuth> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
       {
         // The signed-in area: every page here sits beside the role sidebar.
         element: <DashboardLayout />,
+        errorElement: <RouteError />,
         children: [
           { path: paths.dashboard, element: <RequireAuth><DashboardPage studentHome={<StudentHome />} /></RequireAuth> },
           // Shared profile: every account type edits its own profile here.
@@ -118,6 +126,9 @@ export const router = createBrowserRouter([
           // The spec sends students to /student from staff pages; their home is the dashboard.
           { path: paths.student, element: <Navigate to={paths.dashboard} replace /> },
           guarded(paths.courseManagement, <CourseManagementPage />),
+          guarded(paths.courseManagement, <CourseManagementPage />, paths.courseUnits.path),
+          guarded(paths.courseManagement, <CourseManagementPage />, paths.unitSections.path),
+          guarded(paths.courseManagement, <CourseManagementPage />, paths.sectionContent.path),
           guarded(paths.questionBank, <QuestionBankPage />),
           guarded(paths.createQuestionStep1, <CreateStep1Page />),
           guarded(paths.createQuestionStep2, <CreateStep2Page />),

@@ -59,7 +59,7 @@ export let mostWork = 0;
  */
 export function withinBudget<T>(check: () => T): T {
   if (deadline !== Infinity) return check();
-  deadline = performance.now() + CHECK_DEADLINE_MS;
+  deadline = Date.now() + CHECK_DEADLINE_MS;
   work = 0;
   try {
     return check();
@@ -78,7 +78,7 @@ export function checkBudget(cost = 1): void {
   if (work > MAX_WORK) throw new OverBudgetError('over the work budget');
   if (sinceClock < CLOCK_EVERY) return;
   sinceClock = 0;
-  if (performance.now() > deadline) throw new OverBudgetError('over time');
+  if (Date.now() > deadline) throw new OverBudgetError('over time');
 }
 
 /** Builds a value from a rational. */

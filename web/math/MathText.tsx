@@ -2,6 +2,18 @@ import { splitMath } from './dollarMath';
 import { renderLatex } from './katex';
 import styles from './RichText.module.css';
 
+/** One formula, inline, as KaTeX renders it, or the "Math Error" note when it does not parse. */
+export function Latex({ latex }: { latex: string }) {
+  const rendered = renderLatex(latex, false);
+  return 'html' in rendered ? (
+    <span className={styles.inline} dangerouslySetInnerHTML={{ __html: rendered.html }} />
+  ) : (
+    <span className={styles.mathError} role="note">
+      Math Error: {latex}
+    </span>
+  );
+}
+
 /**
  * One line of plain text with `$...$` math, for previews and answer options. The text is never read as HTML;
  * only KaTeX's own output is placed as markup.
@@ -11,14 +23,7 @@ export function MathText({ text, className }: { text: string; className?: string
     <span className={className}>
       {splitMath(text).map((piece, i) => {
         if (piece.kind === 'text') return piece.value;
-        const rendered = renderLatex(piece.latex, false);
-        return 'html' in rendered ? (
-          <span key={i} className={styles.inline} dangerouslySetInnerHTML={{ __html: rendered.html }} />
-        ) : (
-          <span key={i} className={styles.mathError} role="note">
-            Math Error: {piece.latex}
-          </span>
-        );
+        return <Latex key={i} latex={piece.latex} />;
       })}
     </span>
   );

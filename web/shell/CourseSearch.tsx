@@ -34,7 +34,7 @@ export function CourseSearch({ onNavigate }: { onNavigate?: () => void }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (matches[0]) {
-          navigate(paths.course(matches[0].id));
+          navigate(paths.course.href(matches[0].id));
           done();
         }
       }}
@@ -70,7 +70,7 @@ export function CourseSearch({ onNavigate }: { onNavigate?: () => void }) {
           <ul aria-label="Matching courses">
             {matches.map((course) => (
               <li key={course.id}>
-                <Link to={paths.course(course.id)} onClick={done}>
+                <Link to={paths.course.href(course.id)} onClick={done}>
                   <strong>{course.title}</strong>
                   <span>
                     {course.level} · {course.grades}

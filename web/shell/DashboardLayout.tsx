@@ -4,7 +4,7 @@ import { normalizeUserType } from '@common/rules';
 import { useAuth } from '../auth/AuthProvider';
 import { PageState } from '../ui/PageState';
 import { Footer } from './Footer';
-import { MENUS } from './menus';
+import { MENUS } from '../auth/menus';
 import { BottomBar, Sidebar } from './Sidebar';
 import styles from './DashboardLayout.module.css';
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import type { MenuItem } from './menus';
+import type { MenuItem } from '../auth/menus';
 import styles from './Sidebar.module.css';
 
 /** Whether an item is the current page: routes match their path, dashboard sections their `section` query. */

@@ -1,37 +1,34 @@
-import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../api/client';
-import { useTransientMessage } from '../ui/Alert';
+import { useSchemaForm } from '../ui/form';
+import { useNotify } from '../ui/Toast';
 import styles from './Footer.module.css';
 
 const FAILED = 'We could not add your email. Please try again.';
+/** The schema (and zod with it) loads on the first submit, keeping it off every page's first load. */
+const loadSubscriptionBody = () => import('@common/schemas/public').then((m) => m.subscriptionBody);
 
 /** The footer's subscribe box: the address is checked here and again by the server, then stored. */
 export function SubscribeForm() {
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   // Like every message of the academy, the answer clears itself after 5 s.
-  const { message, show } = useTransientMessage();
+  const { notice, notify } = useNotify();
+  const form = useSchemaForm(loadSubscriptionBody, { defaultValues: { email: '' } });
+  const problem = form.formState.errors.email?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // The schema (and zod with it) loads on the first submit, keeping it off every page's first load.
-    const { SUBSCRIBE_THANKS, subscriptionBody } = await import('@common/schemas/public');
-    const parsed = subscriptionBody.safeParse({ email });
-    if (!parsed.success) return show('error', parsed.error.issues[0].message);
-    setBusy(true);
-    try {
-      const reply = await api.post<{ message: string }>('/subscriptions', parsed.data, FAILED);
-      show('success', reply?.message ?? SUBSCRIBE_THANKS);
-      setEmail('');
-    } catch (error) {
-      show('error', errorMessage(error, FAILED));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = form.submitWith(
+    async (subscription) => {
+      const reply = await api.post<{ message: string }>('/subscriptions', subscription, FAILED);
+      const { SUBSCRIBE_THANKS } = await import('@common/schemas/public');
+      notify('success', reply?.message ?? SUBSCRIBE_THANKS);
+      form.reset();
+    },
+    (error) => notify('error', errorMessage(error, FAILED)),
+  );
+  // A field error shows where the answer shows, and the next typing clears it as the answer's delay would.
+  const message = problem ? { tone: 'error' as const, text: problem } : notice;
+  const busy = form.formState.isSubmitting;
 
   return (
-    <form className={styles.subscribe} onSubmit={(e) => void submit(e)} noValidate>
+    <form className={styles.subscribe} onSubmit={submit} noValidate>
       <label htmlFor="subscribe-email" className={styles.subscribeLabel}>Get our latest updates</label>
       <div className={styles.subscribeRow}>
         <input
@@ -39,10 +36,9 @@ export function SubscribeForm() {
           type="email"
           autoComplete="email"
           placeholder="Enter your email to get our latest updates"
-          value={email}
           aria-invalid={message?.tone === 'error' ? true : undefined}
           aria-describedby={message ? 'subscribe-result' : undefined}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.register('email')}
         />
         <button type="submit" disabled={busy}>{busy ? 'Subscribing...' : 'Subscribe'}</button>
       </div>

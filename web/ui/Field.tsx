@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styles from './Field.module.css';
 
 interface FieldShellProps {
@@ -26,6 +26,14 @@ function FieldShell({ label, error, hint, id, children }: FieldShellProps) {
   );
 }
 
+/** What ties a control to its label, error and hint, for screen readers. */
+const controlProps = (fieldId: string, error?: string, hint?: ReactNode) => ({
+  id: fieldId,
+  className: styles.input,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined,
+});
+
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
@@ -38,14 +46,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const fieldId = id ?? autoId;
   return (
     <FieldShell label={label} error={error} hint={hint} id={fieldId}>
-      <input
-        ref={ref}
-        id={fieldId}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
-        {...rest}
-      />
+      <input ref={ref} {...controlProps(fieldId, error, hint)} {...rest} />
     </FieldShell>
   );
 });
@@ -80,6 +81,23 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
           </option>
         ))}
       </select>
+    </FieldShell>
+  );
+});
+
+export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled multi-line input, with its hint and error tied to it as for a text field. */
+export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea({ label, error, hint, id, rows = 4, ...rest }, ref) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell label={label} error={error} hint={hint} id={fieldId}>
+      <textarea ref={ref} rows={rows} {...controlProps(fieldId, error, hint)} className={`${styles.input} ${styles.textarea}`} {...rest} />
     </FieldShell>
   );
 });

@@ -1,25 +1,23 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { MESSAGES } from '@common/rules';
 import { changePasswordBody } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { PASSWORD_CHANGED_PARAM, paths } from '../../paths';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 
 const passwordForm = changePasswordBody
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.newPasswordsDoNotMatch, path: ['confirmPassword'] });
-type PasswordForm = z.input<typeof passwordForm>;
 
 const FAILED = 'Failed to change password';
 
 /** Change Password: success ends every session on the server, so the user is signed out and sent to /signin. */
 export function ChangePasswordForm() {
-  const { message, show } = useTransientMessage();
-  const { register, handleSubmit, formState } = useForm<PasswordForm>({ resolver: zodResolver(passwordForm) });
+  const { notice, notify } = useNotify();
+  const { register, handleSubmit, formState } = useSchemaForm(passwordForm);
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -27,14 +25,14 @@ export function ChangePasswordForm() {
       // The server ended every session. A fresh load of /signin drops all state of the old session, as logout does.
       window.location.replace(`${paths.signin}?${PASSWORD_CHANGED_PARAM}=1`);
     } catch (error) {
-      show('error', errorMessage(error, FAILED));
+      notify('error', errorMessage(error, FAILED));
     }
   });
 
   const e = formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       <TextField label="Current password" type="password" autoComplete="current-password" error={e.currentPassword?.message} {...register('currentPassword')} />
       <TextField
         label="New password"

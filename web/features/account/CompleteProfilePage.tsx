@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { GENDERS, GENDER_LABELS, GRADES, MESSAGES, formatPhone } from '@common/rules';
@@ -8,8 +6,9 @@ import { newPasswordField } from '@common/schemas/fields';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { PENDING_EMAIL_KEY, paths } from '../../paths';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { SelectField, TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import styles from './account.module.css';
@@ -17,7 +16,6 @@ import styles from './account.module.css';
 const profileForm = studentDetails
   .extend({ password: newPasswordField, confirm_password: z.string() })
   .refine((v) => v.password === v.confirm_password, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
-type ProfileForm = z.input<typeof profileForm>;
 
 const gradeOptions = GRADES.map((g) => ({ value: g, label: g === 'K' ? 'Kindergarten' : `Grade ${g}` }));
 const genderOptions = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
@@ -26,9 +24,9 @@ export default function CompleteProfilePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { login } = useAuth();
-  const { message, show } = useTransientMessage();
+  const { notice, notify } = useNotify();
   const email = (location.state as { email?: string } | null)?.email ?? localStorage.getItem(PENDING_EMAIL_KEY);
-  const { register, handleSubmit, formState, setValue } = useForm<ProfileForm>({ resolver: zodResolver(profileForm) });
+  const { register, handleSubmit, formState, setValue } = useSchemaForm(profileForm);
 
   if (!email) return <Navigate to={paths.signup} replace />;
 
@@ -43,14 +41,14 @@ export default function CompleteProfilePage() {
       login(reply);
       navigate(paths.dashboard, { replace: true });
     } catch (error) {
-      show('error', errorMessage(error, 'An error occurred while completing your profile. Please try again.'));
+      notify('error', errorMessage(error, 'An error occurred while completing your profile. Please try again.'));
     }
   });
 
   const e = formState.errors;
   return (
     <AuthCard wide title="Complete your profile" subtitle={<>Almost there! Tell us about the student using <strong>{email}</strong>.</>}>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.grid2}>
           <TextField label="First name" autoComplete="given-name" error={e.first_name?.message} {...register('first_name')} />

@@ -1,12 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { GENDERS, GENDER_LABELS, GRADES, formatPhone, normalizeUserType } from '@common/rules';
 import { profileUpdateBody, type Profile, type SessionUser } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { SelectField, TextField } from '../../ui/Field';
 import styles from './profile.module.css';
 
@@ -32,10 +31,9 @@ function roleProfile(user: SessionUser): Profile | undefined {
 /** Edit Profile: e-mail read-only; school and grade only for students (the server ignores them for others). */
 export function EditProfileForm({ user, isStudent }: { user: SessionUser; isStudent: boolean }) {
   const { refresh } = useAuth();
-  const { message, show } = useTransientMessage();
+  const { notice, notify } = useNotify();
   const p = roleProfile(user);
-  const { register, handleSubmit, formState, setValue } = useForm<DetailsForm>({
-    resolver: zodResolver(detailsForm),
+  const { register, handleSubmit, formState, setValue } = useSchemaForm(detailsForm, {
     defaultValues: {
       first_name: p?.firstName ?? user.firstName,
       last_name: p?.lastName ?? user.lastName,
@@ -52,16 +50,16 @@ export function EditProfileForm({ user, isStudent }: { user: SessionUser; isStud
     try {
       await api.put('/users/profile', { email: user.email, type: user.type, extra_field: details }, FAILED);
       await refresh();
-      show('success', 'Profile updated successfully');
+      notify('success', 'Profile updated successfully');
     } catch (error) {
-      show('error', errorMessage(error, FAILED));
+      notify('error', errorMessage(error, FAILED));
     }
   });
 
   const e = formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       <div className={styles.grid2}>
         <TextField label="First name" autoComplete="given-name" error={e.first_name?.message} {...register('first_name')} />
         <TextField label="Last name" autoComplete="family-name" error={e.last_name?.message} {...register('last_name')} />

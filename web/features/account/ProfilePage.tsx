@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { KeyRound, UserRound } from 'lucide-react';
 import { normalizeUserType } from '@common/rules';
 import { useAuth } from '../../auth/AuthProvider';
+import { Tabs } from '../../ui/Tabs';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { EditProfileForm } from './EditProfileForm';
 import styles from './profile.module.css';
@@ -28,17 +29,16 @@ export default function ProfilePage() {
           <p>{user.email}</p>
         </div>
       </header>
-      <div role="tablist" aria-label="Profile" className={styles.tabs}>
-        <button type="button" role="tab" id="tab-edit" aria-controls="panel-profile" aria-selected={mode === 'edit'} onClick={() => setMode('edit')}>
-          <UserRound size={18} aria-hidden="true" /> Edit Profile
-        </button>
-        <button type="button" role="tab" id="tab-password" aria-controls="panel-profile" aria-selected={mode === 'password'} onClick={() => setMode('password')}>
-          <KeyRound size={18} aria-hidden="true" /> Change Password
-        </button>
-      </div>
-      <section role="tabpanel" id="panel-profile" aria-labelledby={mode === 'edit' ? 'tab-edit' : 'tab-password'} className={styles.panel}>
-        {mode === 'edit' ? <EditProfileForm user={user} isStudent={type === 'student'} /> : <ChangePasswordForm />}
-      </section>
+      <Tabs
+        label="Profile"
+        value={mode}
+        onChange={setMode}
+        panelClassName={styles.panel}
+        tabs={[
+          { value: 'edit', label: <><UserRound size={18} aria-hidden="true" /> Edit Profile</>, content: <EditProfileForm user={user} isStudent={type === 'student'} /> },
+          { value: 'password', label: <><KeyRound size={18} aria-hidden="true" /> Change Password</>, content: <ChangePasswordForm /> },
+        ]}
+      />
     </div>
   );
 }

@@ -1,21 +1,19 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, REDIRECT_DELAY_MS } from '@common/rules';
 import { newPasswordField } from '@common/schemas/fields';
 import { api, errorMessage } from '../../api/client';
 import { paths } from '../../paths';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 
 const resetForm = z
   .object({ newPassword: newPasswordField, confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
-type ResetForm = z.input<typeof resetForm>;
 const FAILED = 'Password reset failed. Please try again.';
 
 /** The last step of the reset flow: needs the e-mail and the verified code from /verify-otp, else back to the start. */
@@ -23,14 +21,14 @@ export default function ResetPasswordPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { email, otp } = (location.state ?? {}) as { email?: string; otp?: string };
-  const { message, show } = useTransientMessage();
+  const { notice, notify } = useNotify();
   const [done, setDone] = useState(false);
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => navigate(paths.signin, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-  const { register, handleSubmit, formState } = useForm<ResetForm>({ resolver: zodResolver(resetForm), criteriaMode: 'firstError' });
+  const { register, handleSubmit, formState } = useSchemaForm(resetForm, { criteriaMode: 'firstError' });
 
   if (!email || !otp) return <Navigate to={paths.forgotPassword} replace />;
 
@@ -38,16 +36,16 @@ export default function ResetPasswordPage() {
     try {
       await api.post('/auth/reset-password', { email, newPassword }, FAILED);
       setDone(true);
-      show('success', 'Password reset successful! Redirecting you to login...');
+      notify('success', 'Password reset successful! Redirecting you to login...');
     } catch (error) {
-      show('error', errorMessage(error, FAILED));
+      notify('error', errorMessage(error, FAILED));
     }
   });
 
   const e = formState.errors;
   return (
     <AuthCard title="Set a new password" subtitle={<>Choose a new password for <strong>{email}</strong>.</>}>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
         <TextField
           label="New password"

@@ -1,6 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '@common/rules';
 import { loginBody } from '@common/schemas/auth';
@@ -8,14 +5,15 @@ import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { sentBySignInGuard } from '../../auth/guards';
 import { PASSWORD_CHANGED_PARAM, paths } from '../../paths';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Alert } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import { SocialButtons } from './SocialButtons';
 import styles from './account.module.css';
 
-type LoginForm = z.input<typeof loginBody>;
 const LOGIN_FAILED = 'Login failed. Please check your credentials and try again.';
 
 export default function SignInPage() {
@@ -25,7 +23,7 @@ export default function SignInPage() {
   // A page that needs an account sent the visitor here: they are told so (learner-and-public.md section 3).
   const [params] = useSearchParams();
   const { state } = useLocation();
-  const notice = params.get(PASSWORD_CHANGED_PARAM) ? (
+  const reason = params.get(PASSWORD_CHANGED_PARAM) ? (
     'Your password has been changed. Please log in with your new password.'
   ) : sentBySignInGuard(state) ? (
     <>
@@ -34,8 +32,8 @@ export default function SignInPage() {
       Please log in to open that page.
     </>
   ) : null;
-  const { message, show } = useTransientMessage();
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(loginBody) });
+  const { notice, notify } = useNotify();
+  const { register, handleSubmit, formState } = useSchemaForm(loginBody);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -43,13 +41,13 @@ export default function SignInPage() {
       login(reply);
       navigate(paths.dashboard, { replace: true });
     } catch (error) {
-      show('error', errorMessage(error, LOGIN_FAILED));
+      notify('error', errorMessage(error, LOGIN_FAILED));
     }
   });
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue learning.">
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : notice ? <Alert tone="info">{notice}</Alert> : null}
+      {notice ? <Toast notice={notice} /> : reason ? <Alert tone="info">{reason}</Alert> : null}
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />

@@ -1,22 +1,19 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
 import { signupForm } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { PENDING_EMAIL_KEY, paths } from '../../paths';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import styles from './account.module.css';
 
-type SignupForm = z.input<typeof signupForm>;
 
 export default function SignUpPage() {
   const navigate = useNavigate();
-  const { message, show } = useTransientMessage();
-  const { register, handleSubmit, formState } = useForm<SignupForm>({ resolver: zodResolver(signupForm) });
+  const { notice, notify } = useNotify();
+  const { register, handleSubmit, formState } = useSchemaForm(signupForm);
 
   const onSubmit = handleSubmit(async (values) => {
     const email = values.email.trim().toLowerCase();
@@ -25,13 +22,13 @@ export default function SignUpPage() {
       localStorage.setItem(PENDING_EMAIL_KEY, email);
       navigate(paths.verifyOtp, { state: { email, purpose: 'email-verification' } });
     } catch (error) {
-      show('error', errorMessage(error, 'An error occurred during signup. Please try again.'));
+      notify('error', errorMessage(error, 'An error occurred during signup. Please try again.'));
     }
   });
 
   return (
     <AuthCard title="Create your account" subtitle="Start learning with the academy. We will send a code to verify your e-mail.">
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
         <TextField label="Confirm email" type="email" autoComplete="email" error={formState.errors.confirmEmail?.message} {...register('confirmEmail')} />

@@ -4,7 +4,7 @@ import { MESSAGES, OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS, RED
 import type { OtpPurpose } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { PENDING_EMAIL_KEY, paths } from '../../paths';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { AuthCard } from './AuthCard';
 import { CodeInput, emptyCode } from './CodeInput';
@@ -34,7 +34,7 @@ export default function VerifyOtpPage() {
   // Set once the code is accepted: the page shows the success text, then moves on after the spec's delay.
   const [next, setNext] = useState<{ to: string; state: object } | null>(null);
   const done = next !== null;
-  const { message, show } = useTransientMessage();
+  const { notice, notify } = useNotify();
   useEffect(() => {
     if (!next) return;
     const timer = setTimeout(() => navigate(next.to, { state: next.state }), REDIRECT_DELAY_MS);
@@ -45,19 +45,19 @@ export default function VerifyOtpPage() {
 
   const submit = async () => {
     const otp = digits.join('');
-    if (otp.length !== OTP_LENGTH) return show('error', MESSAGES.codeIncomplete);
+    if (otp.length !== OTP_LENGTH) return notify('error', MESSAGES.codeIncomplete);
     setBusy(true);
     try {
       await api.post('/auth/verify-otp', { email, otp, purpose }, VERIFY_FAILED);
       if (purpose === 'password-reset') {
-        show('success', 'Verification successful! Taking you to reset your password...');
+        notify('success', 'Verification successful! Taking you to reset your password...');
         setNext({ to: paths.resetPassword, state: { email, otp } });
       } else {
-        show('success', 'Email verified successfully! Redirecting you...');
+        notify('success', 'Email verified successfully! Redirecting you...');
         setNext({ to: paths.completeProfile, state: { email } });
       }
     } catch (error) {
-      show('error', errorMessage(error, VERIFY_FAILED));
+      notify('error', errorMessage(error, VERIFY_FAILED));
     } finally {
       setBusy(false);
     }
@@ -69,10 +69,10 @@ export default function VerifyOtpPage() {
     setDigits(emptyCode());
     try {
       await api.post('/auth/resend-otp', { email, purpose }, RESEND_FAILED);
-      show('success', 'A new code is on its way. Please check your email.');
+      notify('success', 'A new code is on its way. Please check your email.');
     } catch (error) {
       cooldown.restart(0);
-      show('error', errorMessage(error, RESEND_FAILED));
+      notify('error', errorMessage(error, RESEND_FAILED));
     }
   };
 
@@ -81,7 +81,7 @@ export default function VerifyOtpPage() {
       title={purpose === 'password-reset' ? 'Reset your password' : 'Verify your email'}
       subtitle={<>We sent a 6-digit code to <strong>{email}</strong>.</>}
     >
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,46 +1,49 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { COURSE_LIMITS } from '@common/rules';
 import { courseBody, type Course } from '@common/schemas/courses';
-import { TextField } from '../../ui/Field';
+import { TextArea, TextField } from '../../ui/Field';
+import { FormDialog } from '../../ui/FormDialog';
+import { useSchemaForm } from '../../ui/form';
 import { useSaveCourse } from './api';
-import { ContentFormModal } from './ContentFormModal';
 import { failureText } from './messages';
-import styles from './courses.module.css';
 
 /** Add or edit a course: title (required), code (generated from the title when left empty), description. */
 export function CourseFormModal({ course, onClose, onSaved }: { course: Course | null; onClose(): void; onSaved(created: boolean): void }) {
   const save = useSaveCourse();
-  const [title, setTitle] = useState(course?.title ?? '');
-  const [code, setCode] = useState(course?.code ?? '');
-  const [description, setDescription] = useState(course?.description ?? '');
-  const [error, setError] = useState('');
-  const formId = `course-form-${course?.id ?? 'new'}`;
+  const [failure, setFailure] = useState('');
+  const form = useSchemaForm(courseBody, { defaultValues: { title: course?.title ?? '', code: course?.code ?? '', description: course?.description ?? '' } });
+  const errors = form.formState.errors;
+  const code = form.register('code', { setValueAs: (v: string) => v.toUpperCase() });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = courseBody.safeParse({ title, code, description });
-    if (!parsed.success) return setError(parsed.error.issues[0].message);
-    setError('');
-    save.mutate(
-      { id: course?.id, body: { title, code: code.trim() || null, description } },
-      { onSuccess: () => onSaved(!course), onError: (err) => setError(failureText(err, 'save', 'course')) },
-    );
-  };
+  const submit = form.submitWith(
+    async (body) => {
+      setFailure('');
+      await save.mutateAsync({ id: course?.id, body });
+      onSaved(!course);
+    },
+    (error) => setFailure(failureText(error, 'save', 'course')),
+  );
 
   return (
-    <ContentFormModal thing="Course" editing={!!course} formId={formId} saving={save.isPending} error={error} onSubmit={submit} onClose={onClose}>
-      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={COURSE_LIMITS.title} required autoFocus />
+    <FormDialog
+      title={`${course ? 'Edit' : 'Add'} Course`}
+      submitLabel={`${course ? 'Update' : 'Create'} Course`}
+      busyLabel="Saving..."
+      busy={save.isPending}
+      error={failure} onSubmit={submit} onClose={onClose}>
+      <TextField label="Title" maxLength={COURSE_LIMITS.title} required autoFocus error={errors.title?.message} {...form.register('title')} />
       <TextField
         label="Code"
-        value={code}
-        onChange={(e) => setCode(e.target.value.toUpperCase())}
         maxLength={COURSE_LIMITS.code}
+        error={errors.code?.message}
         hint={course ? 'Letters, numbers and dashes.' : 'Leave empty to make one from the title, such as SSAT-ELEM-PREP.'}
+        {...code}
+        onChange={(e) => {
+          e.target.value = e.target.value.toUpperCase();
+          return code.onChange(e);
+        }}
       />
-      <div className={styles.textareaField}>
-        <label htmlFor={`${formId}-description`}>Description</label>
-        <textarea id={`${formId}-description`} rows={4} value={description} maxLength={COURSE_LIMITS.description} onChange={(e) => setDescription(e.target.value)} />
-      </div>
-    </ContentFormModal>
+      <TextArea label="Description" rows={4} maxLength={COURSE_LIMITS.description} error={errors.description?.message} {...form.register('description')} />
+    </FormDialog>
   );
 }

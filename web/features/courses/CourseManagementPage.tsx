@@ -1,80 +1,93 @@
-import { useState } from 'react';
-import { ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { normalizeUserType } from '@common/rules';
-import type { Course, Section, Unit } from '@common/schemas/courses';
 import { useAuth } from '../../auth/AuthProvider';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { paths } from '../../paths';
+import { Breadcrumb, type Crumb } from '../../ui/Breadcrumb';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageState } from '../../ui/PageState';
+import { Toast, useNotify } from '../../ui/Toast';
+import { useCourses, useSections, useUnits } from './api';
 import { CoursesView } from './CoursesView';
-import { UnitsView } from './UnitsView';
-import { SectionsView } from './SectionsView';
+import { failureText } from './messages';
 import { SectionContentView } from './SectionContentView';
+import { SectionsView } from './SectionsView';
+import { UnitsView } from './UnitsView';
 import styles from './courses.module.css';
 
-/** Where the drill-down stands: courses, a course's units, a unit's sections, or one section's content. */
-type Level = { at: 'courses' } | { at: 'units'; course: Course } | { at: 'sections'; course: Course; unit: Unit } | { at: 'content'; course: Course; unit: Unit; section: Section };
-
-/** /course-management (staff.md section 2.5): the drill-down of courses, units and sections. */
+/**
+ * /course-management (staff.md section 2.5): the drill-down of courses, units and sections. Each level has its
+ * own address (`/course-management/:courseId/units/:unitId/sections/:sectionId`), so Back, refresh and links
+ * land where they were; the titles of the trail come from the lists the levels load anyway.
+ */
 export default function CourseManagementPage() {
   const { user } = useAuth();
   const admin = normalizeUserType(user?.type ?? '') === 'admin';
-  const [level, setLevel] = useState<Level>({ at: 'courses' });
-  const messages = useTransientMessage();
-  const notify = { success: (text: string) => messages.show('success', text), error: (text: string) => messages.show('error', text) };
+  const { courseId, unitId, sectionId } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const courses = useCourses(admin);
+  const units = useUnits(courseId ?? null);
+  const sections = useSections(unitId ?? null);
+  const course = courseId ? courses.data?.find((c) => c.id === courseId) : undefined;
+  const unit = unitId ? units.data?.find((u) => u.id === unitId) : undefined;
+  const section = sectionId ? sections.data?.find((s) => s.id === sectionId) : undefined;
 
-  const crumbs: Array<{ label: string; go?: () => void }> = [{ label: 'Courses', go: () => setLevel({ at: 'courses' }) }];
-  if (level.at !== 'courses') crumbs.push({ label: level.course.title, go: () => setLevel({ at: 'units', course: level.course }) });
-  if (level.at === 'sections' || level.at === 'content') crumbs.push({ label: level.unit.title, go: () => setLevel({ at: 'sections', course: level.course, unit: level.unit }) });
-  if (level.at === 'content') crumbs.push({ label: level.section.title });
+  const trail: Crumb[] = [{ label: 'Courses', to: paths.courseManagement }];
+  if (course) trail.push({ label: course.title, to: paths.courseUnits.href(course.id) });
+  if (course && unit) trail.push({ label: unit.title, to: paths.unitSections.href(course.id, unit.id) });
+  if (section) trail.push({ label: section.title });
+
+  let title = 'Courses';
+  let level: ReactNode;
+  /** A level whose parent list is loading, failed, or does not hold the id of the address. */
+  const missing = (query: { isPending: boolean; isError: boolean; error: unknown; refetch(): unknown }, entity: 'course' | 'unit' | 'section') =>
+    query.isPending ? (
+      <PageState kind="loading" title="Loading course management..." />
+    ) : query.isError ? (
+      <PageState kind="error" title={failureText(query.error, 'load', entity)} action={<Button onClick={() => void query.refetch()}>Try Again</Button>} />
+    ) : (
+      <EmptyState title={`This ${entity} no longer exists`} action={<Link to={paths.courseManagement}>Back to Courses</Link>} />
+    );
+
+  if (!courseId) {
+    level = <CoursesView admin={admin} notify={notify} onManageUnits={(c) => navigate(paths.courseUnits.href(c.id))} />;
+  } else if (!course) {
+    level = missing(courses, 'course');
+  } else if (!unitId) {
+    title = course.title;
+    level = <UnitsView course={course} notify={notify} onBack={() => navigate(paths.courseManagement)} onManageSections={(u) => navigate(paths.unitSections.href(course.id, u.id))} />;
+  } else if (!unit) {
+    level = missing(units, 'unit');
+  } else if (!sectionId) {
+    title = unit.title;
+    level = (
+      <SectionsView
+        unit={unit}
+        notify={notify}
+        onBack={() => navigate(paths.courseUnits.href(course.id))}
+        onViewContent={(s) => navigate(paths.sectionContent.href(course.id, unit.id, s.id))}
+      />
+    );
+  } else if (!section) {
+    level = missing(sections, 'section');
+  } else {
+    title = section.title;
+    level = <SectionContentView section={section} onBack={() => navigate(paths.unitSections.href(course.id, unit.id))} />;
+  }
 
   return (
     <div className={styles.page}>
       <header className={styles.pageHeader}>
         <div>
           <p className={styles.eyebrow}>Course Management</p>
-          <h1 className={styles.pageTitle}>
-            {level.at === 'courses' ? 'Courses' : level.at === 'units' ? level.course.title : level.at === 'sections' ? level.unit.title : level.section.title}
-          </h1>
+          <h1 className={styles.pageTitle}>{title}</h1>
         </div>
       </header>
-      <nav aria-label="Breadcrumb">
-        <ol className={styles.breadcrumb}>
-          {crumbs.map((crumb, i) => {
-            const last = i === crumbs.length - 1;
-            return (
-              <li key={i}>
-                {last || !crumb.go ? (
-                  <span aria-current={last ? 'page' : undefined}>{crumb.label}</span>
-                ) : (
-                  <button type="button" className={styles.crumb} onClick={crumb.go}>
-                    {crumb.label}
-                  </button>
-                )}
-                {last ? null : <ChevronRight size={16} aria-hidden="true" />}
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
-      {messages.message ? <Alert tone={messages.message.tone}>{messages.message.text}</Alert> : null}
-
-      {level.at === 'courses' ? <CoursesView admin={admin} notify={notify} onManageUnits={(course) => setLevel({ at: 'units', course })} /> : null}
-      {level.at === 'units' ? (
-        <UnitsView course={level.course} notify={notify} onBack={() => setLevel({ at: 'courses' })} onManageSections={(unit) => setLevel({ at: 'sections', course: level.course, unit })} />
-      ) : null}
-      {level.at === 'sections' ? (
-        <SectionsView
-          unit={level.unit}
-          notify={notify}
-          onBack={() => setLevel({ at: 'units', course: level.course })}
-          onViewContent={(section) => setLevel({ at: 'content', course: level.course, unit: level.unit, section })}
-        />
-      ) : null}
-      {level.at === 'content' ? <SectionContentView section={level.section} onBack={() => setLevel({ at: 'sections', course: level.course, unit: level.unit })} /> : null}
+      <Breadcrumb trail={trail} />
+      <Toast notice={notify.notice} />
+      {level}
     </div>
   );
-}
-
-export interface Notify {
-  success(text: string): void;
-  error(text: string): void;
 }

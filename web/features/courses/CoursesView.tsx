@@ -2,18 +2,21 @@ import { useMemo, useState } from 'react';
 import { BookOpen, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Course } from '@common/schemas/courses';
 import { Button } from '../../ui/Button';
+import { COURSE_PAGE_SIZES } from '@common/rules';
+import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
+import { Pagination } from '../../ui/Pagination';
+import { SearchBox } from '../../ui/SearchBox';
 import { useCourses, useDeleteCourse } from './api';
-import type { Notify } from './CourseManagementPage';
+import type { Notifier } from '../../ui/Toast';
 import { ConfirmDelete } from './ConfirmDelete';
 import { CourseFormModal } from './CourseFormModal';
-import { ListControls, Pager } from './ListControls';
 import { failureText, formatDate, matches, successText } from './messages';
 import { ViewUnitsMenu } from './ViewUnitsMenu';
 import styles from './courses.module.css';
 
 /** The courses level: search by title, code or description, 10/20/30 per page, add, edit, delete, drill into units. */
-export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; notify: Notify; onManageUnits(course: Course): void }) {
+export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; notify: Notifier; onManageUnits(course: Course): void }) {
   const courses = useCourses(admin);
   const remove = useDeleteCourse();
   const [search, setSearch] = useState('');
@@ -33,27 +36,23 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
 
   return (
     <section aria-label="Courses">
-      <ListControls
-        search={search}
-        onSearch={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-        placeholder="Search courses by title, code or description"
-        pageSize={pageSize}
-        onPageSize={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
-        action={
+      <div className={styles.controls}>
+        <SearchBox
+          label="Search courses by title, code or description"
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+        />
+        <div className={styles.controlsAction}>
           <Button onClick={() => setEditing('new')}>
             <Plus size={18} aria-hidden="true" /> Add Course
           </Button>
-        }
-      />
+        </div>
+      </div>
       {shown.length === 0 ? (
-        <PageState
-          kind="empty"
+        <EmptyState
           title="No courses available"
           text={search ? 'No course matches your search.' : 'Create the first course, then add its units and sections.'}
         />
@@ -91,7 +90,20 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
           ))}
         </ul>
       )}
-      <Pager page={current} pages={pages} onPage={setPage} />
+      {filtered.length ? (
+        <Pagination
+        page={current}
+        pageSize={pageSize}
+        total={filtered.length}
+        pageSizes={COURSE_PAGE_SIZES}
+        noun="courses"
+        onPage={setPage}
+        onPageSize={(n) => {
+          setPageSize(n);
+          setPage(1);
+        }}
+        />
+      ) : null}
 
       {editing ? (
         <CourseFormModal

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft, Plus } from 'lucide-react';
 import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
-import { ListControls } from './ListControls';
+import { SearchBox } from '../../ui/SearchBox';
 import { failureText } from './messages';
 import styles from './courses.module.css';
 
@@ -38,22 +39,20 @@ export function LevelFrame({ thing, parent, onBack, search, onSearch, placeholde
       <Button variant="ghost" size="sm" onClick={onBack} className={styles.back}>
         <ArrowLeft size={16} aria-hidden="true" /> Back to {parent}
       </Button>
-      <ListControls
-        search={search}
-        onSearch={onSearch}
-        placeholder={placeholder}
-        action={
+      <div className={styles.controls}>
+        <SearchBox label={placeholder} value={search} onChange={onSearch} />
+        <div className={styles.controlsAction}>
           <Button onClick={onAdd}>
             <Plus size={18} aria-hidden="true" /> Add {thing}
           </Button>
-        }
-      />
+        </div>
+      </div>
       {query.isPending ? <PageState kind="loading" title="Loading course management..." /> : null}
       {query.isError ? (
         <PageState kind="error" title={failureText(query.error, 'load', lower)} action={<Button onClick={() => void query.refetch()}>Try Again</Button>} />
       ) : null}
       {query.isSuccess && shownCount === 0 ? (
-        <PageState kind="empty" title={`No ${lower}s available`} text={search ? `No ${lower} matches your search.` : emptyText} />
+        <EmptyState title={`No ${lower}s available`} text={search ? `No ${lower} matches your search.` : emptyText} />
       ) : null}
       {shownCount ? list : null}
       {children}

@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { COURSE_LIMITS } from '@common/rules';
 import { sectionBody, type Section, type Unit } from '@common/schemas/courses';
 import { RichText } from '../../math/RichText';
 import { RichTextEditor } from '../../math/RichTextEditor';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import { FormDialog } from '../../ui/FormDialog';
+import { useSchemaForm } from '../../ui/form';
 import { useSaveSection } from './api';
-import { ContentFormModal } from './ContentFormModal';
 import { failureText } from './messages';
 import styles from './courses.module.css';
 
@@ -16,30 +18,35 @@ const CONTENT_HEIGHT = 500;
 /** Add or edit a section: title (required), section number (next free one when empty), grade, rich content with math. */
 export function SectionFormModal({ unit, section, onClose, onSaved }: { unit: Unit; section: Section | null; onClose(): void; onSaved(created: boolean): void }) {
   const save = useSaveSection();
-  const [title, setTitle] = useState(section?.title ?? '');
-  const [sectionNumber, setSectionNumber] = useState(section ? String(section.sectionNumber) : '');
-  const [grade, setGrade] = useState(section?.grade ?? unit.grade);
-  const [content, setContent] = useState(section?.content ?? '');
+  const [failure, setFailure] = useState('');
   const [showPreview, setShowPreview] = useState(false);
-  const [error, setError] = useState('');
-  const formId = `section-form-${section?.id ?? 'new'}`;
+  const form = useSchemaForm(sectionBody, {
+    defaultValues: {
+      title: section?.title ?? '',
+      sectionNumber: section ? String(section.sectionNumber) : '',
+      grade: section?.grade ?? unit.grade,
+      content: section?.content ?? '',
+      unitId: unit.id,
+    },
+  });
+  const errors = form.formState.errors;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = { title, sectionNumber, grade, content, unitId: unit.id };
-    const parsed = sectionBody.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0].message);
-    setError('');
-    save.mutate({ id: section?.id, unitId: unit.id, body }, { onSuccess: () => onSaved(!section), onError: (err) => setError(failureText(err, 'save', 'section')) });
-  };
+  const submit = form.submitWith(
+    async (body) => {
+      setFailure('');
+      await save.mutateAsync({ id: section?.id, unitId: unit.id, body });
+      onSaved(!section);
+    },
+    (error) => setFailure(failureText(error, 'save', 'section')),
+  );
 
   return (
-    <ContentFormModal
-      thing="Section"
-      editing={!!section}
-      formId={formId}
-      saving={save.isPending}
-      error={error}
+    <FormDialog
+      title={`${section ? 'Edit' : 'Add'} Section`}
+      submitLabel={`${section ? 'Update' : 'Create'} Section`}
+      busyLabel="Saving..."
+      busy={save.isPending}
+      error={failure}
       onSubmit={submit}
       onClose={onClose}
       size="lg"
@@ -49,17 +56,30 @@ export function SectionFormModal({ unit, section, onClose, onSaved }: { unit: Un
         </Button>
       }
     >
-      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={COURSE_LIMITS.title} required autoFocus />
+      <TextField label="Title" maxLength={COURSE_LIMITS.title} required autoFocus error={errors.title?.message} {...form.register('title')} />
       <div className={styles.row}>
-        <TextField label="Section Number" type="number" min={1} step={1} inputMode="numeric" value={sectionNumber} onChange={(e) => setSectionNumber(e.target.value)} hint="Leave empty for the next number." />
-        <TextField label="Grade" value={grade} onChange={(e) => setGrade(e.target.value)} maxLength={COURSE_LIMITS.grade} />
+        <TextField label="Section Number" type="number" min={1} step={1} inputMode="numeric" hint="Leave empty for the next number." error={errors.sectionNumber?.message} {...form.register('sectionNumber')} />
+        <TextField label="Grade" maxLength={COURSE_LIMITS.grade} error={errors.grade?.message} {...form.register('grade')} />
       </div>
-      <RichTextEditor label="Content" value={content} onChange={setContent} height={CONTENT_HEIGHT} placeholder="Write the lesson. Type math between dollar signs." />
-      {showPreview ? (
-        <div className={styles.previewBox} aria-label="Preview">
-          <RichText html={content} />
-        </div>
-      ) : null}
-    </ContentFormModal>
+      <Controller
+        control={form.control}
+        name="content"
+        render={({ field, fieldState }) => (
+          <>
+            <RichTextEditor label="Content" value={field.value ?? ''} onChange={field.onChange} height={CONTENT_HEIGHT} placeholder="Write the lesson. Type math between dollar signs." />
+            {fieldState.error ? (
+              <p className={styles.errorText} role="alert">
+                {fieldState.error.message}
+              </p>
+            ) : null}
+            {showPreview ? (
+              <div className={styles.previewBox} aria-label="Preview">
+                <RichText html={field.value ?? ''} />
+              </div>
+            ) : null}
+          </>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import type { Section, Unit } from '@common/schemas/courses';
 import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
 import { useDeleteSection, useSections } from './api';
-import type { Notify } from './CourseManagementPage';
+import type { Notifier } from '../../ui/Toast';
 import { ConfirmDelete } from './ConfirmDelete';
 import { LevelFrame } from './LevelFrame';
 import { cut, failureText, matches, plainText, successText } from './messages';
@@ -12,7 +12,7 @@ import { SectionFormModal } from './SectionFormModal';
 import styles from './courses.module.css';
 
 /** The sections of a unit, by section number: search by title, grade or content, add, edit, delete, view content. */
-export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Unit; notify: Notify; onBack(): void; onViewContent(section: Section): void }) {
+export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Unit; notify: Notifier; onBack(): void; onViewContent(section: Section): void }) {
   const sections = useSections(unit.id);
   const remove = useDeleteSection();
   const [search, setSearch] = useState('');

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import { ListTree, Pencil, Trash2 } from 'lucide-react';
 import type { Course, Unit } from '@common/schemas/courses';
 import { Button } from '../../ui/Button';
+import { Chips } from '../../ui/Chips';
 import { useDeleteUnit, useUnits } from './api';
-import type { Notify } from './CourseManagementPage';
+import type { Notifier } from '../../ui/Toast';
 import { ConfirmDelete } from './ConfirmDelete';
 import { LevelFrame } from './LevelFrame';
 import { failureText, matches, successText } from './messages';
@@ -11,7 +12,7 @@ import { UnitFormModal } from './UnitFormModal';
 import styles from './courses.module.css';
 
 /** The units of a course, by unit number: search by title or grade, add, edit, delete, drill into sections. */
-export function UnitsView({ course, notify, onBack, onManageSections }: { course: Course; notify: Notify; onBack(): void; onManageSections(unit: Unit): void }) {
+export function UnitsView({ course, notify, onBack, onManageSections }: { course: Course; notify: Notifier; onBack(): void; onManageSections(unit: Unit): void }) {
   const units = useUnits(course.id);
   const remove = useDeleteUnit();
   const [search, setSearch] = useState('');
@@ -50,15 +51,7 @@ export function UnitsView({ course, notify, onBack, onManageSections }: { course
                     {unit.sectionCount} {unit.sectionCount === 1 ? 'section' : 'sections'}
                   </span>
                 </p>
-                {unit.categories.length ? (
-                  <ul className={styles.tags} aria-label="Categories">
-                    {unit.categories.map((c) => (
-                      <li key={c} className={styles.tag}>
-                        {c}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
+                <Chips label="Categories" chips={unit.categories.map((c) => ({ key: c, label: c }))} />
               </div>
               <div className={styles.actions}>
                 <Button size="sm" onClick={() => onManageSections(unit)}>

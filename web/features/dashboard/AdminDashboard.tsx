@@ -1,6 +1,6 @@
 import { BookOpen, ClipboardList, Inbox, Users, ChartColumn } from 'lucide-react';
 import { useAuth } from '../../auth/AuthProvider';
-import { StatCards } from './StatCards';
+import { StatCards } from '../../ui/StatCard';
 import { Welcome, firstNameOf } from './Welcome';
 import styles from './dashboard.module.css';
 

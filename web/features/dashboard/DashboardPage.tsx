@@ -8,7 +8,7 @@ import { ComingSoonSection } from './ComingSoon';
 import { DataEntryDashboard } from './DataEntryDashboard';
 import { ParentDashboard } from './ParentDashboard';
 import { TeacherDashboard } from './TeacherDashboard';
-import { sectionLabel } from '../../shell/menus';
+import { sectionLabel } from '../../auth/menus';
 
 const views: Record<Exclude<UserType, 'student'>, () => ReactElement> = {
   admin: AdminDashboard,

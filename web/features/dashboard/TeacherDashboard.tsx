@@ -1,6 +1,6 @@
 import { BookOpen, ClipboardCheck, FolderTree, Hand, Users } from 'lucide-react';
 import { useAuth } from '../../auth/AuthProvider';
-import { StatCards } from './StatCards';
+import { StatCards } from '../../ui/StatCard';
 import { Welcome } from './Welcome';
 import styles from './dashboard.module.css';
 

@@ -1,11 +1,11 @@
 import { GraduationCap, HeartHandshake, Trophy } from 'lucide-react';
-import { PageHero } from './PageHero';
+import { Banner } from '../../ui/Banner';
 import styles from './public.module.css';
 
 export default function AboutPage() {
   return (
     <>
-      <PageHero title="About Us">An online math academy for curious students from kindergarten to grade 12, and the families who support them.</PageHero>
+      <Banner title="About Us">An online math academy for curious students from kindergarten to grade 12, and the families who support them.</Banner>
       <div className={styles.content}>
         <div className={styles.cards}>
           <article className={styles.card}>

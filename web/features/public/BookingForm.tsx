@@ -1,69 +1,51 @@
-import { useState, type FormEvent } from 'react';
 import { formatPhone } from '@common/rules';
-import type { BookingBody } from '@common/schemas/public';
 import { api, errorMessage } from '../../api/client';
-import { Alert, useTransientMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import { useSchemaForm } from '../../ui/form';
+import { Toast, useNotify } from '../../ui/Toast';
 import styles from './public.module.css';
 
-type Values = { [K in keyof BookingBody]: string };
-const empty: Values = { name: '', email: '', phone: '' };
 const FAILED = 'We could not send your booking. Please try again.';
+/** The schema (and zod with it) loads on the first submit, so the landing page's first load stays light. */
+const loadBookingBody = () => import('@common/schemas/public').then((m) => m.bookingBody);
 
-/**
- * The landing page's quote form: name, e-mail and phone, checked here and again by the server with the same
- * schema. The schema (and zod with it) loads on the first submit, so the landing page's first load stays light.
- */
+/** The landing page's quote form: name, e-mail and phone, checked here and again by the server with the same schema. */
 export function BookingForm() {
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Partial<Values>>({});
-  const [busy, setBusy] = useState(false);
-  const { message, show } = useTransientMessage();
+  const { notice, notify } = useNotify();
+  const form = useSchemaForm(loadBookingBody, { defaultValues: { name: '', email: '', phone: '' } });
+  const errors = form.formState.errors;
+  const phone = form.register('phone');
 
-  const field = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => {
-      const value = name === 'phone' ? formatPhone(e.target.value) : e.target.value;
-      setValues((v) => ({ ...v, [name]: value }));
+  const submit = form.submitWith(
+    async (booking) => {
+      const reply = await api.post<{ message: string }>('/bookings', booking, FAILED);
+      form.reset();
+      const { BOOKING_THANKS } = await import('@common/schemas/public');
+      notify('success', reply?.message ?? BOOKING_THANKS);
     },
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { BOOKING_THANKS, bookingBody } = await import('@common/schemas/public');
-    const parsed = bookingBody.safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Values> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Values;
-        found[key] ??= issue.message;
-      }
-      return setErrors(found);
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const reply = await api.post<{ message: string }>('/bookings', parsed.data, FAILED);
-      setValues(empty);
-      show('success', reply?.message ?? BOOKING_THANKS);
-    } catch (error) {
-      show('error', errorMessage(error, FAILED));
-    } finally {
-      setBusy(false);
-    }
-  };
+    (error) => notify('error', errorMessage(error, FAILED)),
+  );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={styles.bookingForm} aria-label="Book a free consultation">
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-      <TextField label="Name" autoComplete="name" {...field('name')} />
-      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      <TextField label="Phone" type="tel" autoComplete="tel-national" placeholder="(123) 456-7890" {...field('phone')} />
-      <Button type="submit" variant="accent" size="lg" block disabled={busy}>
-        {busy ? 'Sending...' : 'BOOK NOW'}
+    <form onSubmit={submit} noValidate className={styles.bookingForm} aria-label="Book a free consultation">
+      <Toast notice={notice} />
+      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel-national"
+        placeholder="(123) 456-7890"
+        error={errors.phone?.message}
+        {...phone}
+        onChange={(e) => {
+          e.target.value = formatPhone(e.target.value);
+          return phone.onChange(e);
+        }}
+      />
+      <Button type="submit" variant="accent" size="lg" block disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Sending...' : 'BOOK NOW'}
       </Button>
     </form>
   );

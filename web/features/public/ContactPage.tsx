@@ -1,16 +1,16 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { ACADEMY_CONTACT as CONTACT } from '../../content/academy';
-import { PageHero } from './PageHero';
+import { Banner } from '../../ui/Banner';
 import styles from './public.module.css';
 
 
 export default function ContactPage() {
   return (
     <>
-      <PageHero title="Contact Us">
+      <Banner title="Contact Us">
         We would love to hear from you. Questions about courses, schedules or placement? Call or write to us and we will
         answer within one business day.
-      </PageHero>
+      </Banner>
       <div className={styles.content}>
         <div className={styles.card}>
           <ul className={styles.contactList}>

@@ -4,7 +4,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { Button } from '../../ui/Button';
 import { CourseArt } from '../../ui/CourseArt';
-import { PageHero } from './PageHero';
+import { Banner } from '../../ui/Banner';
 import styles from './public.module.css';
 
 const ssatContent = ['Number sense and operations', 'Fractions, decimals and percents', 'Geometry and measurement', 'Patterns and algebraic thinking', 'Data, graphs and probability', 'Word problems and test strategy'];
@@ -34,7 +34,7 @@ export default function CourseDetailPage() {
   const navigate = useNavigate();
   return (
     <>
-      <PageHero title="Elementary Standardized Test Prep">SSAT and MAP preparation for grades 3 and 4, with a package of full-length mock tests.</PageHero>
+      <Banner title="Elementary Standardized Test Prep">SSAT and MAP preparation for grades 3 and 4, with a package of full-length mock tests.</Banner>
       <div className={styles.content}>
         <div className={styles.split}>
           <div className={styles.cards}>

@@ -1,17 +1,17 @@
 import { ClipboardCheck } from 'lucide-react';
 import { mockAssessments, offerings } from '../../content/offerings';
 import { OfferingCard } from './OfferingCard';
-import { PageHero } from './PageHero';
+import { Banner } from '../../ui/Banner';
 import styles from './public.module.css';
 
 /** /courses-landing: the academy's offerings and the mock assessments of spec section 1. */
 export default function CoursesLandingPage() {
   return (
     <>
-      <PageHero title="Our Courses">
+      <Banner title="Our Courses">
         SSAT prep, MAP test prep, AMC 8 prep, MATHCOUNTS, math competitions and elementary math, with mock assessments
         for the exams that matter.
-      </PageHero>
+      </Banner>
       <section className={styles.section} aria-labelledby="offerings-title">
         <h2 id="offerings-title" className="visually-hidden">Offerings</h2>
         <div className={styles.offerings}>

@@ -1,5 +1,5 @@
 import { ACADEMY_CONTACT } from '../../content/academy';
-import { PageHero } from './PageHero';
+import { Banner } from '../../ui/Banner';
 import styles from './public.module.css';
 
 /** Short, plain-language privacy and terms pages. */
@@ -30,7 +30,7 @@ export function LegalPage({ page }: { page: keyof typeof pages }) {
   const { title, intro, sections } = pages[page];
   return (
     <>
-      <PageHero title={title}>{intro}</PageHero>
+      <Banner title={title}>{intro}</Banner>
       <div className={styles.content}>
         <div className={styles.prose}>
           {sections.map(([heading, text]) => (

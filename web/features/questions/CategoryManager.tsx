@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import type { Tag } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextField } from '../../ui/Field';
 import { PageState } from '../../ui/PageState';
 import { useAddTag, useDeleteTag, useTags, type TagKind } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
 import { CATEGORY_MESSAGE_MS, MESSAGES } from './messages';
 import styles from './questions.module.css';
 
@@ -25,7 +25,7 @@ function TagColumn({ kind }: { kind: TagKind }) {
   const [name, setName] = useState('');
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<Tag | null>(null);
-  const { message, show } = useTransientMessage(CATEGORY_MESSAGE_MS);
+  const { notice, notify } = useNotify(CATEGORY_MESSAGE_MS);
   const needle = search.trim().toLowerCase();
   const shown = (tags.data ?? []).filter((t) => t.name.toLowerCase().includes(needle));
 
@@ -33,24 +33,24 @@ function TagColumn({ kind }: { kind: TagKind }) {
     try {
       await add.mutateAsync(name.trim());
       setName('');
-      show('success', words.added);
+      notify('success', words.added);
     } catch (error) {
-      show('error', errorMessage(error, words.addFailed));
+      notify('error', errorMessage(error, words.addFailed));
     }
   };
   const confirmDelete = async (tag: Tag) => {
     setDeleting(null);
     try {
-      show('success', (await remove.mutateAsync(tag.id)).message);
+      notify('success', (await remove.mutateAsync(tag.id)).message);
     } catch (error) {
-      show('error', errorMessage(error, words.deleteFailed));
+      notify('error', errorMessage(error, words.deleteFailed));
     }
   };
 
   return (
     <section className={styles.tagColumn} aria-labelledby={`${kind}-title`}>
       <h2 id={`${kind}-title`}>{words.title}</h2>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       <form className={styles.addRow} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <TextField label={`New ${words.one}`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
         <Button type="submit" disabled={!name.trim() || add.isPending}>
@@ -79,11 +79,12 @@ function TagColumn({ kind }: { kind: TagKind }) {
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete this ${words.one}?`}
-        text={deleting ? `"${deleting.name}" will be deleted. A ${words.one} still used by questions is kept.` : ''}
         confirmLabel="Delete"
         onConfirm={() => deleting && void confirmDelete(deleting)}
         onCancel={() => setDeleting(null)}
-      />
+      >
+        {deleting ? `"${deleting.name}" will be deleted. A ${words.one} still used by questions is kept.` : ''}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -3,14 +3,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { AUTHORED_TYPES, QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, questionStep1Schema, type QuestionType } from '@common/schemas/questions';
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Alert } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { ChipSelect } from '../../ui/Chips';
 import { SelectField, TextField } from '../../ui/Field';
-import { useTags } from './api';
+import { tagOptions, useTags } from './api';
 import { MESSAGES } from './messages';
 import { readStep1 } from './step';
 import { clearStep2Draft } from './step2Draft';
-import { TagPicker } from './TagPicker';
 import styles from './questions.module.css';
 
 const GRADE_OPTIONS = Array.from({ length: QUESTION_GRADE_MAX - QUESTION_GRADE_MIN + 1 }, (_, i) => ({ value: String(i + 1), label: `Grade ${i + 1}` }));
@@ -35,11 +36,11 @@ export default function CreateStep1Page() {
   const [focus, setFocus] = useState<string[]>(back?.focus ?? []);
   const categories = useTags('category');
   const focusAreas = useTags('focus');
-  const { message, show } = useTransientMessage();
+  const { notice, notify } = useNotify();
 
   const next = () => {
     const checked = questionStep1Schema.safeParse({ grade, type: type || undefined, source, category, focus });
-    if (!checked.success) return show('error', checked.error.issues[0].message);
+    if (!checked.success) return notify('error', checked.error.issues[0].message);
     const names = (ids: string[], list = categories.data ?? []) => ids.map((id) => list.find((t) => t.id === id)?.name ?? '');
     const choices = { grade, type, source, category, focus, categoryNames: names(category), focusNames: names(focus, focusAreas.data ?? []) };
     // This page's history entry keeps the choices, so Back to Step 1 (one step back) finds them again.
@@ -50,7 +51,7 @@ export default function CreateStep1Page() {
   return (
     <div className={styles.narrowPage}>
       <h1 className={styles.title}>Create New Question - Step 1</h1>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
       {categories.isError || focusAreas.isError ? <Alert tone="error">{MESSAGES.tagsLoadFailed}</Alert> : null}
       <form className={styles.card} onSubmit={(e) => { e.preventDefault(); next(); }} noValidate>
         <div className={styles.grid}>
@@ -58,8 +59,8 @@ export default function CreateStep1Page() {
           <SelectField label="Type" placeholder="Choose a type" options={AUTHORED_TYPES.map((t) => ({ value: t, label: t }))} value={type} onChange={(e) => setType(e.target.value as QuestionType)} />
         </div>
         <TextField label="Source (optional)" placeholder="e.g. MAP Growth practice" value={source} onChange={(e) => setSource(e.target.value)} />
-        <TagPicker label="Categories" tags={categories.data ?? []} value={category} onChange={setCategory} />
-        <TagPicker label="Focus Areas" tags={focusAreas.data ?? []} value={focus} onChange={setFocus} />
+        <ChipSelect label="Categories" options={tagOptions(categories.data)} value={category} onChange={setCategory} />
+        <ChipSelect label="Focus Areas" options={tagOptions(focusAreas.data)} value={focus} onChange={setFocus} />
         <div className={styles.formActions}>
           <Button
             variant="secondary"

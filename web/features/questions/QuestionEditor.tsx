@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_TYPES, readAttachments, type Question, type QuestionType } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
+import { ChipSelect } from '../../ui/Chips';
 import { SelectField, TextField } from '../../ui/Field';
-import { useTags, useUpdateQuestion } from './api';
+import { tagOptions, useTags, useUpdateQuestion } from './api';
 import { AttachmentsField } from './AttachmentsField';
 import { ContentFields } from './ContentFields';
 import { draftFormData, draftProblem, type QuestionDraft } from './draft';
 import { MESSAGES } from './messages';
-import { TagPicker } from './TagPicker';
 import styles from './questions.module.css';
 
 interface QuestionEditorProps {
@@ -51,8 +51,8 @@ export function QuestionEditor({ question, initial, onDone, onError }: QuestionE
         <TextField label="Source" value={draft.source} onChange={(e) => patch({ source: e.target.value })} />
       </div>
       <div className={styles.grid}>
-        <TagPicker label="Categories" tags={categories.data ?? []} value={draft.category} onChange={(category) => patch({ category })} />
-        <TagPicker label="Focus Areas" tags={focusAreas.data ?? []} value={draft.focus} onChange={(focus) => patch({ focus })} />
+        <ChipSelect label="Categories" options={tagOptions(categories.data)} value={draft.category} onChange={(category) => patch({ category })} />
+        <ChipSelect label="Focus Areas" options={tagOptions(focusAreas.data)} value={draft.focus} onChange={(focus) => patch({ focus })} />
       </div>
       <ContentFields draft={draft} onChange={patch} />
       <AttachmentsField files={files} onFilesChange={setFiles} existing={readAttachments(question.attachments) ?? []} removed={removed} onRemovedChange={setRemoved} />

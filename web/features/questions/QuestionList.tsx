@@ -1,18 +1,25 @@
 import { useEffect, useState } from 'react';
+import type { Question } from '@common/schemas/questions';
 import { Link } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_MESSAGES, QUESTION_PAGE_SIZES, QUESTION_TYPES } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { paths } from '../../paths';
-import { Alert, useTransientMessage } from '../../ui/Alert';
+import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
-import { useBulkDelete, useQuestions, useTags, type QuestionFilters } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { Pagination } from '../../ui/Pagination';
+import { Table } from '../../ui/Table';
+import { tagOptions, useBulkDelete, useDeleteQuestion, useQuestions, useTags, type QuestionFilters } from './api';
+import { draftOf, type QuestionDraft } from './draft';
 import { MESSAGES } from './messages';
-import { Pagination } from './Pagination';
-import { QuestionRow } from './QuestionRow';
+import { QuestionDetails } from './QuestionDetails';
+import { QuestionEditor } from './QuestionEditor';
+import { preview } from './preview';
+import { questionColumns } from './QuestionRow';
 import styles from './questions.module.css';
 
 const NO_FILTERS = { q: '', grade: '', focus: '', category: '', type: '' };
@@ -35,31 +42,56 @@ export function QuestionList() {
   const [pageSize, setPageSize] = useState<number>(QUESTION_PAGE_SIZES[0]);
   const [selected, setSelected] = useState<string[]>([]);
   const [confirmBulk, setConfirmBulk] = useState(false);
-  const { message, show } = useTransientMessage();
+  /** Open rows: shown, or being edited with the draft they were prepared as. */
+  const [open, setOpen] = useState<Record<string, QuestionDraft | 'shown'>>({});
+  const [deleting, setDeleting] = useState<Question | null>(null);
+  const { notice, notify } = useNotify();
   const q = useDebounced(filters.q);
   const query: QuestionFilters = { ...filters, q, page, pageSize };
   const questions = useQuestions(query);
   const categories = useTags('category');
   const focusAreas = useTags('focus');
   const bulkDelete = useBulkDelete();
+  const remove = useDeleteQuestion();
 
+  /** Another list: nothing stays chosen or open (rows start closed, as they did on the page before). */
+  const newList = () => {
+    setSelected([]);
+    setOpen({});
+  };
   const setFilter = (key: keyof typeof NO_FILTERS, value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
     setPage(1);
-    setSelected([]);
+    newList();
   };
   const rows = questions.data?.questions ?? [];
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const setRow = (id: string, state: QuestionDraft | 'shown' | null) =>
+    setOpen(({ [id]: _, ...others }) => (state ? { ...others, [id]: state } : others));
 
-  const askBulkDelete = () => (selected.length === 0 ? show('error', QUESTION_MESSAGES.selectToDelete) : setConfirmBulk(true));
+  const askBulkDelete = () => (selected.length === 0 ? notify('error', QUESTION_MESSAGES.selectToDelete) : setConfirmBulk(true));
   const runBulkDelete = async () => {
     setConfirmBulk(false);
     try {
       const reply = await bulkDelete.mutateAsync(selected);
-      show('success', reply.message);
+      notify('success', reply.message);
       setSelected([]);
     } catch (error) {
-      show('error', errorMessage(error, MESSAGES.bulkDeleteFailed));
+      notify('error', errorMessage(error, MESSAGES.bulkDeleteFailed));
+    }
+  };
+  const runDelete = async (question: Question) => {
+    setDeleting(null);
+    try {
+      notify('success', (await remove.mutateAsync(question.id)).message);
+    } catch (error) {
+      notify('error', errorMessage(error, MESSAGES.deleteFailed));
+    }
+  };
+  const startEditing = (question: Question) => {
+    try {
+      setRow(question.id, draftOf(question));
+    } catch {
+      notify('error', MESSAGES.prepareEditFailed);
     }
   };
 
@@ -73,15 +105,15 @@ export function QuestionList() {
           + Add Question
         </Link>
       </div>
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <Toast notice={notice} />
 
       <div className={styles.filters}>
         <TextField label="Search" type="search" placeholder="Text, source, category or focus" value={filters.q} onChange={(e) => setFilter('q', e.target.value)} />
         <SelectField label="Grade" placeholder="All grades" options={GRADE_OPTIONS} value={filters.grade} onChange={(e) => setFilter('grade', e.target.value)} />
-        <SelectField label="Focus" placeholder="All focus areas" options={(focusAreas.data ?? []).map((t) => ({ value: t.id, label: t.name }))} value={filters.focus} onChange={(e) => setFilter('focus', e.target.value)} />
-        <SelectField label="Category" placeholder="All categories" options={(categories.data ?? []).map((t) => ({ value: t.id, label: t.name }))} value={filters.category} onChange={(e) => setFilter('category', e.target.value)} />
+        <SelectField label="Focus" placeholder="All focus areas" options={tagOptions(focusAreas.data)} value={filters.focus} onChange={(e) => setFilter('focus', e.target.value)} />
+        <SelectField label="Category" placeholder="All categories" options={tagOptions(categories.data)} value={filters.category} onChange={(e) => setFilter('category', e.target.value)} />
         <SelectField label="Type" placeholder="All types" options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))} value={filters.type} onChange={(e) => setFilter('type', e.target.value)} />
-        <Button variant="ghost" className={styles.clear} onClick={() => { setFilters(NO_FILTERS); setPage(1); setSelected([]); }}>
+        <Button variant="ghost" className={styles.clear} onClick={() => { setFilters(NO_FILTERS); setPage(1); newList(); }}>
           Clear Filters
         </Button>
       </div>
@@ -91,36 +123,35 @@ export function QuestionList() {
       ) : questions.isPending ? (
         <PageState kind="loading" title="Loading questions..." />
       ) : rows.length === 0 ? (
-        <PageState kind="empty" title="No questions found" text="No question matches these filters. Clear the filters, or add a question." />
+        <EmptyState title="No questions found" text="No question matches these filters. Clear the filters, or add a question." />
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col" className={styles.checkCell}>
-                  <input type="checkbox" aria-label="Select all questions on this page" checked={allOnPage} onChange={() => setSelected(allOnPage ? selected.filter((id) => !rows.some((r) => r.id === id)) : [...new Set([...selected, ...rows.map((r) => r.id)])])} />
-                </th>
-                <th scope="col">Question</th>
-                <th scope="col">Grade</th>
-                <th scope="col">Focus</th>
-                <th scope="col">Category</th>
-                <th scope="col">Type</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((question) => (
-                <QuestionRow
-                  key={question.id}
+        <Table
+          label="Questions"
+          rows={rows}
+          rowKey={(question) => question.id}
+          columns={questionColumns({ onEdit: startEditing, onDelete: setDeleting, deleting: remove.isPending })}
+          selection={{ selected, onChange: setSelected, rowLabel: (question) => `Select question: ${preview(question.questionText)}`, allLabel: 'Select all questions on this page' }}
+          expansion={{
+            expanded: Object.keys(open),
+            onToggle: (id) => setRow(id, open[id] ? null : 'shown'),
+            detail: (question) => {
+              const state = open[question.id];
+              return state && state !== 'shown' ? (
+                <QuestionEditor
                   question={question}
-                  selected={selected.includes(question.id)}
-                  onSelect={(on) => setSelected((s) => (on ? [...s, question.id] : s.filter((id) => id !== question.id)))}
-                  onMessage={show}
+                  initial={state}
+                  onDone={(saved) => {
+                    if (saved) notify('success', saved);
+                    setRow(question.id, 'shown');
+                  }}
+                  onError={(text) => notify('error', text)}
                 />
-              ))}
-            </tbody>
-          </table>
-        </div>
+              ) : (
+                <QuestionDetails question={question} />
+              );
+            },
+          }}
+        />
       )}
       {questions.data ? (
         <Pagination
@@ -128,18 +159,30 @@ export function QuestionList() {
           pageSize={pageSize}
           total={questions.data.total}
           totalExact={questions.data.totalExact}
-          onPage={(p) => { setPage(p); setSelected([]); }}
-          onPageSize={(size) => { setPageSize(size); setPage(1); }}
+          pageSizes={QUESTION_PAGE_SIZES}
+          noun="questions"
+          onPage={(p) => { setPage(p); newList(); }}
+          onPageSize={(size) => { setPageSize(size); setPage(1); setOpen({}); }}
         />
       ) : null}
       <ConfirmDialog
         open={confirmBulk}
         title="Delete the selected questions?"
-        text={`This deletes ${selected.length} ${selected.length === 1 ? 'question' : 'questions'} and their images. This cannot be undone.`}
         confirmLabel="Delete Questions"
         onConfirm={() => void runBulkDelete()}
         onCancel={() => setConfirmBulk(false)}
-      />
+      >
+        {`This deletes ${selected.length} ${selected.length === 1 ? 'question' : 'questions'} and their images. This cannot be undone.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this question?"
+        confirmLabel="Delete Question"
+        onConfirm={() => deleting && void runDelete(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        The question and its images will be deleted, and it will be removed from every section and test. This cannot be undone.
+      </ConfirmDialog>
     </section>
   );
 }

@@ -32,6 +32,9 @@ export function useQuestions(filters: QuestionFilters) {
 
 export type TagKind = 'category' | 'focus';
 
+/** Tags as the options of a select or chip picker. */
+export const tagOptions = (tags: Tag[] | undefined) => (tags ?? []).map((t) => ({ value: t.id, label: t.name }));
+
 export function useTags(kind: TagKind) {
   return useQuery({ queryKey: ['tags', kind], queryFn: () => api.get<Tag[]>(`/${kind}`, MESSAGES.tagsLoadFailed) });
 }

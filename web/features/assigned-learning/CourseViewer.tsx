@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { ArrowLeft, ChevronDown, ChevronRight, Lock, X } from 'lucide-react';
+import type { StudentSection, StudentUnit } from '@common/schemas/learning';
+import { errorMessage } from '../../api/client';
+import { RichText } from '../../math/RichText';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageState } from '../../ui/PageState';
+import { Tabs } from '../../ui/Tabs';
+import { useCourseDetail } from './api';
+import { Exercises } from './Exercises';
+import styles from './student.module.css';
+
+const byNumber = <T,>(key: (x: T) => number) => (a: T, b: T) => key(a) - key(b);
+
+/**
+ * The course viewer: a collapsible Course Content list of the accessible units (by unitNumber) and their
+ * accessible sections (shown as unit.section); a section opens its lesson on the Content tab.
+ */
+export function CourseViewer({ courseId, onBack }: { courseId: string; onBack(): void }) {
+  const detail = useCourseDetail(courseId);
+  const [navOpen, setNavOpen] = useState(true);
+  const [unitId, setUnitId] = useState<string | null>(null);
+  const [sectionId, setSectionId] = useState<string | null>(null);
+
+  const back = (
+    <Button variant="ghost" className={styles.back} onClick={onBack}>
+      <ArrowLeft size={18} aria-hidden="true" /> Back to Courses
+    </Button>
+  );
+  if (detail.isPending) return <div className={styles.stack}>{back}<PageState kind="loading" title="Loading course..." /></div>;
+  if (detail.isError) {
+    return (
+      <div className={styles.stack}>
+        {back}
+        <PageState kind="error" title="Error loading course details" text={errorMessage(detail.error, 'Failed to load course details')} action={<Button onClick={() => void detail.refetch()}>Try Again</Button>} />
+      </div>
+    );
+  }
+
+  const { course } = detail.data;
+  const units = detail.data.units.filter((u) => u.hasAccess).sort(byNumber((u) => u.unitNumber));
+  const openUnit = units.find((u) => u.id === unitId) ?? null;
+  const section = openUnit?.sections.find((s) => s.id === sectionId && s.hasAccess) ?? null;
+  const toggleUnit = (id: string) => {
+    setUnitId((current) => (current === id ? null : id));
+    setSectionId(null);
+  };
+
+  return (
+    <div className={styles.stack}>
+      {back}
+      <header className={styles.courseHeader}>
+        <p className={styles.courseCode}>{course.code}</p>
+        <h1 className={styles.title}>{course.name}</h1>
+        <p className={styles.lead}>{course.description}</p>
+      </header>
+      <div className={styles.viewer}>
+        <nav className={styles.contentNav} aria-label="Course Content">
+          <button type="button" className={styles.navToggle} aria-expanded={navOpen} onClick={() => setNavOpen((o) => !o)}>
+            Course Content {navOpen ? <ChevronDown size={18} aria-hidden="true" /> : <ChevronRight size={18} aria-hidden="true" />}
+          </button>
+          {navOpen ? (
+            units.length === 0 ? (
+              <p className={styles.muted}>No units available yet</p>
+            ) : (
+              <ul className={styles.unitList}>
+                {units.map((unit) => (
+                  <UnitItem key={unit.id} unit={unit} open={unit.id === unitId} selected={sectionId} onToggle={() => toggleUnit(unit.id)} onSection={setSectionId} />
+                ))}
+              </ul>
+            )
+          ) : null}
+        </nav>
+        <div className={styles.lessonArea}>
+          {section && openUnit ? (
+            <Lesson key={section.id} unit={openUnit} section={section} onClose={() => setSectionId(null)} />
+          ) : (
+            <div className={styles.pickPrompt}>
+              <p>Choose a unit, then a section, to open its lesson.</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function UnitItem({ unit, open, selected, onToggle, onSection }: { unit: StudentUnit; open: boolean; selected: string | null; onToggle(): void; onSection(id: string): void }) {
+  const sections = unit.sections.filter((s) => s.hasAccess).sort(byNumber((s) => s.sectionNumber));
+  const locked = unit.sections.length - sections.length;
+  return (
+    <li>
+      <button type="button" className={styles.unitButton} aria-expanded={open} onClick={onToggle}>
+        {open ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
+        <span>
+          Unit {unit.unitNumber}: {unit.title}
+        </span>
+      </button>
+      {open ? (
+        sections.length === 0 ? (
+          <p className={styles.emptyNote}>No accessible sections in this unit</p>
+        ) : (
+          <ul className={styles.sectionList}>
+            {sections.map((s) => (
+              <li key={s.id}>
+                <button type="button" className={styles.sectionButton} aria-current={s.id === selected ? 'true' : undefined} onClick={() => onSection(s.id)}>
+                  {unit.unitNumber}.{s.sectionNumber} {s.title}
+                </button>
+              </li>
+            ))}
+            {locked > 0 ? (
+              <li className={styles.lockedNote}>
+                <Lock size={14} aria-hidden="true" /> {locked} more {locked === 1 ? 'section is' : 'sections are'} not assigned to you yet
+              </li>
+            ) : null}
+          </ul>
+        )
+      ) : null}
+    </li>
+  );
+}
+
+function Lesson({ unit, section, onClose }: { unit: StudentUnit; section: StudentSection; onClose(): void }) {
+  const [tab, setTab] = useState<'content' | 'exercises'>('content');
+  const exercises = section.exercises ?? [];
+  const content = section.content ?? '';
+  return (
+    <article className={styles.lesson} aria-label={`Lesson ${section.title}`}>
+      <header className={styles.lessonHeader}>
+        <div>
+          <p className={styles.courseCode}>
+            Section {unit.unitNumber}.{section.sectionNumber}
+          </p>
+          <h2 className={styles.lessonTitle}>{section.title}</h2>
+        </div>
+        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close lesson">
+          <X size={18} aria-hidden="true" /> Close
+        </Button>
+      </header>
+      <Tabs
+        label={`Parts of ${section.title}`}
+        value={tab}
+        onChange={setTab}
+        panelClassName={styles.tabPanel}
+        tabs={[
+          {
+            value: 'content',
+            label: 'Content',
+            content: content.trim() ? (
+              <RichText html={content} className={styles.richText} />
+            ) : (
+              <EmptyState title="No Content Available" text="This content is empty or hasn't been created yet." />
+            ),
+          },
+          ...(exercises.length > 0
+            ? [{ value: 'exercises' as const, label: `Exercises (${exercises.length})`, content: <Exercises sectionId={section.id} questionIds={exercises} /> }]
+            : []),
+        ]}
+      />
+    </article>
+  );
+}

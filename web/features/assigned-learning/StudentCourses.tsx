@@ -1,0 +1,84 @@
+import { useMemo, useState } from 'react';
+import { BookOpen, Search } from 'lucide-react';
+import type { StudentCourse } from '@common/schemas/learning';
+import { errorMessage } from '../../api/client';
+import { Button } from '../../ui/Button';
+import { SelectField, TextField } from '../../ui/Field';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageState } from '../../ui/PageState';
+import { useStudentCourses } from './api';
+import styles from './student.module.css';
+
+/** Search matches name, description or code, ignoring case. */
+function matches(course: StudentCourse, search: string, type: string): boolean {
+  const needle = search.trim().toLowerCase();
+  const text = `${course.name}\n${course.description}\n${course.code}`.toLowerCase();
+  return (!needle || text.includes(needle)) && (!type || course.code.toLowerCase().includes(type.toLowerCase()));
+}
+
+/** My Courses: the assigned courses with search, the course-type filter built from code prefixes, and their states. */
+export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
+  const courses = useStudentCourses();
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState('');
+  const all = useMemo(() => courses.data ?? [], [courses.data]);
+  // The filter's options are the first 2 characters of the course codes.
+  const types = useMemo(() => [...new Set(all.map((c) => c.code.slice(0, 2).toUpperCase()).filter(Boolean))].sort(), [all]);
+  const shown = all.filter((c) => matches(c, search, type));
+
+  if (courses.isPending) return <PageState kind="loading" title="Loading your courses..." />;
+  if (courses.isError) {
+    return (
+      <PageState
+        kind="error"
+        title="Error loading courses"
+        text={errorMessage(courses.error, 'Failed to load courses')}
+        action={<Button onClick={() => void courses.refetch()}>Try Again</Button>}
+      />
+    );
+  }
+  if (all.length === 0) {
+    return <EmptyState title="No Courses Assigned" text="You don't have any courses yet. Please contact your administrator to get enrolled." />;
+  }
+
+  return (
+    <div className={styles.stack}>
+      <header>
+        <h1 className={styles.title}>My Courses</h1>
+        <p className={styles.lead}>The courses your teachers assigned to you.</p>
+      </header>
+      <div className={styles.filters}>
+        <div className={styles.searchField}>
+          <Search className={styles.searchIcon} size={18} aria-hidden="true" />
+          <TextField label="Search my courses" type="search" placeholder="Search by name, description or code" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <SelectField label="Course type" value={type} onChange={(e) => setType(e.target.value)} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} />
+        <Button variant="secondary" onClick={() => { setSearch(''); setType(''); }} disabled={!search && !type}>
+          Clear Filters
+        </Button>
+      </div>
+      <p className={styles.muted} role="status">
+        Showing {shown.length} of {all.length} courses
+      </p>
+      {shown.length === 0 ? (
+        <EmptyState title="No Courses Found" text="No course matches your search. Try other words or clear the filters." />
+      ) : (
+        <ul className={styles.courseGrid}>
+          {shown.map((course) => (
+            <li key={course.id} className={styles.courseCard}>
+              <div className={styles.courseBadge} aria-hidden="true">
+                <BookOpen size={22} />
+              </div>
+              <p className={styles.courseCode}>{course.code}</p>
+              <h2 className={styles.courseName}>{course.name}</h2>
+              <p className={styles.courseDescription}>{course.description}</p>
+              <Button onClick={() => onOpen(course.id)} aria-label={`View Course ${course.name}`}>
+                View Course
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
