@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, type Database } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { buildStudent } from './factories';
 import { MemoryOutbox } from './harness';
 
 const PROXY = '10.0.0.5';
@@ -27,12 +28,13 @@ afterEach(async () => {
 });
 
 /** A production server with the real limits, and a route that tells what the server took the caller for. */
-async function productionServer(trustProxy?: string): Promise<FastifyInstance> {
+async function productionServer(trustProxy?: string, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATA_DIR: `/tmp/academy-test-${randomBytes(4).toString('hex')}`,
     ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
+    ...env,
   });
   const app = await buildApp({ config, database, mailer: new MemoryOutbox(), distDir: null });
   app.get('/api/test/caller', { config: { access: 'public' } }, async (request) => ({ ip: request.ip, protocol: request.protocol }));
@@ -129,5 +131,29 @@ describe('the TRUST_PROXY setting', () => {
       expect(() => trustOf(value), value).toThrow(/^Invalid configuration: TRUST_PROXY: /);
     }
     expect(() => trustOf('true')).toThrow('trusting every peer would let each client choose its own address');
+  });
+});
+
+describe('the session cookie behind a TLS proxy', () => {
+  it('is Secure when PUBLIC_URL is https, even when no proxy is trusted to say so', async () => {
+    const app = await productionServer(undefined, { PUBLIC_URL: 'https://academy.example.com' });
+    const user = await buildStudent(database.db);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: CLIENT,
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { email: user.email, password: user.password },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === 'academy_session')?.secure).toBe(true);
+  });
+
+  it('is not Secure on a plain-HTTP academy (a local start), where the browser would drop it', async () => {
+    const app = await productionServer(undefined, { PUBLIC_URL: 'http://localhost:3000' });
+    const user = await buildStudent(database.db);
+    const response = await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: CLIENT, payload: { email: user.email, password: user.password } });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === 'academy_session')?.secure).toBeFalsy();
   });
 });

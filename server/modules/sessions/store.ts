@@ -57,7 +57,7 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<{ 
 
 /** Starts a new session (a fresh token at every sign-in) and sets its cookie. */
 export async function startSession(
-  ctx: { db: Db; now: () => Date },
+  ctx: { db: Db; now: () => Date; config: { publicUrl: string } },
   reply: FastifyReply,
   request: FastifyRequest,
   userId: string,
@@ -79,7 +79,9 @@ export async function startSession(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    // Behind a TLS proxy that TRUST_PROXY does not name, the request looks like plain HTTP: the academy's own
+    // address still says the cookie must only travel encrypted.
+    secure: request.protocol === 'https' || ctx.config.publicUrl.startsWith('https://'),
     // Without "remember me" the cookie ends with the browser; the server ends the session after 12 idle hours.
     ...(remember ? { expires: expiresAt } : {}),
   });
