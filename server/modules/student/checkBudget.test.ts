@@ -20,7 +20,7 @@ beforeAll(async () => {
   questionId = question.id;
   const post = (cookie: string, url: string, payload: object) => call(t.app, cookie, { method: 'POST', url, payload });
   await post(teacherCookie, '/api/teacher/assign-course', { studentId: s.id, courseId: course.id });
-  await post(teacherCookie, '/api/teacher/assign-unit', { studentId: s.id, unitId: course.units[0].id });
+  await post(teacherCookie, '/api/teacher/assign-unit', { studentId: s.id, unitId: course.units[0].id, withSections: true });
   await post(adminCookie, '/api/questions/assign-to-section', { sectionId: course.units[0].sections[0].id, questionIds: [questionId] });
 });
 afterAll(() => t.close());
