@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import type { StaffQuestion } from '@common/schemas/learning';
+import { LEARNING_MESSAGES } from '@common/schemas/learning';
+import { normalizeUserType } from '@common/rules';
+import { ApiError, errorMessage } from '../../../api/client';
+import { useAuth } from '../../../auth/AuthProvider';
+import { Toast, useNotify } from '../../../ui/Toast';
+import { useAssignQuestions, useRemoveQuestion, useReorderQuestions } from './api';
+import { AssignedQuestions } from './AssignedQuestions';
+import { AvailableQuestions } from './AvailableQuestions';
+import { CourseHierarchy, type ChosenSection } from './CourseHierarchy';
+import { ASSIGNMENT_MESSAGES } from './messages';
+import styles from './assignment.module.css';
+
+/**
+ * /question-assignment (staff.md sections 2.8 and 4): the course hierarchy on the left, the bank's questions not
+ * yet in the chosen section on the right, and the section's own questions, in order, below.
+ */
+export default function QuestionAssignmentPage() {
+  const { user } = useAuth();
+  // The page guard lets in admins and teachers only; each reads its own role's lists (section 6).
+  const role = normalizeUserType(user?.type ?? '') === 'admin' ? 'admin' : 'teacher';
+  const [section, setSection] = useState<ChosenSection | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const notify = useNotify();
+  const assign = useAssignQuestions();
+  const remove = useRemoveQuestion();
+  const reorder = useReorderQuestions(section?.id ?? null);
+
+  const choose = (next: ChosenSection) => {
+    setSection(next);
+    setSelected([]);
+  };
+
+  const runAssign = async () => {
+    if (!section || selected.length === 0) {
+      notify.error(LEARNING_MESSAGES.selectSectionAndQuestion);
+      return;
+    }
+    try {
+      const reply = await assign.mutateAsync({ sectionId: section.id, questionIds: selected });
+      notify.success(reply.message);
+      setSelected([]);
+    } catch (error) {
+      notify.error(errorMessage(error, ASSIGNMENT_MESSAGES.assignFailed));
+    }
+  };
+
+  const runRemove = async (question: StaffQuestion) => {
+    if (!section) return;
+    try {
+      await remove.mutateAsync({ sectionId: section.id, questionId: question.id });
+      notify.success(ASSIGNMENT_MESSAGES.removed);
+    } catch (error) {
+      // The spec tells a refused removal from one that never reached the server (section 8).
+      notify.error(error instanceof ApiError && error.status === 0 ? ASSIGNMENT_MESSAGES.removeFailedNetwork : errorMessage(error, ASSIGNMENT_MESSAGES.removeFailed));
+    }
+  };
+
+  const runReorder = async (ordered: StaffQuestion[]) => {
+    try {
+      notify.success((await reorder.mutateAsync(ordered)).message);
+    } catch (error) {
+      notify.error(errorMessage(error, ASSIGNMENT_MESSAGES.orderFailed));
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.pageHeader}>
+        <h1 className={styles.pageTitle}>Question Assignment</h1>
+        <p className={styles.lead}>Choose a section, then pick questions from the bank to assign to it.</p>
+      </header>
+      <div className={styles.notice}>
+        <Toast notice={notify.notice} />
+      </div>
+      <div className={styles.layout}>
+        <CourseHierarchy role={role} chosen={section} onChoose={choose} />
+        <div className={styles.main}>
+          <AvailableQuestions sectionId={section?.id ?? null} selected={selected} onSelect={setSelected} onAssign={() => void runAssign()} assigning={assign.isPending} />
+          <AssignedQuestions
+            section={section}
+            onRemove={(q) => void runRemove(q)}
+            removing={remove.isPending ? (remove.variables?.questionId ?? null) : null}
+            onReorder={(ordered) => void runReorder(ordered)}
+            reordering={reorder.isPending}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/** The question assignment screen's texts (staff.md sections 2.8, 4 and 8); the server sends its own on failure. */
+export const ASSIGNMENT_MESSAGES = {
+  hierarchyFailed: 'Failed to load course hierarchy',
+  noCourses: 'No courses available',
+  noUnits: 'No units available',
+  noSections: 'No sections available',
+  assignedFailed: 'Failed to load assigned questions',
+  assignFailed: 'Failed to assign questions',
+  removed: 'Question removed from section',
+  removeFailed: 'Failed to remove question from section',
+  removeFailedNetwork: 'Failed to remove question',
+  noneAssigned: 'No questions assigned to this section yet.',
+  selectSection: 'Select a Section First.',
+  /** Beyond the spec: the order of a section's questions. */
+  orderFailed: 'Failed to save the question order',
+} as const;
+
+/** The assignable list shows 10 questions a page (staff.md section 9). */
+export const AVAILABLE_PAGE_SIZE = 10;
