@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STAFF_TYPES } from '../../../common/rules';
+import { TEST_MESSAGES } from '../../../common/rules/tests';
+import { idParam } from '../../../common/schemas/fields';
+import { randomDrawBody, randomDrawReply, testBody, testDeletedReply, testDetail, testListQuery, testListReply, testSavedReply } from '../../../common/schemas/tests';
+import type { AppContext } from '../../context';
+import { createTest, deleteTest, drawRandom, duplicateTest, getTest, listTests, updateTest } from './service';
+
+/** Saved tests and the test generator's random draw: staff build tests (DESIGN section 12). */
+export function testRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const staff = { access: STAFF_TYPES } as const;
+
+    r.get('/tests', { config: staff, schema: { querystring: testListQuery, response: { 200: testListReply } } }, (req) => listTests(ctx.db, req.query));
+
+    r.post('/tests', { config: staff, schema: { body: testBody, response: { 201: testSavedReply } } }, async (req, reply) =>
+      reply.code(201).send({ message: TEST_MESSAGES.saved, test: await createTest(ctx, req.user!, req.body) }),
+    );
+
+    // Drawn on the server, so the draw is uniform over every match of the filters, not over the page on screen.
+    r.post('/tests/random', { config: staff, schema: { body: randomDrawBody, response: { 200: randomDrawReply } } }, (req) =>
+      drawRandom(ctx.db, req.body, { ids: ctx.memos.bankIds }),
+    );
+
+    r.get('/tests/:id', { config: staff, schema: { params: idParam, response: { 200: testDetail } } }, (req) => getTest(ctx.db, req.params.id));
+
+    r.put('/tests/:id', { config: staff, schema: { params: idParam, body: testBody, response: { 200: testSavedReply } } }, async (req) => ({
+      message: TEST_MESSAGES.saved,
+      test: await updateTest(ctx, req.params.id, req.body),
+    }));
+
+    r.delete('/tests/:id', { config: staff, schema: { params: idParam, response: { 200: testDeletedReply } } }, async (req) => {
+      await deleteTest(ctx.db, req.params.id);
+      return { message: TEST_MESSAGES.deleted };
+    });
+
+    r.post('/tests/:id/duplicate', { config: staff, schema: { params: idParam, response: { 201: testSavedReply } } }, async (req, reply) =>
+      reply.code(201).send({ message: TEST_MESSAGES.duplicated, test: await duplicateTest(ctx, req.user!, req.params.id) }),
+    );
+  };
+}

@@ -1,0 +1,259 @@
+/**
+ * Saved tests (staff.md sections 3, 5 and 7) and the test generator's random draw. A test's questions are rows by
+ * position; a question deleted from the bank leaves its row with no question (a gap the author sees and removes),
+ * so a saved test never renumbers behind its author's back.
+ */
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { TEST_CODE_ALPHABET, TEST_CODE_LENGTH, TEST_CODE_PREFIX, TEST_MESSAGES } from '../../../common/rules/tests';
+import type { RandomDraw, RandomDrawResult, TestData, TestDetail, TestList, TestListQuery, TestSummary } from '../../../common/schemas/tests';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { questions, testQuestions, tests } from '../../db/schema';
+import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import type { Memo } from '../../plugins/kept';
+import type { CurrentUser } from '../sessions/store';
+import { listKey, matchingIds, questionsByIds, type BankFilter } from '../questions/queries';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** `TEST-` and 6 characters no reader confuses, from the CSPRNG: codes are not guessable from one another. */
+export function newTestCode(): string {
+  let code = TEST_CODE_PREFIX;
+  for (let i = 0; i < TEST_CODE_LENGTH; i++) code += TEST_CODE_ALPHABET[randomInt(TEST_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A test's figures, gathered by the database for the rows asked for: its live questions, its gaps and the sum of
+ * its marks (gaps carry no marks). Columns name `tests.id` with its table (README: raw SQL).
+ */
+const summaryColumns = {
+  id: tests.id,
+  title: tests.title,
+  type: tests.type,
+  code: tests.code,
+  description: tests.description,
+  instructions: tests.instructions,
+  timeLimit: tests.timeLimit,
+  totalMarks: tests.totalMarks,
+  createdAt: tests.createdAt,
+  updatedAt: tests.updatedAt,
+  questionCount: sql<number>`(select count(tq.question_id)::int from test_questions tq where tq.test_id = tests.id)`,
+  missingCount: sql<number>`(select (count(*) - count(tq.question_id))::int from test_questions tq where tq.test_id = tests.id)`,
+  marks: sql<number>`(select coalesce(sum(tq.marks) filter (where tq.question_id is not null), 0)::int from test_questions tq where tq.test_id = tests.id)`,
+  author: sql<{ id: string; name: string } | null>`(
+    select json_build_object('id', u.id, 'name', trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')))
+    from users u left join profiles p on p.user_id = u.id where u.id = tests.created_by)`,
+};
+const selectSummaries = (db: Db) => db.select(summaryColumns).from(tests);
+type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+function present(row: SummaryRow): TestSummary {
+  return {
+    id: row.id,
+    name: row.title,
+    type: row.type,
+    testCode: row.code,
+    description: row.description,
+    instructions: row.instructions,
+    timeLimit: row.timeLimit,
+    totalMarks: row.totalMarks,
+    marks: row.marks,
+    questionCount: row.questionCount,
+    missingCount: row.missingCount,
+    author: row.author,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listTests(db: Db, query: TestListQuery): Promise<TestList> {
+  const where: Array<SQL | undefined> = [];
+  if (query.type) where.push(eq(tests.type, query.type));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    where.push(or(ilike(tests.title, pattern), ilike(tests.code, pattern), ilike(tests.description, pattern)));
+  }
+  const filter = and(...where);
+  const [rows, [{ total }]] = await Promise.all([
+    selectSummaries(db)
+      .where(filter)
+      .orderBy(desc(tests.updatedAt), desc(tests.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(tests).where(filter),
+  ]);
+  return { tests: rows.map(present), total };
+}
+
+export async function getTest(db: Db, id: string): Promise<TestDetail> {
+  const [row] = await selectSummaries(db).where(eq(tests.id, id));
+  if (!row) throw NotFound(TEST_MESSAGES.notFound);
+  const entries = await db
+    .select({ position: testQuestions.position, marks: testQuestions.marks, questionId: testQuestions.questionId })
+    .from(testQuestions)
+    .where(eq(testQuestions.testId, id))
+    .orderBy(testQuestions.position);
+  const found = new Map((await questionsByIds(db, entries.flatMap((e) => (e.questionId ? [e.questionId] : [])))).map((q) => [q.id, q]));
+  return {
+    ...present(row),
+    questions: entries.map((e) => ({ order: e.position, marks: e.marks, question: (e.questionId && found.get(e.questionId)) || null })),
+  };
+}
+
+/** Every question of a save must still be in the bank; they are locked so a delete cannot slip in before commit. */
+async function requireQuestions(tx: Tx, data: TestData) {
+  const ids = data.questions.map((q) => q.questionId);
+  const found = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, ids)).for('share');
+  if (found.length !== ids.length) throw Invalid(TEST_MESSAGES.questionGone);
+}
+
+async function writeQuestions(tx: Tx, testId: string, data: TestData) {
+  await tx.delete(testQuestions).where(eq(testQuestions.testId, testId));
+  await tx.insert(testQuestions).values(data.questions.map((q) => ({ testId, position: q.position, questionId: q.questionId, marks: q.marks })));
+}
+
+/** Whether an error is the unique index of assessment codes refusing a code already taken. */
+const isCodeClash = (error: unknown) => {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
+  return cause?.code === '23505' && (cause.constraint ?? 'tests_code_key') === 'tests_code_key';
+};
+
+/**
+ * Runs a write that may give a test a new code; a clash with an existing code (one in 25^6 per test, so
+ * practically never) is tried again with another. `codes` is the source of codes (a test hands a taken one first).
+ */
+export async function withFreshCode<T>(write: (code: string) => Promise<T>, codes: () => string = newTestCode): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write(codes());
+    } catch (error) {
+      if (attempt < 4 && isCodeClash(error)) continue;
+      if (isCodeClash(error)) throw Conflict('Could not give the assessment a unique code. Please try again.');
+      throw error;
+    }
+  }
+}
+
+const columnsOf = (data: TestData) => ({
+  title: data.name,
+  type: data.type,
+  description: data.description,
+  instructions: data.instructions,
+  timeLimit: data.timeLimit,
+  totalMarks: data.totalMarks,
+});
+
+export async function createTest(ctx: AppContext, user: CurrentUser, data: TestData): Promise<TestDetail> {
+  const id = await withFreshCode((code) =>
+    ctx.db.transaction(async (tx) => {
+      await requireQuestions(tx, data);
+      const now = ctx.now();
+      const [row] = await tx
+        .insert(tests)
+        .values({ ...columnsOf(data), code: data.type === 'assessment' ? code : null, createdBy: user.id, createdAt: now, updatedAt: now })
+        .returning({ id: tests.id });
+      await writeQuestions(tx, row.id, data);
+      return row.id;
+    }),
+  );
+  return getTest(ctx.db, id);
+}
+
+/** An assessment keeps its code through edits; a test that becomes an assessment gets one, and one that stops being one loses it. */
+export async function updateTest(ctx: AppContext, id: string, data: TestData): Promise<TestDetail> {
+  await withFreshCode((fresh) =>
+    ctx.db.transaction(async (tx) => {
+      const [existing] = await tx.select({ code: tests.code }).from(tests).where(eq(tests.id, id)).for('update');
+      if (!existing) throw NotFound(TEST_MESSAGES.notFound);
+      await requireQuestions(tx, data);
+      const code = data.type === 'assessment' ? (existing.code ?? fresh) : null;
+      await tx.update(tests).set({ ...columnsOf(data), code, updatedAt: ctx.now() }).where(eq(tests.id, id));
+      await writeQuestions(tx, id, data);
+    }),
+  );
+  return getTest(ctx.db, id);
+}
+
+export async function deleteTest(db: Db, id: string): Promise<void> {
+  const deleted = await db.delete(tests).where(eq(tests.id, id)).returning({ id: tests.id });
+  if (deleted.length === 0) throw NotFound(TEST_MESSAGES.notFound);
+}
+
+/** A copy named "Copy of ...", by the caller, with the same positions (gaps included) and a code of its own. */
+export async function duplicateTest(ctx: AppContext, user: CurrentUser, id: string): Promise<TestDetail> {
+  const copyId = await withFreshCode((code) =>
+    ctx.db.transaction(async (tx) => {
+      const [source] = await tx.select().from(tests).where(eq(tests.id, id)).for('share');
+      if (!source) throw NotFound(TEST_MESSAGES.notFound);
+      const now = ctx.now();
+      const title = `Copy of ${source.title}`.slice(0, 200);
+      const [row] = await tx
+        .insert(tests)
+        .values({
+          title,
+          type: source.type,
+          code: source.type === 'assessment' ? code : null,
+          description: source.description,
+          instructions: source.instructions,
+          timeLimit: source.timeLimit,
+          totalMarks: source.totalMarks,
+          createdBy: user.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: tests.id });
+      const entries = await tx.select().from(testQuestions).where(eq(testQuestions.testId, id));
+      if (entries.length) await tx.insert(testQuestions).values(entries.map((e) => ({ ...e, testId: row.id })));
+      return row.id;
+    }),
+  );
+  return getTest(ctx.db, copyId);
+}
+
+/** The matches of a kept filter as a set, made once per kept list, so a draw never walks the whole bank. */
+const idSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function idSetOf(ids: readonly string[]): ReadonlySet<string> {
+  let set = idSets.get(ids);
+  if (!set) {
+    set = new Set(ids);
+    idSets.set(ids, set);
+  }
+  return set;
+}
+
+/**
+ * `count` distinct questions drawn uniformly from those matching the filter, none of `exclude`: the first
+ * non-excluded entries of a random permutation of the matches, made lazily (a sparse Fisher-Yates shuffle), so
+ * a draw touches about count + |exclude| entries whatever the bank's size. The matches' ids are kept per filter
+ * until the bank changes; `random` returns numbers in [0, 1) (tests give a seeded one).
+ */
+export async function drawRandom(db: Db, draw: RandomDraw, options: { ids?: Memo<string[]>; random?: () => number } = {}): Promise<RandomDrawResult> {
+  const filter: BankFilter = draw.filters;
+  const load = () => matchingIds(db, filter);
+  const key = listKey({ ...filter, page: 1 });
+  const ids = options.ids ? await options.ids.remember(key, load) : await load();
+  const random = options.random ?? Math.random;
+  const exclude = new Set(draw.exclude);
+  const matches = idSetOf(ids);
+  let excludedHere = 0;
+  for (const id of exclude) if (matches.has(id)) excludedHere++;
+  const available = ids.length - excludedHere;
+  const want = Math.min(draw.count, available);
+
+  const swapped = new Map<number, number>();
+  const at = (i: number) => swapped.get(i) ?? i;
+  const picked: string[] = [];
+  for (let i = 0; i < ids.length && picked.length < want; i++) {
+    const j = i + Math.floor(random() * (ids.length - i));
+    const chosen = at(j);
+    swapped.set(j, at(i));
+    const id = ids[chosen];
+    if (!exclude.has(id)) picked.push(id);
+  }
+  return { questions: await questionsByIds(db, picked), available };
+}

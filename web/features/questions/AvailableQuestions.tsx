@@ -1,0 +1,111 @@
+import { useState, type DragEvent } from 'react';
+import { GripVertical, Plus } from 'lucide-react';
+import { TEST_GENERATOR_PAGE_SIZE } from '@common/rules';
+import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_TYPES, type Question } from '@common/schemas/questions';
+import { errorMessage } from '../../api/client';
+import { MathText } from '../../math/MathText';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { SelectField, TextField } from '../../ui/Field';
+import { PageState } from '../../ui/PageState';
+import { useDebounced } from '../../ui/useDebounced';
+import { Pagination } from '../../ui/Pagination';
+import { tagOptions, useQuestions, useTags } from './api';
+import { MESSAGES } from './messages';
+import { previewText } from '../../math/plainText';
+import styles from './testGenerator.module.css';
+
+export interface BankFilters {
+  q: string;
+  grade: string;
+  focus: string;
+  category: string;
+  type: string;
+}
+export const NO_FILTERS: BankFilters = { q: '', grade: '', focus: '', category: '', type: '' };
+const GRADE_OPTIONS = Array.from({ length: QUESTION_GRADE_MAX - QUESTION_GRADE_MIN + 1 }, (_, i) => ({ value: String(i + 1), label: `Grade ${i + 1}` }));
+
+/** What a question row carries when dragged to the Test Builder. */
+export const DRAG_TYPE = 'application/x-academy-question';
+
+interface Props {
+  filters: BankFilters;
+  onFilters(filters: BankFilters): void;
+  inTest: ReadonlySet<string>;
+  onAdd(question: Question): void;
+}
+
+/** The left panel: the bank's questions, 10 a page with its search and filters, each draggable or added by button. */
+export function AvailableQuestions({ filters, onFilters, inTest, onAdd }: Props) {
+  const [page, setPage] = useState(1);
+  const q = useDebounced(filters.q);
+  const questions = useQuestions({ ...filters, q, page, pageSize: TEST_GENERATOR_PAGE_SIZE });
+  const categories = useTags('category');
+  const focusAreas = useTags('focus');
+  const setFilter = (key: keyof BankFilters, value: string) => {
+    onFilters({ ...filters, [key]: value });
+    setPage(1);
+  };
+  const rows = questions.data?.questions ?? [];
+  const startDrag = (event: DragEvent, question: Question) => {
+    event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(question));
+    event.dataTransfer.setData('text/plain', previewText(question.questionText));
+    event.dataTransfer.effectAllowed = 'copy';
+  };
+
+  return (
+    <section aria-labelledby="available-title" className={styles.panel}>
+      <h2 id="available-title" className={styles.panelTitle}>Available Questions</h2>
+      <div className={styles.bankFilters}>
+        <TextField label="Search" type="search" placeholder="Text, source, category or focus" value={filters.q} onChange={(e) => setFilter('q', e.target.value)} />
+        <SelectField label="Grade" placeholder="All grades" options={GRADE_OPTIONS} value={filters.grade} onChange={(e) => setFilter('grade', e.target.value)} />
+        <SelectField label="Focus" placeholder="All focus areas" options={tagOptions(focusAreas.data)} value={filters.focus} onChange={(e) => setFilter('focus', e.target.value)} />
+        <SelectField label="Category" placeholder="All categories" options={tagOptions(categories.data)} value={filters.category} onChange={(e) => setFilter('category', e.target.value)} />
+        <SelectField label="Type" placeholder="All types" options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))} value={filters.type} onChange={(e) => setFilter('type', e.target.value)} />
+        <Button variant="ghost" onClick={() => { onFilters(NO_FILTERS); setPage(1); }}>
+          Clear Filters
+        </Button>
+      </div>
+      {questions.isError ? (
+        <PageState kind="error" title={MESSAGES.loadFailed} text={errorMessage(questions.error, MESSAGES.loadFailedNetwork)} action={<Button onClick={() => void questions.refetch()}>Try again</Button>} />
+      ) : questions.isPending ? (
+        <PageState kind="loading" title="Loading questions..." />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No questions found" text="No question matches these filters." />
+      ) : (
+        <ul className={styles.available} aria-label="Available questions">
+          {rows.map((question) => {
+            const text = previewText(question.questionText);
+            const added = inTest.has(question.id);
+            return (
+              <li key={question.id} className={styles.card} draggable onDragStart={(e) => startDrag(e, question)} data-question-id={question.id}>
+                <GripVertical size={16} aria-hidden="true" className={styles.grip} />
+                <div className={styles.cardBody}>
+                  <MathText text={text} className={styles.cardText} />
+                  <p className={styles.cardMeta}>
+                    Grade {question.grade} · {question.type}
+                    {question.categoryNames.length ? ` · ${question.categoryNames.join(', ')}` : ''}
+                    {question.focusNames.length ? ` · ${question.focusNames.join(', ')}` : ''}
+                  </p>
+                </div>
+                <Button size="sm" variant={added ? 'ghost' : 'secondary'} onClick={() => onAdd(question)} aria-label={`Add to Test: ${text}`}>
+                  <Plus size={14} aria-hidden="true" /> {added ? 'In Test' : 'Add to Test'}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {questions.data ? (
+        <Pagination
+          page={page}
+          pageSize={TEST_GENERATOR_PAGE_SIZE}
+          total={questions.data.total}
+          totalExact={questions.data.totalExact}
+          noun="questions"
+          onPage={setPage}
+        />
+      ) : null}
+    </section>
+  );
+}
