@@ -1,0 +1,83 @@
+/**
+ * Students sitting saved tests (issue 17): when results reach them, the limits of an assignment, and the messages
+ * the server and the screens share.
+ */
+
+/** Results reach the student when they submit, or when staff release them. */
+export const RELEASE_MODES = ['on-submit', 'manual'] as const;
+export type ReleaseMode = (typeof RELEASE_MODES)[number];
+
+export const ATTEMPT_STATUSES = ['not-started', 'in-progress', 'submitted'] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+
+/** Students in one assign call: a class or a year group, not the whole academy. */
+export const MAX_ASSIGNED_STUDENTS = 500;
+/** One saved answer: the same cap as a checked answer. */
+export const MAX_TEST_ANSWER_LENGTH = 2_000;
+/** How often each server looks for sittings whose time ran out. */
+export const SWEEP_INTERVAL_MS = 30_000;
+
+/** A released score in words, the same for a student and their parent: '5 / 7 (35.71 of 50)'. */
+export function scoreText(score: { marks: number; maxMarks: number; scaled: number | null }, totalMarks: number | null): string {
+  return `${score.marks} / ${score.maxMarks}${score.scaled !== null && totalMarks !== null ? ` (${score.scaled} of ${totalMarks})` : ''}`;
+}
+
+/** "Practise my weak spots": questions offered at most, drawn from this many of the weakest focus areas. */
+export const PRACTICE_SIZE = 10;
+export const PRACTICE_AREAS = 2;
+
+export interface Accuracy {
+  name: string;
+  /** Marks awarded and marks offered by the questions of this focus area or category. */
+  got: number;
+  of: number;
+  percent: number;
+}
+
+/**
+ * Accuracy per focus area or per category in a released result, weakest first (ties by name), the same for the
+ * review page and the practice the server draws. Questions without one, or worth no marks, are left out.
+ */
+export function accuracyBy(results: ReadonlyArray<{ marks: number; awarded: number; focus: string | null; category: string | null }>, by: 'focus' | 'category'): Accuracy[] {
+  const sums = new Map<string, { got: number; of: number }>();
+  for (const r of results) {
+    const name = r[by];
+    if (!name || r.marks <= 0) continue;
+    const sum = sums.get(name) ?? { got: 0, of: 0 };
+    sums.set(name, { got: sum.got + r.awarded, of: sum.of + r.marks });
+  }
+  return [...sums]
+    .map(([name, { got, of }]) => ({ name, got, of, percent: Math.round((got / of) * 100) }))
+    .sort((x, y) => x.got / x.of - y.got / y.of || x.name.localeCompare(y.name));
+}
+
+/** The focus areas to practise: the weakest ones not fully right, at most PRACTICE_AREAS. */
+export const weakestFocusAreas = (results: Parameters<typeof accuracyBy>[0]): string[] =>
+  accuracyBy(results, 'focus')
+    .filter((a) => a.got < a.of)
+    .slice(0, PRACTICE_AREAS)
+    .map((a) => a.name);
+
+export const TEST_TAKING_MESSAGES = {
+  assigned: (n: number) => `Test assigned to ${n} ${n === 1 ? 'student' : 'students'}`,
+  noStudents: 'Choose at least one student',
+  tooManyStudents: `Assign to at most ${MAX_ASSIGNED_STUDENTS} students at once`,
+  notYourStudent: 'You can only assign tests to your own students',
+  unknownStudent: 'One of the students was not found',
+  window: 'The test must close after it opens',
+  maxAttempts: 'A test can be sat once',
+  noQuestions: 'This test has no questions to sit',
+  assignmentNotFound: 'Test assignment not found',
+  attemptNotFound: 'Test attempt not found',
+  notOpenYet: 'This test is not open yet',
+  closed: 'This test has closed',
+  timeUp: 'Time is up: this test has been submitted and your answer was not saved',
+  submitted: 'This test has been submitted',
+  notInTest: 'This question is not part of the test',
+  answerTooLong: `An answer can be at most ${MAX_TEST_ANSWER_LENGTH} characters`,
+  released: 'Results released',
+  nothingToRelease: 'This test has no results to release',
+  rescored: (n: number, changed: number) =>
+    `Re-scored ${n} submitted ${n === 1 ? 'test' : 'tests'}: ${changed === 0 ? 'no score changed' : changed === 1 ? '1 score changed' : `${changed} scores changed`}`,
+  practiceNotYet: 'Practice opens once your results are released',
+} as const;

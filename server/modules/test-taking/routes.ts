@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SWEEP_INTERVAL_MS, TEST_TAKING_MESSAGES as M } from '../../../common/rules/test-taking';
+import { idParam } from '../../../common/schemas/fields';
+import {
+  assignmentParam,
+  assignTestBody,
+  assignTestReply,
+  attemptParam,
+  attemptReply,
+  childTestsReply,
+  practiceReply,
+  pendingReviewsReply,
+  releaseReply,
+  rescoreReply,
+  saveAnswerBody,
+  saveAnswerParams,
+  saveAnswerReply,
+  studentTestsReply,
+  testAssignmentsReply,
+  testResults,
+} from '../../../common/schemas/test-taking';
+import type { AppContext } from '../../context';
+import * as taking from './service';
+
+/**
+ * Students sitting saved tests (issue 17; DESIGN section 12): admins and teachers assign tests and read results
+ * (a teacher for their own students, decided by the service); students start, save, submit and read their own.
+ */
+export function testTakingRoutes(ctx: AppContext) {
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const managers = { access: ['admin', 'teacher'] } as const;
+    const student = { access: ['student'] } as const;
+    const actor = (user: { id: string; type: string }) => ({ id: user.id, isAdmin: user.type === 'admin' });
+
+    r.get('/tests/pending-reviews', { config: managers, schema: { response: { 200: pendingReviewsReply } } }, async (req) => ({
+      count: await taking.pendingReviews(ctx, actor(req.user!)),
+    }));
+    // Invalidates content: a student's first test turns on their dashboard's Assignments due count (studentHasTests).
+    r.post('/tests/:id/assign', { config: { ...managers, invalidates: ['content'] }, schema: { params: idParam, body: assignTestBody, response: { 200: assignTestReply } } }, async (req) => {
+      const assignments = await taking.assignTest(ctx, actor(req.user!), req.params.id, req.body);
+      return { message: M.assigned(assignments.length), assignments };
+    });
+    r.get('/tests/:id/assignments', { config: managers, schema: { params: idParam, response: { 200: testAssignmentsReply } } }, async (req) => ({
+      assignments: await taking.listAssignments(ctx, actor(req.user!), req.params.id),
+    }));
+    r.get('/tests/:id/results', { config: managers, schema: { params: idParam, response: { 200: testResults } } }, (req) =>
+      taking.testResults(ctx, actor(req.user!), req.params.id),
+    );
+    r.post('/tests/:id/release', { config: managers, schema: { params: idParam, response: { 200: releaseReply } } }, async (req) => ({
+      message: M.released,
+      released: await taking.releaseResults(ctx, actor(req.user!), req.params.id),
+    }));
+
+    // Stored scores change only here: after a corrected question, staff score the submitted sittings again.
+    r.post('/tests/:id/rescore', { config: managers, schema: { params: idParam, response: { 200: rescoreReply } } }, async (req) => {
+      const { rescored, changed } = await taking.rescoreResults(ctx, actor(req.user!), req.params.id);
+      return { message: M.rescored(rescored, changed), rescored, changed };
+    });
+
+    r.get('/student/tests', { config: student, schema: { response: { 200: studentTestsReply } } }, async (req) => ({
+      tests: await taking.studentTests(ctx, req.user!.id),
+    }));
+    r.post('/student/tests/:assignmentId/start', { config: student, schema: { params: assignmentParam, response: { 200: attemptReply } } }, async (req) => ({
+      attempt: await taking.startAttempt(ctx, req.user!.id, req.params.assignmentId),
+    }));
+    r.put(
+      '/student/attempts/:attemptId/answers/:questionId',
+      { config: student, schema: { params: saveAnswerParams, body: saveAnswerBody, response: { 200: saveAnswerReply } } },
+      async (req) => {
+        const savedAt = await taking.saveAnswer(ctx, req.user!.id, req.params.attemptId, req.params.questionId, req.body.answer);
+        return { savedAt: savedAt.toISOString(), serverNow: ctx.now().toISOString() };
+      },
+    );
+    r.post('/student/attempts/:attemptId/submit', { config: student, schema: { params: attemptParam, response: { 200: attemptReply } } }, async (req) => ({
+      attempt: await taking.submitByStudent(ctx, req.user!.id, req.params.attemptId),
+    }));
+    r.get('/student/attempts/:attemptId', { config: student, schema: { params: attemptParam, response: { 200: attemptReply } } }, async (req) => ({
+      attempt: await taking.readAttempt(ctx, req.user!.id, req.params.attemptId),
+    }));
+
+    r.post('/student/attempts/:attemptId/practice', { config: student, schema: { params: attemptParam, response: { 200: practiceReply } } }, (req) =>
+      taking.weakSpotPractice(ctx, req.user!.id, req.params.attemptId),
+    );
+
+    // Any string: an id that names none of the parent's children is 404, as for another parent's child.
+    r.get('/parent/children/:id/tests', { config: { access: ['parent'] }, schema: { params: z.object({ id: z.string() }), response: { 200: childTestsReply } } }, async (req) => ({
+      results: await taking.childTestResults(ctx, req.user!.id, req.params.id),
+    }));
+
+    // The sweep: sittings whose time ran out are submitted even if their student never comes back.
+    const sweep = setInterval(() => {
+      taking.submitExpired(ctx).catch((error: unknown) => app.log.error({ err: error }, 'test sweep failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  };
+}

@@ -1,0 +1,597 @@
+/**
+ * Students sitting saved tests (issue 17). The server's clock decides everything: a sitting's deadline is fixed
+ * when it starts (start + time limit, capped by the assignment's closing time), answers saved after it are refused,
+ * and a sitting past its deadline is submitted by the server with what was saved, on the student's next read or by
+ * the sweep, whichever comes first. Scores are stored when a sitting is submitted.
+ */
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { answerCredit } from '../../../common/answers';
+import type { AttemptStatus } from '../../../common/rules/test-taking';
+import { PRACTICE_SIZE, TEST_TAKING_MESSAGES as M, weakestFocusAreas } from '../../../common/rules/test-taking';
+import { TEST_MESSAGES } from '../../../common/rules/tests';
+import { studentQuestion } from '../../../common/schemas/learning';
+import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
+import type { AssignTestInput, Attempt, ChildTestResult, PracticeSet, QuestionResult, StudentTest, TestAssignment, TestResults } from '../../../common/schemas/test-taking';
+import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
+import {
+  parentStudents,
+  practiceQuestions,
+  profiles,
+  questions,
+  teacherStudents,
+  testAssignments,
+  testAttemptAnswers,
+  testAttempts,
+  testQuestions,
+  tests,
+  users,
+} from '../../db/schema';
+import { Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { rows } from '../../db/prepared';
+import { presentQuestions } from '../student/questions';
+
+/** Who is acting: an admin acts for every student, a teacher only for the students linked to them. */
+export interface Actor {
+  id: string;
+  isAdmin: boolean;
+}
+
+type AssignmentRow = typeof testAssignments.$inferSelect;
+type AttemptRow = typeof testAttempts.$inferSelect;
+type Paper = AttemptRow['paper'];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const fullName = (p: { firstName: string | null; lastName: string | null } | null, email: string) =>
+  `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim() || email;
+
+/** The students among `ids` an actor may act for; a teacher's must all be theirs. */
+async function requireStudents(db: Db, actor: Actor, ids: string[]): Promise<void> {
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.type, 'student')));
+  if (found.length !== ids.length) throw NotFound(M.unknownStudent);
+  if (actor.isAdmin) return;
+  const mine = await db
+    .select({ id: teacherStudents.studentId })
+    .from(teacherStudents)
+    .where(and(eq(teacherStudents.teacherId, actor.id), inArray(teacherStudents.studentId, ids)));
+  if (mine.length !== ids.length) throw Forbidden(M.notYourStudent);
+}
+
+/** A teacher sees only their own students' assignments of a test; an admin sees all. */
+const visibleTo = (actor: Actor) =>
+  actor.isAdmin
+    ? undefined
+    : inArray(testAssignments.studentId, sql`(select ts.student_id from teacher_students ts where ts.teacher_id = ${actor.id})`);
+
+async function requireTest(db: Db, testId: string) {
+  const [test] = await db.select().from(tests).where(eq(tests.id, testId));
+  if (!test) throw NotFound(TEST_MESSAGES.notFound);
+  return test;
+}
+
+const statusOf = (attempt: Pick<AttemptRow, 'submittedAt'> | null | undefined): AttemptStatus =>
+  !attempt ? 'not-started' : attempt.submittedAt ? 'submitted' : 'in-progress';
+
+/** A test's assignments the actor may see, with their students' names and their sittings' status. */
+export async function listAssignments(ctx: AppContext, actor: Actor, testId: string): Promise<TestAssignment[]> {
+  await requireTest(ctx.db, testId);
+  const rows = await ctx.db
+    .select({ assignment: testAssignments, email: users.email, profile: { firstName: profiles.firstName, lastName: profiles.lastName }, submittedAt: testAttempts.submittedAt, attemptId: testAttempts.id })
+    .from(testAssignments)
+    .innerJoin(users, eq(users.id, testAssignments.studentId))
+    .leftJoin(profiles, eq(profiles.userId, testAssignments.studentId))
+    .leftJoin(testAttempts, eq(testAttempts.assignmentId, testAssignments.id))
+    .where(and(eq(testAssignments.testId, testId), visibleTo(actor)))
+    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(users.email));
+  return rows.map((r) => ({
+    ...presentAssignment(r.assignment),
+    studentName: fullName(r.profile, r.email),
+    status: r.attemptId ? statusOf({ submittedAt: r.submittedAt }) : 'not-started',
+  }));
+}
+
+const presentAssignment = (a: AssignmentRow) => ({
+  id: a.id,
+  testId: a.testId,
+  studentId: a.studentId,
+  opensAt: iso(a.opensAt),
+  closesAt: iso(a.closesAt),
+  release: a.release,
+  maxAttempts: 1 as const,
+  shuffle: a.shuffle,
+  releasedAt: iso(a.releasedAt),
+});
+
+/**
+ * Gives a test to students. Assigning again to a student who has it changes its window and release; a sitting
+ * already started keeps its deadline.
+ */
+export async function assignTest(ctx: AppContext, actor: Actor, testId: string, body: AssignTestInput): Promise<TestAssignment[]> {
+  const [test] = await ctx.db
+    .select({ id: tests.id, questionCount: sql<number>`(select count(tq.question_id) from test_questions tq where tq.test_id = ${tests.id})`.mapWith(Number) })
+    .from(tests)
+    .where(eq(tests.id, testId));
+  if (!test) throw NotFound(TEST_MESSAGES.notFound);
+  if (test.questionCount === 0) throw Conflict(M.noQuestions);
+  await requireStudents(ctx.db, actor, body.studentIds);
+  const window = {
+    opensAt: body.opensAt ? new Date(body.opensAt) : null,
+    closesAt: body.closesAt ? new Date(body.closesAt) : null,
+    release: body.release,
+    shuffle: body.shuffle,
+  };
+  await ctx.db
+    .insert(testAssignments)
+    .values(body.studentIds.map((studentId) => ({ testId, studentId, assignedBy: actor.id, ...window })))
+    .onConflictDoUpdate({ target: [testAssignments.testId, testAssignments.studentId], set: window });
+  const all = await listAssignments(ctx, actor, testId);
+  const given = new Set(body.studentIds);
+  return all.filter((a) => given.has(a.studentId));
+}
+
+/** Submits every sitting of a student whose time has run out (the student's reads call it first). */
+async function submitExpiredOf(ctx: AppContext, studentId: string): Promise<void> {
+  const expired = await ctx.db
+    .select({ id: testAttempts.id })
+    .from(testAttempts)
+    .where(and(eq(testAttempts.studentId, studentId), isNull(testAttempts.submittedAt), lte(testAttempts.deadline, ctx.now())));
+  for (const { id } of expired) await submitAttempt(ctx.db, id, 'server', ctx.now());
+}
+
+/**
+ * The sweep: submits up to `limit` sittings whose deadline has passed, whoever holds them. Safe with several
+ * instances: each sitting is scored under its row lock and only while still unsubmitted.
+ */
+export async function submitExpired(ctx: AppContext, limit = 200): Promise<number> {
+  const expired = await ctx.db
+    .select({ id: testAttempts.id })
+    .from(testAttempts)
+    .where(and(isNull(testAttempts.submittedAt), lte(testAttempts.deadline, ctx.now())))
+    .limit(limit);
+  let submitted = 0;
+  for (const { id } of expired) if (await submitAttempt(ctx.db, id, 'server', ctx.now())) submitted++;
+  return submitted;
+}
+
+/**
+ * Submits and scores a sitting, once: false when it was already submitted. The server submits at the deadline
+ * (the time it ran out, whenever the sweep comes); the student at the moment they submit.
+ */
+async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'server', now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(testAttempts).where(and(eq(testAttempts.id, attemptId), isNull(testAttempts.submittedAt))).for('update');
+    if (!attempt) return false;
+    const score = await scoreAnswers(tx, attempt);
+    const submittedAt = by === 'server' && attempt.deadline ? attempt.deadline : now;
+    await tx.update(testAttempts).set({ submittedAt, submittedBy: by, score }).where(eq(testAttempts.id, attemptId));
+    return true;
+  });
+}
+
+/**
+ * Scores a sitting's saved answers against the questions as they are now, storing each answer's marks; returns
+ * the sitting's score. The one scoring rule, for a submission and for staff's explicit re-score.
+ */
+async function scoreAnswers(tx: Tx, attempt: AttemptRow): Promise<number> {
+  const answers = await tx.select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempt.id));
+  const keys = await checkable(tx, attempt.paper);
+  const marksOf = new Map(attempt.paper.flatMap((p) => (p.questionId ? [[p.questionId, p.marks] as const] : [])));
+  let score = 0;
+  for (const answer of answers) {
+    const key = keys.get(answer.questionId);
+    const awarded = key ? answerCredit(key, answer.answer) * (marksOf.get(answer.questionId) ?? 0) : 0;
+    score += awarded;
+    if (awarded === answer.awarded) continue;
+    await tx
+      .update(testAttemptAnswers)
+      .set({ awarded })
+      .where(and(eq(testAttemptAnswers.attemptId, attempt.id), eq(testAttemptAnswers.questionId, answer.questionId)));
+  }
+  return round2(score);
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The answer keys of a paper's questions still in the bank. */
+async function checkable(db: Db | Tx, paper: Paper) {
+  const ids = paper.flatMap((p) => (p.questionId ? [p.questionId] : []));
+  if (ids.length === 0) return new Map<string, { type: (typeof questions.$inferSelect)['type']; answer: unknown; options: unknown }>();
+  const rows = await db.select({ id: questions.id, type: questions.type, answer: questions.answer, options: questions.options }).from(questions).where(inArray(questions.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The student's assignment, or 404 (another student's assignment is as unknown as a missing one). */
+async function assignmentOf(db: Db, studentId: string, assignmentId: string) {
+  const [row] = await db
+    .select({ assignment: testAssignments, test: tests })
+    .from(testAssignments)
+    .innerJoin(tests, eq(tests.id, testAssignments.testId))
+    .where(and(eq(testAssignments.id, assignmentId), eq(testAssignments.studentId, studentId)));
+  if (!row) throw NotFound(M.assignmentNotFound);
+  return row;
+}
+
+/** `GET /api/student/tests`: every test given to the student with its sitting's status (and score once released). */
+export async function studentTests(ctx: AppContext, studentId: string): Promise<StudentTest[]> {
+  await submitExpiredOf(ctx, studentId);
+  const rows = await ctx.db
+    .select({
+      assignment: testAssignments,
+      test: { id: tests.id, title: tests.title, type: tests.type, code: tests.code, timeLimit: tests.timeLimit, totalMarks: tests.totalMarks },
+      questionCount: sql<number>`(select count(tq.question_id) from test_questions tq where tq.test_id = ${tests.id})`.mapWith(Number),
+      attempt: { id: testAttempts.id, submittedAt: testAttempts.submittedAt, score: testAttempts.score, maxMarks: testAttempts.maxMarks },
+    })
+    .from(testAssignments)
+    .innerJoin(tests, eq(tests.id, testAssignments.testId))
+    .leftJoin(testAttempts, eq(testAttempts.assignmentId, testAssignments.id))
+    .where(eq(testAssignments.studentId, studentId))
+    .orderBy(sql`${testAssignments.closesAt} asc nulls last`, asc(testAssignments.createdAt));
+  return rows.map((r) => {
+    const status = r.attempt?.id ? statusOf(r.attempt) : 'not-started';
+    const released = status === 'submitted' && isReleased(r.assignment);
+    return {
+      assignmentId: r.assignment.id,
+      testId: r.test.id,
+      name: r.test.title,
+      type: r.test.type,
+      testCode: r.test.code,
+      timeLimit: r.test.timeLimit,
+      totalMarks: r.test.totalMarks,
+      questionCount: r.questionCount,
+      opensAt: iso(r.assignment.opensAt),
+      closesAt: iso(r.assignment.closesAt),
+      status,
+      ...(r.attempt?.id ? { attemptId: r.attempt.id } : {}),
+      ...(released && r.attempt ? { score: scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, r.test.totalMarks) } : {}),
+    };
+  });
+}
+
+/**
+ * `GET /api/parent/children/{id}/tests`: the child's released results, newest first. Any id that is not one of the
+ * parent's children, another parent's child included, is 404 like an unknown one.
+ */
+export async function childTestResults(ctx: AppContext, parentId: string, childId: string): Promise<ChildTestResult[]> {
+  const [link] = z.uuid().safeParse(childId).success
+    ? await ctx.db
+        .select({ studentId: parentStudents.studentId })
+        .from(parentStudents)
+        .where(and(eq(parentStudents.parentId, parentId), eq(parentStudents.studentId, childId)))
+    : [];
+  if (!link) throw NotFound(DASHBOARD_MESSAGES.childNotFound);
+  const sittings = await ctx.db
+    .select({
+      assignment: { id: testAssignments.id, release: testAssignments.release, releasedAt: testAssignments.releasedAt },
+      test: { id: tests.id, title: tests.title, type: tests.type, code: tests.code, totalMarks: tests.totalMarks },
+      attempt: { submittedAt: testAttempts.submittedAt, score: testAttempts.score, maxMarks: testAttempts.maxMarks },
+    })
+    .from(testAttempts)
+    .innerJoin(testAssignments, eq(testAssignments.id, testAttempts.assignmentId))
+    .innerJoin(tests, eq(tests.id, testAssignments.testId))
+    .where(and(eq(testAssignments.studentId, childId), isNotNull(testAttempts.submittedAt)))
+    .orderBy(sql`${testAttempts.submittedAt} desc`);
+  return sittings.filter((r) => isReleased(r.assignment)).map((r) => ({
+    assignmentId: r.assignment.id,
+    testId: r.test.id,
+    name: r.test.title,
+    type: r.test.type,
+    testCode: r.test.code,
+    totalMarks: r.test.totalMarks,
+    submittedAt: r.attempt.submittedAt!.toISOString(),
+    score: scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, r.test.totalMarks),
+  }));
+}
+
+const isReleased = (a: Pick<AssignmentRow, 'release' | 'releasedAt'>) => a.release === 'on-submit' || a.releasedAt !== null;
+
+function scoreOf(marks: number, maxMarks: number, totalMarks: number | null) {
+  const share = maxMarks === 0 ? 0 : marks / maxMarks;
+  return { marks, maxMarks, percentage: Math.round(share * 1000) / 10, scaled: totalMarks === null ? null : round2(share * totalMarks) };
+}
+
+/**
+ * Starts the student's sitting of an assignment, or returns the one they started (after a reload, on another
+ * device): two starts at once make one sitting, as the assignment holds at most one.
+ */
+export async function startAttempt(ctx: AppContext, studentId: string, assignmentId: string): Promise<Attempt> {
+  const { assignment, test } = await assignmentOf(ctx.db, studentId, assignmentId);
+  await submitExpiredOf(ctx, studentId);
+  const [existing] = await ctx.db.select().from(testAttempts).where(eq(testAttempts.assignmentId, assignmentId));
+  if (existing) return presentAttempt(ctx, existing, assignment, test);
+  const now = ctx.now();
+  if (assignment.opensAt && now < assignment.opensAt) throw Conflict(M.notOpenYet);
+  if (assignment.closesAt && now >= assignment.closesAt) throw Conflict(M.closed);
+  const entries = await ctx.db
+    .select({ questionId: testQuestions.questionId, marks: testQuestions.marks })
+    .from(testQuestions)
+    .where(eq(testQuestions.testId, test.id))
+    .orderBy(testQuestions.position);
+  // A question deleted from the bank is a gap in the saved test; a sitting starting now does not show it.
+  const paper = entries.filter((e) => e.questionId !== null);
+  if (paper.length === 0) throw Conflict(M.noQuestions);
+  if (assignment.shuffle) shuffle(paper);
+  const byLimit = test.timeLimit ? new Date(now.getTime() + test.timeLimit * 60_000) : null;
+  const deadline = [byLimit, assignment.closesAt].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+  await ctx.db
+    .insert(testAttempts)
+    .values({ assignmentId, studentId, paper, startedAt: now, deadline, maxMarks: paper.reduce((sum, p) => sum + p.marks, 0) })
+    .onConflictDoNothing({ target: testAttempts.assignmentId });
+  const [attempt] = await ctx.db.select().from(testAttempts).where(eq(testAttempts.assignmentId, assignmentId));
+  return presentAttempt(ctx, attempt, assignment, test);
+}
+
+function shuffle<T>(list: T[]): void {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+}
+
+/** The student's own sitting, or 404 for anyone else's. */
+async function attemptOf(ctx: AppContext, studentId: string, attemptId: string) {
+  const [row] = await ctx.db
+    .select({ attempt: testAttempts, assignment: testAssignments, test: tests })
+    .from(testAttempts)
+    .innerJoin(testAssignments, eq(testAssignments.id, testAttempts.assignmentId))
+    .innerJoin(tests, eq(tests.id, testAssignments.testId))
+    .where(and(eq(testAttempts.id, attemptId), eq(testAttempts.studentId, studentId)));
+  if (!row) throw NotFound(M.attemptNotFound);
+  return row;
+}
+
+export async function readAttempt(ctx: AppContext, studentId: string, attemptId: string): Promise<Attempt> {
+  await submitExpiredOf(ctx, studentId);
+  const { attempt, assignment, test } = await attemptOf(ctx, studentId, attemptId);
+  return presentAttempt(ctx, attempt, assignment, test);
+}
+
+/**
+ * "Practise my weak spots" after a released result: up to PRACTICE_SIZE questions from its weakest focus areas that
+ * the student has never met (no check of theirs, on none of their test papers, in no earlier practice), in a random
+ * order, kept so that asking again (a reload, another device) gives the same set. The sitting's row is locked while
+ * the set is made, so two clicks make one set.
+ */
+export async function weakSpotPractice(ctx: AppContext, studentId: string, attemptId: string): Promise<PracticeSet> {
+  const result = await readAttempt(ctx, studentId, attemptId);
+  if (!result.released || !result.results) throw Conflict(M.practiceNotYet);
+  const focusNames = weakestFocusAreas(result.results);
+  const chosen = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: testAttempts.id }).from(testAttempts).where(eq(testAttempts.id, attemptId)).for('update');
+    const kept = await practiceOf(tx, attemptId);
+    if (kept.length > 0 || focusNames.length === 0) return kept;
+    const fresh = await rows<{ id: string }>(
+      tx,
+      sql`select q.id from questions q
+          where exists (select 1 from question_focus qf join focus_areas f on f.id = qf.focus_id
+                        where qf.question_id = q.id and f.name in (${sql.join(focusNames.map((n) => sql`${n}`), sql`, `)}))
+            and not exists (select 1 from answer_attempts aa where aa.student_id = ${studentId} and aa.question_id = q.id)
+            and not exists (select 1 from practice_questions pq where pq.student_id = ${studentId} and pq.question_id = q.id)
+            and not exists (select 1 from test_attempts ta cross join lateral jsonb_array_elements(ta.paper) pe
+                            where ta.student_id = ${studentId} and pe.value->>'questionId' = q.id::text)
+          order by random()
+          limit ${PRACTICE_SIZE}`,
+    );
+    if (fresh.length === 0) return [];
+    await tx.insert(practiceQuestions).values(fresh.map((q, i) => ({ studentId, questionId: q.id, attemptId, position: i + 1 })));
+    return fresh.map((q) => q.id);
+  });
+  const found = chosen.length ? await ctx.db.select().from(questions).where(inArray(questions.id, chosen)) : [];
+  const byId = new Map((await presentQuestions(ctx.db, found)).map((q) => [q.id, q]));
+  return { focusAreas: focusNames, questions: chosen.flatMap((id) => (byId.has(id) ? [studentQuestion.parse(byId.get(id))] : [])) };
+}
+
+async function practiceOf(db: Db | Tx, attemptId: string): Promise<string[]> {
+  const kept = await db.select({ id: practiceQuestions.questionId }).from(practiceQuestions).where(eq(practiceQuestions.attemptId, attemptId)).orderBy(asc(practiceQuestions.position));
+  return kept.map((k) => k.id);
+}
+
+/**
+ * Saves one answer of an open sitting. The sitting's row is read under a share lock, so a submission (which
+ * takes it for update) either comes before, and the answer is refused, or waits for the answer to be stored.
+ */
+export async function saveAnswer(ctx: AppContext, studentId: string, attemptId: string, questionId: string, answer: string): Promise<Date> {
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .select()
+      .from(testAttempts)
+      .where(and(eq(testAttempts.id, attemptId), eq(testAttempts.studentId, studentId)))
+      .for('share');
+    if (!attempt) throw NotFound(M.attemptNotFound);
+    if (attempt.submittedAt) throw Conflict(M.submitted);
+    if (attempt.deadline && now >= attempt.deadline) return 'time-up' as const;
+    if (!attempt.paper.some((p) => p.questionId === questionId)) throw NotFound(M.notInTest);
+    await tx
+      .insert(testAttemptAnswers)
+      .values({ attemptId, questionId, answer, savedAt: now })
+      .onConflictDoUpdate({ target: [testAttemptAnswers.attemptId, testAttemptAnswers.questionId], set: { answer, savedAt: now } });
+    return 'saved' as const;
+  });
+  if (outcome === 'time-up') {
+    await submitAttempt(ctx.db, attemptId, 'server', now);
+    throw Conflict(M.timeUp);
+  }
+  return now;
+}
+
+export async function submitByStudent(ctx: AppContext, studentId: string, attemptId: string): Promise<Attempt> {
+  const { attempt } = await attemptOf(ctx, studentId, attemptId);
+  if (attempt.submittedAt) throw Conflict(M.submitted);
+  const late = attempt.deadline !== null && ctx.now() >= attempt.deadline;
+  await submitAttempt(ctx.db, attemptId, late ? 'server' : 'student', ctx.now());
+  return readAttempt(ctx, studentId, attemptId);
+}
+
+/**
+ * A sitting as its student may see it: the questions through the student presenter (no answer, no solution) and
+ * the saved answers; once submitted and released, the score and each question's outcome with the right answer
+ * and the solution.
+ */
+async function presentAttempt(ctx: AppContext, attempt: AttemptRow, assignment: AssignmentRow, test: typeof tests.$inferSelect): Promise<Attempt> {
+  const ids = attempt.paper.flatMap((p) => (p.questionId ? [p.questionId] : []));
+  const [rows, saved] = await Promise.all([
+    ids.length ? ctx.db.select().from(questions).where(inArray(questions.id, ids)) : Promise.resolve([]),
+    ctx.db.select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempt.id)),
+  ]);
+  const presented = new Map((await presentQuestions(ctx.db, rows)).map((q) => [q.id, q]));
+  const answers = Object.fromEntries(saved.map((a) => [a.questionId, a.answer]));
+  const released = attempt.submittedAt !== null && isReleased(assignment);
+  const base: Attempt = {
+    id: attempt.id,
+    assignmentId: assignment.id,
+    testId: test.id,
+    name: test.title,
+    instructions: test.instructions,
+    startedAt: attempt.startedAt.toISOString(),
+    deadline: iso(attempt.deadline),
+    serverNow: ctx.now().toISOString(),
+    submittedAt: iso(attempt.submittedAt),
+    submittedBy: (attempt.submittedBy as 'student' | 'server' | null) ?? null,
+    questions: attempt.paper.map((p, i) => {
+      const question = p.questionId ? presented.get(p.questionId) : undefined;
+      return { number: i + 1, marks: p.marks, question: question ? studentQuestion.parse(question) : null };
+    }),
+    answers,
+    released,
+  };
+  if (!released) return base;
+  const awarded = new Map(saved.map((a) => [a.questionId, a.awarded ?? 0]));
+  const tags = await focusAndCategory(ctx.db, ids);
+  const results: QuestionResult[] = attempt.paper.map((p, i) => {
+    const question = p.questionId ? presented.get(p.questionId) : undefined;
+    return {
+      number: i + 1,
+      questionId: p.questionId,
+      marks: p.marks,
+      awarded: (p.questionId && awarded.get(p.questionId)) || 0,
+      answer: (p.questionId && answers[p.questionId]) ?? null,
+      correctAnswer: question?.answer ?? null,
+      solution: question?.solution ?? '',
+      focus: (p.questionId && tags.get(p.questionId)?.focus) || null,
+      category: (p.questionId && tags.get(p.questionId)?.category) || null,
+    };
+  });
+  return { ...base, score: scoreOf(attempt.score ?? 0, attempt.maxMarks, test.totalMarks), results };
+}
+
+/** Each question's first focus area and category by name, for the per-area figures. */
+async function focusAndCategory(db: Db, ids: string[]) {
+  const tags = new Map<string, { focus: string | null; category: string | null }>();
+  if (ids.length === 0) return tags;
+  const rows = await db.execute(sql`
+    select q.id as question_id,
+      (select f.name from question_focus qf join focus_areas f on f.id = qf.focus_id where qf.question_id = q.id order by f.name limit 1) as focus,
+      (select c.name from question_categories qc join categories c on c.id = qc.category_id where qc.question_id = q.id order by c.name limit 1) as category
+    from questions q where q.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  for (const r of (rows as unknown as { rows: Array<{ question_id: string; focus: string | null; category: string | null }> }).rows) {
+    tags.set(r.question_id, { focus: r.focus, category: r.category });
+  }
+  return tags;
+}
+
+/** `GET /api/tests/{id}/results`: the actor's students' sittings, per-question and per-focus-area figures. */
+export async function testResults(ctx: AppContext, actor: Actor, testId: string): Promise<TestResults> {
+  const test = await requireTest(ctx.db, testId);
+  await submitExpired(ctx);
+  const rows = await ctx.db
+    .select({ assignment: testAssignments, email: users.email, profile: { firstName: profiles.firstName, lastName: profiles.lastName }, attempt: testAttempts })
+    .from(testAssignments)
+    .innerJoin(users, eq(users.id, testAssignments.studentId))
+    .leftJoin(profiles, eq(profiles.userId, testAssignments.studentId))
+    .leftJoin(testAttempts, eq(testAttempts.assignmentId, testAssignments.id))
+    .where(and(eq(testAssignments.testId, testId), visibleTo(actor)))
+    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(users.email));
+  const submitted = rows.flatMap((r) => (r.attempt?.submittedAt ? [r.attempt] : []));
+  const awarded = submitted.length
+    ? await ctx.db.select().from(testAttemptAnswers).where(inArray(testAttemptAnswers.attemptId, submitted.map((a) => a.id)))
+    : [];
+  const entries = await ctx.db.select().from(testQuestions).where(eq(testQuestions.testId, testId)).orderBy(testQuestions.position);
+  const maxMarks = entries.reduce((sum, e) => sum + (e.questionId ? e.marks : 0), 0);
+  const awardedOf = new Map(awarded.map((a) => [`${a.attemptId} ${a.questionId}`, a.awarded ?? 0]));
+  const tags = await focusAndCategory(ctx.db, entries.flatMap((e) => (e.questionId ? [e.questionId] : [])));
+  // Per question: how many submitted sittings had it and how many earned its full marks; per focus area: marks.
+  const perQuestion = new Map<string, { sat: number; full: number }>();
+  const byFocus = new Map<string, { got: number; of: number }>();
+  for (const attempt of submitted) {
+    for (const p of attempt.paper) {
+      if (!p.questionId) continue;
+      const got = awardedOf.get(`${attempt.id} ${p.questionId}`) ?? 0;
+      const q = perQuestion.get(p.questionId) ?? { sat: 0, full: 0 };
+      perQuestion.set(p.questionId, { sat: q.sat + 1, full: q.full + (p.marks > 0 && got >= p.marks ? 1 : 0) });
+      const focus = tags.get(p.questionId)?.focus;
+      if (!focus) continue;
+      const f = byFocus.get(focus) ?? { got: 0, of: 0 };
+      byFocus.set(focus, { got: f.got + got, of: f.of + p.marks });
+    }
+  }
+  const now = ctx.now().getTime();
+  return {
+    test: { id: test.id, name: test.title, totalMarks: test.totalMarks, maxMarks },
+    students: rows.map((r) => ({
+      assignmentId: r.assignment.id,
+      studentId: r.assignment.studentId,
+      studentName: fullName(r.profile, r.email),
+      email: r.email,
+      status: r.attempt ? statusOf(r.attempt) : 'not-started',
+      released: isReleased(r.assignment),
+      timeUsed: r.attempt ? Math.round(((r.attempt.submittedAt?.getTime() ?? now) - r.attempt.startedAt.getTime()) / 1000) : null,
+      score: r.attempt?.submittedAt ? scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, test.totalMarks) : null,
+    })),
+    questions: entries.map((e) => {
+      const q = e.questionId ? perQuestion.get(e.questionId) : undefined;
+      return { number: e.position, questionId: e.questionId, percentCorrect: q ? Math.round((q.full / q.sat) * 1000) / 10 : null };
+    }),
+    focusAreas: [...byFocus].map(([name, f]) => ({ name, averagePercent: f.of === 0 ? 0 : Math.round((f.got / f.of) * 1000) / 10 })).sort((a, b) => a.averagePercent - b.averagePercent),
+    awaitingRelease: rows.filter((r) => r.attempt?.submittedAt && !isReleased(r.assignment)).length,
+  };
+}
+
+/**
+ * Staff's explicit re-score: the submitted sittings of the actor's students are scored again against the
+ * questions and the checker as they are now (a corrected answer key, say). Stored scores change only here.
+ */
+export async function rescoreResults(ctx: AppContext, actor: Actor, testId: string): Promise<{ rescored: number; changed: number }> {
+  await requireTest(ctx.db, testId);
+  const submitted = await ctx.db
+    .select({ id: testAttempts.id })
+    .from(testAttempts)
+    .innerJoin(testAssignments, eq(testAssignments.id, testAttempts.assignmentId))
+    .where(and(eq(testAssignments.testId, testId), isNotNull(testAttempts.submittedAt), visibleTo(actor)));
+  let changed = 0;
+  for (const { id } of submitted) {
+    const moved = await ctx.db.transaction(async (tx) => {
+      const [attempt] = await tx.select().from(testAttempts).where(eq(testAttempts.id, id)).for('update');
+      const score = await scoreAnswers(tx, attempt);
+      if (score === attempt.score) return false;
+      await tx.update(testAttempts).set({ score }).where(eq(testAttempts.id, id));
+      return true;
+    });
+    if (moved) changed++;
+  }
+  return { rescored: submitted.length, changed };
+}
+
+/** Releases the results of the actor's students' sittings of a test that wait for release; returns how many. */
+export async function releaseResults(ctx: AppContext, actor: Actor, testId: string): Promise<number> {
+  await requireTest(ctx.db, testId);
+  const released = await ctx.db
+    .update(testAssignments)
+    .set({ releasedAt: ctx.now() })
+    .where(and(eq(testAssignments.testId, testId), eq(testAssignments.release, 'manual'), isNull(testAssignments.releasedAt), visibleTo(actor)))
+    .returning({ id: testAssignments.id });
+  return released.length;
+}
+
+/** The teacher dashboard's Pending Reviews: submitted sittings of the actor's students that wait for release. */
+export async function pendingReviews(ctx: AppContext, actor: Actor): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(testAttempts)
+    .innerJoin(testAssignments, eq(testAssignments.id, testAttempts.assignmentId))
+    .where(and(isNotNull(testAttempts.submittedAt), eq(testAssignments.release, 'manual'), isNull(testAssignments.releasedAt), visibleTo(actor)));
+  return row.n;
+}

@@ -1,0 +1,123 @@
+import { Link, useParams } from 'react-router';
+import { CheckCircle2, CircleDashed, XCircle } from 'lucide-react';
+import { accuracyBy } from '@common/rules/test-taking';
+import type { Attempt } from '@common/schemas/test-taking';
+import { paths } from '../../../paths';
+import { RichText } from '../../../math/RichText';
+import { MeterList } from '../../../ui/MeterList';
+import { PageState } from '../../../ui/PageState';
+import { withBlankMarks } from '../questionParts';
+import { useAttempt } from './api';
+import { PracticeWeakSpots } from './PracticeWeakSpots';
+import styles from './tests.module.css';
+
+/** What a student typed, as the paper shows it: a fill-in-the-blank answer is one entry per blank. */
+function shownAnswer(answer: string | null): string {
+  if (answer === null || answer.trim() === '') return 'No answer';
+  if (!answer.startsWith('[')) return answer;
+  try {
+    const blanks = JSON.parse(answer) as unknown[];
+    return blanks.map((b, i) => `Blank ${i + 1}: ${String(b) || '(empty)'}`).join('; ');
+  } catch {
+    return answer;
+  }
+}
+
+/** The right answer from a key such as {a1: ['3/4'], a2: ['7']} or ['A']. */
+function shownKey(key: unknown): string {
+  if (key && typeof key === 'object' && !Array.isArray(key)) {
+    const blanks = Object.entries(key as Record<string, unknown>).filter(([k]) => /^a\d+$/.test(k));
+    return blanks.map(([, v]) => (Array.isArray(v) ? v.join(' or ') : String(v))).join('; ');
+  }
+  return Array.isArray(key) ? key.join(', ') : String(key ?? '');
+}
+
+/** A submitted test (/tests/review/:attemptId): waiting for release, or the score and every question reviewed. */
+export default function TestReviewPage() {
+  const { attemptId = '' } = useParams();
+  const attempt = useAttempt(attemptId);
+  if (attempt.isPending) return <PageState kind="loading" title="Loading your result..." />;
+  if (attempt.isError) return <PageState kind="error" title="Failed to load the test" text={attempt.error.message} />;
+  const a = attempt.data;
+  const back = (
+    <Link className={styles.secondaryAction} to={paths.dashboardSection('grades')}>
+      Back to Grades
+    </Link>
+  );
+  if (!a.submittedAt) {
+    return <PageState kind="empty" title="This test is still open" action={<Link className={styles.action} to={paths.testSitting.href(a.assignmentId)}>Resume test</Link>} />;
+  }
+  if (!a.released || !a.score || !a.results) {
+    return (
+      <PageState
+        kind="empty"
+        title="Test submitted"
+        text={`${a.submittedBy === 'server' ? 'Time ran out, so your saved answers were submitted for you. ' : ''}Your teacher will release the results; they will appear under Grades.`}
+        action={back}
+      />
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <header className={styles.resultHead}>
+        <h1 className={styles.title}>{a.name}: your result</h1>
+        <p className={styles.score}>
+          {a.score.marks} / {a.score.maxMarks} marks ({a.score.percentage}%)
+          {a.score.scaled !== null ? <span className={styles.muted}> - {a.score.scaled} on the test's scale</span> : null}
+        </p>
+        {a.submittedBy === 'server' ? <p className={styles.muted}>Time ran out: the answers you had saved were submitted.</p> : null}
+        {back}
+      </header>
+      <AccuracySummary results={a.results} />
+      <ol className={styles.review}>
+        {a.results.map((r) => {
+          const question = a.questions.find((q) => q.number === r.number)?.question;
+          const verdict = r.awarded >= r.marks ? 'right' : r.awarded > 0 ? 'partly' : 'wrong';
+          const Icon = verdict === 'right' ? CheckCircle2 : verdict === 'partly' ? CircleDashed : XCircle;
+          return (
+            <li key={r.number} className={`${styles.questionCard} ${styles[verdict]}`}>
+              <h2 className={styles.cardTitle}>
+                <Icon size={18} aria-hidden="true" /> Question {r.number}: {r.awarded} of {r.marks} {r.marks === 1 ? 'mark' : 'marks'}
+              </h2>
+              {question ? <RichText html={question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText} /> : <p className={styles.muted}>This question is no longer in the question bank.</p>}
+              <dl className={styles.facts}>
+                <dt>Your answer</dt>
+                <dd>{shownAnswer(r.answer)}</dd>
+                <dt>Correct answer</dt>
+                <dd>{shownKey(r.correctAnswer)}</dd>
+              </dl>
+              {r.solution ? (
+                <div className={styles.solution}>
+                  <h3>Solution</h3>
+                  <RichText html={r.solution} />
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <PracticeWeakSpots attemptId={a.id} />
+    </div>
+  );
+}
+
+/** Accuracy per focus area and per category, weakest first: where to practise next. */
+function AccuracySummary({ results }: { results: NonNullable<Attempt['results']> }) {
+  const parts = [
+    { by: 'focus' as const, title: 'By focus area' },
+    { by: 'category' as const, title: 'By category' },
+  ].map((part) => ({ ...part, rows: accuracyBy(results, part.by) }));
+  if (parts.every((part) => part.rows.length === 0)) return null;
+  return (
+    <section className={styles.card} aria-label="Accuracy">
+      {parts.map((part) =>
+        part.rows.length === 0 ? null : (
+          <div key={part.by}>
+            <h2 className={styles.cardTitle}>{part.title}</h2>
+            <MeterList rows={part.rows.map((row) => ({ key: row.name, label: row.name, percent: row.percent, meterLabel: `${row.name} accuracy` }))} />
+          </div>
+        ),
+      )}
+    </section>
+  );
+}

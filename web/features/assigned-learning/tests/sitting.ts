@@ -1,0 +1,90 @@
+/**
+ * What a test page keeps beside the server: the clock and the answers not yet saved. Plain functions and a small
+ * store over localStorage, so a reload, a lost connection or a crash of the tab loses no answer.
+ */
+
+/** Milliseconds the device's clock is behind the server's (negative when ahead), measured when the server answered. */
+export const clockOffset = (serverNow: string, receivedAt = Date.now()) => Date.parse(serverNow) - receivedAt;
+
+/** Milliseconds left before the deadline by the server's clock; null without a deadline. */
+export function remainingMs(deadline: string | null, offset: number, now = Date.now()): number | null {
+  if (deadline === null) return null;
+  return Math.max(0, Date.parse(deadline) - (now + offset));
+}
+
+/** "12:05" or "1:02:05": what the countdown shows. */
+export function formatRemaining(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+/** The warnings said aloud once each: at five minutes and at one minute left. */
+export const WARNINGS = [
+  { atMs: 5 * 60_000, text: '5 minutes left' },
+  { atMs: 60_000, text: '1 minute left' },
+] as const;
+
+/** Which warning the time left has just reached, given the ones already said. */
+export function dueWarning(leftMs: number, said: ReadonlySet<number>): (typeof WARNINGS)[number] | null {
+  return WARNINGS.find((w) => leftMs <= w.atMs && !said.has(w.atMs) && leftMs > 0) ?? null;
+}
+
+interface Kept {
+  /** Answers typed but not yet confirmed saved by the server, by question id. */
+  pending: Record<string, string>;
+  flagged: string[];
+}
+
+/** One sitting's answers waiting to be sent and its flags, kept in the browser under the sitting's id. */
+export class SittingStore {
+  private readonly key: string;
+
+  constructor(
+    attemptId: string,
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = localStorage,
+  ) {
+    this.key = `academy.sitting.${attemptId}`;
+  }
+
+  read(): Kept {
+    try {
+      const kept = JSON.parse(this.storage.getItem(this.key) ?? 'null') as Partial<Kept> | null;
+      return { pending: kept?.pending ?? {}, flagged: kept?.flagged ?? [] };
+    } catch {
+      return { pending: {}, flagged: [] };
+    }
+  }
+
+  private write(kept: Kept) {
+    try {
+      this.storage.setItem(this.key, JSON.stringify(kept));
+    } catch {
+      // A full or blocked storage only loses the copy: the answers still go to the server.
+    }
+  }
+
+  keep(questionId: string, answer: string) {
+    const kept = this.read();
+    this.write({ ...kept, pending: { ...kept.pending, [questionId]: answer } });
+  }
+
+  /** The server stored `answer`: forget it unless the student has typed something newer meanwhile. */
+  saved(questionId: string, answer: string) {
+    const kept = this.read();
+    if (kept.pending[questionId] !== answer) return;
+    const { [questionId]: _sent, ...rest } = kept.pending;
+    this.write({ ...kept, pending: rest });
+  }
+
+  setFlagged(flagged: string[]) {
+    this.write({ ...this.read(), flagged });
+  }
+
+  clear() {
+    this.storage.removeItem(this.key);
+  }
+}

@@ -1,0 +1,66 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useAuth } from '../../auth/AuthProvider';
+import { paths } from '../../paths';
+import { PageState } from '../../ui/PageState';
+import { Tabs } from '../../ui/Tabs';
+import { AssignPanel } from './AssignPanel';
+import { useSavedTest } from './api';
+import { ResultsPanel } from './ResultsPanel';
+import styles from './results.module.css';
+
+type Part = 'assign' | 'results';
+
+/**
+ * A saved test's staff page (/saved-tests/:testId?tab=results): Assign it to students and read its Results. A
+ * teacher picks from and sees only their own students; the server enforces the same.
+ */
+export default function SavedTestPage() {
+  const { testId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const { user } = useAuth();
+  const test = useSavedTest(testId);
+  const part: Part = search.get('tab') === 'results' ? 'results' : 'assign';
+  if (test.isPending) return <PageState kind="loading" title="Loading the test..." />;
+  if (test.isError) return <PageState kind="error" title={test.error.message} action={<Link to={paths.questionBank}>Back to the Question Bank</Link>} />;
+  const t = test.data;
+  const role = user?.type === 'admin' ? 'admin' : 'teacher';
+  return (
+    <div className={styles.page}>
+      <header className={styles.head}>
+        <Link to={paths.questionBank} className={styles.back}>
+          Question Bank
+        </Link>
+        <h1 className={styles.title}>{t.name}</h1>
+        <dl className={styles.facts}>
+          {t.testCode ? (
+            <div>
+              <dt>Code</dt>
+              <dd>{t.testCode}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Questions</dt>
+            <dd>{t.questionCount}</dd>
+          </div>
+          <div>
+            <dt>Time limit</dt>
+            <dd>{t.timeLimit ? `${t.timeLimit} minutes` : 'None'}</dd>
+          </div>
+          <div>
+            <dt>Marks</dt>
+            <dd>{t.totalMarks ?? t.marks}</dd>
+          </div>
+        </dl>
+      </header>
+      <Tabs
+        label="Saved test"
+        value={part}
+        onChange={(next) => setSearch(next === 'results' ? { tab: 'results' } : {}, { replace: true })}
+        tabs={[
+          { value: 'assign', label: 'Assign', content: <AssignPanel testId={testId} role={role} /> },
+          { value: 'results', label: 'Results', content: <ResultsPanel testId={testId} /> },
+        ]}
+      />
+    </div>
+  );
+}
