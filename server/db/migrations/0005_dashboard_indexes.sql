@@ -1,0 +1,2 @@
+CREATE INDEX "answer_attempts_created_idx" ON "answer_attempts" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "student_courses_assigned_at_idx" ON "student_courses" USING btree ("created_at");

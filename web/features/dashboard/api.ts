@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { DASHBOARD_MESSAGES, type AdminDashboard, type ChildProgress, type TeacherDashboard } from '@common/schemas/dashboards';
+import type { ChildTestResult } from '@common/schemas/test-taking';
+import { api } from '../../api/client';
+
+export const dashboardKeys = {
+  admin: ['dashboard', 'admin'] as const,
+  teacher: ['dashboard', 'teacher'] as const,
+  children: ['dashboard', 'children'] as const,
+  child: (id: string) => ['dashboard', 'children', id] as const,
+  childTests: (id: string) => ['dashboard', 'children', id, 'tests'] as const,
+};
+
+export const useAdminDashboard = () =>
+  useQuery({ queryKey: dashboardKeys.admin, queryFn: () => api.get<AdminDashboard>('/admin/dashboard', DASHBOARD_MESSAGES.loadFailed) });
+
+export const useTeacherDashboard = () =>
+  useQuery({ queryKey: dashboardKeys.teacher, queryFn: () => api.get<TeacherDashboard>('/teacher/dashboard', DASHBOARD_MESSAGES.loadFailed) });
+
+/**
+ * A parent's children with their progress, read afresh on every visit and whenever the parent comes back to the
+ * window, so a child's latest checks show without a reload.
+ */
+const fresh = { staleTime: 0, refetchOnWindowFocus: 'always' } as const;
+
+export const useChildren = () =>
+  useQuery({
+    queryKey: dashboardKeys.children,
+    queryFn: () => api.get<{ children: ChildProgress[] }>('/parent/children', DASHBOARD_MESSAGES.progressFailed).then((r) => r.children),
+    ...fresh,
+  });
+
+/** One child's report; another parent's child is 404, shown as not found. */
+export const useChild = (id: string) =>
+  useQuery({
+    queryKey: dashboardKeys.child(id),
+    queryFn: () => api.get<ChildProgress>(`/parent/children/${encodeURIComponent(id)}`, DASHBOARD_MESSAGES.progressFailed),
+    retry: false,
+    ...fresh,
+  });
+
+/** One child's released test results, newest first. */
+export const useChildTests = (id: string) =>
+  useQuery({
+    queryKey: dashboardKeys.childTests(id),
+    queryFn: () => api.get<{ results: ChildTestResult[] }>(`/parent/children/${encodeURIComponent(id)}/tests`, DASHBOARD_MESSAGES.testsFailed).then((r) => r.results),
+    retry: false,
+    ...fresh,
+  });
