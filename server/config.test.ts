@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('METRICS_PORT', () => {
+  it('is unset by default, and empty means unset', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
+  });
+
+  it('takes a port of its own', () => {
+    expect(loadConfig({ METRICS_PORT: '9100' }).metricsPort).toBe(9100);
+    expect(loadConfig({ PORT: '8080', METRICS_PORT: '3000' }).metricsPort).toBe(3000);
+  });
+
+  it('stops the start when it is not a port', () => {
+    for (const value of ['0', '65536', '91.5', 'metrics', '-1']) {
+      expect(() => loadConfig({ METRICS_PORT: value }), value).toThrow('METRICS_PORT: must be a port number from 1 to 65535');
+    }
+  });
+
+  it('stops the start when it is the academy port', () => {
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow('METRICS_PORT: must differ from PORT (3000)');
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT: must differ from PORT (8080)');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * What a load balancer and an operator ask of an instance: is it alive, may it take traffic. Both are public and
+ * tell nothing about the academy's content. And the backup of an academy on the embedded database, which only its
+ * own process can take while it runs: public to the access rules, it answers 404 to anyone without the secret.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { migrationsApplied, type Database } from '../../db/client';
+import { backupArchive } from '../../lib/backup';
+
+export interface BackupOffer {
+  database: Database;
+  /** The secret `npm run backup` reads from DATA_DIR (lib/backup.ts, `writeBackupAccess`). */
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/under-pressure's per-route answer to overload; one that returns nothing lets the request through. */
+    pressureHandler?: () => void;
+  }
+}
+
+const check = z.enum(['ok', 'failed']);
+const readyReply = z.object({ status: z.enum(['ready', 'unavailable']), database: check, migrations: check, storage: check });
+/** Under overload /ready answers as every route does (errors.ts). */
+const overloaded = z.object({ message: z.string(), code: z.string() });
+
+/** Each check on its own, so one slow or broken part does not hide the others; none waits more than 5 s. */
+async function probe(work: () => Promise<unknown>): Promise<'ok' | 'failed'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), 5000);
+  });
+  try {
+    await Promise.race([work(), timeout]);
+    return 'ok';
+  } catch {
+    return 'failed';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A connection from this machine: from a loopback address, or from the very address it reached. */
+function fromThisMachine(request: FastifyRequest): boolean {
+  // The peer itself, never a forwarded address: a proxy must not be able to vouch for anyone.
+  const peer = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const local = (request.socket.localAddress ?? '').replace(/^::ffff:/, '');
+  return peer === '::1' || (isIP(peer) === 4 && peer.startsWith('127.')) || (peer !== '' && peer === local);
+}
+
+function holdsToken(request: FastifyRequest, token: string): boolean {
+  const given = Buffer.from(/^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function operationsRoutes(ctx: AppContext, backups?: BackupOffer) {
+  return async function (app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    // Alive means the process answers: it stays 200 under pressure, when /ready already turns traffic away.
+    r.get('/health', { config: { access: 'public', pressureHandler: () => undefined } }, async () => ({ status: 'ok' }));
+
+    r.get('/ready', { config: { access: 'public' }, schema: { response: { 200: readyReply, 503: z.union([readyReply, overloaded]) } } }, async (_req, reply) => {
+      const [database, migrations, storage] = await Promise.all([
+        probe(() => ctx.db.execute(sql`select 1`)),
+        probe(async () => {
+          if (!(await migrationsApplied(ctx.db))) throw new Error('behind');
+        }),
+        probe(() => ctx.uploads.driver.probe()),
+      ]);
+      const ready = database === 'ok' && migrations === 'ok' && storage === 'ok';
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, migrations, storage });
+    });
+
+    // The backup file as a stream (a tar, lib/backup.ts), taken between two statements of the running server.
+    r.get('/backup', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      // Refused exactly as a route that does not exist.
+      if (!backups || !fromThisMachine(request) || !holdsToken(request, backups.token)) return reply.callNotFound();
+      const archive = Readable.from(backupArchive(backups.database, ctx.uploads, ctx.now()));
+      archive.on('error', (error) => request.log.error({ err: error }, 'the backup failed half-way'));
+      request.log.info('backup requested');
+      return reply.header('content-type', 'application/x-tar').header('cache-control', 'no-store').send(archive);
+    });
+  };
+}
