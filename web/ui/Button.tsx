@@ -1,15 +1,30 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'accent';
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface Look {
   variant?: Variant;
   size?: 'sm' | 'md' | 'lg';
   block?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', block, className, type = 'button', ...rest }: ButtonProps) {
-  const classes = [styles.button, styles[variant], styles[size], block ? styles.block : '', className ?? ''].join(' ');
-  return <button type={type} className={classes} {...rest} />;
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Look {}
+
+const classesOf = ({ variant = 'primary', size = 'md', block }: Look, className?: string) =>
+  [styles.button, styles[variant], styles[size], block ? styles.block : '', className ?? ''].join(' ');
+
+/**
+ * `aria-disabled` (rather than `disabled`) makes a button that is busy for a moment refuse clicks and submits while
+ * keeping the keyboard focus, which a disabled button drops to the page.
+ */
+export function Button({ variant, size, block, className, type = 'button', onClick, ...rest }: ButtonProps) {
+  const inert = rest['aria-disabled'] === true || rest['aria-disabled'] === 'true';
+  return <button type={type} className={classesOf({ variant, size, block }, className)} onClick={inert ? (e) => e.preventDefault() : onClick} {...rest} />;
+}
+
+/** A link that goes somewhere, looking like a button ('View Student Progress'): a link to screen readers and new tabs. */
+export function ButtonLink({ variant, size, block, className, ...rest }: LinkProps & Look) {
+  return <Link className={classesOf({ variant, size, block }, className)} {...rest} />;
 }

@@ -85,19 +85,28 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   );
 });
 
-export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** Source text such as LaTeX: a monospace face and no spell check. */
+  code?: boolean;
 }
 
 /** A labelled multi-line input, with its hint and error tied to it as for a text field. */
-export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea({ label, error, hint, id, rows = 4, ...rest }, ref) {
+export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea({ label, error, hint, id, rows = 4, code = false, ...rest }, ref) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
     <FieldShell label={label} error={error} hint={hint} id={fieldId}>
-      <textarea ref={ref} rows={rows} {...controlProps(fieldId, error, hint)} className={`${styles.input} ${styles.textarea}`} {...rest} />
+      <textarea
+        ref={ref}
+        rows={rows}
+        spellCheck={code ? false : undefined}
+        {...controlProps(fieldId, error, hint)}
+        className={`${styles.input} ${styles.textarea} ${code ? styles.code : ''}`}
+        {...rest}
+      />
     </FieldShell>
   );
 });

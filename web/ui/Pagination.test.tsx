@@ -40,6 +40,12 @@ describe('Pagination', () => {
     expect(onPageSize).toHaveBeenCalledWith(30);
   });
 
+  it('offers no choice of size when the list has one', () => {
+    setup({ pageSizes: [10], onPageSize: undefined });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.getByRole('navigation').textContent).toContain('Page 2 of 5');
+  });
+
   it('marks a count the server stopped at with +, and keeps Next open', () => {
     setup({ page: 100, total: 1000, totalExact: false });
     expect(screen.getByRole('navigation').textContent).toContain('of 1,000+ courses');

@@ -8,12 +8,12 @@ export interface PaginationProps {
   total: number;
   /** False when the server stopped counting: `total` is then "at least", and Next stays open. */
   totalExact?: boolean;
-  /** The sizes offered, such as the spec's 10, 20, 30 (and 40 for the bank). */
-  pageSizes: readonly number[];
+  /** The sizes offered, such as the spec's 10, 20, 30 (and 40 for the bank); none, or one, for a fixed size (the test generator's 10). */
+  pageSizes?: readonly number[];
   /** What is counted, as in "1–10 of 42 questions". */
   noun: string;
   onPage(page: number): void;
-  onPageSize(size: number): void;
+  onPageSize?(size: number): void;
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -31,16 +31,18 @@ export function Pagination({ page, pageSize, total, totalExact = true, pageSizes
         {first}–{last} of {number(total)}
         {more} {noun}
       </span>
-      <span className={styles.pageSize}>
-        <label htmlFor={sizeId}>Per page</label>
-        <select id={sizeId} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
-          {pageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </span>
+      {pageSizes && pageSizes.length > 1 && onPageSize ? (
+        <span className={styles.pageSize}>
+          <label htmlFor={sizeId}>Per page</label>
+          <select id={sizeId} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+            {pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </span>
+      ) : null}
       <span className={styles.pageButtons}>
         <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous

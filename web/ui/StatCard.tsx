@@ -28,22 +28,45 @@ export function StatCard({ label, value, icon: Icon, hint }: Stat) {
   );
 }
 
-/** A row of stat cards under one name ('At a glance'). */
-export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A row of stat cards under one name ('At a glance'); `compact` fits two to a phone's row inside a card, `dense`
+ * fits six in a row beside a staff table.
+ */
+export function StatGrid({ label, children, compact = false, dense = false }: { label: string; children: ReactNode; compact?: boolean; dense?: boolean }) {
   return (
-    <ul className={styles.grid} aria-label={label}>
+    <ul className={`${styles.grid} ${compact ? styles.compact : ''} ${dense ? styles.dense : ''}`} aria-label={label}>
       {children}
     </ul>
   );
 }
 
 /** The dashboards' row of figures. */
-export function StatCards({ stats, label = 'At a glance' }: { stats: readonly Stat[]; label?: string }) {
+export function StatCards({ stats, label = 'At a glance', compact = false }: { stats: readonly Stat[]; label?: string; compact?: boolean }) {
   return (
-    <StatGrid label={label}>
+    <StatGrid label={label} compact={compact}>
       {stats.map((stat) => (
         <StatCard key={stat.label} {...stat} />
       ))}
     </StatGrid>
+  );
+}
+
+/**
+ * A stat card that is also a filter (the student manager's groups): pressing it shows that group, and it says
+ * whether it is the one shown (`aria-pressed`). Put it in a StatGrid.
+ */
+export function StatFilterCard({ label, value, icon: Icon, pressed, onPress }: Stat & { pressed: boolean; onPress(): void }) {
+  return (
+    <li className={styles.filterItem}>
+      <button type="button" className={`${styles.stat} ${styles.filter} ${pressed ? styles.pressed : ''}`} aria-pressed={pressed} onClick={onPress}>
+        <span className={styles.icon}>
+          <Icon size={24} aria-hidden="true" />
+        </span>
+        <span className={styles.text}>
+          <span className={styles.value}>{value}</span>
+          <span className={styles.label}>{label}</span>
+        </span>
+      </button>
+    </li>
   );
 }

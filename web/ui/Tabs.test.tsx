@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, useTransition } from 'react';
 import { Tabs } from './Tabs';
 
 afterEach(cleanup);
@@ -18,6 +18,26 @@ function Area() {
         { value: 'bank', label: 'Question Bank', content: <p>the bank</p> },
         { value: 'tests', label: 'Test Generator', content: <p>the generator</p> },
         { value: 'tags', label: 'Manage Categories', content: <p>the categories</p> },
+      ]}
+    />
+  );
+}
+
+/** An owner that renders the chosen tab in a transition, as a router navigation does, and counts each ask. */
+function RoutedArea({ asks }: { asks: string[] }) {
+  const [tab, setTab] = useState<'content' | 'exercises'>('content');
+  const [, startTransition] = useTransition();
+  return (
+    <Tabs
+      label="Lesson"
+      value={tab}
+      onChange={(next) => {
+        asks.push(next);
+        startTransition(() => setTab(next));
+      }}
+      tabs={[
+        { value: 'content', label: 'Content', content: <p>the lesson</p> },
+        { value: 'exercises', label: 'Exercises', content: <p>the exercises</p> },
       ]}
     />
   );
@@ -49,5 +69,16 @@ describe('Tabs', () => {
     expect(screen.getByRole('tab', { name: 'Question Bank' }).getAttribute('tabindex')).toBe('-1');
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('tabpanel'));
+  });
+
+  it('ask once per click, even when the owner renders the change in a transition (one history entry per click)', async () => {
+    const user = userEvent.setup();
+    const asks: string[] = [];
+    render(<RoutedArea asks={asks} />);
+    await user.click(screen.getByRole('tab', { name: 'Exercises' }));
+    expect(await screen.findByText('the exercises')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Content' }));
+    expect(await screen.findByText('the lesson')).toBeTruthy();
+    expect(asks).toEqual(['exercises', 'content']);
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import * as RadixTabs from '@radix-ui/react-tabs';
 import styles from './Tabs.module.css';
 
@@ -25,8 +25,20 @@ export interface TabsProps<T extends string> {
  * jump to the ends, and each panel is labelled by its tab.
  */
 export function Tabs<T extends string>({ label, tabs, value, onChange, variant = 'underline', panelClassName }: TabsProps<T>) {
+  // Radix asks for the tab on mouse down and again on the focus that follows. When the owner renders the change in a
+  // transition (a router navigation does), the second ask still sees the old value: without this, one click would
+  // push two history entries and Back would seem to do nothing.
+  const asked = useRef<string>(value);
+  useEffect(() => {
+    asked.current = value;
+  });
+  const choose = (next: string) => {
+    if (next === asked.current) return;
+    asked.current = next;
+    onChange(next as T);
+  };
   return (
-    <RadixTabs.Root value={value} onValueChange={(next) => onChange(next as T)} className={styles.root}>
+    <RadixTabs.Root value={value} onValueChange={choose} className={styles.root}>
       <RadixTabs.List aria-label={label} className={`${styles.list} ${styles[variant]}`}>
         {tabs.map((tab) => (
           <RadixTabs.Trigger key={tab.value} value={tab.value} className={styles.tab}>

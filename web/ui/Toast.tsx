@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGE_CLEAR_MS } from '@common/rules';
 import { Alert } from './Alert';
+import styles from './Toast.module.css';
 
 export type NoticeTone = 'success' | 'error' | 'info';
 
@@ -44,7 +45,12 @@ export function useNotify(clearAfterMs: number = MESSAGE_CLEAR_MS): Notifier {
   );
 }
 
-/** Shows a notifier's notice where the screen puts it (beside the form or list it is about), in a live region. */
-export function Toast({ notice }: { notice: Notice | null }) {
-  return notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null;
+/**
+ * Shows a notifier's notice where the screen puts it (beside the form or list it is about), in a live region; or, with
+ * `corner`, floating at the top right of the window, as the teacher dashboard's transient toast.
+ */
+export function Toast({ notice, corner = false }: { notice: Notice | null; corner?: boolean }) {
+  if (!notice) return null;
+  const alert = <Alert tone={notice.tone}>{notice.text}</Alert>;
+  return corner ? <div className={styles.corner}>{alert}</div> : alert;
 }

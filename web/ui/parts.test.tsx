@@ -37,6 +37,13 @@ describe('TextArea', () => {
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Description must be at most 2000 characters');
   });
+
+  it('holds source text (LaTeX) without spell checking, still named by its label', () => {
+    render(<TextArea label="LaTeX" code defaultValue={'\\frac{1}{2}'} />);
+    const box = screen.getByRole('textbox', { name: 'LaTeX' });
+    expect(box.getAttribute('spellcheck')).toBe('false');
+    expect((box as HTMLTextAreaElement).value).toBe('\\frac{1}{2}');
+  });
 });
 
 describe('SearchBox', () => {
