@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
   test: {
-    include: ['*.test.ts', 'common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.tsx'],
+    include: ['*.test.ts', 'common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
     environment: 'node',
     // API tests each open an in-memory database; two workers match the two cores of CI's machine.
     pool: 'forks',

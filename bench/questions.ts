@@ -3,7 +3,8 @@
  * with p99 under 50 ms).
  *
  * `seedQuestionBench` writes the questions with a handful of set-based statements; `benchQuestions` measures the
- * list with a grade filter, a category filter, a text search and page 50; bench/run.ts runs both.
+ * list with a grade filter, a category filter, a text search and page 50, and the test generator's random draw;
+ * bench/run.ts runs both.
  */
 import { BROWSER_HEADERS, firstRead, measure, type BenchResult } from './measure';
 import { sql } from 'drizzle-orm';
@@ -93,6 +94,16 @@ export async function benchQuestions(baseUrl: string, cookie: string): Promise<B
     // Pages and counts are kept until the bank changes: the name tells what the first read of a filter costs.
     const first = await firstRead(url, headers);
     results.push(await measure(`GET /api/questions (${name}; first read ${first} ms)`, { url, headers, connections: CONNECTIONS }));
+  }
+  // The test generator's random draw: uniform over the whole filtered bank, never cached, so every call does the work.
+  const draws: Array<[string, object]> = [
+    ['whole bank', {}],
+    ['grade and category', { grade: '7', category: algebra.id }],
+    ['text search', { q: 'triangle' }],
+  ];
+  for (const [name, filters] of draws) {
+    const body = JSON.stringify({ count: 10, filters, exclude: [] });
+    results.push(await measure(`POST /api/tests/random (${name}, 10 of them)`, { url: `${baseUrl}/api/tests/random`, method: 'POST', body, headers: { ...BROWSER_HEADERS, cookie, 'content-type': 'application/json' }, connections: CONNECTIONS }));
   }
   return results;
 }

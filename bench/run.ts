@@ -3,20 +3,19 @@
  * one core, the load generator is pinned to the other, and throughput is reported beside a bare Fastify route
  * measured in the same run.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-import os from 'node:os';
-import readline from 'node:readline';
 import { benchCourses } from './courses';
 import { benchLighthouse } from './lighthouse';
 import { benchCheckAnswer, benchCourseView, type LearningIds } from './learning';
 import { BROWSER_HEADERS, measure, DURATION_S, type BenchResult } from './measure';
 import { benchLearnerLoop } from './learners';
 import { benchQuestions } from './questions';
+import { benchSittings } from './sittings';
+import { benchUsers } from './users';
 import { BENCH_ADMIN } from './scenarios';
+import { benchStudents } from './students';
+import { canPin, pinLoadGenerator, postgresReachable, signIn, start, stop } from './processes';
 
-const canPin = os.cpus().length > 1 && spawnSync('taskset', ['-V']).status === 0;
-if (canPin) spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]);
+pinLoadGenerator();
 
 interface Row extends BenchResult {
   target: string;
@@ -30,48 +29,23 @@ function report(target: string, result: BenchResult, verdict?: string) {
   console.log(`${target.padEnd(9)} ${result.name.padEnd(72)} ${figures}${verdict ? `  ${verdict}` : ''}`);
 }
 
-async function start(args: string[], seed: string[] = []): Promise<{ child: ChildProcess; ids: Record<string, unknown> }> {
-  const node = [process.execPath, '--import', 'tsx', 'bench/server.ts', ...args];
-  const [command, ...argv] = canPin ? ['taskset', '-c', '1', ...node] : node;
-  const child = spawn(command, argv, { env: { ...process.env, BENCH_SEED: seed.join(',') }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const ids = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    lines.on('line', (line) => {
-      if (line.startsWith('{"ready"')) resolve(JSON.parse(line).ids);
-    });
-  });
-  return { child, ids };
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function signIn(base: string, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
-  const cookie = response.headers.get('set-cookie');
-  if (!response.ok || !cookie) throw new Error(`bench sign-in of ${account.email} failed: ${response.status}`);
-  return cookie.split(';')[0];
-}
-
-function postgresReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(5432, '127.0.0.1');
-    socket.on('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
-
 const under = (ms: number) => (r: BenchResult) => (r.p99 < ms ? `ok: p99 < ${ms} ms` : `OVER: p99 budget ${ms} ms`);
 
 async function main() {
   console.log(`npm run bench: ${DURATION_S} s per load, ${canPin ? 'server on core 1, load on core 0' : 'server and load not pinned'}, requests as a browser sends them (accept-encoding: gzip)\n`);
+  // `npm run bench:users`: the users table alone (its budget is a p99, so no yardstick is needed).
+  if (process.argv.includes('users')) {
+    const kinds: Array<'pglite' | 'postgres'> = ['pglite'];
+    if (await postgresReachable()) kinds.push('postgres');
+    for (const kind of kinds) {
+      console.log(`\n${kind}: seeding 100,000 accounts...`);
+      const server = await start(['academy', kind, '4603'], ['admin', 'users']);
+      const admin = await signIn('http://127.0.0.1:4603', BENCH_ADMIN);
+      for (const r of await benchUsers('http://127.0.0.1:4603', admin)) report(kind, r, under(50)(r));
+      await stop(server.child);
+    }
+    return;
+  }
   const bare = await start(['bare', '4601']);
   const yardstick = await measure('GET /bare (Fastify, one route)', { url: 'http://127.0.0.1:4601/bare', connections: 50 });
   report('bare', yardstick);
@@ -85,9 +59,36 @@ async function main() {
   if (await postgresReachable()) kinds.push('postgres');
   // `npm run bench:learners`: the learner loop alone.
   const learnersOnly = process.argv.includes('learners');
+  // `npm run bench:sittings`: a class sitting one test, saving as they go.
+  if (process.argv.includes('sittings')) {
+    for (const kind of kinds) await benchSittings(kind, { start, stop, signIn, report });
+    return;
+  }
+  // `npm run bench:questions`: the question bank's list and the test generator's random draw alone.
+  if (process.argv.includes('questions')) {
+    for (const kind of kinds) {
+      console.log(`\n${kind}: seeding 100,000 questions...`);
+      const server = await start(['academy', kind, '4602'], ['admin', 'questions']);
+      const admin = await signIn('http://127.0.0.1:4602', BENCH_ADMIN);
+      for (const r of await benchQuestions('http://127.0.0.1:4602', admin)) report(kind, r, under(50)(r));
+      await stop(server.child);
+    }
+    return;
+  }
+  // `npm run bench:students`: the student manager's list alone.
+  if (process.argv.includes('students')) {
+    for (const kind of kinds) {
+      console.log(`\n${kind}: seeding 200 courses x 10 x 10 and 5,000 students...`);
+      const server = await start(['academy', kind, '4602'], ['admin', 'courses', 'students']);
+      const admin = await signIn('http://127.0.0.1:4602', BENCH_ADMIN);
+      for (const r of await benchStudents('http://127.0.0.1:4602', admin)) report(kind, r, under(50)(r));
+      await stop(server.child);
+    }
+    return;
+  }
   for (const kind of learnersOnly ? [] : kinds) {
-    console.log(`\n${kind}: seeding 200 courses x 10 x 10, a 10x10 learning course and 100,000 questions...`);
-    const server = await start(['academy', kind, '4602'], ['admin', 'courses', 'learning', 'questions']);
+    console.log(`\n${kind}: seeding 200 courses x 10 x 10, a 10x10 learning course, 100,000 questions and 100,000 accounts...`);
+    const server = await start(['academy', kind, '4602'], ['admin', 'courses', 'learning', 'questions', 'users']);
     const base = 'http://127.0.0.1:4602';
     const learning = server.ids.learning as LearningIds;
     const [admin, student] = [await signIn(base, BENCH_ADMIN), await signIn(base, { email: learning.studentEmail, password: learning.studentPassword })];
@@ -98,6 +99,7 @@ async function main() {
     report(kind, courseView, ratio(courseView));
     for (const r of await benchCourses(base, admin, { courseId: server.ids.courseId as string, unitId: server.ids.unitId as string })) report(kind, r, under(20)(r));
     for (const r of await benchQuestions(base, admin)) report(kind, r, under(50)(r));
+    for (const r of await benchUsers(base, admin)) report(kind, r, under(50)(r));
     // The one write load goes last: the database's upkeep after it (autovacuum) would share the cores with the
     // loads measured after it.
     const check = await benchCheckAnswer(base, student, learning);

@@ -8,6 +8,9 @@ import { seedCourseBench } from './courses';
 import { seedLearners } from './learners';
 import { seedLearningBench } from './learning';
 import { seedQuestionBench } from './questions';
+import { seedSitters } from './sittings';
+import { seedStudentBench } from './students';
+import { seedUserBench } from './users';
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench@pass1!' };
 
@@ -19,8 +22,14 @@ export const SEEDERS: Record<string, (db: Db) => Promise<Record<string, unknown>
   courses: (db) => seedCourseBench(db),
   learning: async (db) => ({ learning: await seedLearningBench(db) }),
   learners: async (db) => ({ learners: await seedLearners(db) }),
+  students: (db) => seedStudentBench(db),
+  sitters: async (db) => ({ ...(await seedSitters(db)) }),
   questions: async (db) => {
     await seedQuestionBench(db);
+    return {};
+  },
+  users: async (db) => {
+    await seedUserBench(db);
     return {};
   },
 };

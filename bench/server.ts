@@ -17,15 +17,26 @@ import { SEEDERS } from './scenarios';
 
 const [mode, kind, portArg] = process.argv.slice(2);
 
-async function freshPostgres(): Promise<Database> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: url });
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// One database per bench server: with one shared name, a bench started meanwhile on the same PostgreSQL (another
+// checkout, a soak beside a bench) dropped the running one's database under it.
+const benchDatabase = `academy_bench_${process.pid}`;
+
+async function onPostgresServer(statement: string) {
+  const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query('drop database if exists academy_bench with (force)');
-  await admin.query('create database academy_bench');
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = '/academy_bench';
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function freshPostgres(): Promise<Database> {
+  await onPostgresServer(`drop database if exists ${benchDatabase} with (force)`);
+  await onPostgresServer(`create database ${benchDatabase}`);
+  const target = new URL(postgresUrl);
+  target.pathname = `/${benchDatabase}`;
   return openPostgres(target.toString(), 20);
 }
 
@@ -52,6 +63,9 @@ async function main() {
   process.on('SIGTERM', async () => {
     await app.close();
     await database.close();
+    // Each run seeds afresh; hundreds of megabytes of old ones would otherwise pile up.
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (kind === 'postgres') await onPostgresServer(`drop database if exists ${benchDatabase} with (force)`);
     process.exit(0);
   });
 }

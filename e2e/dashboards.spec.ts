@@ -8,21 +8,48 @@ async function expectMenu(page: Page, labels: string[]) {
   await expect(sidebar(page).getByRole('link')).toHaveText(labels);
 }
 
-/** The phone layout: no sidebar, a bottom bar with the first five items. */
+/** The bottom bar's words for the labels that would not fit a fifth of a 375 px screen. */
+const PHONE_WORDS: Record<string, string> = {
+  Dashboard: 'Home',
+  'My Courses': 'Courses',
+  Assignments: 'Tasks',
+  'My Children': 'Children',
+  'Progress Reports': 'Reports',
+  Communication: 'Messages',
+  'Question Assignment': 'Assign',
+  'Course Management': 'Courses',
+  'Question Bank': 'Questions',
+  'Register Users': 'Register',
+  'Manage Users': 'Users',
+  'Course Assignment': 'Assign',
+};
+
+/**
+ * The phone layout: no sidebar, a bottom bar with the first five items, each word whole (nothing cut or
+ * ellipsed) and the full label in its tooltip.
+ */
 async function expectBottomBar(page: Page, labels: string[]) {
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(sidebar(page)).toBeHidden();
-  await expect(bottomBar(page).getByRole('link')).toHaveText(labels.slice(0, 5));
+  const first = labels.slice(0, 5);
+  const links = bottomBar(page).getByRole('link');
+  await expect(links).toHaveText(first.map((label) => PHONE_WORDS[label] ?? label));
+  for (const [i, label] of first.entries()) {
+    if (PHONE_WORDS[label]) await expect(links.nth(i)).toHaveAttribute('title', label);
+  }
+  const cut = await bottomBar(page).locator('a span').evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent));
+  expect(cut).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('student: welcome, figures, the sidebar with its in-place sections, collapsing, and the bottom bar', async ({ page }) => {
   await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Welcome back, Leo!' })).toBeVisible();
-  // The demo student studies two demo courses and has not checked an answer yet.
+  // "Welcome" on a first visit, "Welcome back" once they checked an answer (other specs may have checked some).
+  await expect(page.getByRole('heading', { name: /^Welcome( back)?, Leo!$/ })).toBeVisible();
+  // The demo student studies two demo courses.
   await expect(page.getByLabel('Enrolled Courses: 2')).toBeVisible();
   await expect(page.getByLabel('Assignments Due: 0')).toBeVisible();
-  await expect(page.getByLabel('Average Grade: —')).toBeVisible();
+  await expect(page.getByLabel(/^First-Try Accuracy: /)).toBeVisible();
   await sidebar(page).getByRole('link', { name: 'My Courses' }).click();
   await expect(page.getByText('Showing 2 of 2 courses')).toBeVisible();
   await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
@@ -30,10 +57,11 @@ test('student: welcome, figures, the sidebar with its in-place sections, collaps
   await expectMenu(page, labels);
   await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
-  for (const label of ['Assignments', 'Grades', 'Calendar', 'Resources']) {
+  // Assignments and Grades hold the student's tests (issue 17); Calendar and Resources are the spec's coming soon.
+  for (const [label, comingSoon] of [['Assignments', false], ['Grades', false], ['Calendar', true], ['Resources', true]] as const) {
     await sidebar(page).getByRole('link', { name: label }).click();
     await expect(page.getByRole('heading', { name: label, level: 1 })).toBeVisible();
-    await expect(page.getByText('This section is coming soon!')).toBeVisible();
+    await expect(page.getByText('This section is coming soon!')).toHaveCount(comingSoon ? 1 : 0);
     await expect(sidebar(page).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
   }
   await sidebar(page).getByRole('link', { name: 'Profile' }).click();
@@ -63,14 +91,15 @@ test('student: welcome, figures, the sidebar with its in-place sections, collaps
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('admin: welcome, placeholder stats, empty activity, the admin menu and its coming-soon pages', async ({ page }) => {
+test('admin: welcome, the real figures, recent activity, the admin menu and its coming-soon pages', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
+  // The figures are the server's (every figure is checked against the API in progress.spec.ts).
   const stats = page.getByRole('list', { name: 'At a glance' });
-  await expect(stats).toContainText('245Total Users');
-  await expect(stats).toContainText('12Active Courses');
-  await expect(stats).toContainText('5System Tasks');
-  await expect(page.getByText('No recent activity yet.')).toBeVisible();
+  for (const label of ['Total Users', 'Active Courses', 'Active Students', 'Answers Checked']) await expect(stats.getByLabel(new RegExp(`^${label}: \\d+$`))).toBeVisible();
+  await expect(stats.getByLabel('Total Users: 245')).toHaveCount(0);
+  // The demo accounts registered at the first start.
+  await expect(page.getByRole('region', { name: 'Recent Activity' }).getByText(/joined$/).first()).toBeVisible();
   const labels = ['Dashboard', 'Register Users', 'Manage Users', 'Course Assignment', 'Course Management', 'Question Bank', 'Question Assignment', 'Analytics', 'Settings', 'Profile'];
   await expectMenu(page, labels);
   for (const [label, href] of [['Register Users', '/register-users'], ['Manage Users', '/manage-users'], ['Course Assignment', '/course-assignment'], ['Course Management', '/course-management'], ['Question Bank', '/question-bank'], ['Question Assignment', '/question-assignment'], ['Analytics', '/admin-analytics'], ['Settings', '/admin-settings'], ['Profile', '/profile']]) {
@@ -83,7 +112,7 @@ test('admin: welcome, placeholder stats, empty activity, the admin menu and its 
   await expect(page.getByText('Coming Soon!')).toBeVisible();
   for (const path of ['/admin', '/admin-dashboard']) {
     await page.goto(path);
-    await expect(page.getByText('245')).toBeVisible();
+    await expect(page.getByLabel(/^Total Users: \d+$/)).toBeVisible();
   }
   await page.goto('/admin-profile');
   await expect(page.getByRole('tab', { name: 'Change Password' })).toBeVisible();
@@ -93,11 +122,15 @@ test('admin: welcome, placeholder stats, empty activity, the admin menu and its 
   await expectBottomBar(page, labels);
 });
 
-test('teacher: greeting, placeholder stats, the three activity items and the teacher menu', async ({ page }) => {
+test('teacher: greeting, their own figures, the three activity items and the teacher menu', async ({ page }) => {
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Welcome back, Maya!' })).toBeVisible();
   const stats = page.getByRole('list', { name: 'At a glance' });
-  for (const label of ['Active Courses', 'Total Students', 'Pending Reviews']) await expect(stats).toContainText(`--${label}`);
+  // The demo teacher teaches the demo student, who studies two demo courses; other specs leave tests awaiting
+  // release, so only the form of Pending Reviews is known here (its count is tested in test-taking.test.ts).
+  await expect(stats.getByLabel(/^Total Students: [1-9]\d*$/)).toBeVisible();
+  await expect(stats.getByLabel(/^Active Courses: [1-9]\d*$/)).toBeVisible();
+  await expect(stats.getByLabel(/^Pending Reviews: \d+$/)).toBeVisible();
   await expect(page.getByText('View and manage all students in the system')).toBeVisible();
   await expect(page.getByText('Create and organize your course content')).toBeVisible();
   const labels = ['Dashboard', 'Students', 'Question Assignment', 'Course Management', 'Question Bank', 'Grades', 'Profile', 'Calendar'];
@@ -127,6 +160,9 @@ test('parent: welcome, the View Student Progress card and the parent menu', asyn
   const labels = ['Dashboard', 'My Children', 'Progress Reports', 'Communication', 'Profile'];
   await expectMenu(page, labels);
   await sidebar(page).getByRole('link', { name: 'My Children' }).click();
+  await expect(page.getByRole('heading', { name: 'My Children' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Leo Chen' })).toBeVisible();
+  await sidebar(page).getByRole('link', { name: 'Communication' }).click();
   await expect(page.getByText('This section is coming soon!')).toBeVisible();
   await page.goto('/parent-dashboard');
   await expect(page.getByRole('heading', { name: 'View Student Progress' })).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 export const ADMIN = { email: 'admin@e2e.academy', password: 'Admin@pass1!' };
@@ -52,4 +52,48 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * Clicks an answer field and waits until it holds the focus: the field loads on demand, and keys typed before
+ * it is focused are lost.
+ */
+export async function focusField(field: Locator) {
+  await field.click();
+  await expect(field).toBeFocused();
+}
+
+/**
+ * Picks up a focused drag handle with Space and waits until the keyboard can carry it: dnd-kit's keyboard sensor
+ * starts listening for the arrow keys from a timer set at the pick-up, so an arrow sent at once (as a test does,
+ * never a person) can be lost. A timer set after it runs after it.
+ */
+export async function pickUp(page: Page) {
+  await page.keyboard.press('Space');
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 20)));
+}
+
+/** A staff or student API call that must succeed; its JSON body. */
+export async function ok<T = Record<string, unknown>>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** What a new student types on the complete-profile form; a spec names what matters to it. */
+export interface StudentProfile {
+  first_name: string;
+  last_name?: string;
+  school?: string;
+  grade_level?: string;
+  birthday?: string;
+}
+
+/** A new student through the real sign-up API (mailed code, complete profile), so nothing of theirs exists yet; their id. */
+export async function signUpStudent(request: APIRequestContext, email: string, password: string, profile: StudentProfile): Promise<string> {
+  await ok(await request.post('/api/auth/signup', { data: { email } }));
+  await ok(await request.post('/api/auth/verify-otp', { data: { email, otp: await readCode(email) } }));
+  const extra = { last_name: 'Santos', gender: 'female', birthday: '2013-05-02', phone_number: '(555) 010-2030', address: '4 Oak Lane', school: 'Hill School', grade_level: '6', ...profile };
+  const reply = await ok<{ user: { id: string } }>(await request.post('/api/users/complete-profile', { data: { email, password, type: 'student', extra_field: extra } }));
+  expect(reply.user.id).toMatch(/\S/);
+  return reply.user.id;
 }

@@ -9,7 +9,8 @@ import { ADMIN, DEMO_PASSWORD } from './helpers';
 type Role = 'anonymous' | 'student' | 'parent' | 'teacher' | 'data-entry' | 'admin';
 type SignedIn = Exclude<Role, 'anonymous'>;
 /** Where the visitor lands (the path) and a text the page then shows. */
-type Landing = { url: string; shows: string };
+/** Where a visitor ends up, and a text the page shows there (a pattern where other specs change it, like a greeting). */
+type Landing = { url: string; shows: string | RegExp };
 
 const ACCOUNTS: Record<SignedIn, { email: string; password: string }> = {
   student: { email: 'student@demo.academy', password: DEMO_PASSWORD },
@@ -25,7 +26,8 @@ const deniedHere = (url: string): Landing => ({ url, shows: "Access Denied: You 
 const noQuestionCreation = (url: string): Landing => ({ url, shows: "You don't have permission to create questions" });
 const comingSoon = (url: string): Landing => ({ url, shows: 'Coming Soon!' });
 const DASHBOARD: Record<SignedIn, Landing> = {
-  student: { url: '/dashboard', shows: 'Welcome back, Leo!' },
+  // "Welcome" until Leo's first check, "Welcome back" after (other specs check answers as Leo).
+  student: { url: '/dashboard', shows: /^Welcome( back)?, Leo!$/ },
   parent: { url: '/dashboard', shows: 'Welcome, Grace!' },
   teacher: { url: '/dashboard', shows: 'Welcome back, Maya!' },
   'data-entry': { url: '/dashboard', shows: 'Welcome, Sam!' },
@@ -35,10 +37,25 @@ const DASHBOARD: Record<SignedIn, Landing> = {
 /** One row per route: what each role meets there. */
 const ROUTES: Record<string, Record<Role, Landing>> = {
   '/dashboard': { anonymous: SIGN_IN, ...DASHBOARD },
+  // A student's own test pages (issue 17); an unknown sitting is the server's 404.
+  '/tests/review/00000000-0000-4000-8000-000000000000': {
+    anonymous: SIGN_IN,
+    ...DASHBOARD,
+    student: { url: '/tests/review/00000000-0000-4000-8000-000000000000', shows: 'Test attempt not found' },
+  },
+  // A saved test's staff page (issue 17): admins and teachers; an unknown test is the server's 404.
+  '/saved-tests/00000000-0000-4000-8000-000000000000': {
+    anonymous: SIGN_IN,
+    student: DASHBOARD.student,
+    parent: DENIED_AT_HOME,
+    teacher: { url: '/saved-tests/00000000-0000-4000-8000-000000000000', shows: 'Test not found' },
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/saved-tests/00000000-0000-4000-8000-000000000000', shows: 'Test not found' },
+  },
   '/admin': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/admin', shows: 'Total Users' } },
   '/admin-dashboard': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/admin-dashboard', shows: 'Total Users' } },
-  '/manage-users': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/manage-users') },
-  '/register-users': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/register-users') },
+  '/manage-users': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/manage-users', shows: 'Manage Users' } },
+  '/register-users': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/register-users', shows: 'Register Users' } },
   '/admin-analytics': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/admin-analytics') },
   '/admin-settings': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/admin-settings') },
   '/admin-profile': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/admin-profile', shows: 'Change Password' } },
@@ -68,10 +85,27 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     'data-entry': { url: '/create-question-step1', shows: 'Create New Question - Step 1' },
     admin: { url: '/create-question-step1', shows: 'Create New Question - Step 1' },
   },
-  '/question-assignment': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DENIED_AT_HOME, teacher: comingSoon('/question-assignment'), 'data-entry': DENIED_AT_HOME, admin: comingSoon('/question-assignment') },
+  '/question-assignment': {
+    anonymous: SIGN_IN,
+    student: DASHBOARD.student,
+    parent: DENIED_AT_HOME,
+    teacher: { url: '/question-assignment', shows: 'Available Questions' },
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/question-assignment', shows: 'Available Questions' },
+  },
   // Students go to /student, which is their dashboard.
-  '/course-assignment': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DENIED_AT_HOME, teacher: comingSoon('/course-assignment'), 'data-entry': DENIED_AT_HOME, admin: comingSoon('/course-assignment') },
+  '/course-assignment': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DENIED_AT_HOME, teacher: { url: '/course-assignment', shows: 'Assign courses, units and sections to your students.' }, 'data-entry': DENIED_AT_HOME, admin: { url: '/course-assignment', shows: 'Assign courses, units and sections to students.' } },
   '/course-management': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DASHBOARD.parent, teacher: { url: '/course-management', shows: 'Courses' }, 'data-entry': { url: '/course-management', shows: 'Courses' }, admin: { url: '/course-management', shows: 'Courses' } },
+  // The student's course viewer (issue 15): students go on to My Courses, others home with Access Denied.
+  '/dashboard/courses': { anonymous: SIGN_IN, student: { url: '/dashboard', shows: 'My Courses' }, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: DENIED_AT_HOME },
+  '/dashboard/courses/00000000-0000-4000-8000-000000000000/sections/00000000-0000-4000-8000-000000000001/exercises': {
+    anonymous: SIGN_IN,
+    student: { url: '/dashboard/courses/00000000-0000-4000-8000-000000000000/sections/00000000-0000-4000-8000-000000000001/exercises', shows: 'Error loading course details' },
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: DENIED_AT_HOME,
+  },
   '/profile': { anonymous: SIGN_IN, student: { url: '/profile', shows: 'Change Password' }, parent: { url: '/profile', shows: 'Change Password' }, teacher: { url: '/profile', shows: 'Change Password' }, 'data-entry': { url: '/profile', shows: 'Change Password' }, admin: { url: '/profile', shows: 'Change Password' } },
 };
 

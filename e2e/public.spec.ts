@@ -1,5 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
+
+/** How far the slider's cards have moved left (they move by a transform of their track). */
+const trackOffset = (slider: Locator) =>
+  slider.evaluate((el) => Math.round(-new DOMMatrixReadOnly(getComputedStyle(el.firstElementChild!).transform).m41) + 0);
+
+/** How many cards the slider's left edge cuts through: stopped, the first card shown is whole. */
+const cutCards = (slider: Locator) =>
+  slider.evaluate((el) => {
+    const left = el.getBoundingClientRect().left;
+    return [...el.querySelectorAll('figure')].filter((card) => {
+      const r = card.getBoundingClientRect();
+      return r.left < left - 1 && r.right > left + 1;
+    }).length;
+  });
 
 test.describe('the shell', () => {
   test('top bar links, cart, search and the scrolled style', async ({ page }) => {
@@ -122,12 +136,15 @@ test.describe('the landing page', () => {
     await slider.scrollIntoViewIfNeeded();
     await expect(slider.locator('figure')).toHaveCount(6);
     await expect(slider.locator('figure[aria-hidden="true"]')).toHaveCount(2);
-    const start = await slider.evaluate((el) => el.scrollLeft);
-    await expect.poll(() => slider.evaluate((el) => el.scrollLeft)).toBeGreaterThan(start + 5);
+    const start = await trackOffset(slider);
+    await expect.poll(() => trackOffset(slider)).toBeGreaterThan(start + 5);
     await slider.hover();
-    const paused = await slider.evaluate((el) => el.scrollLeft);
+    // Stopped, it settles on a card's edge: the card being read is whole inside the slider.
     await page.waitForTimeout(400);
-    expect(await slider.evaluate((el) => el.scrollLeft)).toBe(paused);
+    const paused = await trackOffset(slider);
+    await page.waitForTimeout(400);
+    expect(await trackOffset(slider)).toBe(paused);
+    expect(await cutCards(slider)).toBe(0);
     await expect(page.locator('[data-featured-testimonial]')).toBeAttached();
 
     await page.getByRole('link', { name: 'Get Started' }).nth(1).click();
@@ -164,8 +181,35 @@ test.describe('the landing page', () => {
     const slider = page.getByRole('region', { name: /Testimonials from families/ });
     await slider.scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
-    expect(await slider.evaluate((el) => el.scrollLeft)).toBe(0);
+    expect(await trackOffset(slider)).toBe(0);
+    await expect(page.getByRole('button', { name: 'Pause testimonials' })).toHaveCount(0);
   });
+
+  for (const width of [1280, 375]) {
+    test(`the slider's pause control stops it on a whole card until Play (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      const slider = page.getByRole('region', { name: /Testimonials from families/ });
+      const pause = page.getByRole('button', { name: 'Pause testimonials' });
+      await pause.scrollIntoViewIfNeeded();
+      await expect(pause).toBeVisible();
+      await expect.poll(() => trackOffset(slider)).toBeGreaterThan(20);
+      await pause.click();
+      const play = page.getByRole('button', { name: 'Play testimonials' });
+      await expect(play).toBeFocused();
+      await page.waitForTimeout(400);
+      const stopped = await trackOffset(slider);
+      // The pointer passing over the cards and leaving does not start it again.
+      await slider.hover();
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(600);
+      expect(await trackOffset(slider)).toBe(stopped);
+      expect(await cutCards(slider)).toBe(0);
+      await play.click();
+      await expect.poll(() => trackOffset(slider)).toBeGreaterThan(stopped + 5);
+      await expect(pause).toBeVisible();
+    });
+  }
 });
 
 test.describe('public pages', () => {

@@ -5,12 +5,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createMailer, loggingMailer, type Mailer } from './lib/mail';
 import { MailQueue } from './lib/mail-queue';
+import { Metrics } from './lib/metrics';
+import { fileDriver } from './lib/file-driver';
+import { type FileDriver, LOOSE_FILE_GRACE_MS, UploadStore } from './lib/storage';
 import { registerAccess } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
@@ -18,22 +22,30 @@ import { SESSION_CHANNEL, SessionCache } from './modules/sessions/cache';
 import { registerSessions } from './modules/sessions/plugin';
 import type { CurrentUser } from './modules/sessions/store';
 import { registerKept } from './plugins/kept';
+import { registerObservation, RequestLogController } from './plugins/observe';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
+import { adminUserRoutes } from './modules/users/admin-routes';
 import { assignmentRoutes } from './modules/assignments/routes';
 import { attemptWriter } from './modules/student/attempts';
 import { studentRoutes } from './modules/student/routes';
+import { dashboardRoutes } from './modules/dashboards/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
 import { questionRoutes } from './modules/questions/routes';
+import { testTakingRoutes } from './modules/test-taking/routes';
+import { testRoutes } from './modules/tests/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { operationsRoutes } from './modules/operations/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves when the writes the server makes behind its answers (answer attempts) are stored. */
     flushWrites(): Promise<void>;
+    /** The uploads, for the demo seed and the tools that copy them. */
+    uploads: UploadStore;
   }
 }
 
@@ -47,11 +59,20 @@ export interface AppDeps {
   /** How long a signed-in user is reused without a query (0 turns the cache off). */
   sessionCacheMs?: number;
   logger?: FastifyServerOptions['logger'];
+  /** Where uploads go; defaults to the configured one (the bucket, or DATA_DIR/uploads). */
+  files?: FileDriver;
+  /** Overload limits; the defaults turn requests away once the event loop lags a second behind. */
+  pressure?: Pick<FastifyUnderPressureOptions, 'maxEventLoopDelay' | 'maxHeapUsedBytes' | 'maxRssBytes' | 'sampleInterval'>;
   /** Where the built web app is; nothing is served when it is missing. */
   distDir?: string | null;
+  /** The secret that lets `npm run backup` ask this server for a backup (embedded database only); unset: none may. */
+  backupToken?: string;
 }
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const RETRY_AFTER_SECONDS = 5;
+export const OVERLOADED = 'The academy is very busy right now. Please try again in a few seconds.';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -81,12 +102,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     trustProxy: proxyTrust(config.trustProxy),
+    // One line per request, by route pattern (plugins/observe.ts), instead of Fastify's two by raw URL.
+    logController: new RequestLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // Before any route: each route's hook is made when it is added. The kept stores are read only when scraped.
+  registerObservation(app, new Metrics({ database, kept: () => app.keptSizes() }));
 
   const sessionCache = new SessionCache<CurrentUser>(deps.sessionCacheMs ?? 15_000);
   // '*' means the notifications were interrupted: anything may have changed.
@@ -112,7 +138,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitFactor: deps.rateLimitFactor ?? 1,
     attempts: attemptWriter(database.db, app.log, { instance, totals: memos.studentTotals }),
     mailer: mailQueue,
+    uploads: new UploadStore(deps.files ?? fileDriver(config), database.db),
   };
+  app.decorate('uploads', ctx.uploads);
+  // Files a killed process left unowned. PGlite's data directory has one process (its lock), so nothing else can
+  // be in flight; instances sharing PostgreSQL leave a newer file alone, as it may be another's upload under way.
+  const sweepGrace = database.kind === 'pglite' ? 0 : LOOSE_FILE_GRACE_MS;
+  await ctx.uploads.sweep(ctx.now(), sweepGrace);
+  const sweeper = setInterval(() => {
+    ctx.uploads.sweep(ctx.now()).catch((error: unknown) => app.log.error({ err: error }, 'sweeping loose uploads failed'));
+  }, 3600_000).unref();
+  app.addHook('onClose', () => clearInterval(sweeper));
 
   // Writes that answers do not wait for are settled before the database closes, and by tests before they look.
   app.decorate('flushWrites', () => ctx.attempts.flush());
@@ -120,6 +156,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => mailQueue.close());
 
   registerErrorHandling(app);
+  // An overloaded instance says so at once, with when to come back, instead of letting requests queue until they
+  // time out; the proxy or the browser tries again (or another instance).
+  await app.register(underPressure, {
+    maxEventLoopDelay: 1000,
+    ...deps.pressure,
+    retryAfter: RETRY_AFTER_SECONDS,
+    message: OVERLOADED,
+  });
   await app.register(cookie);
   registerSecurityHeaders(app);
   // Before access: a cross-site request is refused before any session is looked up.
@@ -137,15 +181,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      api.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
+      await api.register(operationsRoutes(ctx, deps.backupToken && database.snapshot ? { database, token: deps.backupToken } : undefined));
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(adminUserRoutes(ctx));
       await api.register(assignmentRoutes(ctx));
       await api.register(studentRoutes(ctx));
       await api.register(courseRoutes(ctx));
       await api.register(publicRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(categoryRoutes(ctx));
+      await api.register(dashboardRoutes(ctx));
+      await api.register(testRoutes(ctx));
+      await api.register(testTakingRoutes(ctx));
     },
     { prefix: '/api' },
   );

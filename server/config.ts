@@ -42,6 +42,8 @@ function parseTrustProxy(raw: string | undefined): TrustProxy | string {
   return { proxies };
 }
 
+const PORT_RANGE = { error: 'must be a port number from 1 to 65535' };
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -54,7 +56,12 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: flag(undefined),
-  REDIS_URL: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional().or(z.literal('')),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag(undefined),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -66,7 +73,28 @@ const envSchema = z.object({
     }),
   API_DOCS: flag(undefined),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_PORT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number(PORT_RANGE).int(PORT_RANGE).min(1, PORT_RANGE).max(65535, PORT_RANGE).optional(),
+  ),
+}).superRefine((env, ctx) => {
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from PORT (${env.PORT}): the metrics listen on a port of their own, kept off the proxy` });
+  }
 });
+
+/** The bucket that holds the uploads instead of DATA_DIR/uploads. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself. */
+  endpoint?: string;
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers want. */
+  forcePathStyle: boolean;
+  /** Unset: the SDK's own chain (AWS_* variables, an instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -80,11 +108,14 @@ export interface Config {
   adminEmail?: string;
   adminPassword?: string;
   seedDemo: boolean;
-  redisUrl?: string;
+  /** Unset: uploads in DATA_DIR/uploads. */
+  s3?: S3Settings;
   trustProxy: TrustProxy;
   /** Serve the OpenAPI document and its viewer at /api/docs. */
   apiDocs: boolean;
   logLevel: string;
+  /** Unset: no metrics listener. */
+  metricsPort?: number;
 }
 
 /** Reads every environment variable once (DESIGN section 9); a bad value stops the start with its name. */
@@ -108,10 +139,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD || undefined,
     // Demo content by default only on the embedded database: a production PostgreSQL starts empty.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
-    redisUrl: e.REDIS_URL || undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT || undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+        }
+      : undefined,
     trustProxy: e.TRUST_PROXY,
     // The route map helps developers and helps an attacker more: a production server shows it only when asked to.
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
+    metricsPort: e.METRICS_PORT,
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { BatchWriter } from './lib/batch-writer';
 import type { Mailer } from './lib/mail';
+import type { UploadStore } from './lib/storage';
 import type { NewAttempt } from './modules/student/attempts';
 import type { SessionCache } from './modules/sessions/cache';
 import type { CurrentUser } from './modules/sessions/store';
@@ -20,6 +21,8 @@ export interface AppContext {
   memos: Memos;
   /** Answer attempts, written behind the answers; `flush()` before reading them. */
   attempts: BatchWriter<NewAttempt>;
+  /** Uploaded images, in DATA_DIR/uploads or the bucket. */
+  uploads: UploadStore;
   /** Multiplies every rate limit; tests that are not about rate limits raise it. */
   rateLimitFactor: number;
 }

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp, logRedactions } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { ensureAdmin, type Credentials } from './db/demo/accounts';
 import { seedDemo } from './db/demo';
+import { removeBackupAccess, writeBackupAccess } from './lib/backup';
+import { startMetricsServer, type MetricsServer } from './lib/metrics';
 
 function print(text: string) {
   process.stdout.write(`${text}\n`);
@@ -13,6 +17,12 @@ function printCredentials(title: string, list: Credentials[]) {
   if (list.length === 0) return;
   print(`\n${title}`);
   for (const c of list) print(`  ${c.role.padEnd(11)} ${c.email.padEnd(32)} ${c.password}`);
+}
+
+/** Where a process on this machine reaches the server: a wildcard address is reached through loopback. */
+function ownUrl(address: AddressInfo): string {
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 async function main() {
@@ -28,9 +38,12 @@ async function main() {
     throw error;
   }
 
+  // On the embedded database nobody else can open DATA_DIR while the server runs, so the server takes the backups.
+  const backupToken = database.kind === 'pglite' ? randomBytes(32).toString('base64url') : undefined;
   const app = await buildApp({
     config,
     database,
+    backupToken,
     logger: {
       level: config.logLevel,
       redact: logRedactions,
@@ -38,13 +51,17 @@ async function main() {
     },
   });
 
+  let metricsServer: MetricsServer | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: finishing requests in flight, then closing the database`);
     try {
+      if (backupToken) removeBackupAccess(config.dataDir);
+      // Scraped until the requests in flight are done.
       await app.close();
+      await metricsServer?.close();
     } finally {
       await database.close();
       process.exit(0);
@@ -53,10 +70,21 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  const admin = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
-  const demo = config.seedDemo ? await seedDemo(database.db, config.dataDir) : [];
+  // Instances started together create the admin and the demo once.
+  const { admin, demo } = await database.exclusive(async () => ({
+    admin: await ensureAdmin(database.db, config.adminEmail, config.adminPassword),
+    demo: config.seedDemo ? await seedDemo(database.db, app.uploads) : [],
+  }));
 
+  // Before the academy takes traffic: a metrics port already taken stops the start instead of going unnoticed.
+  if (config.metricsPort) {
+    // On HOST, as the academy: Prometheus scrapes each instance from the private network, and the port is not the
+    // one the proxy forwards. With HOST=127.0.0.1 (a proxy on the same machine) only a local scraper reaches it.
+    metricsServer = await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.host, log: app.log });
+    app.log.info(`metrics at ${ownUrl(metricsServer.address)}/metrics`);
+  }
   await app.listen({ port: config.port, host: config.host });
+  if (backupToken) writeBackupAccess(config.dataDir, { pid: process.pid, url: ownUrl(app.server.address() as AddressInfo), token: backupToken });
   print(`\nMath Academy is running at ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pg')}` : 'PostgreSQL'})`);
   printCredentials('First start: the admin account (this password is shown only once)', admin ? [admin] : []);
   printCredentials('Demo accounts', demo);

@@ -1,11 +1,20 @@
 const enc = encodeURIComponent;
 
+/** The tabs of a section's lesson. */
+export const LESSON_TABS = ['content', 'exercises'] as const;
+export type LessonTab = (typeof LESSON_TABS)[number];
+
+/** The address of a section of a student's course, opened on a tab: "Pick up where you left off" links here. */
+export function sectionUrl(courseId: string, sectionId: string, tab: LessonTab = 'content'): string {
+  return `/dashboard/courses/${enc(courseId)}/sections/${enc(sectionId)}/${tab}`;
+}
+
 /** A route with parameters: its pattern for the router, and `href` for links to it. */
-interface Route<A extends string[]> {
-  path: string;
+interface Route<A extends string[], P extends string = string> {
+  path: P;
   href(...args: A): string;
 }
-const route = <A extends string[]>(path: string, href: (...args: A) => string): Route<A> => ({ path, href });
+const route = <A extends string[], P extends string>(path: P, href: (...args: A) => string): Route<A, P> => ({ path, href });
 
 /**
  * Every route of the web app, in one typed registry: the router takes its patterns from here and links are built
@@ -34,6 +43,22 @@ export const paths = {
   parentDashboard: '/parent-dashboard',
   /** The dashboard with one of its in-place sections (the student's Assignments, the parent's My Children...). */
   dashboardSection: (section: string) => `/dashboard?section=${encodeURIComponent(section)}`,
+  /** A parent's Progress Reports opened on one child. */
+  childReport: (childId: string) => `/dashboard?section=progress&child=${enc(childId)}`,
+  /**
+   * The student's course viewer: a course, and one of its sections on a tab, each with its address, so reload,
+   * Back and links keep the place. `/dashboard/courses` itself is My Courses.
+   */
+  myCourses: '/dashboard/courses',
+  studentCourse: route('/dashboard/courses/:courseId', (courseId: string) => `/dashboard/courses/${enc(courseId)}`),
+  studentSection: route('/dashboard/courses/:courseId/sections/:sectionId/:tab', (courseId: string, sectionId: string, tab: LessonTab) => sectionUrl(courseId, sectionId, tab)),
+  /** A section of a student's course in the course viewer, on its lesson: the dashboard's "Pick up where you left off". */
+  learnerSection: (courseId: string, _unitId: string, sectionId: string) => sectionUrl(courseId, sectionId),
+  /** A student sitting an assigned test, and a submitted test reviewed (issue 17). */
+  testSitting: route('/tests/:assignmentId', (assignmentId: string) => `/tests/${enc(assignmentId)}`),
+  testReview: route('/tests/review/:attemptId', (attemptId: string) => `/tests/review/${enc(attemptId)}`),
+  /** A saved test's staff page: assign it and read its results (issue 17). */
+  savedTest: route('/saved-tests/:testId', (testId: string) => `/saved-tests/${enc(testId)}`),
   course: route('/course/:courseId', (courseId: string) => `/course/${enc(courseId)}`),
   unit: route('/course/:courseId/unit/:unitId', (courseId: string, unitId: string) => `/course/${enc(courseId)}/unit/${enc(unitId)}`),
   section: route(
@@ -62,6 +87,8 @@ export const paths = {
     (courseId: string, unitId: string, sectionId: string) => `/course-management/${enc(courseId)}/units/${enc(unitId)}/sections/${enc(sectionId)}`,
   ),
   questionBank: '/question-bank',
+  /** A saved test as an exam paper, to print or save as PDF (issue 16); `?key=1` adds the answer key. */
+  testPrint: route('/question-bank/tests/:testId/print', (testId: string) => `/question-bank/tests/${enc(testId)}/print`),
   questionAssignment: '/question-assignment',
   courseAssignment: '/course-assignment',
   manageUsers: '/manage-users',

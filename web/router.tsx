@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Navigate, createBrowserRouter, useParams } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, createBrowserRouter } from 'react-router';
 import { HomeUnlessDenied, RedirectIfSignedIn, RequireAuth } from './auth/guards';
 import { PAGE_ACCESS, type GuardedPath } from './auth/pageAccess';
 import { AppLayout } from './shell/AppLayout';
@@ -32,14 +32,25 @@ const SectionPage = lazyPage(() => import('./features/sample-catalogue/SectionPa
 const LessonPage = lazyPage(() => import('./features/sample-catalogue/LessonPage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const QuestionBankPage = lazyPage(() => import('./features/questions/QuestionBankPage'));
+const TestPrintPage = lazyPage(() => import('./features/questions/TestPrintPage'));
 const CreateStep1Page = lazyPage(() => import('./features/questions/CreateStep1Page'));
 const CreateStep2Page = lazyPage(() => import('./features/questions/CreateStep2Page'));
 const StudentHome = lazyPage(() => import('./features/assigned-learning/StudentHome'));
+const StudentCoursePage = lazyPage(() => import('./features/assigned-learning/StudentCoursePage'));
 const CourseManagementPage = lazyPage(() => import('./features/courses/CourseManagementPage'));
+const CourseAssignmentPage = lazyPage(() => import('./features/student-assignments/CourseAssignmentPage'));
 const AdminDashboard = lazyPage(() => import('./features/dashboard/AdminDashboard').then((m) => ({ default: m.AdminDashboard })));
 const TeacherDashboard = lazyPage(() => import('./features/dashboard/TeacherDashboard').then((m) => ({ default: m.TeacherDashboard })));
 const ParentDashboard = lazyPage(() => import('./features/dashboard/ParentDashboard').then((m) => ({ default: m.ParentDashboard })));
+const QuestionAssignmentPage = lazyPage(() => import('./features/questions/assignment/QuestionAssignmentPage'));
 const ComingSoonPage = lazyPage(() => import('./features/dashboard/ComingSoonPage'));
+const ManageUsersPage = lazyPage(() => import('./features/users/ManageUsersPage'));
+const RegisterUsersPage = lazyPage(() => import('./features/users/RegisterUsersPage'));
+const StudentTests = lazyPage(() => import('./features/assigned-learning/tests/StudentTests'));
+const StudentGrades = lazyPage(() => import('./features/assigned-learning/tests/StudentGrades'));
+const TestSittingPage = lazyPage(() => import('./features/assigned-learning/tests/TestSittingPage'));
+const TestReviewPage = lazyPage(() => import('./features/assigned-learning/tests/TestReviewPage'));
+const SavedTestPage = lazyPage(() => import('./features/test-reports/SavedTestPage'));
 
 /**
  * A page of the signed-in area behind its guard of staff.md section 6 (web/auth/pageAccess.ts); `at` serves the
@@ -49,24 +60,6 @@ const guarded = (path: GuardedPath, page: ReactNode, at: string = path) => ({
   path: at,
   element: <RequireAuth access={PAGE_ACCESS[path]}>{page}</RequireAuth>,
 });
-
-/** Staff pages that later issues build; the sidebar links to them already. */
-const upcomingStaffPages = new Set<GuardedPath>([
-  paths.questionAssignment,
-  paths.courseAssignment,
-  paths.manageUsers,
-  paths.registerUsers,
-]);
-
-/**
- * Matched through a dynamic segment, which React Router ranks below any static path: once a real page's route
- * exists, wherever it is declared, it wins, and this shows "Coming Soon!" only until then.
- */
-function UpcomingStaffPage() {
-  const path = `/${useParams().page}` as GuardedPath;
-  if (!upcomingStaffPages.has(path)) return <NotFoundPage />;
-  return <RequireAuth access={PAGE_ACCESS[path]}><ComingSoonPage /></RequireAuth>;
-}
 
 /** Every page loads on demand, so each route ships only its own code. */
 export const router = createBrowserRouter([
@@ -109,9 +102,12 @@ export const router = createBrowserRouter([
         element: <DashboardLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: paths.dashboard, element: <RequireAuth><DashboardPage studentHome={<StudentHome />} /></RequireAuth> },
+          { path: paths.dashboard, element: <RequireAuth><DashboardPage studentHome={<StudentHome />} studentSections={{ assignments: <StudentTests />, grades: <StudentGrades /> }} /></RequireAuth> },
           // Shared profile: every account type edits its own profile here.
           { path: paths.profile, element: <RequireAuth><ProfilePage /></RequireAuth> },
+          guarded(paths.testSitting.path, <TestSittingPage />),
+          guarded(paths.testReview.path, <TestReviewPage />),
+          guarded(paths.savedTest.path, <SavedTestPage />),
           guarded(paths.adminProfile, <ProfilePage />),
           guarded(paths.teacherProfile, <ProfilePage />),
           guarded(paths.admin, <AdminDashboard />),
@@ -123,18 +119,37 @@ export const router = createBrowserRouter([
           guarded(paths.adminSettings, <ComingSoonPage />),
           guarded(paths.teacherGrade, <ComingSoonPage />),
           guarded(paths.teacherSchedule, <ComingSoonPage />),
+          // The student's course viewer has an address per course, section and tab.
+          guarded(paths.myCourses, <Navigate to={paths.dashboardSection('courses')} replace />),
+          guarded(paths.myCourses, <StudentCoursePage />, paths.studentCourse.path),
+          guarded(paths.myCourses, <StudentCoursePage />, paths.studentSection.path),
           // The spec sends students to /student from staff pages; their home is the dashboard.
           { path: paths.student, element: <Navigate to={paths.dashboard} replace /> },
           guarded(paths.courseManagement, <CourseManagementPage />),
           guarded(paths.courseManagement, <CourseManagementPage />, paths.courseUnits.path),
           guarded(paths.courseManagement, <CourseManagementPage />, paths.unitSections.path),
           guarded(paths.courseManagement, <CourseManagementPage />, paths.sectionContent.path),
+          guarded(paths.courseAssignment, <CourseAssignmentPage />),
           guarded(paths.questionBank, <QuestionBankPage />),
           guarded(paths.createQuestionStep1, <CreateStep1Page />),
           guarded(paths.createQuestionStep2, <CreateStep2Page />),
-          { path: '/:page', element: <UpcomingStaffPage /> },
+          guarded(paths.questionAssignment, <QuestionAssignmentPage />),
+          guarded(paths.manageUsers, <ManageUsersPage />),
+          guarded(paths.registerUsers, <RegisterUsersPage />),
         ],
       },
     ],
+  },
+  {
+    // An exam paper is the page and nothing else: no top bar or sidebar to hide from the printer.
+    path: paths.testPrint.path,
+    errorElement: <RouteError />,
+    element: (
+      <RequireAuth access={PAGE_ACCESS[paths.questionBank]}>
+        <Suspense fallback={null}>
+          <TestPrintPage />
+        </Suspense>
+      </RequireAuth>
+    ),
   },
 ]);

@@ -2,6 +2,7 @@
 import type { QuestionType } from '../rules/questions';
 import { matchesAccepted, type MatchResult } from './match';
 import { withinBudget } from './numbers';
+import { studentEntries } from './wire';
 
 export type { QuestionType };
 
@@ -55,6 +56,25 @@ function checkQuestion(question: CheckableQuestion, studentAnswer: string): Chec
 }
 
 /**
+ * The share of a question's marks an answer earns, for scored tests: multiple choice all or nothing, fill in the
+ * blank per blank in proportion, short answer and calculation right or wrong. 0 for a key that cannot be read.
+ */
+export function answerCredit(question: CheckableQuestion, studentAnswer: string): number {
+  return withinBudget(() => {
+    try {
+      if (question.type !== 'Fill in the Blank') return checkQuestion(question, studentAnswer).isCorrect ? 1 : 0;
+      const blanks = acceptedBlanks(fromJson(question.answer));
+      if (blanks === null || blanks.length === 0) return 0;
+      const entries = studentEntries(studentAnswer);
+      const right = blanks.filter((accepted, i) => matchBlank(entries?.[i] ?? '', accepted) === 'equal').length;
+      return right / blanks.length;
+    } catch {
+      return 0;
+    }
+  });
+}
+
+/**
  * How many options a multiple-choice key marks correct, so a screen can offer several choices
  * without learning which ones. 0 when the key cannot be read.
  */
@@ -98,18 +118,6 @@ function answerList(value: unknown): string[] | null {
   if (typeof value === 'string' || typeof value === 'number') return [String(value)];
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.map(String);
   return null;
-}
-
-/** A JSON array string gives one entry per blank; anything else is the only entry. Null if unreadable. */
-function studentEntries(answer: string): string[] | null {
-  if (!answer.trimStart().startsWith('[')) return [answer];
-  try {
-    const parsed: unknown = JSON.parse(answer);
-    if (Array.isArray(parsed)) return parsed.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : ''));
-  } catch {
-    // Not JSON after all: `[0, 1)` or `[1,2]` typed as math.
-  }
-  return [answer];
 }
 
 function checkChoices(correct: string[], entries: string[] | null): CheckResult {

@@ -182,6 +182,16 @@ export const basicCases: MatchCase[] = [
   ...equal('moderate nesting', '1', '('.repeat(30) + '1' + ')'.repeat(30), '\\frac{\\frac{\\frac{1}{2}}{3}}{\\frac{1}{6}}'),
   ...unreadable('nesting deeper than 40 levels', '1', '('.repeat(200) + '1' + ')'.repeat(200), '2^'.repeat(100) + '2'),
   ...unreadable('more than 400 nodes', '1', '1+'.repeat(300) + '1', '(x+1)'.repeat(100)),
+  // What the visual answer editor (mathlive) writes for a grade-3 child's answers.
+  ...equal('editor: fraction', '3/4', '\\frac{3}{4}', '\\frac34', '0.75'),
+  ...equal('editor: mixed number', '2 1/2', '2\\frac12', '2\\frac{1}{2}', '2\\,\\frac{1}{2}', '2.5'),
+  ...equal('editor: unit it recognises', '2.5 cm', '2.5\\operatorname{\\mathrm{cm}}', '2.5\\mathrm{cm}', '2.5cm', '25\\operatorname{\\mathrm{mm}}'),
+  ...equal('editor: squared', 'x^2', 'x^2', 'x^{2}', 'x\\cdot x'),
+  ...equal('editor: division sign', '3', '12\\div4', '12\\div 4', '\\frac{12}{4}'),
+  ...equal('editor: matrix', '\\begin{pmatrix}1 & 2\\\\ 3 & 4\\end{pmatrix}', '\\begin{pmatrix}1 & 2\\\\ 3 & 4\\end{pmatrix}', '\\begin{bmatrix}1&2\\\\3&4\\end{bmatrix}', '\\begin{pmatrix}\\frac{2}{2} & 2\\\\ 3 & 2^2\\end{pmatrix}', '\\begin{pmatrix}1 & 2\\\\ 3 & 4\\\\\\end{pmatrix}'),
+  ...different('editor: matrix cells in their places', '\\begin{pmatrix}1 & 2\\\\ 3 & 4\\end{pmatrix}', '\\begin{pmatrix}1 & 3\\\\ 2 & 4\\end{pmatrix}', '\\begin{pmatrix}1 & 2 & 3\\\\ 4 & 5 & 6\\end{pmatrix}', '1, 2, 3, 4', '10'),
+  ...unreadable('editor: empty slots and broken matrices', '\\begin{pmatrix}1 & 2\\\\ 3 & 4\\end{pmatrix}', '\\begin{pmatrix}1 & \\placeholder{}\\\\ 3 & 4\\end{pmatrix}', '\\begin{pmatrix}1 & 2\\\\ 3\\end{pmatrix}', '\\begin{pmatrix}\\begin{pmatrix}1\\end{pmatrix} & 2\\\\ 3 & 4\\end{pmatrix}'),
+  ...unreadable('editor: an empty slot', '3/4', '\\frac{3}{\\placeholder{}}'),
 ];
 
 /** High-school classes (issue 19): identities, reciprocal trig and hyperbolic families, negative bases, equations up to a factor, absolute values, big numbers. */

@@ -2,5 +2,6 @@
  * The mathematical answer checker: a pure library (no server or DOM dependencies)
  * used by both the server and the browser.
  */
-export { checkAnswer, correctChoiceCount, type CheckableQuestion, type CheckResult, type QuestionType } from './check';
+export { answerCredit, checkAnswer, correctChoiceCount, type CheckableQuestion, type CheckResult, type QuestionType } from './check';
 export { matchesAccepted, type MatchResult } from './match';
+export { decodeBlanks, decodeChoices, encodeBlanks, encodeChoices } from './wire';

@@ -188,7 +188,9 @@ class Translator {
     if (TEXT_WRAPPERS.has(name)) {
       const text = this.arg();
       if (name === 'operatorname' && FUNCTIONS.has(text.trim())) return this.func(text.trim(), false);
-      return ` ${text.replace(/\\[,;: ]/g, ' ')} `;
+      const spaced = text.replace(/\\[,;: ]/g, ' ');
+      // The visual editor wraps a unit it recognises twice: `\operatorname{\mathrm{cm}}`.
+      return ` ${spaced.includes('\\') ? this.sub(spaced) : spaced} `;
     }
     if (name === 'sqrt') {
       const index = this.src[this.i] === '[' ? this.bracketBody() : null;

@@ -16,7 +16,8 @@ export type Answer =
   | { kind: 'expression'; expr: Expr }
   | { kind: 'quantity'; magnitude: Value; unit: Unit }
   | { kind: 'relation'; left: Expr; op: RelationOp; right: Expr }
-  | { kind: 'sequence'; items: Answer[] };
+  | { kind: 'sequence'; items: Answer[] }
+  | { kind: 'matrix'; rows: Answer[][] };
 
 // Sticky: splitTopLevel tries them at one position at a time.
 const RELATION = /<=|>=|!=|=|<|>/y;
@@ -24,10 +25,50 @@ const COMMA = /,/y;
 
 /** Parses raw input into an Answer; throws UnreadableError when it is not readable math. */
 export function parseAnswer(raw: string): Answer {
+  const matrix = parseMatrix(raw);
+  if (matrix) return matrix;
   const plain = toPlain(raw);
   // The key of the translated text, so `\text{Isosceles}` reads as the word.
   if (isWordy(plain)) return { kind: 'text', key: textKey(plain) };
   return parseRelation(plain);
+}
+
+/** The matrix environments a student's editor writes; the brackets are presentation only. */
+const MATRIX_ENVIRONMENTS = ['pmatrix', 'bmatrix', 'Bmatrix', 'matrix'];
+
+/**
+ * A whole answer that is one matrix (`\begin{pmatrix}1 & 2\\ 3 & 4\end{pmatrix}`): its cells, row by row, each
+ * read as an answer of its own. Null when the answer is not a matrix; a matrix inside a cell is unreadable. One
+ * pass over the body at brace depth 0, so any input costs time in proportion to its length.
+ */
+function parseMatrix(raw: string): Answer | null {
+  const text = raw.trim();
+  const env = MATRIX_ENVIRONMENTS.find((e) => text.startsWith(`\\begin{${e}}`) && text.endsWith(`\\end{${e}}`));
+  if (env === undefined) return null;
+  const body = text.slice(`\\begin{${env}}`.length, text.length - `\\end{${env}}`.length);
+  if (body.includes('\\begin')) throw new UnreadableError('nested environment');
+  const rows: string[][] = [[]];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (depth === 0 && c === '&') {
+      rows[rows.length - 1].push(body.slice(start, i));
+      start = i + 1;
+    } else if (depth === 0 && c === '\\' && body[i + 1] === '\\') {
+      rows[rows.length - 1].push(body.slice(start, i));
+      rows.push([]);
+      start = i + 2;
+      i++;
+    } else if (c === '\\') i++;
+  }
+  rows[rows.length - 1].push(body.slice(start));
+  // A final \\ leaves an empty last row behind it.
+  if (rows.length > 1 && rows[rows.length - 1].length === 1 && rows[rows.length - 1][0].trim() === '') rows.pop();
+  if (rows.some((r) => r.length !== rows[0].length)) throw new UnreadableError('ragged matrix');
+  return { kind: 'matrix', rows: rows.map((r) => r.map((cell) => parseAnswer(cell))) };
 }
 
 /**
@@ -114,6 +155,10 @@ function isOneGroup(s: string): boolean {
 export function equivalent(accepted: Answer, student: Answer): boolean {
   if (accepted.kind === 'text' || student.kind === 'text') {
     return accepted.kind === 'text' && student.kind === 'text' && accepted.key === student.key;
+  }
+  if (accepted.kind === 'matrix' || student.kind === 'matrix') {
+    return accepted.kind === 'matrix' && student.kind === 'matrix' && accepted.rows.length === student.rows.length &&
+      accepted.rows.every((row, i) => row.length === student.rows[i].length && row.every((cell, j) => equivalent(cell, student.rows[i][j])));
   }
   if (accepted.kind === 'sequence' || student.kind === 'sequence') {
     return accepted.kind === 'sequence' && student.kind === 'sequence' && accepted.items.length === student.items.length &&

@@ -10,3 +10,7 @@ export * from './profile';
 export * from './roles';
 export * from './ui';
 export * from './questions';
+export * from './progress';
+export * from './students';
+export * from './tests';
+export * from './users';

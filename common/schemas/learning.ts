@@ -10,6 +10,8 @@ import { textRules } from './fields';
 export const LEARNING_LIMITS = {
   /** Question ids in one batch or assignment call. */
   questionIds: 1000,
+  /** Questions one reorder call may list: far more than a section is given in practice, and bounded work. */
+  sectionQuestions: 5000,
   /**
    * Characters of one submitted answer (a JSON array for several blanks). An accepted answer has at most 500
    * characters, so no longer single answer can be right; 2,000 hold a 20 x 20 matrix of two-digit entries or 20
@@ -31,9 +33,14 @@ export const LEARNING_MESSAGES = {
   unitNotFound: 'Unit not found',
   sectionNotFound: 'Section not found',
   questionNotFound: 'Question not found',
+  solutionNotYet: 'The worked solution opens after a correct answer or a second try.',
   notYourStudent: 'You can only manage assignments of your own students.',
   unitNeedsCourse: "Assign the unit's course to this student first.",
   sectionNeedsUnit: "Assign the section's unit to this student first.",
+  orderSaved: 'Question order saved',
+  orderMismatch: "The section's questions have changed since they were loaded. Reload them and try again.",
+  orderDuplicate: 'A question can appear only once in the order',
+  orderRequired: "questionIds must list the section's questions in their new order",
 } as const;
 
 const id = (message: string) => z.uuid(message);
@@ -51,6 +58,17 @@ export const assignQuestionsBody = z.object({
     .min(1, LEARNING_MESSAGES.selectSectionAndQuestion)
     .max(LEARNING_LIMITS.questionIds, `At most ${LEARNING_LIMITS.questionIds} questions at a time`),
 });
+
+/**
+ * The new order of a section's questions: every question assigned to it, each once. The server compares it with
+ * what is assigned now, so a list read before someone else's change is refused rather than half applied.
+ */
+export const reorderQuestionsBody = z.object({
+  questionIds: z
+    .array(z.uuid(LEARNING_MESSAGES.questionNotFound), { error: LEARNING_MESSAGES.orderRequired })
+    .max(LEARNING_LIMITS.sectionQuestions, `An order lists at most ${LEARNING_LIMITS.sectionQuestions.toLocaleString('en-US')} questions`)
+    .refine((ids) => new Set(ids).size === ids.length, LEARNING_MESSAGES.orderDuplicate),
+}, { error: LEARNING_MESSAGES.orderRequired });
 
 export const sectionQuestionParams = z.object({ sectionId: z.uuid(LEARNING_MESSAGES.sectionNotFound), questionId: z.uuid(LEARNING_MESSAGES.questionNotFound) });
 
@@ -86,6 +104,15 @@ export type CheckAnswerBody = z.input<typeof checkAnswerBody>;
 
 export const checkAnswerReply = z.object({ result: z.object({ isCorrect: z.boolean(), feedback: z.string() }) });
 export type CheckAnswerReply = z.infer<typeof checkAnswerReply>;
+
+/**
+ * A question's worked solution, the one path by which a student receives it: only after answering it right or
+ * twice wrong (the server counts the stored attempts). Empty when the question has none.
+ */
+export const solutionReply = z.object({ solution: z.string() });
+export type SolutionReply = z.infer<typeof solutionReply>;
+/** Wrong tries after which the solution is offered. */
+export const SOLUTION_AFTER_WRONG = 2;
 
 const attachment = z.object({ filename: z.string(), originalname: z.string() });
 
@@ -153,15 +180,45 @@ export const courseDetailReply = z.object({
 });
 export type CourseDetail = z.infer<typeof courseDetailReply>;
 
+/** How far a student is in one course: sections whose exercises are all solved, of the sections that have exercises. */
+export const courseProgress = z.object({ courseId: z.string(), sectionsDone: z.number(), sectionsWithExercises: z.number() });
+export type CourseProgress = z.infer<typeof courseProgress>;
+
+/** Where a student last checked an answer: the ids the course viewer opens, and the names the dashboard shows. */
+export const lastSection = z.object({
+  courseId: z.string(),
+  unitId: z.string(),
+  sectionId: z.string(),
+  courseName: z.string(),
+  sectionTitle: z.string(),
+  unitNumber: z.number(),
+  sectionNumber: z.number(),
+});
+export type LastSection = z.infer<typeof lastSection>;
+
 export const studentStatsReply = z.object({
   enrolledCourses: z.number(),
   assignmentsDue: z.number(),
+  /** Every check, as stored. */
   attempts: z.number(),
   correctAttempts: z.number(),
-  /** Share of correct checks in percent, rounded; null before the first check. */
-  averageGrade: z.number().nullable(),
+  /** Distinct questions checked at least once, solved at some try, and solved at the first. */
+  questionsTried: z.number(),
+  questionsSolved: z.number(),
+  solvedFirstTry: z.number(),
+  /** Share of the questions tried that were right at the first try, in percent, rounded; null before the first check. */
+  firstTryAccuracy: z.number().nullable(),
+  courses: z.array(courseProgress),
+  /** The accessible section of the latest check; null before the first, or when that section is no longer open. */
+  lastSection: lastSection.nullable(),
 });
 export type StudentStats = z.infer<typeof studentStatsReply>;
+
+/** Per question of a section: how many checks, and the try that first got it right (null: not solved yet). */
+export const questionProgress = z.object({ questionId: z.string(), tries: z.number(), solvedOnTry: z.number().nullable() });
+export type QuestionProgress = z.infer<typeof questionProgress>;
+export const sectionProgressReply = z.object({ questions: z.array(questionProgress) });
+export type SectionProgress = z.infer<typeof sectionProgressReply>;
 
 export const assignedStudent = z.object({
   id: z.string(),
@@ -176,8 +233,9 @@ export const assignedStudent = z.object({
   units: z.array(z.string()),
   sections: z.array(z.string()),
 });
-export const studentsReply = z.object({ students: z.array(assignedStudent) });
 export type AssignedStudent = z.infer<typeof assignedStudent>;
 
 export const sectionQuestionsReply = z.object({ questions: z.array(staffQuestion) });
 export const assignQuestionsReply = z.object({ message: z.string(), assigned: z.number() });
+/** The section's `exercises` in their new order. */
+export const reorderQuestionsReply = z.object({ message: z.string(), exercises: z.array(z.string()) });

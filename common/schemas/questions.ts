@@ -7,12 +7,17 @@
  */
 import { z } from 'zod';
 import { isStorableText, textOutsideTags, unstorableMessage, type TextKind } from '../text';
+import { QUESTION_TYPES, type QuestionType } from '../rules/questions';
 import { textRules } from './fields';
 
-export const QUESTION_TYPES = ['Multiple Choice', 'Fill in the Blank', 'Calculation', 'Short Answer'] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
+export { QUESTION_TYPES, type QuestionType };
 /** The types the creation form offers (staff.md section 9); Calculation and Short Answer are kept when edited. */
 export const AUTHORED_TYPES: readonly QuestionType[] = ['Multiple Choice', 'Fill in the Blank'];
+/**
+ * The order staff lists see the types in (the bank's filter, the inline editor): those authored first, as staff.md
+ * names them, then the ones kept from older questions; derived, so QUESTION_TYPES stays the one list.
+ */
+export const STAFF_TYPE_ORDER: readonly QuestionType[] = [...AUTHORED_TYPES, ...QUESTION_TYPES.filter((t) => !AUTHORED_TYPES.includes(t))];
 
 export const QUESTION_GRADE_MIN = 1;
 export const QUESTION_GRADE_MAX = 12;
@@ -90,6 +95,21 @@ const PLACEHOLDER = /___(\d+)___/g;
  */
 export function placeholdersIn(text: string): number[] {
   return [...new Set([...textOutsideTags(text).matchAll(PLACEHOLDER)].map((m) => Number(m[1])))];
+}
+
+/**
+ * Plain text (a text node, never markup) cut at its placeholders: the text between them as strings, each
+ * placeholder as its blank number, in order. The student's screen draws a blank box for each number.
+ */
+export function splitAtPlaceholders(text: string): Array<string | { blank: number }> {
+  const parts: Array<string | { blank: number }> = [];
+  let from = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    parts.push(text.slice(from, match.index), { blank: Number(match[1]) });
+    from = match.index + match[0].length;
+  }
+  parts.push(text.slice(from));
+  return parts;
 }
 
 /**

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -20,11 +21,47 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Calls `handler` with the payload of every NOTIFY on `channel`, from any instance. */
   listen(channel: string, handler: (payload: string) => void): Promise<void>;
+  /**
+   * Runs `work` while no other instance runs exclusive work on this database (start-up: migrations, the first
+   * admin, the demo), so instances started together do not each apply a migration or create the admin.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Flushes to disk (PGlite) and closes; safe to call twice. */
   close(): Promise<void>;
+  /** PGlite only: the whole database as it stands between two statements, for a backup. PostgreSQL has pg_dump. */
+  snapshot?(): Promise<DatabaseSnapshot>;
+  /** PostgreSQL only: the pool's connections as they are now, for the metrics. PGlite is one connection in process. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: above zero for long, the pool is too small or the database too slow. */
+  waiting: number;
+  max: number;
+}
+
+export interface DatabaseSnapshot {
+  /** PGlite's data directory as a gzipped tar (`dumpDataDir`), which `restorePglite` loads again. */
+  dump: Blob;
+  /** The uploads the rows of that same state name. */
+  filenames: string[];
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** When the newest migration this code ships was written (drizzle records it as the migration's `created_at`). */
+export const NEWEST_MIGRATION: number = (
+  JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> }
+).entries.reduce((newest, entry) => Math.max(newest, entry.when), 0);
+
+/** Whether the database has every migration of this code (a newer instance may have applied more). */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const result = (await db.execute(sql`select max(m.created_at) as newest from drizzle.__drizzle_migrations m`)) as unknown as { rows: Array<{ newest: string | number | null }> };
+  return Number(result.rows[0]?.newest ?? 0) >= NEWEST_MIGRATION;
+}
 
 export class DataDirLockedError extends Error {}
 
@@ -32,7 +69,7 @@ export class DataDirLockedError extends Error {}
  * PGlite has no lock of its own, and two processes writing one data directory corrupt it:
  * a lock file holding our pid keeps a second server out. A lock left by a dead process is taken over.
  */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -55,6 +92,17 @@ function lockDataDir(dir: string): () => void {
   throw new DataDirLockedError(`Could not lock the data directory ${dir}.`);
 }
 
+/** The pid of the live process that holds the data directory's lock, if another one does. */
+export function dataDirHolder(dir: string): number | null {
+  let holder: number;
+  try {
+    holder = Number(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8'));
+  } catch {
+    return null;
+  }
+  return holder && holder !== process.pid && isAlive(holder) ? holder : null;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -64,8 +112,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Opens PGlite in `dataDir/pg` (or in memory when dataDir is null) and applies the migrations. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * Opens PGlite in `dataDir/pg` (or in memory when dataDir is null) and applies the migrations, unless told not to
+ * (a backup copies the database as it is).
+ */
+export async function openPglite(dataDir: string | null, options: { migrate?: boolean } = {}): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
@@ -75,13 +126,26 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     throw error;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  if (options.migrate ?? true) await migratePglite(db as never, { migrationsFolder });
   let closed = false;
   return {
     db,
     kind: 'pglite',
+    // The data directory's lock already keeps every other process out.
+    exclusive: (work) => work(),
     async listen(channel, handler) {
       await client.listen(channel, handler);
+    },
+    async snapshot() {
+      // Less write-ahead log to replay when the copy is opened.
+      await client.exec('CHECKPOINT');
+      // A transaction holds PGlite's statement queue: no other statement runs between reading the names and the
+      // dump, so the copy names exactly these files.
+      return client.transaction(async (tx) => {
+        const names = await tx.query<{ filename: string }>('select a.filename from attachments a order by a.filename');
+        const dump = await client.dumpDataDir('gzip');
+        return { dump, filenames: names.rows.map((row) => row.filename) };
+      });
     },
     async close() {
       if (closed) return;
@@ -96,6 +160,23 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/**
+ * Writes a `snapshot`'s dump into `dataDir/pg`, which must not hold a database yet, and checks that it opens and
+ * holds the academy. The caller holds the data directory's lock.
+ */
+export async function restorePglite(dataDir: string, dump: Blob): Promise<void> {
+  const client = await PGlite.create(path.join(dataDir, 'pg'), { extensions: { pg_trgm }, loadDataDir: dump });
+  try {
+    await client.query('select 1 from drizzle.__drizzle_migrations limit 1');
+    await client.exec('CHECKPOINT');
+  } finally {
+    await client.close();
+  }
+}
+
+/** The advisory lock key of start-up work ("acad" in ASCII). */
+const STARTUP_LOCK = 0x61636164;
+
 /** Connects to PostgreSQL with a pool and applies the migrations. */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -103,7 +184,21 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // the pool drops it and opens a new one when it is next needed.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder });
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    // A session lock, held on a connection of its own for as long as the work runs (the work uses the pool).
+    const holder = await pool.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      try {
+        return await work();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+      }
+    } finally {
+      holder.release();
+    }
+  };
+  await exclusive(() => migratePg(db as never, { migrationsFolder }));
   let closed = false;
   // LISTEN holds a connection of its own for good. When it is lost, every handler hears '*' (anything may have
   // changed while nobody listened) and the channels are listened to again on a new connection.
@@ -135,6 +230,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
+    exclusive,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async listen(channel, handler) {
       const isNew = !handlers.has(channel);
       handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 
 /**
  * A prepared statement built once per database: for the hot learning queries, planning costs more than running.
@@ -12,7 +12,7 @@ export function preparedFor<T>(db: Db, cache: WeakMap<Db, T>, prepare: (db: Db) 
 }
 
 /** Runs a raw query on PGlite or node-postgres alike (both answer with `rows`). */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function rows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

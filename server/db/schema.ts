@@ -5,8 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { QUESTION_TYPES } from '../../common/rules/questions';
+import { RELEASE_MODES } from '../../common/rules/test-taking';
+import { TEST_TYPES } from '../../common/rules/tests';
 import {
   boolean,
+  doublePrecision,
   date,
   index,
   integer,
@@ -40,10 +43,22 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_type_idx').on(t.type), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_type_idx').on(t.type),
+    index('users_created_at_idx').on(t.createdAt),
+    // The users table (GET /api/admin/users): newest first within a type or a status, and the stat cards' counts.
+    index('users_type_created_idx').on(t.type, t.createdAt),
+    index('users_status_created_idx').on(t.status, t.createdAt),
+    index('users_type_status_idx').on(t.type, t.status),
+    // Its search is a substring match: trigram indexes serve LIKE '%...%' (e-mails are stored lower-cased).
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
-export const profiles = pgTable('profiles', {
+export const profiles = pgTable(
+  'profiles',
+  {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -58,7 +73,16 @@ export const profiles = pgTable('profiles', {
   specialization: text('specialization'),
   department: text('department'),
   occupation: text('occupation'),
-});
+  /** A parent's child who has no account yet (the parent register form's student_name and student_grade). */
+  studentName: text('student_name'),
+  studentGrade: text('student_grade'),
+  /** What the users search looks in besides the e-mail: the full name and the phone, lower-cased once on write. */
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`lower(first_name || ' ' || last_name || chr(10) || coalesce(phone_number, ''))`,
+  ),
+  },
+  (t) => [index('profiles_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
+);
 
 export const teacherStudents = pgTable(
   'teacher_students',
@@ -248,6 +272,17 @@ export const attachments = pgTable(
   (t) => [uniqueIndex('attachments_filename_key').on(t.filename), index('attachments_question_idx').on(t.questionId)],
 );
 
+/**
+ * Stored files that no row owns yet or any more: written before the transaction that names them, or named by one
+ * that deleted their rows. A file is listed here (in its own statement) before it is written, and taken off in the
+ * transaction that gives it an attachment row; a deleting transaction lists the files it frees. So a process killed
+ * anywhere leaves every unowned file listed, and the sweep (lib/storage.ts) deletes them.
+ */
+export const looseFiles = pgTable('loose_files', {
+  filename: text('filename').primaryKey(),
+  createdAt: createdAt(),
+});
+
 export const sectionQuestions = pgTable(
   'section_questions',
   {
@@ -266,7 +301,8 @@ export const studentCourses = pgTable(
     assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.studentId, t.courseId] }), index('student_courses_course_idx').on(t.courseId)],
+  // assigned_at: the admin dashboard's latest assignments.
+  (t) => [primaryKey({ columns: [t.studentId, t.courseId] }), index('student_courses_course_idx').on(t.courseId), index('student_courses_assigned_at_idx').on(t.assignedAt)],
 );
 
 export const studentUnits = pgTable(
@@ -291,31 +327,127 @@ export const studentSections = pgTable(
   (t) => [primaryKey({ columns: [t.studentId, t.sectionId] }), index('student_sections_section_idx').on(t.sectionId)],
 );
 
+export const testType = pgEnum('test_type', TEST_TYPES);
+
+/**
+ * A saved test (staff.md section 3). `code` is set for assessments only (`TEST-` and 6 characters). The columns
+ * are the API's under the database's names: title is the spec's `name`, code its `testCode`.
+ */
 export const tests = pgTable(
   'tests',
   {
     id: id(),
-    name: text('name').notNull(),
-    type: text('type').notNull().default('test'),
+    title: text('title').notNull(),
+    type: testType('type').notNull().default('test'),
+    code: text('code'),
     description: text('description').notNull().default(''),
     instructions: text('instructions').notNull().default(''),
     timeLimit: integer('time_limit'),
     totalMarks: integer('total_marks'),
-    testCode: text('test_code'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('tests_test_code_key').on(t.testCode)],
+  (t) => [uniqueIndex('tests_code_key').on(t.code), index('tests_created_idx').on(t.createdAt)],
 );
 
+/**
+ * A test's questions by position (1, 2, 3...). A question deleted from the bank leaves its row with a null
+ * `question_id`: the test keeps a visible gap at that position instead of renumbering behind the author's back.
+ */
 export const testQuestions = pgTable(
   'test_questions',
   {
     testId: uuid('test_id').notNull().references(() => tests.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
-    order: integer('order').notNull(),
+    position: integer('position').notNull(),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
+    marks: integer('marks').notNull().default(1),
   },
-  (t) => [primaryKey({ columns: [t.testId, t.questionId] }), index('test_questions_question_idx').on(t.questionId)],
+  (t) => [
+    primaryKey({ columns: [t.testId, t.position] }),
+    uniqueIndex('test_questions_test_question_key').on(t.testId, t.questionId),
+    index('test_questions_question_idx').on(t.questionId),
+  ],
+);
+
+export const testRelease = pgEnum('test_release', RELEASE_MODES);
+
+/**
+ * A saved test given to one student (issue 17): its window, when results reach the student (`on-submit`, or
+ * `manual` once staff release them, `released_at`), and whether the question order is shuffled per student.
+ */
+export const testAssignments = pgTable(
+  'test_assignments',
+  {
+    id: id(),
+    testId: uuid('test_id').notNull().references(() => tests.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    opensAt: at('opens_at'),
+    closesAt: at('closes_at'),
+    release: testRelease('release').notNull().default('on-submit'),
+    shuffle: boolean('shuffle').notNull().default(false),
+    releasedAt: at('released_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('test_assignments_test_student_key').on(t.testId, t.studentId), index('test_assignments_student_idx').on(t.studentId)],
+);
+
+/**
+ * A student's one sitting of an assignment. `paper` is the test as it was when the student started (question ids
+ * and marks in the order shown), so a later edit of the test changes no sitting; the deadline is fixed at the start
+ * by the server's clock. Scores are stored at submission: a later change to the checker or a question rewrites
+ * nothing until staff re-score.
+ */
+export const testAttempts = pgTable(
+  'test_attempts',
+  {
+    id: id(),
+    assignmentId: uuid('assignment_id').notNull().references(() => testAssignments.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    paper: jsonb('paper').$type<Array<{ questionId: string | null; marks: number }>>().notNull(),
+    startedAt: at('started_at').notNull(),
+    deadline: at('deadline'),
+    submittedAt: at('submitted_at'),
+    /** Whether the student submitted, or the server did when time ran out. */
+    submittedBy: text('submitted_by'),
+    score: doublePrecision('score'),
+    maxMarks: integer('max_marks').notNull(),
+  },
+  (t) => [
+    uniqueIndex('test_attempts_assignment_key').on(t.assignmentId),
+    index('test_attempts_student_idx').on(t.studentId),
+    index('test_attempts_open_deadline_idx').on(t.deadline).where(sql`submitted_at is null`),
+  ],
+);
+
+/** One saved answer of a sitting; `awarded` (marks) is set when the sitting is scored. */
+export const testAttemptAnswers = pgTable(
+  'test_attempt_answers',
+  {
+    attemptId: uuid('attempt_id').notNull().references(() => testAttempts.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull(),
+    answer: text('answer').notNull(),
+    savedAt: at('saved_at').notNull(),
+    awarded: doublePrecision('awarded'),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
+/**
+ * "Practise my weak spots": questions given to a student after a released test (`attempt_id`), from its weakest
+ * focus areas. A student may check and see the solution of these as of a question in an open section.
+ */
+export const practiceQuestions = pgTable(
+  'practice_questions',
+  {
+    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    attemptId: uuid('attempt_id').notNull().references(() => testAttempts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.questionId] }), index('practice_questions_attempt_idx').on(t.attemptId)],
 );
 
 export const answerAttempts = pgTable(
@@ -329,5 +461,10 @@ export const answerAttempts = pgTable(
     isCorrect: boolean('is_correct').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('answer_attempts_student_idx').on(t.studentId, t.createdAt), index('answer_attempts_question_idx').on(t.questionId)],
+  (t) => [
+    index('answer_attempts_student_idx').on(t.studentId, t.createdAt),
+    index('answer_attempts_question_idx').on(t.questionId),
+    // The admin dashboard's students active and answers checked in the last 7 days, across every student.
+    index('answer_attempts_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { codeMail, createMailer } from './mail';
 import { MailQueue } from './mail-queue';
+import { smtpRefusal, startSmtpServer } from '../test/smtp';
 
 /** A logger that keeps its lines, to see what the queue reported. */
 function keptLog() {
@@ -19,35 +18,23 @@ function keptLog() {
 }
 
 describe('the mail queue, against a real SMTP server that refuses for a while', () => {
-  const received: string[] = [];
   let refusalsLeft = 0;
-  let server: SMTPServer;
-  let port: number;
+  let server: Awaited<ReturnType<typeof startSmtpServer>>;
+  let received: string[];
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk) => (data += chunk));
-        stream.on('end', () => {
-          if (refusalsLeft > 0) {
-            refusalsLeft--;
-            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-            return;
-          }
-          received.push(data);
-          callback();
-        });
+    server = await startSmtpServer({
+      answer: () => {
+        if (refusalsLeft === 0) return;
+        refusalsLeft--;
+        return smtpRefusal();
       },
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
+    received = server.received;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => server.close());
 
-  const smtp = () => createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: '/nonexistent', from: 'Math Academy <hello@academy.test>' });
+  const smtp = () => createMailer({ smtpUrl: server.url, outboxDir: '/nonexistent', from: 'Math Academy <hello@academy.test>' });
 
   it('takes a mail without waiting, and delivers it on a retry after refusals', async () => {
     refusalsLeft = 2;

@@ -1,48 +1,31 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, type Database } from '../db/client';
+import { startSmtpServer } from '../test/smtp';
 import { codeMail, createMailer } from './mail';
 
 describe('mail through a real SMTP server', () => {
-  const received: string[] = [];
-  let server: SMTPServer;
-  let port: number;
-
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk) => (data += chunk));
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
+    smtp = await startSmtpServer();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   it('delivers the sign-up code, which the reader can type back in', async () => {
     let database: Database | null = null;
     try {
       database = await openPglite(null);
-      const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Math Academy <hello@academy.test>' });
+      const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: smtp.url, MAIL_FROM: 'Math Academy <hello@academy.test>' });
       const app = await buildApp({ config, database, distDir: null });
       const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'reader@example.com' } });
       expect(signup.statusCode).toBe(200);
       // Mail is delivered behind the answer.
-      await expect.poll(() => received.find((m) => /^To: reader@example\.com/m.test(m))).toBeDefined();
-      const message = received.find((m) => /^To: reader@example\.com/m.test(m));
+      await expect.poll(() => smtp.received.find((m) => /^To: reader@example\.com/m.test(m))).toBeDefined();
+      const message = smtp.received.find((m) => /^To: reader@example\.com/m.test(m));
       expect(message).toMatch(/^From: Math Academy <hello@academy\.test>/m);
       expect(message).toMatch(/Subject: Your Math Academy verification code/);
       const code = /\n(\d{6})\r?\n/.exec(message!)![1];

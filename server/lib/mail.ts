@@ -98,3 +98,27 @@ export function loggingMailer(inner: Mailer, log: FastifyBaseLogger, revealCodes
     },
   };
 }
+
+/**
+ * Sent to every account an admin registers or imports: where to sign in, never a password. Imported accounts have
+ * none yet and are told to choose one; registered ones get theirs from the academy.
+ */
+export function welcomeMail(to: string, firstName: string, role: string, publicUrl: string, choosePassword: boolean): Mail {
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const passwordLine = choosePassword
+    ? `Choose your password at ${publicUrl}/forget-password with this e-mail address, then sign in.`
+    : 'Your academy will give you your password; you can change it from your profile once signed in.';
+  const passwordHtml = choosePassword
+    ? `<p>Choose your password at <a href="${publicUrl}/forget-password">${publicUrl}/forget-password</a> with this e-mail address, then sign in.</p>`
+    : '<p>Your academy will give you your password; you can change it from your profile once signed in.</p>';
+  return {
+    to,
+    subject: `Welcome to ${brand}`,
+    text: `Hello ${firstName},\n\nA ${role} account was created for you at ${brand}.\n\nSign in at ${publicUrl}/signin with ${to}.\n${passwordLine}\n\n${brand}`,
+    html: layout(
+      `Welcome, ${escape(firstName)}`,
+      `<p>A ${escape(role)} account was created for you at ${brand}.</p>
+<p>Sign in at <a href="${publicUrl}/signin">${publicUrl}/signin</a> with ${escape(to)}.</p>${passwordHtml}`,
+    ),
+  };
+}

@@ -49,6 +49,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = frameworkMessages[error.code] ?? (error.validation ? 'The request is not valid.' : error.message);
       return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
     }
+    // @fastify/under-pressure turning a request away: its Retry-After is already set.
+    if (error.code === 'FST_UNDER_PRESSURE') return reply.code(503).send({ message: error.message, code: 'OVERLOADED' });
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });

@@ -24,6 +24,8 @@ export const CHANNELS = {
   content: 'academy_content_changed',
   /** Questions, their tags, the tags' names and attachments (migration 0003). */
   bank: 'academy_bank_changed',
+  /** Accounts, profiles, a teacher's students or a parent's children were added, changed or removed (0008, 0011). */
+  users: 'academy_users_changed',
   /** A student's answer attempts were stored; the payload is `<instance> <studentId>` (server/modules/student/attempts.ts). */
   attempts: 'academy_attempts_added',
 } as const;
@@ -51,17 +53,49 @@ const VIEWS = {
   questionBatch: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB },
   /** A page of the question bank; "not yet in this section" depends on content. */
   questionPage: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB },
+  /**
+   * A page of the student manager, by caller (admins share theirs), filter, page and minute (the "joined in the last
+   * 30 days" card moves with the clock): assignments are content; names, grades, schools and a teacher's students
+   * are announced with the accounts (migration 0011).
+   */
+  studentPage: { clearedBy: ['content', 'users'], maxBytes: 8 * MB },
+  /** A page of the admin's users table, by filter and page: accounts, profiles and their links (migration 0011). */
+  userPage: { clearedBy: ['users'], maxBytes: 8 * MB },
 } as const satisfies Record<string, { clearedBy: readonly Channel[]; maxBytes: number }>;
 export type ViewName = keyof typeof VIEWS;
 
 /** A question as a check needs it, with the accessible section the student reaches it through. */
 export type ReachableQuestion = CheckableQuestion & { via: string | null };
 
-/** A student's dashboard figures that only assignments and their own checks change. */
+/**
+ * What a student's figures are computed from (server/modules/student/progress.ts): their stored checks, summed per
+ * question. Only their own checks change it; the memo is counted on as they are taken.
+ */
 export interface StudentTotals {
-  enrolledCourses: number;
   attempts: number;
   correctAttempts: number;
+  /** By question id: [checks, the try that first got it right, or 0 while it is not solved]. */
+  questions: Record<string, [number, number]>;
+  /** The section of the latest check. */
+  lastSectionId: string | null;
+}
+
+/** A section open to a student, with where it sits and its exercises in order. */
+export interface OutlineSection {
+  courseId: string;
+  unitId: string;
+  unitTitle: string;
+  unitNumber: number;
+  sectionId: string;
+  title: string;
+  sectionNumber: number;
+  questionIds: string[];
+}
+
+/** A student's assigned courses and the sections open to them: only content and assignments change it. */
+export interface StudentOutline {
+  courses: Array<{ id: string; name: string; code: string }>;
+  sections: OutlineSection[];
 }
 
 /** Every memo: its value type, the channels that empty it and the bytes it may hold. */
@@ -70,11 +104,22 @@ const MEMOS = {
   reachableQuestion: { clearedBy: ['content'], maxBytes: 16 * MB, value: null as ReachableQuestion | null },
   /** The bank's count of a filter, by filter. */
   bankCount: { clearedBy: ['content', 'bank'], maxBytes: 2 * MB, value: 0 as number },
+  /** The ids of the bank's questions that match a filter, by filter: what the test generator's random draw samples. */
+  bankIds: { clearedBy: ['bank'], maxBytes: 32 * MB, value: [] as string[] },
   /**
-   * By student: emptied by assignments; counted on by this instance's own checks (recordAttempt), and a student's
-   * entry evicted when another instance stores attempts of theirs.
+   * By student: counted on by this instance's own checks (recordAttempt), and a student's entry evicted when another
+   * instance stores attempts of theirs; content changes empty it too, as deleting a question deletes its attempts.
    */
-  studentTotals: { clearedBy: ['content', 'attempts'], maxBytes: 4 * MB, value: {} as StudentTotals },
+  studentTotals: { clearedBy: ['content', 'attempts'], maxBytes: 16 * MB, value: {} as StudentTotals },
+  /** By student: their courses and open sections with their exercises. */
+  studentOutline: { clearedBy: ['content'], maxBytes: 16 * MB, value: {} as StudentOutline },
+  /**
+   * By student: whether any test was ever assigned to them, so the dashboard's figures of a student without tests
+   * cost no statement; assigning a test empties it (its route invalidates content).
+   */
+  studentHasTests: { clearedBy: ['content'], maxBytes: 1 * MB, value: false as boolean },
+  /** The users table's counts: the stat cards (key '') and each filter's total, by filter. */
+  userCounts: { clearedBy: ['users'], maxBytes: 1 * MB, value: {} as Record<string, number> },
 } as const satisfies Record<string, { clearedBy: readonly Channel[]; maxBytes: number; value: unknown }>;
 type MemoName = keyof typeof MEMOS;
 export type Memos = { readonly [M in MemoName]: Memo<(typeof MEMOS)[M]['value']> };
@@ -98,6 +143,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with a kept view and its reply schema: a test renders each and checks it against its schema. */
     keptRoutes: Array<{ method: string; url: string; view: ViewName; schema: unknown }>;
+    /** What every view and memo holds now, for the metrics. */
+    keptSizes(): KeptSize[];
   }
 }
 
@@ -340,6 +387,14 @@ function keptHooks(views: RenderedViews, route: KeptRoute): { preHandler: preHan
   };
 }
 
+export interface KeptSize {
+  kind: 'view' | 'memo';
+  name: string;
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+}
+
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /**
@@ -358,7 +413,7 @@ export async function registerKept(app: FastifyInstance, database: Pick<Database
   };
 
   // '*' means the notifications were interrupted: anything may have changed.
-  for (const channel of ['content', 'bank'] as const) await database.listen(CHANNELS[channel], () => clear(channel));
+  for (const channel of ['content', 'bank', 'users'] as const) await database.listen(CHANNELS[channel], () => clear(channel));
   await database.listen(CHANNELS.attempts, (payload) => {
     if (payload === '*') return clear('attempts');
     const [origin, studentId] = payload.split(' ');
@@ -368,6 +423,10 @@ export async function registerKept(app: FastifyInstance, database: Pick<Database
   });
 
   app.decorate('keptRoutes', []);
+  app.decorate('keptSizes', () => [
+    ...(Object.keys(VIEWS) as ViewName[]).map((name): KeptSize => ({ kind: 'view', name, ...views[name].size, maxBytes: VIEWS[name].maxBytes })),
+    ...(Object.keys(MEMOS) as MemoName[]).map((name): KeptSize => ({ kind: 'memo', name, ...memos[name].size, maxBytes: MEMOS[name].maxBytes })),
+  ]);
   app.addHook('onRoute', (route) => {
     const kept = route.config?.kept;
     if (kept) {

@@ -16,6 +16,9 @@ const staff: Access = ['admin', 'teacher', 'data-entry'];
 /** 'METHOD /path' → who may call it. */
 export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/health': everyone,
+  'GET /api/ready': everyone,
+  // Answers 404 to all but `npm run backup` on the same machine with the secret of DATA_DIR.
+  'GET /api/backup': everyone,
   'POST /api/auth/signup': everyone,
   'POST /api/auth/verify-otp': everyone,
   'POST /api/auth/resend-otp': everyone,
@@ -27,15 +30,29 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/auth/logout': signedIn,
   'POST /api/auth/change-password': signedIn,
   'PUT /api/users/profile': signedIn,
+  'GET /api/admin/users': ['admin'],
+  'PUT /api/admin/users/:id': ['admin'],
+  'DELETE /api/admin/users/:id': ['admin'],
+  'POST /api/admin/register': ['admin'],
+  'POST /api/admin/users/import': ['admin'],
   ...assignmentRows(),
   'GET /api/sections/:id/questions': ['admin', 'teacher'],
   'POST /api/questions/assign-to-section': ['admin', 'teacher'],
+  'PUT /api/sections/:id/questions/order': ['admin', 'teacher'],
   'DELETE /api/sections/:sectionId/questions/:questionId': ['admin', 'teacher'],
   'GET /api/student/courses': ['student'],
   'GET /api/student/courses/:id': ['student'],
   'GET /api/student/stats': ['student'],
+  'GET /api/student/sections/:id/progress': ['student'],
+  'GET /api/admin/dashboard': ['admin'],
+  'GET /api/teacher/dashboard': ['teacher'],
+  'GET /api/parent/children': ['parent'],
+  'GET /api/parent/children/:id': ['parent'],
+  'GET /api/parent/children/:id/tests': ['parent'],
+  'POST /api/student/attempts/:attemptId/practice': ['student'],
   'POST /api/questions/batch': ['student', 'admin', 'teacher', 'data-entry'],
   'POST /api/questions/check-answer': ['student', 'admin', 'teacher', 'data-entry'],
+  'GET /api/questions/:id/solution': ['student', 'admin', 'teacher', 'data-entry'],
   'GET /api/courses': staff,
   'POST /api/courses': staff,
   'PUT /api/courses/:id': staff,
@@ -68,11 +85,29 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/focus': staff,
   'POST /api/focus': staff,
   'DELETE /api/focus/:id': staff,
+  'GET /api/tests': staff,
+  'POST /api/tests': staff,
+  'POST /api/tests/random': staff,
+  'GET /api/tests/:id': staff,
+  'PUT /api/tests/:id': staff,
+  'DELETE /api/tests/:id': staff,
+  'POST /api/tests/:id/duplicate': staff,
+  'GET /api/tests/pending-reviews': ['admin', 'teacher'],
+  'POST /api/tests/:id/assign': ['admin', 'teacher'],
+  'GET /api/tests/:id/assignments': ['admin', 'teacher'],
+  'GET /api/tests/:id/results': ['admin', 'teacher'],
+  'POST /api/tests/:id/release': ['admin', 'teacher'],
+  'POST /api/tests/:id/rescore': ['admin', 'teacher'],
+  'GET /api/student/tests': ['student'],
+  'POST /api/student/tests/:assignmentId/start': ['student'],
+  'PUT /api/student/attempts/:attemptId/answers/:questionId': ['student'],
+  'POST /api/student/attempts/:attemptId/submit': ['student'],
+  'GET /api/student/attempts/:attemptId': ['student'],
 };
 
 /** The student-assignment calls exist under /api/admin for admins and /api/teacher for teachers. */
 function assignmentRows(): Record<string, Access> {
-  const calls = ['assign-course', 'remove-course', 'remove-course-assignment', 'assign-unit', 'remove-unit', 'assign-section', 'remove-section'];
+  const calls = ['assign-course', 'remove-course', 'remove-course-assignment', 'assign-unit', 'remove-unit', 'assign-section', 'remove-section', 'batch-assignments'];
   return Object.fromEntries(
     (['admin', 'teacher'] as const).flatMap((role) => [
       [`GET /api/${role}/students`, [role]],

@@ -18,6 +18,7 @@ export async function countingDb(): Promise<{ db: Db; database: Database; querie
   const database: Database = {
     db,
     kind: 'pglite',
+    exclusive: (work) => work(),
     listen: async (channel, handler) => void (await client.listen(channel, handler)),
     close,
   };

@@ -21,18 +21,18 @@ export interface TestUser {
 export async function buildUser(
   db: Db,
   type: UserType,
-  overrides: { email?: string; status?: 'active' | 'inactive'; firstName?: string; grade?: string; school?: string } = {},
+  overrides: { email?: string; status?: 'active' | 'inactive'; firstName?: string; lastName?: string; grade?: string; school?: string; createdAt?: Date } = {},
 ): Promise<TestUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const email = overrides.email ?? `${type}-${randomBytes(4).toString('hex')}@example.com`;
   const [user] = await db
     .insert(users)
-    .values({ email, passwordHash: await passwordHash, type: dbType(type), status: overrides.status ?? 'active', emailVerifiedAt: new Date() })
+    .values({ email, passwordHash: await passwordHash, type: dbType(type), status: overrides.status ?? 'active', emailVerifiedAt: new Date(), ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}) })
     .returning({ id: users.id });
   await db.insert(profiles).values({
     userId: user.id,
     firstName: overrides.firstName ?? `First${type.replace('-', '')}`,
-    lastName: 'Tester',
+    lastName: overrides.lastName ?? 'Tester',
     phoneNumber: '(555) 123-4567',
     ...(type === 'student' ? { gradeLevel: overrides.grade ?? '6', school: overrides.school ?? 'Test School' } : {}),
   });

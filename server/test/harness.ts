@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import type { Mail, Mailer } from '../lib/mail';
+import type { FileDriver } from '../lib/storage';
 
 /** Catches mail in memory, so tests read the codes the server sent. */
 export class MemoryOutbox implements Mailer {
@@ -36,9 +37,9 @@ export class TestClock {
  * A fresh database for one test file: PGlite in memory, or, with TEST_DATABASE_URL, a new PostgreSQL
  * database created for the file and dropped afterwards.
  */
-async function freshDatabase(): Promise<Database> {
+async function freshDatabase(embedded: boolean): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite(null);
+  if (!url || embedded) return openPglite(null);
   const name = `academy_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -70,8 +71,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { rateLimitFactor?: number } = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+export async function createTestApp(
+  /** `embedded`: PGlite even where TEST_DATABASE_URL names a server, for what only the embedded database does. */
+  options: { rateLimitFactor?: number; files?: FileDriver; pressure?: AppDeps['pressure']; embedded?: boolean; logger?: AppDeps['logger'] } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase(options.embedded ?? false);
   const outbox = new MemoryOutbox();
   const clock = new TestClock();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/academy-test-${randomBytes(4).toString('hex')}`, LOG_LEVEL: 'silent' });
@@ -82,6 +86,10 @@ export async function createTestApp(options: { rateLimitFactor?: number } = {}):
     now: clock.now,
     rateLimitFactor: options.rateLimitFactor ?? 100,
     distDir: null,
+    files: options.files,
+    // A test machine running many files at once lags in bursts; overload is tested on its own.
+    pressure: options.pressure ?? { maxEventLoopDelay: 0 },
+    logger: options.logger,
   });
   await app.ready();
   return {

@@ -42,6 +42,9 @@ beforeAll(async () => {
     { route: 'GET /api/student/courses', cookie: as('student'), url: '/api/student/courses' },
     { route: 'POST /api/questions/batch', cookie: as('student'), url: '/api/questions/batch', payload: { questionIds: [question.id] } },
     { route: 'GET /api/questions', cookie: as('admin'), url: '/api/questions?pageSize=5' },
+    { route: 'GET /api/admin/students', cookie: as('admin'), url: '/api/admin/students' },
+    { route: 'GET /api/teacher/students', cookie: as('teacher'), url: '/api/teacher/students?group=all&page=1' },
+    { route: 'GET /api/admin/users', cookie: as('admin'), url: '/api/admin/users?page=1&limit=10' },
   );
 });
 afterAll(() => t.close());

@@ -51,5 +51,8 @@ describe('subqueries name the outer row with its table', () => {
     expect(checked.json().result.isCorrect).toBe(true);
     const batch = await post(studentCookie, '/api/questions/batch', { questionIds: [question.id] });
     expect(batch.json().map((q: { id: string }) => q.id)).toEqual([question.id]);
+    // The figures' outline and totals (student/progress.ts) read the same tables inside the student's subqueries.
+    const stats = (await call(t.app, studentCookie, { method: 'GET', url: '/api/student/stats' })).json();
+    expect(stats).toMatchObject({ questionsSolved: 1, courses: [{ courseId: course.id, sectionsDone: 1, sectionsWithExercises: 1 }] });
   });
 });

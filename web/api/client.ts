@@ -15,6 +15,17 @@ export class ApiError extends Error {
   }
 }
 
+const UNAUTHORIZED_EVENT = 'academy:unauthorized';
+
+/**
+ * Calls `listener` whenever the server answers 401: the session ended on the server (signed out elsewhere,
+ * deactivated, e-mail changed), so the app must stop acting as signed in. Returns the unsubscribe.
+ */
+export function onUnauthorized(listener: () => void): () => void {
+  window.addEventListener(UNAUTHORIZED_EVENT, listener);
+  return () => window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+}
+
 const base = ((import.meta.env.VITE_API_BASE as string | undefined) ?? '/api').replace(/\/+$/, '');
 
 /** Joins the base and a path without doubling the base: `/api/auth/me` and `/auth/me` both work. */
@@ -47,6 +58,7 @@ async function request<T>(method: string, path: string, body?: unknown, fallback
       data = undefined;
     }
   }
+  if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   if (!response.ok) {
     const payload = (data ?? {}) as { message?: string; code?: string; issues?: ApiError['issues'] };
     throw new ApiError(payload.message || fallbackMessage || `Request failed (${response.status})`, response.status, payload.code, payload.issues);

@@ -1,6 +1,6 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '@common/schemas/auth';
-import { api } from '../api/client';
+import { api, onUnauthorized } from '../api/client';
 
 export interface AuthState {
   user: SessionUser | null;
@@ -52,6 +52,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       live = false;
     };
   }, []);
+
+  // A session the server ended (deactivation, e-mail change, sign-out elsewhere) signs this tab out on its next call.
+  useEffect(() => onUnauthorized(() => setUser(null)), []);
 
   const login = useCallback((reply: unknown) => {
     const candidate = (reply as { user?: SessionUser } | null)?.user;

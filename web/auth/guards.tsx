@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { MESSAGES, normalizeUserType } from '@common/rules';
 import { paths } from '../paths';
 import { useAuth } from './AuthProvider';
-import type { PageAccess } from './pageAccess';
+import { mayOpen, type PageAccess } from './pageAccess';
 import { PageState } from '../ui/PageState';
 
 /** The navigation state a guard sends along: to /signin the page asked for, to / that access was denied. */
@@ -40,8 +40,8 @@ export function RequireAuth({ access, children }: { access?: PageAccess; childre
   const location = useLocation();
   if (loading) return <Guarded pending>{children}</Guarded>;
   if (!user) return <Navigate to={paths.signin} replace state={{ from: location.pathname } satisfies GuardState} />;
+  if (!access || mayOpen(access, user.type)) return <Guarded pending={false}>{children}</Guarded>;
   const type = normalizeUserType(user.type);
-  if (!access || (type && access.types.includes(type))) return <Guarded pending={false}>{children}</Guarded>;
   const target = type ? access.othersTo?.[type] : undefined;
   if (target) return <Navigate to={target} replace state={target === paths.home ? ({ accessDenied: true } satisfies GuardState) : undefined} />;
   return access.denied ? (

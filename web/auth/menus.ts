@@ -22,14 +22,19 @@ import { paths } from '../paths';
 
 export interface MenuItem {
   label: string;
+  /**
+   * The phone bottom bar's word, where the label would not fit a fifth of a 375 px screen; the full label stays
+   * in the sidebar and in the link's tooltip.
+   */
+  short?: string;
   icon: LucideIcon;
   /** A route, or the dashboard with an in-place section (`/dashboard?section=...`). */
   to: string;
 }
 
-const dashboard: MenuItem = { label: 'Dashboard', icon: LayoutDashboard, to: paths.dashboard };
+const dashboard: MenuItem = { label: 'Dashboard', short: 'Home', icon: LayoutDashboard, to: paths.dashboard };
 const profile: MenuItem = { label: 'Profile', icon: UserRound, to: paths.profile };
-const section = (label: string, icon: LucideIcon, key: string): MenuItem => ({ label, icon, to: paths.dashboardSection(key) });
+const section = (label: string, icon: LucideIcon, key: string, short?: string): MenuItem => ({ label, short, icon, to: paths.dashboardSection(key) });
 
 /**
  * The sidebar of each role: learner-and-public.md section 6 for students and parents, staff.md section 2.2
@@ -40,8 +45,8 @@ export const MENUS: Record<UserType, MenuItem[]> = {
   student: [
     dashboard,
     // The learning issue fills this section with the assigned-courses grid.
-    section('My Courses', BookOpen, 'courses'),
-    section('Assignments', ClipboardList, 'assignments'),
+    section('My Courses', BookOpen, 'courses', 'Courses'),
+    section('Assignments', ClipboardList, 'assignments', 'Tasks'),
     section('Grades', GraduationCap, 'grades'),
     profile,
     section('Calendar', Calendar, 'calendar'),
@@ -49,37 +54,37 @@ export const MENUS: Record<UserType, MenuItem[]> = {
   ],
   parent: [
     dashboard,
-    section('My Children', Users, 'children'),
-    section('Progress Reports', ChartColumn, 'progress'),
-    section('Communication', MessageCircle, 'communication'),
+    section('My Children', Users, 'children', 'Children'),
+    section('Progress Reports', ChartColumn, 'progress', 'Reports'),
+    section('Communication', MessageCircle, 'communication', 'Messages'),
     profile,
   ],
   teacher: [
     dashboard,
     { label: 'Students', icon: Users, to: paths.courseAssignment },
-    { label: 'Question Assignment', icon: ListChecks, to: paths.questionAssignment },
-    { label: 'Course Management', icon: FolderTree, to: paths.courseManagement },
-    { label: 'Question Bank', icon: FileQuestion, to: paths.questionBank },
+    { label: 'Question Assignment', short: 'Assign', icon: ListChecks, to: paths.questionAssignment },
+    { label: 'Course Management', short: 'Courses', icon: FolderTree, to: paths.courseManagement },
+    { label: 'Question Bank', short: 'Questions', icon: FileQuestion, to: paths.questionBank },
     { label: 'Grades', icon: GraduationCap, to: paths.teacherGrade },
     profile,
     { label: 'Calendar', icon: Calendar, to: paths.teacherSchedule },
   ],
   admin: [
     dashboard,
-    { label: 'Register Users', icon: UserPlus, to: paths.registerUsers },
-    { label: 'Manage Users', icon: UserCog, to: paths.manageUsers },
-    { label: 'Course Assignment', icon: ClipboardList, to: paths.courseAssignment },
-    { label: 'Course Management', icon: FolderTree, to: paths.courseManagement },
-    { label: 'Question Bank', icon: FileQuestion, to: paths.questionBank },
-    { label: 'Question Assignment', icon: ListChecks, to: paths.questionAssignment },
+    { label: 'Register Users', short: 'Register', icon: UserPlus, to: paths.registerUsers },
+    { label: 'Manage Users', short: 'Users', icon: UserCog, to: paths.manageUsers },
+    { label: 'Course Assignment', short: 'Assign', icon: ClipboardList, to: paths.courseAssignment },
+    { label: 'Course Management', short: 'Courses', icon: FolderTree, to: paths.courseManagement },
+    { label: 'Question Bank', short: 'Questions', icon: FileQuestion, to: paths.questionBank },
+    { label: 'Question Assignment', short: 'Assign', icon: ListChecks, to: paths.questionAssignment },
     { label: 'Analytics', icon: ChartColumn, to: paths.adminAnalytics },
     { label: 'Settings', icon: Settings, to: paths.adminSettings },
     profile,
   ],
   'data-entry': [
     dashboard,
-    { label: 'Question Bank', icon: FileQuestion, to: paths.questionBank },
-    { label: 'Course Management', icon: FolderTree, to: paths.courseManagement },
+    { label: 'Question Bank', short: 'Questions', icon: FileQuestion, to: paths.questionBank },
+    { label: 'Course Management', short: 'Courses', icon: FolderTree, to: paths.courseManagement },
     profile,
   ],
 };

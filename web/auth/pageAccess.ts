@@ -1,4 +1,4 @@
-import { MESSAGES, STAFF_TYPES, USER_TYPES, type UserType } from '@common/rules';
+import { MESSAGES, STAFF_TYPES, USER_TYPES, normalizeUserType, type UserType } from '@common/rules';
 import { paths } from '../paths';
 
 /**
@@ -21,6 +21,7 @@ const TEACHER_DASHBOARD: PageAccess = { types: ['teacher'], othersTo: everyTypeB
 /** Teacher pages: staff.md section 6 shows no behaviour for others, so they see the Access Denied view in place. */
 const TEACHER_ONLY: PageAccess = { types: ['teacher'] };
 const ASSIGNMENT: readonly UserType[] = ['admin', 'teacher'];
+const STUDENT_ONLY: PageAccess = { types: ['student'], othersTo: everyTypeBut(['student'], paths.dashboard) };
 const QUESTION_CREATION: PageAccess = { types: STAFF_TYPES, denied: { title: MESSAGES.accessDenied, text: MESSAGES.createQuestionDenied } };
 
 /** The guards of staff.md section 6, one row per page: the router and the upcoming-page route both read them. */
@@ -37,6 +38,8 @@ const ACCESS_BY_PAGE = {
   [paths.teacherProfile]: TEACHER_ONLY,
   [paths.teacherGrade]: TEACHER_ONLY,
   [paths.teacherSchedule]: TEACHER_ONLY,
+  // The student's course viewer; the spec sends other types from the student dashboard to /.
+  [paths.myCourses]: { types: ['student'], othersTo: everyTypeBut(['student'], paths.home) },
   [paths.parentDashboard]: { types: ['parent'], othersTo: everyTypeBut(['parent'], paths.dashboard) },
   [paths.courseManagement]: { types: STAFF_TYPES, othersTo: everyTypeBut(STAFF_TYPES, paths.dashboard) },
   [paths.questionBank]: { types: STAFF_TYPES, othersTo: { student: paths.dashboard, parent: paths.home } },
@@ -44,7 +47,18 @@ const ACCESS_BY_PAGE = {
   [paths.createQuestionStep2]: QUESTION_CREATION,
   [paths.questionAssignment]: { types: ASSIGNMENT, othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard } },
   [paths.courseAssignment]: { types: ASSIGNMENT, othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.student } },
+  // A saved test's assignments and results: admins and teachers (a teacher sees their own students only).
+  [paths.savedTest.path]: { types: ASSIGNMENT, othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard } },
+  // Sitting and reviewing tests are the student's own; everybody else goes to their dashboard.
+  [paths.testSitting.path]: STUDENT_ONLY,
+  [paths.testReview.path]: STUDENT_ONLY,
 } satisfies Record<string, PageAccess>;
 
 export type GuardedPath = keyof typeof ACCESS_BY_PAGE;
 export const PAGE_ACCESS: Record<GuardedPath, PageAccess> = ACCESS_BY_PAGE;
+
+/** Whether a signed-in user of this type (as the server spells it) may open the page: the guard's rule, for links to it. */
+export function mayOpen(access: PageAccess, userType: string | undefined): boolean {
+  const type = userType ? normalizeUserType(userType) : null;
+  return !!type && access.types.includes(type);
+}

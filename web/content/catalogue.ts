@@ -14,7 +14,7 @@ export type Motif = 'shapes' | 'numbers' | 'graph' | 'fraction' | 'triangle' | '
 export interface Exercise {
   id: string;
   prompt: string;
-  /** Compared with the trimmed answer the learner types. */
+  /** The accepted answer; the answer checker judges what the learner types against it. */
   answer: string;
   hint: string;
 }

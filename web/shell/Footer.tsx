@@ -1,12 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Mail } from 'lucide-react';
 import { ACADEMY_CONTACT } from '../content/academy';
 import { paths } from '../paths';
 import { Brand } from './Brand';
 import { SocialIcons } from './SocialIcons';
-import { SubscribeForm } from './SubscribeForm';
+import { SubscribeView } from './SubscribeView';
 import { TrustedBy } from './TrustedBy';
 import styles from './Footer.module.css';
+
+/** The subscribe form brings the form library; it loads after the page, so no page's first script carries it. */
+const SubscribeForm = lazy(() => import('./SubscribeForm'));
 
 const CONTACT_EMAIL = ACADEMY_CONTACT.email;
 
@@ -52,7 +56,9 @@ export function Footer({ variant = 'page' }: { variant?: 'page' | 'beside-sideba
               ))}
             </nav>
             <div className={styles.side}>
-              <SubscribeForm />
+              <Suspense fallback={<SubscribeView />}>
+                <SubscribeForm />
+              </Suspense>
               <div className={styles.trusted}>
                 <h2 className={styles.columnTitle}>Trusted By</h2>
                 <TrustedBy />

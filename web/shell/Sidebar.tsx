@@ -1,12 +1,16 @@
 import { Link, useLocation } from 'react-router';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { MenuItem } from '../auth/menus';
+import { paths } from '../paths';
 import styles from './Sidebar.module.css';
 
-/** Whether an item is the current page: routes match their path, dashboard sections their `section` query. */
+/**
+ * Whether an item is the current page: routes match their path, dashboard sections their `section` query; a
+ * student's course and its sections belong to My Courses.
+ */
 function useIsActive() {
   const { pathname, search } = useLocation();
-  const here = pathname + (new URLSearchParams(search).get('section') ? search : '');
+  const here = pathname.startsWith(`${paths.myCourses}/`) ? paths.dashboardSection('courses') : pathname + (new URLSearchParams(search).get('section') ? search : '');
   return (item: MenuItem) => item.to === here;
 }
 
@@ -46,7 +50,7 @@ export function Sidebar({ items, collapsed, onToggle }: SidebarProps) {
   );
 }
 
-/** Phones: the first five items of the role's menu, fixed at the bottom of the screen. */
+/** Phones: the first five items of the role's menu, fixed at the bottom of the screen, each named by a word that fits. */
 export function BottomBar({ items }: { items: MenuItem[] }) {
   const isActive = useIsActive();
   return (
@@ -54,9 +58,9 @@ export function BottomBar({ items }: { items: MenuItem[] }) {
       <ul>
         {items.slice(0, 5).map((item) => (
           <li key={item.label}>
-            <Link to={item.to} aria-current={isActive(item) ? 'page' : undefined}>
+            <Link to={item.to} aria-current={isActive(item) ? 'page' : undefined} title={item.short ? item.label : undefined}>
               <item.icon size={20} aria-hidden="true" />
-              <span>{item.label}</span>
+              <span>{item.short ?? item.label}</span>
             </Link>
           </li>
         ))}

@@ -1,14 +1,14 @@
 import { api, errorMessage } from '../api/client';
 import { useSchemaForm } from '../ui/form';
 import { useNotify } from '../ui/Toast';
-import styles from './Footer.module.css';
+import { SubscribeView } from './SubscribeView';
 
 const FAILED = 'We could not add your email. Please try again.';
 /** The schema (and zod with it) loads on the first submit, keeping it off every page's first load. */
 const loadSubscriptionBody = () => import('@common/schemas/public').then((m) => m.subscriptionBody);
 
 /** The footer's subscribe box: the address is checked here and again by the server, then stored. */
-export function SubscribeForm() {
+export default function SubscribeForm() {
   // Like every message of the academy, the answer clears itself after 5 s.
   const { notice, notify } = useNotify();
   const form = useSchemaForm(loadSubscriptionBody, { defaultValues: { email: '' } });
@@ -25,28 +25,6 @@ export function SubscribeForm() {
   );
   // A field error shows where the answer shows, and the next typing clears it as the answer's delay would.
   const message = problem ? { tone: 'error' as const, text: problem } : notice;
-  const busy = form.formState.isSubmitting;
 
-  return (
-    <form className={styles.subscribe} onSubmit={submit} noValidate>
-      <label htmlFor="subscribe-email" className={styles.subscribeLabel}>Get our latest updates</label>
-      <div className={styles.subscribeRow}>
-        <input
-          id="subscribe-email"
-          type="email"
-          autoComplete="email"
-          placeholder="Enter your email to get our latest updates"
-          aria-invalid={message?.tone === 'error' ? true : undefined}
-          aria-describedby={message ? 'subscribe-result' : undefined}
-          {...form.register('email')}
-        />
-        <button type="submit" disabled={busy}>{busy ? 'Subscribing...' : 'Subscribe'}</button>
-      </div>
-      {message ? (
-        <p id="subscribe-result" role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? styles.problem : styles.thanks}>
-          {message.text}
-        </p>
-      ) : null}
-    </form>
-  );
+  return <SubscribeView input={form.register('email')} onSubmit={submit} message={message} busy={form.formState.isSubmitting} />;
 }

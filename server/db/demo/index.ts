@@ -1,3 +1,4 @@
+import type { UploadStore } from '../../lib/storage';
 import type { Db } from '../client';
 import { seedDemoAccounts, type Credentials } from './accounts';
 import { seedDemoCourses } from './courses';
@@ -8,11 +9,11 @@ import { seedDemoQuestions } from './questions';
  * The demo academy (SEED_DEMO): one account per role, then each domain's demo content.
  * Every step is idempotent, so a restart leaves existing demo data alone.
  */
-export async function seedDemo(db: Db, dataDir: string): Promise<Credentials[]> {
+export async function seedDemo(db: Db, uploads: UploadStore): Promise<Credentials[]> {
   const accounts = await seedDemoAccounts(db);
   await seedDemoCourses(db);
-  await seedDemoQuestions(db, dataDir);
+  await seedDemoQuestions(db, uploads);
   // After courses and questions: it assigns what exists to the demo student.
-  await seedDemoLearning(db);
+  await seedDemoLearning(db, uploads);
   return accounts;
 }

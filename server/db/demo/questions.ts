@@ -5,15 +5,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { attachments, categories, focusAreas, questionCategories, questionFocus, questions } from '../schema';
-import { UploadStore } from '../../lib/storage';
+import type { UploadStore } from '../../lib/storage';
 import { FIGURES, type FigureName } from './figures';
 
 const CATEGORY_NAMES = ['Number Sense', 'Fractions', 'Algebra', 'Geometry', 'Data and Probability'] as const;
 const FOCUS_NAMES = ['Problem Solving', 'Computation', 'Reasoning'] as const;
-type Category = (typeof CATEGORY_NAMES)[number];
-type Focus = (typeof FOCUS_NAMES)[number];
+export type Category = (typeof CATEGORY_NAMES)[number];
+export type Focus = (typeof FOCUS_NAMES)[number];
 
-interface DemoQuestion {
+export interface DemoQuestion {
   grade: number;
   source: string;
   categories: Category[];
@@ -105,7 +105,7 @@ const BANK: DemoQuestion[] = [
   { grade: 8, source: 'SSAT Upper Level practice', categories: ['Fractions'], focus: ['Reasoning'], text: 'Write the repeating decimal $0.\\overline{36}$ as a fraction in lowest terms: ___1___', blanks: [['\\frac{4}{11}', '4/11']], solution: 'Let $x = 0.\\overline{36}$. Then $100x = 36.\\overline{36}$, so $99x = 36$ and $x = \\frac{36}{99} = \\frac{4}{11}$.', hint: 'Multiply by 100 to shift one repeating block.' },
 ];
 
-async function ensureTags(db: Db) {
+export async function ensureTags(db: Db) {
   await db.insert(categories).values(CATEGORY_NAMES.map((name) => ({ name }))).onConflictDoNothing();
   await db.insert(focusAreas).values(FOCUS_NAMES.map((name) => ({ name }))).onConflictDoNothing();
   const cats = await db.select().from(categories).where(inArray(categories.name, [...CATEGORY_NAMES]));
@@ -114,38 +114,44 @@ async function ensureTags(db: Db) {
 }
 
 /** Seeds the demo bank once; later starts find its first question and leave the bank alone. Returns how many were added. */
-export async function seedDemoQuestions(db: Db, dataDir: string): Promise<number> {
+export async function seedDemoQuestions(db: Db, store: UploadStore): Promise<number> {
   const tags = await ensureTags(db);
   const [existing] = await db.select({ id: questions.id }).from(questions).where(eq(questions.questionText, p(BANK[0].text))).limit(1);
   if (existing) return 0;
-  const store = new UploadStore(dataDir);
   const start = Date.now() - BANK.length * 60_000;
-  for (const [i, q] of BANK.entries()) {
-    const isChoice = q.options !== undefined;
-    const stamp = new Date(start + i * 60_000);
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(questions)
-        .values({
-          questionText: p(q.text),
-          grade: q.grade,
-          type: isChoice ? 'Multiple Choice' : 'Fill in the Blank',
-          options: isChoice ? Object.fromEntries(q.options!.map((text, k) => [String.fromCharCode(65 + k), text])) : {},
-          answer: isChoice ? { a1: q.correct! } : q.blanks!,
-          solution: p(q.solution),
-          hint: q.hint,
-          source: q.source,
-          createdAt: stamp,
-          updatedAt: stamp,
-        })
-        .returning({ id: questions.id });
-      await tx.insert(questionCategories).values(q.categories.map((c) => ({ questionId: row.id, categoryId: tags.category.get(c)! })));
-      await tx.insert(questionFocus).values(q.focus.map((f) => ({ questionId: row.id, focusId: tags.focus.get(f)! })));
-      if (q.figure) {
-        const file = await store.save(FIGURES[q.figure](), `${q.figure}.png`, 'image/png');
-        await tx.insert(attachments).values({ questionId: row.id, filename: file.filename, originalName: file.originalName, mime: file.mime, size: file.size });
-      }
-    });
-  }
+  for (const [i, q] of BANK.entries()) await insertDemoQuestion(db, q, tags, store, new Date(start + i * 60_000));
   return BANK.length;
+}
+
+type Tags = Awaited<ReturnType<typeof ensureTags>>;
+
+/** One demo question with its tags and figure, in one transaction; returns its id. */
+export async function insertDemoQuestion(db: Db, q: DemoQuestion, tags: Tags, store: UploadStore, stamp = new Date()): Promise<string> {
+  const isChoice = q.options !== undefined;
+  // Stored before the transaction: the store writes its own listing, which must not wait for this transaction.
+  const file = q.figure ? await store.save(FIGURES[q.figure](), `${q.figure}.png`, 'image/png') : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(questions)
+      .values({
+        questionText: p(q.text),
+        grade: q.grade,
+        type: isChoice ? 'Multiple Choice' : 'Fill in the Blank',
+        options: isChoice ? Object.fromEntries(q.options!.map((text, k) => [String.fromCharCode(65 + k), text])) : {},
+        answer: isChoice ? { a1: q.correct! } : q.blanks!,
+        solution: p(q.solution),
+        hint: q.hint,
+        source: q.source,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning({ id: questions.id });
+    await tx.insert(questionCategories).values(q.categories.map((c) => ({ questionId: row.id, categoryId: tags.category.get(c)! })));
+    await tx.insert(questionFocus).values(q.focus.map((f) => ({ questionId: row.id, focusId: tags.focus.get(f)! })));
+    if (file) {
+      await tx.insert(attachments).values({ questionId: row.id, filename: file.filename, originalName: file.originalName, mime: file.mime, size: file.size });
+      await store.claim(tx, [file.filename]);
+    }
+    return row.id;
+  });
 }

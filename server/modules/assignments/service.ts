@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
-import type { AssignedStudent, StaffQuestion } from '../../../common/schemas/learning';
+import type { StaffQuestion } from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import {
   courses,
-  profiles,
   questions,
   sectionQuestions,
   sections,
@@ -16,64 +15,13 @@ import {
   units,
   users,
 } from '../../db/schema';
-import { Forbidden, Invalid, NotFound } from '../../lib/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import { presentQuestions } from '../student/questions';
 
 /** Who is acting: an admin acts on every student, a teacher only on the students linked to them. */
 export interface Actor {
   id: string;
   isAdmin: boolean;
-}
-
-/**
- * The students the actor manages with their assignments, in four queries whatever their number:
- * the students, then their courses, units and sections.
- */
-export async function listStudents(ctx: AppContext, actor: Actor): Promise<AssignedStudent[]> {
-  const mine = actor.isAdmin
-    ? eq(users.type, 'student')
-    : and(eq(users.type, 'student'), inArray(users.id, ctx.db.select({ id: teacherStudents.studentId }).from(teacherStudents).where(eq(teacherStudents.teacherId, actor.id))));
-  const people = await ctx.db
-    .select({ id: users.id, email: users.email, createdAt: users.createdAt, profile: profiles })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(mine)
-    .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(users.email));
-  if (people.length === 0) return [];
-  const ids = people.map((p) => p.id);
-  const [courseRows, unitRows, sectionRows] = await Promise.all([
-    ctx.db
-      .select({ studentId: studentCourses.studentId, id: courses.id, name: courses.title, code: courses.code })
-      .from(studentCourses)
-      .innerJoin(courses, eq(courses.id, studentCourses.courseId))
-      .where(inArray(studentCourses.studentId, ids))
-      .orderBy(asc(courses.title)),
-    ctx.db.select({ studentId: studentUnits.studentId, id: studentUnits.unitId }).from(studentUnits).where(inArray(studentUnits.studentId, ids)),
-    ctx.db.select({ studentId: studentSections.studentId, id: studentSections.sectionId }).from(studentSections).where(inArray(studentSections.studentId, ids)),
-  ]);
-  const group = <T extends { studentId: string }>(list: T[]) => {
-    const byStudent = new Map<string, T[]>();
-    for (const row of list) byStudent.set(row.studentId, [...(byStudent.get(row.studentId) ?? []), row]);
-    return byStudent;
-  };
-  const [c, u, s] = [group(courseRows), group(unitRows), group(sectionRows)];
-  return people.map((p) => {
-    const firstName = p.profile?.firstName ?? '';
-    const lastName = p.profile?.lastName ?? '';
-    return {
-      id: p.id,
-      fullName: `${firstName} ${lastName}`.trim() || p.email,
-      firstName,
-      lastName,
-      grade: p.profile?.gradeLevel ?? null,
-      email: p.email,
-      school: p.profile?.school ?? null,
-      createdAt: p.createdAt.toISOString(),
-      courses: (c.get(p.id) ?? []).map((x) => ({ id: x.id, courseId: x.id, name: x.name, code: x.code })),
-      units: (u.get(p.id) ?? []).map((x) => x.id),
-      sections: (s.get(p.id) ?? []).map((x) => x.id),
-    };
-  });
 }
 
 /** 404 for an unknown student, 403 for a teacher's call about someone else's student. */
@@ -239,4 +187,25 @@ export async function removeQuestionFromSection(ctx: AppContext, sectionId: stri
     .where(and(eq(sectionQuestions.sectionId, sectionId), eq(sectionQuestions.questionId, questionId)))
     .returning({ id: sectionQuestions.questionId });
   if (removed.length === 0) throw NotFound('This question is not assigned to this section');
+}
+
+/**
+ * Stores a new order of a section's questions (its `exercises`). The list must hold exactly the questions assigned
+ * now: one read before someone else's assignment or removal is refused with 409, so nothing is lost or half applied.
+ * One statement renumbers every row, under the section's lock that assigning takes too.
+ */
+export async function reorderSectionQuestions(ctx: AppContext, sectionId: string, questionIds: string[]): Promise<string[]> {
+  await sectionTitle(ctx.db, sectionId);
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select s.id from sections s where s.id = ${sectionId} for update`);
+    const present = await tx.select({ id: sectionQuestions.questionId }).from(sectionQuestions).where(eq(sectionQuestions.sectionId, sectionId));
+    const wanted = new Set(questionIds);
+    if (present.length !== wanted.size || present.some((p) => !wanted.has(p.id))) throw Conflict(LEARNING_MESSAGES.orderMismatch);
+    if (present.length === 0) return;
+    await tx.execute(sql`
+      update section_questions sq set position = o.position
+      from jsonb_array_elements_text(${JSON.stringify(questionIds)}::jsonb) with ordinality as o(question_id, position)
+      where sq.section_id = ${sectionId} and sq.question_id = o.question_id::uuid`);
+  });
+  return questionIds;
 }

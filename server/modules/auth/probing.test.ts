@@ -5,12 +5,12 @@
  */
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPglite } from '../../db/client';
 import { buildStudent } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { startSmtpServer } from '../../test/smtp';
 
 // The real argon2, counted: a request that may not hash must leave the count alone.
 const argon2Hashes = vi.hoisted(() => ({ count: 0 }));
@@ -97,26 +97,7 @@ describe('reset-password without a verified code', () => {
 });
 
 /** A real SMTP server that answers each message after `delayMs`, and keeps what it received. */
-async function slowMailServer(delayMs: number) {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      let data = '';
-      stream.on('data', (chunk) => (data += chunk));
-      stream.on('end', () => {
-        setTimeout(() => {
-          received.push(data);
-          callback();
-        }, delayMs);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+const slowMailServer = (delayMs: number) => startSmtpServer({ answer: () => new Promise<void>((resolve) => setTimeout(resolve, delayMs)) });
 
 /** A port on which nothing listens: a mail server that is down. */
 async function deadPort(): Promise<number> {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   OTP_TTL_SECONDS,
+  USER_MESSAGES,
   RESET_VERIFIED_WINDOW_SECONDS,
   SIGNUP_VERIFIED_WINDOW_SECONDS,
 } from '../../../common/rules';
@@ -148,7 +149,7 @@ export async function login(ctx: AppContext, input: z.output<typeof loginBody>, 
   await refundLimits(ctx.db, [keys.ip, keys.account]);
   // Earlier slips of this client on this account are forgiven once the owner signs in.
   await clearLimits(ctx.db, [keys.client]);
-  if (user.status !== 'active') throw Forbidden('Your account is inactive. Please contact the academy.');
+  if (user.status !== 'active') throw Forbidden(USER_MESSAGES.inactive);
   return user;
 }
 

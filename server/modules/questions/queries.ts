@@ -154,3 +154,21 @@ export async function getQuestion(db: Db, id: string): Promise<Question> {
   if (!row) throw NotFound('Question not found');
   return present(row);
 }
+
+/** The filter part of a list query: what the random draw of the test generator filters by. */
+export type BankFilter = Pick<QuestionListQuery, 'grade' | 'type' | 'category' | 'focus' | 'q'>;
+
+/** Every id that matches a filter, oldest first: the population the test generator's random draw samples. */
+export async function matchingIds(db: Db, filter: BankFilter): Promise<string[]> {
+  const where = await filterOf(db, { ...filter, page: 1 });
+  const rows = await db.select({ id: questions.id }).from(questions).where(where).orderBy(questions.createdAt, questions.id);
+  return rows.map((r) => r.id);
+}
+
+/** Questions in full staff detail, in the order of `ids`; ids no longer in the bank are left out. */
+export async function questionsByIds(db: Db, ids: readonly string[]): Promise<Question[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(detailColumns).from(questions).where(inArray(questions.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, present(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

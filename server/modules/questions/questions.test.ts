@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { QUESTION_MESSAGES as M } from '../../../common/schemas/questions';
 import { attachments, questions } from '../../db/schema';
-import { UploadStore } from '../../lib/storage';
+import type { UploadStore } from '../../lib/storage';
 import { buildOneOfEach, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { buildTags, multipartBody, pngBytes, type FilePart } from '../../test/questionFixtures';
@@ -17,7 +17,7 @@ let tags: Awaited<ReturnType<typeof buildTags>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  store = new UploadStore(t.config.dataDir);
+  store = t.app.uploads;
   people = await buildOneOfEach(t.db);
   staff = await signIn(t.app, people.teacher);
   tags = await buildTags(t.db);

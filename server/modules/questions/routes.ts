@@ -17,7 +17,7 @@ import {
 } from '../../../common/schemas/questions';
 import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
-import { isStoredName, UploadStore } from '../../lib/storage';
+import { isStoredName } from '../../lib/storage';
 import type { KeyRequest } from '../../plugins/kept';
 import { claimUploads, registerMultipart } from './multipart';
 import { listKey, listQuestions } from './queries';
@@ -36,7 +36,7 @@ const UPLOAD_HEADERS = {
 };
 
 export function questionRoutes(ctx: AppContext) {
-  const store = new UploadStore(ctx.config.dataDir);
+  const store = ctx.uploads;
   return async function (app: FastifyInstance) {
     await registerMultipart(app, store);
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,7 +56,7 @@ export function questionRoutes(ctx: AppContext) {
       '/questions',
       { config: { ...adds, uploadField: 'attachments' }, schema: { body: questionBody, response: { 201: questionSavedReply } } },
       async (req, reply) => {
-        const question = await createQuestion(ctx, store, req.user!, req.body, claimUploads(req));
+        const question = await createQuestion(ctx, req.user!, req.body, claimUploads(req));
         return reply.code(201).send({ message: QUESTION_MESSAGES.created, question });
       },
     );
@@ -65,25 +65,25 @@ export function questionRoutes(ctx: AppContext) {
       '/questions/:id',
       { config: { ...changes, uploadField: 'newAttachments' }, schema: { params: idParam, body: questionUpdateBody, response: { 200: questionSavedReply } } },
       async (req) => {
-        const question = await updateQuestion(ctx, store, req.params.id, req.body, claimUploads(req));
+        const question = await updateQuestion(ctx, req.params.id, req.body, claimUploads(req));
         return { message: QUESTION_MESSAGES.updated, question };
       },
     );
 
     r.delete('/questions/:id', { config: changes, schema: { params: idParam, response: { 200: questionsDeletedReply } } }, async (req) => {
-      const deleted = await deleteQuestions(ctx, store, [req.params.id]);
+      const deleted = await deleteQuestions(ctx, [req.params.id]);
       return { message: QUESTION_MESSAGES.deleted, deleted };
     });
 
     r.post('/questions/bulk-delete', { config: changes, schema: { body: bulkDeleteBody, response: { 200: questionsDeletedReply } } }, async (req) => {
-      const deleted = await deleteQuestions(ctx, store, req.body.questionIds);
+      const deleted = await deleteQuestions(ctx, req.body.questionIds);
       return { message: QUESTION_MESSAGES.bulkDeleted(deleted), deleted };
     });
 
     r.post(
       '/questions/uploads',
       { config: { ...adds, uploadField: 'image' }, schema: { response: { 201: contentImageReply } } },
-      async (req, reply) => reply.code(201).send(await saveContentImage(ctx.db, store, claimUploads(req))),
+      async (req, reply) => reply.code(201).send(await saveContentImage(ctx, claimUploads(req))),
     );
 
     r.get(

@@ -1,7 +1,8 @@
 /**
  * Writing the question bank. A question is saved with its tags and attachments all or nothing: the files are
  * stored first, the rows written in one transaction, and the files deleted again when the transaction fails.
- * Files go from disk only once the rows that named them are gone.
+ * Files go from storage only once the rows that named them are gone; a file no row owns is listed as loose in
+ * the same transactions (lib/storage.ts), so a crash at any point leaves nothing the sweep cannot find.
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import {
@@ -61,8 +62,9 @@ async function writeTags(tx: Tx, questionId: string, data: QuestionData) {
 }
 
 /** Attachments list in the order they were added: each new file a millisecond after the one before. */
-async function writeAttachments(tx: Tx, questionId: string, files: StoredFile[], now: Date) {
+async function writeAttachments(ctx: AppContext, tx: Tx, questionId: string, files: StoredFile[], now: Date) {
   if (files.length === 0) return;
+  await ctx.uploads.claim(tx, files.map((f) => f.filename));
   await tx.insert(attachments).values(
     files.map((f, i) => ({ questionId, filename: f.filename, originalName: f.originalName, mime: f.mime, size: f.size, createdAt: new Date(now.getTime() + i) })),
   );
@@ -78,23 +80,23 @@ async function withFiles<T>(store: UploadStore, files: StoredFile[], write: () =
   }
 }
 
-export async function createQuestion(ctx: AppContext, store: UploadStore, user: CurrentUser, data: QuestionData, files: StoredFile[]): Promise<Question> {
-  const id = await withFiles(store, files, () => {
+export async function createQuestion(ctx: AppContext, user: CurrentUser, data: QuestionData, files: StoredFile[]): Promise<Question> {
+  const id = await withFiles(ctx.uploads, files, () => {
     const columns = questionColumns(data);
     return ctx.db.transaction(async (tx) => {
       await requireTags(tx, data);
       const now = ctx.now();
       const [row] = await tx.insert(questions).values({ ...columns, createdBy: user.id, createdAt: now, updatedAt: now }).returning({ id: questions.id });
       await writeTags(tx, row.id, data);
-      await writeAttachments(tx, row.id, files, now);
+      await writeAttachments(ctx, tx, row.id, files, now);
       return row.id;
     });
   });
   return getQuestion(ctx.db, id);
 }
 
-export async function updateQuestion(ctx: AppContext, store: UploadStore, id: string, data: QuestionUpdateData, files: StoredFile[]): Promise<Question> {
-  const removed = await withFiles(store, files, () => {
+export async function updateQuestion(ctx: AppContext, id: string, data: QuestionUpdateData, files: StoredFile[]): Promise<Question> {
+  const removed = await withFiles(ctx.uploads, files, () => {
     const columns = questionColumns(data);
     return ctx.db.transaction(async (tx) => {
       // The row lock keeps two saves of one question from both passing the attachment count.
@@ -111,12 +113,15 @@ export async function updateQuestion(ctx: AppContext, store: UploadStore, id: st
       await tx.delete(questionCategories).where(eq(questionCategories.questionId, id));
       await tx.delete(questionFocus).where(eq(questionFocus.questionId, id));
       await writeTags(tx, id, data);
-      if (toRemove.length) await tx.delete(attachments).where(and(eq(attachments.questionId, id), inArray(attachments.filename, toRemove)));
-      await writeAttachments(tx, id, files, now);
+      if (toRemove.length) {
+        await tx.delete(attachments).where(and(eq(attachments.questionId, id), inArray(attachments.filename, toRemove)));
+        await ctx.uploads.release(tx, toRemove);
+      }
+      await writeAttachments(ctx, tx, id, files, now);
       return toRemove;
     });
   });
-  await store.remove(removed);
+  await ctx.uploads.remove(removed);
   return getQuestion(ctx.db, id);
 }
 
@@ -124,7 +129,7 @@ export async function updateQuestion(ctx: AppContext, store: UploadStore, id: st
  * Deletes questions (their tags, section links and attachments go with them) and then their files.
  * All or nothing: when one of them is already gone, nothing is deleted and the list should be reloaded.
  */
-export async function deleteQuestions(ctx: AppContext, store: UploadStore, ids: string[]): Promise<number> {
+export async function deleteQuestions(ctx: AppContext, ids: string[]): Promise<number> {
   const unique = [...new Set(ids)];
   const filenames = await ctx.db.transaction(async (tx) => {
     const found = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, unique)).for('update');
@@ -133,9 +138,11 @@ export async function deleteQuestions(ctx: AppContext, store: UploadStore, ids: 
     }
     const files = await tx.delete(attachments).where(inArray(attachments.questionId, unique)).returning({ filename: attachments.filename });
     await tx.delete(questions).where(inArray(questions.id, unique));
-    return files.map((f) => f.filename);
+    const names = files.map((f) => f.filename);
+    await ctx.uploads.release(tx, names);
+    return names;
   });
-  await store.remove(filenames);
+  await ctx.uploads.remove(filenames);
   return unique.length;
 }
 
@@ -150,17 +157,17 @@ export async function attachmentType(db: Db, filename: string): Promise<string |
  * no question, so the uploads route serves it to any signed-in reader. It stays when the content that showed it
  * is edited away: content keeps no list of its images.
  */
-export async function saveContentImage(db: Db, store: UploadStore, files: StoredFile[]): Promise<ContentImage> {
+export async function saveContentImage(ctx: AppContext, files: StoredFile[]): Promise<ContentImage> {
   if (files.length !== 1) {
-    await store.remove(files.map((f) => f.filename));
+    await ctx.uploads.remove(files.map((f) => f.filename));
     throw Invalid(QUESTION_MESSAGES.oneImage);
   }
   const [file] = files;
-  try {
-    await db.insert(attachments).values({ questionId: null, filename: file.filename, originalName: file.originalName, mime: file.mime, size: file.size });
-  } catch (error) {
-    await store.remove([file.filename]);
-    throw error;
-  }
+  await withFiles(ctx.uploads, files, () =>
+    ctx.db.transaction(async (tx) => {
+      await tx.insert(attachments).values({ questionId: null, filename: file.filename, originalName: file.originalName, mime: file.mime, size: file.size });
+      await ctx.uploads.claim(tx, [file.filename]);
+    }),
+  );
   return { filename: file.filename, originalname: file.originalName, url: uploadUrl(file.filename) };
 }

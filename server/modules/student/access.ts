@@ -6,9 +6,10 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
  * an item away closes exactly that item, and nothing opens by being left without individual assignments.
  *
  * A subquery of the ids of the student's accessible sections, for `in (...)` and joins. Its aliases are its own
- * (`open_*`), so it neither captures nor is captured by the names of the query it is embedded in.
+ * (`open_*`), so it neither captures nor is captured by the names of the query it is embedded in; the student may be
+ * a column of that query (`sql`child.id``), for a list of students in one statement.
  */
-export function accessibleSectionIds(studentId: string | Placeholder): SQL {
+export function accessibleSectionIds(studentId: string | Placeholder | SQL): SQL {
   return sql`
     select open_ss.section_id from student_sections open_ss
     join sections open_s on open_s.id = open_ss.section_id

@@ -6,11 +6,13 @@ import { preparedFor } from '../../db/prepared';
 import { answerAttempts } from '../../db/schema';
 import { BatchWriter } from '../../lib/batch-writer';
 import { CHANNELS, type Memo, type StudentTotals } from '../../plugins/kept';
+import { countCheck } from './progress';
 
 export interface NewAttempt {
   studentId: string;
   questionId: string;
-  sectionId: string;
+  /** The open section the question was reached through; null for a practice question (see practice_questions). */
+  sectionId: string | null;
   /** Stored wrapped in an object: the driver would read a bare JSON string such as "0.5" back as a number. */
   studentAnswer: string;
   isCorrect: boolean;
@@ -69,10 +71,6 @@ export function attemptWriter(db: Db, log: FastifyBaseLogger, memo: { instance: 
  * it on the next read without asking the database. (A figure being loaded meanwhile is not kept, see Memo.)
  */
 export async function recordAttempt(ctx: AppContext, attempt: NewAttempt): Promise<void> {
-  ctx.memos.studentTotals.update(attempt.studentId, (totals) => ({
-    ...totals,
-    attempts: totals.attempts + 1,
-    correctAttempts: totals.correctAttempts + (attempt.isCorrect ? 1 : 0),
-  }));
+  ctx.memos.studentTotals.update(attempt.studentId, (totals) => countCheck(totals, attempt));
   await ctx.attempts.add(attempt);
 }

@@ -22,6 +22,19 @@ const q: Record<'open' | 'picked' | 'locked' | 'elsewhere' | 'fill' | 'multi', {
 const post = (cookie: string, url: string, payload: unknown) => call(t.app, cookie, { method: 'POST', url, payload: payload as object });
 const get = (cookie: string, url: string) => call(t.app, cookie, { method: 'GET', url });
 const check = (cookie: string, questionId: string, studentAnswer: unknown) => post(cookie, '/api/questions/check-answer', { questionId, studentAnswer });
+/** The figures of a student who has not checked an answer yet. */
+const noFigures = (enrolledCourses: number) => ({
+  enrolledCourses,
+  assignmentsDue: 0,
+  attempts: 0,
+  correctAttempts: 0,
+  questionsTried: 0,
+  questionsSolved: 0,
+  solvedFirstTry: 0,
+  firstTryAccuracy: null,
+  courses: [],
+  lastSection: null,
+});
 
 /**
  * Course: unit 1 assigned with all its sections (both open); unit 2 assigned with section 2.1 (2.2 locked); unit 3
@@ -215,13 +228,13 @@ describe('checking answers', () => {
 });
 
 describe('the dashboard figures', () => {
-  it("counts courses and gives the share of correct checks, null before the first", async () => {
-    expect((await get(otherStudent, '/api/student/stats')).json()).toEqual({ enrolledCourses: 0, assignmentsDue: 0, attempts: 0, correctAttempts: 0, averageGrade: null });
+  it('counts courses and checks, with no figure before the first check', async () => {
+    expect((await get(otherStudent, '/api/student/stats')).json()).toEqual(noFigures(0));
     const stats = (await get(student, '/api/student/stats')).json();
     expect(stats.enrolledCourses).toBe(1);
     expect(stats.assignmentsDue).toBe(0);
-    expect(stats.averageGrade).toBe(Math.round((stats.correctAttempts / stats.attempts) * 100));
     expect(stats.attempts).toBeGreaterThan(3);
+    expect(stats.courses).toEqual([{ courseId: course.id, sectionsDone: expect.any(Number), sectionsWithExercises: 2 }]);
   });
 });
 
@@ -301,7 +314,7 @@ describe('the kept figures and My Courses', () => {
     const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
     try {
       for (const app of [t.app, other]) {
-        expect(await stats(app, cookie)).toEqual({ enrolledCourses: 1, assignmentsDue: 0, attempts: 0, correctAttempts: 0, averageGrade: null });
+        expect(await stats(app, cookie)).toEqual({ ...noFigures(1), courses: [{ courseId: first.id, sectionsDone: 0, sectionsWithExercises: 1 }] });
         expect(await myCourses(app, cookie)).toEqual([expect.objectContaining({ id: first.id, name: 'Kept A', exercises: [question.id] })]);
       }
 
@@ -309,11 +322,11 @@ describe('the kept figures and My Courses', () => {
       const checkOn = (app: typeof t.app, answer: string) =>
         call(app, cookie, { method: 'POST', url: '/api/questions/check-answer', payload: { questionId: question.id, studentAnswer: answer } });
       expect((await checkOn(t.app, 'A')).json().result.isCorrect).toBe(true);
-      expect(await stats(t.app, cookie)).toMatchObject({ attempts: 1, correctAttempts: 1, averageGrade: 100 });
+      expect(await stats(t.app, cookie)).toMatchObject({ attempts: 1, correctAttempts: 1, questionsSolved: 1, firstTryAccuracy: 100 });
       await expect.poll(async () => (await stats(other, cookie)).attempts).toBe(1);
       expect((await checkOn(other, 'B')).json().result.isCorrect).toBe(false);
-      expect(await stats(other, cookie)).toMatchObject({ attempts: 2, correctAttempts: 1, averageGrade: 50 });
-      await expect.poll(async () => stats(t.app, cookie)).toMatchObject({ attempts: 2, correctAttempts: 1, averageGrade: 50 });
+      expect(await stats(other, cookie)).toMatchObject({ attempts: 2, correctAttempts: 1, questionsSolved: 1, firstTryAccuracy: 100 });
+      await expect.poll(async () => stats(t.app, cookie)).toMatchObject({ attempts: 2, correctAttempts: 1, questionsSolved: 1, firstTryAccuracy: 100 });
 
       // An assignment.
       await post(admin, '/api/admin/assign-course', { studentId: s.id, courseId: second.id });

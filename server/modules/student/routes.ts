@@ -10,15 +10,17 @@ import {
   courseDetailReply,
   LEARNING_LIMITS,
   LEARNING_MESSAGES,
+  solutionReply,
   studentCoursesReply,
   studentQuestionList,
+  sectionProgressReply,
   studentStatsReply,
 } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
 import { BatchedLimit } from '../../lib/rate-limit';
 import type { KeyRequest } from '../../plugins/kept';
 import type { CurrentUser } from '../sessions/store';
-import { checkQuestionAnswer, questionBatch, studentCourseDetail, studentCourseList, studentStats } from './service';
+import { checkQuestionAnswer, questionBatch, questionSolution, sectionProgress, studentCourseDetail, studentCourseList, studentStats } from './service';
 
 const student = { access: ['student'] } as const;
 const learners = { access: ['student', ...STAFF_TYPES] } as const;
@@ -43,6 +45,9 @@ export function studentRoutes(ctx: AppContext) {
     );
 
     r.get('/student/stats', { config: student, schema: { response: { 200: studentStatsReply } } }, async (req) => studentStats(ctx, req.user!.id));
+    r.get('/student/sections/:id/progress', { config: student, schema: { params: idParam, response: { 200: sectionProgressReply } } }, async (req) =>
+      sectionProgress(ctx, req.user!.id, req.params.id),
+    );
 
     const batch = { view: 'questionBatch', key: (req: KeyRequest) => [req.user!.id, ...(req.body as { questionIds: string[] }).questionIds] } as const;
     r.post('/questions/batch', { config: { ...learners, kept: batch }, schema: { body: batchBody, response: { 200: batchReply } } }, async (req) => {
@@ -56,5 +61,10 @@ export function studentRoutes(ctx: AppContext) {
       await checksPerUser.hit(ctx, `check:user:${req.user!.id}`);
       return { result: await checkQuestionAnswer(ctx, caller(req.user!), req.body) };
     });
+
+    // Not kept: whether it may be seen changes with each of the student's own checks.
+    r.get('/questions/:id/solution', { config: learners, schema: { params: idParam, response: { 200: solutionReply } } }, (req) =>
+      questionSolution(ctx, caller(req.user!), req.params.id),
+    );
   };
 }

@@ -1,15 +1,16 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkAnswer, type CheckResult } from '../../../common/answers';
-import type { CourseDetail, StaffQuestion, StudentCourse, StudentStats } from '../../../common/schemas/learning';
-import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
+import type { CourseDetail, SectionProgress, StaffQuestion, StudentCourse, StudentStats } from '../../../common/schemas/learning';
+import { LEARNING_MESSAGES, SOLUTION_AFTER_WRONG } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
-import type { ReachableQuestion, StudentTotals } from '../../plugins/kept';
+import type { ReachableQuestion, StudentOutline, StudentTotals } from '../../plugins/kept';
 import type { Db } from '../../db/client';
-import { answerAttempts, courses, questions, studentCourses } from '../../db/schema';
+import { courses, questions, studentCourses } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
-import { NotFound } from '../../lib/errors';
+import { Forbidden, NotFound } from '../../lib/errors';
 import { accessibleSectionIds } from './access';
 import { recordAttempt } from './attempts';
+import { outlineJson, progressOf, questionsOf, totalsJson } from './progress';
 import { presentQuestions } from './questions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,7 +100,8 @@ export async function questionBatch(ctx: AppContext, caller: { id: string; isStu
 }
 
 /**
- * A question with the accessible section a student reaches it through (null when none), in one prepared query.
+ * A question with the accessible section a student reaches it through (null when none) and whether it was given
+ * to them to practise (practice_questions), in one prepared query.
  * The subquery names `questions.id` literally: drizzle leaves the select list's columns unqualified when one table
  * is selected, and a bare "id" would be a column of the subquery's own table as soon as it had one.
  */
@@ -107,8 +109,9 @@ function prepareReachableQuestion(db: Db) {
   const via = sql<string | null>`(select sq.section_id from section_questions sq
     where sq.question_id = questions.id and sq.section_id in (${accessibleSectionIds(sql.placeholder('studentId'))})
     order by (sq.section_id = ${sql.placeholder('preferred')}::uuid) is true desc limit 1)`;
+  const practice = sql<boolean>`exists (select 1 from practice_questions pq where pq.student_id = ${sql.placeholder('studentId')} and pq.question_id = questions.id)`;
   return db
-    .select({ type: questions.type, answer: questions.answer, options: questions.options, via })
+    .select({ type: questions.type, answer: questions.answer, options: questions.options, via, practice })
     .from(questions)
     .where(eq(questions.id, sql.placeholder('questionId')))
     .prepare('student_reachable_question');
@@ -125,7 +128,7 @@ async function reachableQuestion(ctx: AppContext, studentId: string, body: { que
     key,
     async () => {
       const [row] = await preparedFor(ctx.db, reachableQuestionQueries, prepareReachableQuestion).execute({ questionId: body.questionId, studentId, preferred: body.sectionId ?? null });
-      return row?.via ? row : null;
+      return row && (row.via || row.practice) ? { type: row.type, answer: row.answer, options: row.options, via: row.via } : null;
     },
     (found) => found !== null,
   );
@@ -137,9 +140,9 @@ async function anyQuestion(db: Db, questionId: string) {
 }
 
 /**
- * Checks an answer. A student's check needs the question to be reachable (404 otherwise, as for an unknown id)
- * and is stored as an attempt with the section it was reached through (written behind the answer, see
- * recordAttempt); staff checks are not recorded.
+ * Checks an answer. A student's check needs the question to be reachable, through an open section or given to
+ * practise (404 otherwise, as for an unknown id), and is stored as an attempt with the section it was reached
+ * through, none for practice (written behind the answer, see recordAttempt); staff checks are not recorded.
  */
 export async function checkQuestionAnswer(
   ctx: AppContext,
@@ -153,7 +156,7 @@ export async function checkQuestionAnswer(
   await recordAttempt(ctx, {
     studentId: caller.id,
     questionId: body.questionId,
-    sectionId: question.via!, // reachableQuestion returns only questions with a section
+    sectionId: question.via,
     studentAnswer: body.studentAnswer,
     isCorrect: result.isCorrect,
     createdAt: ctx.now(),
@@ -161,31 +164,93 @@ export async function checkQuestionAnswer(
   return result;
 }
 
+/** A student's checks summed per question (see progress.ts); the attempts still queued are theirs too. */
+async function loadTotals(ctx: AppContext, studentId: string): Promise<StudentTotals> {
+  await ctx.attempts.flush();
+  const [row] = await rows<{ totals: StudentTotals }>(ctx.db, sql`select ${totalsJson(studentId)} as totals`);
+  return row.totals;
+}
+
+async function loadOutline(ctx: AppContext, studentId: string): Promise<StudentOutline> {
+  const [row] = await rows<{ outline: StudentOutline }>(ctx.db, sql`select ${outlineJson(studentId)} as outline`);
+  return row.outline;
+}
+
 /**
- * The dashboard's figures: enrolled courses and the share of correct checks (null before the first one). They are
- * kept per student: assignments empty them, and the student's own checks are counted in them as they are taken
- * (recordAttempt), so a student sees their answer counted at once without a query per read.
+ * A question's worked solution. A student gets it for a question they can reach or were given to practise (404
+ * otherwise, as for an unknown id) once their stored attempts hold a correct answer or two wrong ones (403 before);
+ * staff always. Attempts still queued behind a check are written first, so the answer that earned it counts.
  */
+export async function questionSolution(ctx: AppContext, caller: { id: string; isStudent: boolean }, questionId: string): Promise<{ solution: string }> {
+  if (!caller.isStudent) {
+    const [row] = await ctx.db.select({ solution: questions.solution }).from(questions).where(eq(questions.id, questionId));
+    if (!row) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+    return row;
+  }
+  await ctx.attempts.flush();
+  const [row] = await rows<{ solution: string; solved: boolean; wrong: number }>(
+    ctx.db,
+    sql`select q.solution,
+          exists (select 1 from answer_attempts a where a.student_id = ${caller.id} and a.question_id = q.id and a.is_correct) as solved,
+          (select count(*)::int from answer_attempts w where w.student_id = ${caller.id} and w.question_id = q.id and not w.is_correct) as wrong
+        from questions q
+        where q.id = ${questionId}
+          and (q.id in (select sq.question_id from section_questions sq where sq.section_id in (${accessibleSectionIds(caller.id)}))
+            or exists (select 1 from practice_questions pq where pq.student_id = ${caller.id} and pq.question_id = q.id))`,
+  );
+  if (!row) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  if (!row.solved && row.wrong < SOLUTION_AFTER_WRONG) throw Forbidden(LEARNING_MESSAGES.solutionNotYet);
+  return { solution: row.solution };
+}
+
+/**
+ * Both are kept per student: the outline until content or assignments change, the totals counted on by the student's
+ * own checks as they are taken (recordAttempt), so the figures show an answer at once without a query per read.
+ */
+const keptProgress = (ctx: AppContext, studentId: string) =>
+  Promise.all([
+    ctx.memos.studentOutline.remember(studentId, () => loadOutline(ctx, studentId)),
+    ctx.memos.studentTotals.remember(studentId, () => loadTotals(ctx, studentId)),
+  ]);
+
+/** The dashboard's figures: enrolled courses, questions solved and first-try accuracy, each course's progress, the last section. */
 export async function studentStats(ctx: AppContext, studentId: string): Promise<StudentStats> {
-  const totals = await ctx.memos.studentTotals.remember(studentId, () => countTotals(ctx, studentId));
+  const [[outline, totals], due] = await Promise.all([keptProgress(ctx, studentId), assignmentsDue(ctx, studentId)]);
   return {
-    enrolledCourses: totals.enrolledCourses,
-    assignmentsDue: 0,
+    enrolledCourses: outline.courses.length,
+    assignmentsDue: due,
     attempts: totals.attempts,
     correctAttempts: totals.correctAttempts,
-    averageGrade: totals.attempts === 0 ? null : Math.round((totals.correctAttempts / totals.attempts) * 100),
+    ...progressOf(outline, totals),
   };
 }
 
-async function countTotals(ctx: AppContext, studentId: string): Promise<StudentTotals> {
-  // The attempts still queued are this student's too.
-  await ctx.attempts.flush();
-  const [[enrolled], [attempts]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(studentCourses).where(eq(studentCourses.studentId, studentId)),
-    ctx.db
-      .select({ n: count(), correct: sql<number>`count(*) filter (where ${answerAttempts.isCorrect})`.mapWith(Number) })
-      .from(answerAttempts)
-      .where(eq(answerAttempts.studentId, studentId)),
-  ]);
-  return { enrolledCourses: enrolled.n, attempts: attempts.n, correctAttempts: attempts.correct };
+/** Each exercise of an open section with its checks and the try that solved it; 404 for a section not open to them. */
+export async function sectionProgress(ctx: AppContext, studentId: string, sectionId: string): Promise<SectionProgress> {
+  const [outline, totals] = await keptProgress(ctx, studentId);
+  const section = outline.sections.find((s) => s.sectionId === sectionId);
+  if (!section) throw NotFound(LEARNING_MESSAGES.sectionNotFound);
+  return { questions: questionsOf(section, totals) };
+}
+
+/**
+ * Tests the student can sit now (the window is open, or there is none) and has not submitted: one count on the
+ * student's assignments (test_assignments_student_idx) and their sittings (test_attempts_assignment_key). Not kept:
+ * a window opening or closing changes it with no write to announce; a student who never had a test costs nothing.
+ */
+async function assignmentsDue(ctx: AppContext, studentId: string): Promise<number> {
+  const hasTests = await ctx.memos.studentHasTests.remember(studentId, async () => {
+    const [found] = await rows<{ any: boolean }>(ctx.db, sql`select exists (select 1 from test_assignments ta where ta.student_id = ${studentId}) as any`);
+    return found.any;
+  });
+  if (!hasTests) return 0;
+  const now = ctx.now().toISOString();
+  const [row] = await rows<{ n: number }>(
+    ctx.db,
+    sql`select count(*)::int as n from test_assignments ta
+        where ta.student_id = ${studentId}
+          and (ta.opens_at is null or ta.opens_at <= ${now}::timestamptz) and (ta.closes_at is null or ta.closes_at > ${now}::timestamptz)
+          and not exists (select 1 from test_attempts tat where tat.assignment_id = ta.id and tat.submitted_at is not null)`,
+  );
+  return row.n;
 }

@@ -48,6 +48,8 @@ export function CodeInput({ digits, onChange, disabled }: CodeInputProps) {
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
+          // The code screen exists to type the code: its first box takes the keyboard at once.
+          autoFocus={i === 0}
           maxLength={1}
           aria-label={`Digit ${i + 1}`}
           value={digit}

@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { PENDING_EMAIL_KEY, paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
+import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import { useSchemaForm } from '../../ui/form';
 import { SelectField, TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
@@ -26,7 +27,7 @@ export default function CompleteProfilePage() {
   const { login } = useAuth();
   const { notice, notify } = useNotify();
   const email = (location.state as { email?: string } | null)?.email ?? localStorage.getItem(PENDING_EMAIL_KEY);
-  const { register, handleSubmit, formState, setValue } = useSchemaForm(profileForm);
+  const { register, handleSubmit, formState, setValue, watch } = useSchemaForm(profileForm);
 
   if (!email) return <Navigate to={paths.signup} replace />;
 
@@ -71,6 +72,7 @@ export default function CompleteProfilePage() {
           <TextField label="Password" type="password" autoComplete="new-password" error={e.password?.message} {...register('password')} />
           <TextField label="Confirm password" type="password" autoComplete="new-password" error={e.confirm_password?.message} {...register('confirm_password')} />
         </div>
+        <PasswordChecklist password={watch('password') ?? ''} />
         <Button type="submit" block size="lg" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Creating your account...' : 'Complete Profile'}
         </Button>

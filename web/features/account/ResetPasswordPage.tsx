@@ -9,6 +9,7 @@ import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
+import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import { AuthCard } from './AuthCard';
 
 const resetForm = z
@@ -28,7 +29,7 @@ export default function ResetPasswordPage() {
     const timer = setTimeout(() => navigate(paths.signin, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-  const { register, handleSubmit, formState } = useSchemaForm(resetForm, { criteriaMode: 'firstError' });
+  const { register, handleSubmit, formState, watch } = useSchemaForm(resetForm, { criteriaMode: 'firstError' });
 
   if (!email || !otp) return <Navigate to={paths.forgotPassword} replace />;
 
@@ -51,10 +52,10 @@ export default function ResetPasswordPage() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters with an uppercase letter, a lowercase letter, a number and a special character."
           error={e.newPassword?.message}
           {...register('newPassword')}
         />
+        <PasswordChecklist password={watch('newPassword') ?? ''} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" error={e.confirmPassword?.message} {...register('confirmPassword')} />
         <Button type="submit" block size="lg" disabled={formState.isSubmitting || done}>
           {formState.isSubmitting ? 'Saving...' : 'Reset Password'}

@@ -99,9 +99,8 @@ describe('the code page', () => {
 
   it('shows the success text and moves on to complete the profile after 2 s', async () => {
     renderPage();
-    for (let i = 1; i <= 6; i++) fireEvent.change(digit(i), { target: { value: String(i) } });
     fetchMock.mockReturnValueOnce(reply(200, { message: 'ok', purpose: 'email-verification' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    for (let i = 1; i <= 6; i++) fireEvent.change(digit(i), { target: { value: String(i) } });
     await settle();
     expect(screen.getByText('Email verified successfully! Redirecting you...')).toBeTruthy();
     tick(1900);
@@ -112,9 +111,8 @@ describe('the code page', () => {
 
   it('for a password reset, moves on to the reset page after 2 s', async () => {
     renderPage({ email: 'kid@example.com', purpose: 'password-reset' });
-    for (let i = 1; i <= 6; i++) fireEvent.change(digit(i), { target: { value: '9' } });
     fetchMock.mockReturnValueOnce(reply(200, { message: 'ok', purpose: 'password-reset' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    for (let i = 1; i <= 6; i++) fireEvent.change(digit(i), { target: { value: '9' } });
     await settle();
     expect(screen.getByText('Verification successful! Taking you to reset your password...')).toBeTruthy();
     tick(2000);
@@ -123,11 +121,35 @@ describe('the code page', () => {
 
   it('shows the server message when the code is wrong', async () => {
     renderPage();
-    for (let i = 1; i <= 6; i++) fireEvent.change(digit(i), { target: { value: '0' } });
     fetchMock.mockReturnValueOnce(reply(400, { message: 'Invalid or expired code' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    for (let i = 1; i <= 6; i++) fireEvent.change(digit(i), { target: { value: '0' } });
     await settle();
     expect(screen.getByRole('alert').textContent).toBe('Invalid or expired code');
+  });
+
+  it('focuses the first box, and sends the code once on the sixth digit', async () => {
+    renderPage();
+    expect(document.activeElement).toBe(digit(1));
+    fetchMock.mockReturnValueOnce(reply(200, { message: 'ok', purpose: 'email-verification' }));
+    for (let i = 1; i <= 5; i++) fireEvent.change(digit(i), { target: { value: String(i) } });
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(digit(6), { target: { value: '6' } });
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/verify-otp', expect.objectContaining({ body: JSON.stringify({ email: 'kid@example.com', otp: '123456', purpose: 'email-verification' }) }));
+  });
+
+  it('clears a stale error as soon as six digits are in again', async () => {
+    renderPage();
+    fireEvent.change(digit(1), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter all 6 digits of the verification code');
+    // The next answer never arrives while we look: the error must be gone before it.
+    fetchMock.mockReturnValueOnce(new Promise(() => {}));
+    for (let i = 2; i <= 6; i++) fireEvent.change(digit(i), { target: { value: String(i) } });
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('without an e-mail goes back to sign-up, or to forgot password for a reset', () => {

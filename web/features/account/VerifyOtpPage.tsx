@@ -34,7 +34,7 @@ export default function VerifyOtpPage() {
   // Set once the code is accepted: the page shows the success text, then moves on after the spec's delay.
   const [next, setNext] = useState<{ to: string; state: object } | null>(null);
   const done = next !== null;
-  const { notice, notify } = useNotify();
+  const { notice, notify, clear } = useNotify();
   useEffect(() => {
     if (!next) return;
     const timer = setTimeout(() => navigate(next.to, { state: next.state }), REDIRECT_DELAY_MS);
@@ -43,8 +43,9 @@ export default function VerifyOtpPage() {
 
   if (!email) return <Navigate to={purpose === 'password-reset' ? paths.forgotPassword : paths.signup} replace />;
 
-  const submit = async () => {
-    const otp = digits.join('');
+  const submit = async (code: string[] = digits) => {
+    if (busy || done) return;
+    const otp = code.join('');
     if (otp.length !== OTP_LENGTH) return notify('error', MESSAGES.codeIncomplete);
     setBusy(true);
     try {
@@ -60,6 +61,15 @@ export default function VerifyOtpPage() {
       notify('error', errorMessage(error, VERIFY_FAILED));
     } finally {
       setBusy(false);
+    }
+  };
+
+  /** Six digits in: a stale error goes, and the code is sent without waiting for the button. */
+  const onDigits = (next: string[]) => {
+    setDigits(next);
+    if (next.every((d) => d !== '')) {
+      if (notice?.tone === 'error') clear();
+      void submit(next);
     }
   };
 
@@ -89,7 +99,7 @@ export default function VerifyOtpPage() {
         }}
         noValidate
       >
-        <CodeInput digits={digits} onChange={setDigits} disabled={done} />
+        <CodeInput digits={digits} onChange={onDigits} disabled={done} />
         <p className={styles.countdown}>
           {expiry.seconds > 0 ? <>Code expires in {formatCountdown(expiry.seconds)}</> : 'The code has expired. Request a new one.'}
         </p>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { LessonTab } from '../../paths';
 import { ArrowLeft, ChevronDown, ChevronRight, Lock, X } from 'lucide-react';
 import type { StudentSection, StudentUnit } from '@common/schemas/learning';
 import { errorMessage } from '../../api/client';
@@ -13,15 +14,22 @@ import styles from './student.module.css';
 
 const byNumber = <T,>(key: (x: T) => number) => (a: T, b: T) => key(a) - key(b);
 
+/** Where the viewer is: a section (or none) and its tab. */
+export interface LessonPlace {
+  sectionId: string | null;
+  tab: LessonTab;
+}
+
 /**
  * The course viewer: a collapsible Course Content list of the accessible units (by unitNumber) and their
- * accessible sections (shown as unit.section); a section opens its lesson on the Content tab.
+ * accessible sections (shown as unit.section); a section opens its lesson on the Content tab. The section and tab
+ * come from the address and every move goes through `onPlace`, so the page keeps its place on reload and Back.
  */
-export function CourseViewer({ courseId, onBack }: { courseId: string; onBack(): void }) {
+export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { courseId: string; sectionId: string | null; tab: LessonTab; onBack(): void; onPlace(place: LessonPlace): void }) {
   const detail = useCourseDetail(courseId);
   const [navOpen, setNavOpen] = useState(true);
-  const [unitId, setUnitId] = useState<string | null>(null);
-  const [sectionId, setSectionId] = useState<string | null>(null);
+  // The unit toggled open by hand; the unit of the section in the address is open too.
+  const [toggled, setToggled] = useState<{ unitId: string | null; forSection: string | null } | null>(null);
 
   const back = (
     <Button variant="ghost" className={styles.back} onClick={onBack}>
@@ -40,11 +48,17 @@ export function CourseViewer({ courseId, onBack }: { courseId: string; onBack():
 
   const { course } = detail.data;
   const units = detail.data.units.filter((u) => u.hasAccess).sort(byNumber((u) => u.unitNumber));
-  const openUnit = units.find((u) => u.id === unitId) ?? null;
-  const section = openUnit?.sections.find((s) => s.id === sectionId && s.hasAccess) ?? null;
+  const sectionUnit = units.find((u) => u.sections.some((s) => s.id === sectionId && s.hasAccess)) ?? null;
+  const unitId = toggled && toggled.forSection === sectionId ? toggled.unitId : (sectionUnit?.id ?? null);
+  const section = sectionUnit?.sections.find((s) => s.id === sectionId) ?? null;
+  // Selecting a unit toggles it and clears the chosen section (spec section 4).
   const toggleUnit = (id: string) => {
-    setUnitId((current) => (current === id ? null : id));
-    setSectionId(null);
+    setToggled({ unitId: unitId === id ? null : id, forSection: null });
+    if (sectionId) onPlace({ sectionId: null, tab: 'content' });
+  };
+  const openSection = (id: string) => {
+    setToggled(null);
+    onPlace({ sectionId: id, tab: 'content' });
   };
 
   return (
@@ -66,15 +80,17 @@ export function CourseViewer({ courseId, onBack }: { courseId: string; onBack():
             ) : (
               <ul className={styles.unitList}>
                 {units.map((unit) => (
-                  <UnitItem key={unit.id} unit={unit} open={unit.id === unitId} selected={sectionId} onToggle={() => toggleUnit(unit.id)} onSection={setSectionId} />
+                  <UnitItem key={unit.id} unit={unit} open={unit.id === unitId} selected={sectionId} onToggle={() => toggleUnit(unit.id)} onSection={openSection} />
                 ))}
               </ul>
             )
           ) : null}
         </nav>
         <div className={styles.lessonArea}>
-          {section && openUnit ? (
-            <Lesson key={section.id} unit={openUnit} section={section} onClose={() => setSectionId(null)} />
+          {section && sectionUnit ? (
+            <Lesson key={section.id} unit={sectionUnit} section={section} tab={tab} onTab={(next) => onPlace({ sectionId: section.id, tab: next })} onClose={() => onPlace({ sectionId: null, tab: 'content' })} />
+          ) : sectionId ? (
+            <EmptyState title="This section is not open to you" text="It is not in this course or not assigned to you yet. Choose a section from Course Content." />
           ) : (
             <div className={styles.pickPrompt}>
               <p>Choose a unit, then a section, to open its lesson.</p>
@@ -121,9 +137,9 @@ function UnitItem({ unit, open, selected, onToggle, onSection }: { unit: Student
   );
 }
 
-function Lesson({ unit, section, onClose }: { unit: StudentUnit; section: StudentSection; onClose(): void }) {
-  const [tab, setTab] = useState<'content' | 'exercises'>('content');
+function Lesson({ unit, section, tab: asked, onTab, onClose }: { unit: StudentUnit; section: StudentSection; tab: LessonTab; onTab(tab: LessonTab): void; onClose(): void }) {
   const exercises = section.exercises ?? [];
+  const tab = asked === 'exercises' && exercises.length === 0 ? 'content' : asked;
   const content = section.content ?? '';
   return (
     <article className={styles.lesson} aria-label={`Lesson ${section.title}`}>
@@ -141,7 +157,7 @@ function Lesson({ unit, section, onClose }: { unit: StudentUnit; section: Studen
       <Tabs
         label={`Parts of ${section.title}`}
         value={tab}
-        onChange={setTab}
+        onChange={onTab}
         panelClassName={styles.tabPanel}
         tabs={[
           {

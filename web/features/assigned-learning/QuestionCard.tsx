@@ -1,71 +1,147 @@
-import { useState } from 'react';
-import { CheckCircle2, Paperclip, XCircle } from 'lucide-react';
-import type { CheckAnswerReply, StudentQuestion } from '@common/schemas/learning';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { BookOpenCheck, CheckCircle2, Lightbulb, Paperclip, XCircle } from 'lucide-react';
+import type { StudentQuestion } from '@common/schemas/learning';
+import { SOLUTION_AFTER_WRONG } from '@common/schemas/learning';
 import { MESSAGES } from '@common/rules';
+import { decodeBlanks, decodeChoices, encodeBlanks, encodeChoices } from '@common/answers/wire';
 import { readAttachments, readOptions, uploadUrl } from '@common/schemas/questions';
-import { apiUrl } from '../../api/client';
+import { apiUrl, errorMessage } from '../../api/client';
+import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { useCheckAnswer } from './api';
+import { useCheckAnswer, useSolution } from './api';
 import { MathAnswerEditor } from '../../math/answer/MathAnswerEditor';
+import { loadKeptAnswer, saveKeptAnswer, type KeptAnswer } from './keptAnswers';
 import { blankCount, withBlankMarks } from './questionParts';
 import styles from './student.module.css';
 
 /**
- * One exercise: the question, its attachments and an answer control for its type, then Check Answer.
- * Blank answers are never sent; the server checks and records every attempt.
+ * One exercise: the question, its attachments and an answer control for its type, then Check Answer (Enter checks
+ * too). Blank answers are never sent; the server checks and records every attempt. The verdict is announced and
+ * brought into view while the focus stays where the student is. The hint opens on demand; the worked solution is
+ * offered after a right answer or a second wrong one, now or in the server's record (`solutionEarned`). Typed answers
+ * and verdicts are kept for the session. A practice question has no section.
  */
-export function QuestionCard({ question, sectionId }: { question: StudentQuestion; sectionId: string }) {
-  const [answer, setAnswer] = useState('');
-  const [result, setResult] = useState<CheckAnswerReply['result'] | null>(null);
-  const check = useCheckAnswer();
-  const isBlank = answer.trim() === '' || (question.type === 'Fill in the Blank' && (JSON.parse(answer || '[]') as string[]).every((b) => b.trim() === ''));
-  const change = (value: string) => {
-    setAnswer(value);
-    setResult(null);
+export function QuestionCard({ question, sectionId, userId, solutionEarned = false }: { question: StudentQuestion; sectionId?: string; userId: string; solutionEarned?: boolean }) {
+  const [kept, setKept] = useState<KeptAnswer>(() => loadKeptAnswer(userId, question.id));
+  const { answer, result } = kept;
+  const keep = (next: KeptAnswer) => {
+    setKept(next);
+    saveKeptAnswer(userId, question.id, next);
   };
-  const submit = () => {
-    if (isBlank || check.isPending) return;
+  const check = useCheckAnswer();
+  const verdict = useRef<HTMLDivElement>(null);
+  const [announced, setAnnounced] = useState(0);
+  const blank = (value: string) => value.trim() === '' || (question.type === 'Fill in the Blank' && (JSON.parse(value || '[]') as string[]).every((b) => b.trim() === ''));
+  const isBlank = blank(answer);
+  // What was typed last, even when Enter comes before the screen has drawn it (a fast typist on a busy machine).
+  const typedLast = useRef(answer);
+  // The field also reports moves that leave its value as it was: only a new answer clears the verdict.
+  const change = (value: string) => {
+    typedLast.current = value;
+    if (value !== answer) keep({ ...kept, answer: value, result: null });
+  };
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    const sent = typedLast.current;
+    if (blank(sent) || check.isPending) return;
     check.mutate(
-      { questionId: question.id, studentAnswer: answer, sectionId },
+      { questionId: question.id, studentAnswer: sent, sectionId },
       {
-        onSuccess: (reply) => setResult(reply.result),
+        onSuccess: (reply) => {
+          const latest = loadKeptAnswer(userId, question.id);
+          keep({ ...latest, answer: sent, result: reply.result, wrong: latest.wrong + (reply.result.isCorrect ? 0 : 1), solved: latest.solved || reply.result.isCorrect });
+          setAnnounced((n) => n + 1);
+        },
         // The spec logs a failed check and shows nothing to the student.
         onError: (error) => console.error('Check answer failed', error),
       },
     );
   };
+  useEffect(() => {
+    if (announced > 0) verdict.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [announced]);
 
   return (
-    <div className={styles.question}>
+    <form className={styles.question} onSubmit={submit} noValidate>
       <RichText html={question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText} className={styles.richText} />
       <Attachments files={question.attachments} />
-      <AnswerInput question={question} answer={answer} onChange={change} />
+      <AnswerInput question={question} answer={answer} onChange={change} onEnter={() => submit()} />
       <div className={styles.checkRow}>
-        <Button onClick={submit} disabled={isBlank || check.isPending}>
+        <Button type="submit" disabled={isBlank} aria-disabled={check.isPending || undefined}>
           {check.isPending ? 'Checking...' : 'Check Answer'}
         </Button>
-        {question.hint ? <p className={styles.hint}>Hint: {question.hint}</p> : null}
+        {question.hint.trim() ? <Hint hint={question.hint} /> : null}
       </div>
-      {result ? (
-        <p className={result.isCorrect ? styles.correct : styles.incorrect} role="status">
-          {result.isCorrect ? <CheckCircle2 size={20} aria-hidden="true" /> : <XCircle size={20} aria-hidden="true" />}
-          <strong>{result.isCorrect ? 'Correct' : 'Incorrect'}</strong> {result.feedback}
+      {/* Always present, so screen readers announce each verdict as it arrives. */}
+      <div ref={verdict} role="status" aria-live="polite" className={styles.verdict}>
+        {result ? (
+          <p className={result.isCorrect ? styles.correct : styles.incorrect}>
+            {result.isCorrect ? <CheckCircle2 size={20} aria-hidden="true" /> : <XCircle size={20} aria-hidden="true" />}
+            <span>{result.feedback}</span>
+          </p>
+        ) : null}
+      </div>
+      {solutionEarned || kept.solved || kept.wrong >= SOLUTION_AFTER_WRONG ? <WorkedSolution questionId={question.id} /> : null}
+    </form>
+  );
+}
+
+/** The hint, shown on demand, with its math rendered. */
+function Hint({ hint }: { hint: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={styles.hintBox}>
+      <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        <Lightbulb size={16} aria-hidden="true" /> {open ? 'Hide hint' : 'Show hint'}
+      </Button>
+      {open ? (
+        <p id={id} className={styles.hint}>
+          <strong>Hint:</strong> <MathText text={hint} />
         </p>
       ) : null}
     </div>
   );
 }
 
-function AnswerInput({ question, answer, onChange }: { question: StudentQuestion; answer: string; onChange(value: string): void }) {
+/** The worked solution, fetched when the student asks for it: the server gives it only once it is earned. */
+function WorkedSolution({ questionId }: { questionId: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const solution = useSolution(questionId, open);
+  return (
+    <div className={styles.solution}>
+      <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        <BookOpenCheck size={16} aria-hidden="true" /> {open ? 'Hide worked solution' : 'Show worked solution'}
+      </Button>
+      {open ? (
+        <section id={id} className={styles.solutionBody} aria-label="Worked solution">
+          {solution.isPending ? (
+            <p className={styles.muted} role="status">Loading the solution...</p>
+          ) : solution.isError ? (
+            <p className={styles.failed} role="alert">{errorMessage(solution.error, 'Could not load the solution. Please try again.')}</p>
+          ) : solution.data.solution.trim() ? (
+            <RichText html={solution.data.solution} className={styles.richText} />
+          ) : (
+            <p className={styles.muted}>This question has no worked solution yet.</p>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The answer control for a question's type: exercises check on Enter (`onEnter`); a test sitting only keeps the answer. */
+export function AnswerInput({ question, answer, onChange, onEnter = () => {} }: { question: StudentQuestion; answer: string; onChange(value: string): void; onEnter?(): void }) {
   if (question.type === 'Multiple Choice') {
     const options = readOptions(question.options);
     if (!options) return <p className={styles.failed}>{MESSAGES.optionsUnreadable}</p>;
-    const chosen = answer ? answer.split(',') : [];
+    const chosen = decodeChoices(answer);
     const pick = (letter: string, on: boolean) => {
       const next = question.multipleAnswers ? (on ? [...chosen, letter] : chosen.filter((c) => c !== letter)) : [letter];
-      onChange(next.sort().join(','));
+      onChange(encodeChoices(next));
     };
     return (
       <fieldset className={styles.options}>
@@ -89,12 +165,12 @@ function AnswerInput({ question, answer, onChange }: { question: StudentQuestion
   }
   if (question.type === 'Fill in the Blank') {
     const count = blankCount(question.questionText);
-    const blanks: string[] = answer ? (JSON.parse(answer) as string[]) : Array(count).fill('');
-    const set = (i: number, value: string) => onChange(JSON.stringify(blanks.map((b, j) => (j === i ? value : b))));
+    const blanks = decodeBlanks(answer, count);
+    const set = (i: number, value: string) => onChange(encodeBlanks(blanks.map((b, j) => (j === i ? value : b))));
     return (
       <div className={styles.blanks}>
         {blanks.map((value, i) => (
-          <MathAnswerEditor key={i} label={count === 1 ? 'Your answer' : `Blank ${i + 1}`} value={value} onChange={(v) => set(i, v)} />
+          <MathAnswerEditor key={i} label={count === 1 ? 'Your answer' : `Blank ${i + 1}`} value={value} onChange={(v) => set(i, v)} onEnter={onEnter} />
         ))}
       </div>
     );
@@ -102,8 +178,8 @@ function AnswerInput({ question, answer, onChange }: { question: StudentQuestion
   return <TextField label="Your answer" value={answer} onChange={(e) => onChange(e.target.value)} placeholder={question.type === 'Calculation' ? 'e.g. 3/4 or 2x + 1' : 'Type your answer'} />;
 }
 
-/** The question's images; attachments that arrive unreadable (a JSON string that does not parse) are reported. */
-function Attachments({ files: raw }: { files: unknown }) {
+/** The question's images (exercises and tests); attachments that arrive unreadable (a JSON string that does not parse) are reported. */
+export function Attachments({ files: raw }: { files: unknown }) {
   const files = readAttachments(raw);
   if (files === null) return <p className={styles.failed}>{MESSAGES.attachmentsUnreadable}</p>;
   if (files.length === 0) return null;

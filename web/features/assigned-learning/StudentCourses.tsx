@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
 import { BookOpen, Search } from 'lucide-react';
-import type { StudentCourse } from '@common/schemas/learning';
+import type { CourseProgress, StudentCourse } from '@common/schemas/learning';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
-import { useStudentCourses } from './api';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { useStudentCourses, useStudentStats } from './api';
+import { courseProgressText } from '@common/rules';
 import styles from './student.module.css';
 
 /** Search matches name, description or code, ignoring case. */
@@ -19,6 +21,7 @@ function matches(course: StudentCourse, search: string, type: string): boolean {
 /** My Courses: the assigned courses with search, the course-type filter built from code prefixes, and their states. */
 export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
   const courses = useStudentCourses();
+  const stats = useStudentStats();
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
   const all = useMemo(() => courses.data ?? [], [courses.data]);
@@ -72,6 +75,7 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
               <p className={styles.courseCode}>{course.code}</p>
               <h2 className={styles.courseName}>{course.name}</h2>
               <p className={styles.courseDescription}>{course.description}</p>
+              {stats.data ? <CardProgress name={course.name} progress={stats.data.courses.find((c) => c.courseId === course.id)} /> : null}
               <Button onClick={() => onOpen(course.id)} aria-label={`View Course ${course.name}`}>
                 View Course
               </Button>
@@ -79,6 +83,14 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+function CardProgress({ name, progress }: { name: string; progress: CourseProgress | undefined }) {
+  return (
+    <div className={styles.cardProgress}>
+      <ProgressBar label={`${name} progress`} value={progress?.sectionsDone ?? 0} max={progress?.sectionsWithExercises ?? 0} text={courseProgressText(progress)} />
     </div>
   );
 }

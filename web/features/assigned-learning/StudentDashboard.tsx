@@ -1,34 +1,42 @@
-import { BookOpen, ClipboardCheck, Sparkles, Target } from 'lucide-react';
+import { BookOpen, CheckCircle2, ClipboardCheck, Sparkles, Target } from 'lucide-react';
+import type { StudentCourse, StudentStats } from '@common/schemas/learning';
 import { useAuth } from '../../auth/AuthProvider';
-import { Button } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { useStudentCourses, useStudentStats } from './api';
+import { courseProgressText } from '@common/rules';
+import { sectionHref } from './progress';
 import { LearningIllustration } from './LearningIllustration';
 import styles from './student.module.css';
 
-/** Welcome, three stat cards and the recent-activity note. The average is the share of correct answer checks. */
+/**
+ * The student's Dashboard: a welcome (a first visit is told what happens next; a returning student picks up the
+ * section they last practised), their figures, and how far they are in each course. Figures reward learning: a
+ * question solved after a few tries counts as solved, and first-try accuracy says how often the first check was right.
+ */
 export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
   const { user } = useAuth();
   const courses = useStudentCourses();
   const stats = useStudentStats();
+  const name = user?.firstName || 'student';
   const enrolled = courses.data?.length ?? stats.data?.enrolledCourses;
-  const average = stats.data?.averageGrade;
+  // Nobody is "back" before their first check.
+  const returning = (stats.data?.attempts ?? 0) > 0;
 
   return (
     <div className={styles.stack}>
       <section className={styles.welcome}>
         <div>
-          <h1 className={styles.title}>Welcome back, {user?.firstName || 'student'}!</h1>
-          <p className={styles.lead}>Pick up where you left off: every lesson comes with practice that tells you at once how you did.</p>
-          <Button onClick={onOpenCourses}>Go to My Courses</Button>
+          <h1 className={styles.title}>{returning ? `Welcome back, ${name}!` : `Welcome, ${name}!`}</h1>
+          {stats.data && !returning ? <WhatHappensNext enrolled={enrolled ?? 0} onOpenCourses={onOpenCourses} /> : null}
+          {returning ? <PickUp stats={stats.data!} onOpenCourses={onOpenCourses} /> : null}
+          {stats.isPending ? <p className={styles.lead}>Every lesson comes with practice that tells you at once how you did.</p> : null}
         </div>
         <LearningIllustration className={styles.welcomeArt} />
       </section>
-      <StatGrid label="Your figures">
-        <StatCard icon={BookOpen} label="Enrolled Courses" value={enrolled === undefined ? '…' : String(enrolled)} />
-        <StatCard icon={ClipboardCheck} label="Assignments Due" value="0" />
-        <StatCard icon={Target} label="Average Grade" value={stats.isPending ? '…' : average === null || average === undefined ? '—' : `${average}%`} hint={average === null ? 'Check an answer to see your average' : stats.data ? `${stats.data.correctAttempts} of ${stats.data.attempts} checks correct` : undefined} />
-      </StatGrid>
+      <Figures stats={stats.data} pending={stats.isPending} enrolled={enrolled} />
+      {courses.data && courses.data.length > 0 && stats.data ? <CourseProgressList courses={courses.data} stats={stats.data} /> : null}
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>
           <Sparkles size={18} aria-hidden="true" /> Recent Activity
@@ -41,3 +49,95 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
   );
 }
 
+/** A first visit: what the academy will do, and what the student does next. */
+function WhatHappensNext({ enrolled, onOpenCourses }: { enrolled: number; onOpenCourses(): void }) {
+  if (enrolled === 0) {
+    return (
+      <>
+        <p className={styles.lead}>We are glad you are here. Here is what happens next:</p>
+        <ol className={styles.nextSteps}>
+          <li>Your teacher assigns your first course. It appears in My Courses.</li>
+          <li>You open a section and read its lesson.</li>
+          <li>You try its exercises: each answer is checked at once, and you can try again until you solve it.</li>
+        </ol>
+        <Button onClick={onOpenCourses}>Go to My Courses</Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className={styles.lead}>Your {enrolled === 1 ? 'course is' : 'courses are'} ready. Here is how to start:</p>
+      <ol className={styles.nextSteps}>
+        <li>Open My Courses and choose a course.</li>
+        <li>Pick a section and read its lesson.</li>
+        <li>Try its exercises: each answer is checked at once, and you can try again until you solve it.</li>
+      </ol>
+      <Button onClick={onOpenCourses}>Go to My Courses</Button>
+    </>
+  );
+}
+
+/** A returning student: the section of their latest check, opened by one click. */
+function PickUp({ stats, onOpenCourses }: { stats: StudentStats; onOpenCourses(): void }) {
+  const last = stats.lastSection;
+  if (!last) {
+    return (
+      <>
+        <p className={styles.lead}>Pick up where you left off: every lesson comes with practice that tells you at once how you did.</p>
+        <Button onClick={onOpenCourses}>Go to My Courses</Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className={styles.lead}>
+        Pick up where you left off: Section {last.unitNumber}.{last.sectionNumber} {last.sectionTitle}, in {last.courseName}.
+      </p>
+      <ButtonLink to={sectionHref(last)}>Continue Section {last.unitNumber}.{last.sectionNumber}</ButtonLink>
+    </>
+  );
+}
+
+function Figures({ stats, pending, enrolled }: { stats: StudentStats | undefined; pending: boolean; enrolled: number | undefined }) {
+  const dots = '…';
+  const accuracy = pending ? dots : stats?.firstTryAccuracy == null ? '—' : `${stats.firstTryAccuracy}%`;
+  return (
+    <StatGrid label="Your figures">
+      <StatCard icon={BookOpen} label="Enrolled Courses" value={enrolled === undefined ? dots : String(enrolled)} />
+      <StatCard icon={ClipboardCheck} label="Assignments Due" value="0" />
+      <StatCard
+        icon={CheckCircle2}
+        label="Questions Solved"
+        value={pending ? dots : String(stats?.questionsSolved ?? '—')}
+        hint={stats ? (stats.questionsTried === 0 ? 'Solve your first question in a lesson' : `of ${stats.questionsTried} tried`) : undefined}
+      />
+      <StatCard
+        icon={Target}
+        label="First-Try Accuracy"
+        value={accuracy}
+        hint={stats ? (stats.questionsTried === 0 ? 'Right at the first check' : `${stats.solvedFirstTry} of ${stats.questionsTried} right at the first check`) : undefined}
+      />
+    </StatGrid>
+  );
+}
+
+function CourseProgressList({ courses, stats }: { courses: StudentCourse[]; stats: StudentStats }) {
+  return (
+    <section className={styles.card} aria-labelledby="course-progress">
+      <h2 className={styles.cardTitle} id="course-progress">
+        <BookOpen size={18} aria-hidden="true" /> Your progress
+      </h2>
+      <ul className={styles.progressList}>
+        {courses.map((course) => {
+          const progress = stats.courses.find((c) => c.courseId === course.id);
+          return (
+            <li key={course.id}>
+              <strong>{course.name}</strong>
+              <ProgressBar label={`${course.name} progress`} value={progress?.sectionsDone ?? 0} max={progress?.sectionsWithExercises ?? 0} text={courseProgressText(progress)} />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,13 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckAnswerReply, CourseDetail, StudentCourse, StudentQuestion, StudentStats } from '@common/schemas/learning';
+import type { CheckAnswerReply, CourseDetail, SectionProgress, SolutionReply, StudentCourse, StudentQuestion, StudentStats } from '@common/schemas/learning';
 import { api } from '../../api/client';
 
 export const studentKeys = {
   courses: ['student', 'courses'] as const,
   course: (id: string) => ['student', 'course', id] as const,
   stats: ['student', 'stats'] as const,
+  progress: (sectionId: string) => ['student', 'progress', sectionId] as const,
   questions: (ids: readonly string[]) => ['student', 'questions', ...ids] as const,
+  solution: (id: string) => ['student', 'solution', id] as const,
 };
+
+/** A question's worked solution, asked for only when the student opens it; the server decides whether it is theirs yet. */
+export function useSolution(questionId: string, wanted: boolean) {
+  return useQuery({
+    queryKey: studentKeys.solution(questionId),
+    queryFn: () => api.get<SolutionReply>(`/questions/${encodeURIComponent(questionId)}/solution`, 'Could not load the solution. Please try again.'),
+    enabled: wanted,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
 
 export function useStudentCourses() {
   return useQuery({
@@ -24,6 +37,11 @@ export function useStudentStats() {
   return useQuery({ queryKey: studentKeys.stats, queryFn: () => api.get<StudentStats>('/student/stats') });
 }
 
+/** Each exercise of a section: how many checks, and the try that solved it. */
+export function useSectionProgress(sectionId: string) {
+  return useQuery({ queryKey: studentKeys.progress(sectionId), queryFn: () => api.get<SectionProgress>(`/student/sections/${sectionId}/progress`) });
+}
+
 /** One batch call for a section's questions; a failure marks all of them failed. */
 export function useQuestionBatch(ids: readonly string[]) {
   return useQuery({
@@ -38,7 +56,10 @@ export function useCheckAnswer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { questionId: string; studentAnswer: string; sectionId?: string }) => api.post<CheckAnswerReply>('/questions/check-answer', body),
-    // Every check moves the dashboard's average.
-    onSuccess: () => client.invalidateQueries({ queryKey: studentKeys.stats }),
+    // Every check moves the dashboard's figures and the section's per-question progress; the verdict does not wait for them.
+    onSuccess: (_reply, body) => {
+      void client.invalidateQueries({ queryKey: studentKeys.stats });
+      if (body.sectionId) void client.invalidateQueries({ queryKey: studentKeys.progress(body.sectionId) });
+    },
   });
 }

@@ -1,12 +1,9 @@
-/** The blanks of a fill-in-the-blank question, and escaping what a student types. */
-import { textOutsideTags } from '@common/text';
-
-const BLANK = /___(\d+)___/g;
+/** The blanks of a fill-in-the-blank question, as the student's screen shows them. */
+import { MAX_BLANKS, placeholdersIn, splitAtPlaceholders } from '@common/schemas/questions';
 
 /** How many blanks a fill-in-the-blank text holds: its highest ___N___ outside the tags (at least one). */
 export function blankCount(questionText: string): number {
-  const numbers = [...textOutsideTags(questionText).matchAll(BLANK)].map((m) => Number(m[1]));
-  return Math.max(1, ...numbers.filter((n) => n > 0 && n <= 50));
+  return Math.max(1, ...placeholdersIn(questionText).filter((n) => n > 0 && n <= MAX_BLANKS));
 }
 
 /**
@@ -18,25 +15,25 @@ export function withBlankMarks(questionText: string): string {
   const template = document.createElement('template');
   template.innerHTML = questionText;
   const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
-  const withBlanks: Text[] = [];
-  while (walker.nextNode()) if (/___\d+___/.test(walker.currentNode.nodeValue ?? '')) withBlanks.push(walker.currentNode as Text);
-  for (const node of withBlanks) {
+  const withBlanks: Array<{ node: Text; parts: ReturnType<typeof splitAtPlaceholders> }> = [];
+  while (walker.nextNode()) {
+    const parts = splitAtPlaceholders(walker.currentNode.nodeValue ?? '');
+    if (parts.some((part) => typeof part !== 'string')) withBlanks.push({ node: walker.currentNode as Text, parts });
+  }
+  for (const { node, parts } of withBlanks) {
     const fragment = document.createDocumentFragment();
-    const text = node.nodeValue ?? '';
-    let from = 0;
-    for (const match of text.matchAll(BLANK)) {
-      fragment.append(text.slice(from, match.index));
+    for (const part of parts) {
+      if (typeof part === 'string') {
+        fragment.append(part);
+        continue;
+      }
       const mark = document.createElement('span');
       mark.className = 'blank-mark';
-      mark.setAttribute('aria-label', `blank ${match[1]}`);
-      mark.textContent = `[ ${match[1]} ]`;
+      mark.setAttribute('aria-label', `blank ${part.blank}`);
+      mark.textContent = `[ ${part.blank} ]`;
       fragment.append(mark);
-      from = match.index + match[0].length;
     }
-    fragment.append(text.slice(from));
     node.replaceWith(fragment);
   }
   return template.innerHTML;
 }
-
-export { escapeHtml } from '../../math/escape';

@@ -7,7 +7,8 @@ import { useDeleteSection, useSections } from './api';
 import type { Notifier } from '../../ui/Toast';
 import { ConfirmDelete } from './ConfirmDelete';
 import { LevelFrame } from './LevelFrame';
-import { cut, failureText, matches, plainText, successText } from './messages';
+import { failureText, matches, successText } from './messages';
+import { cut, plainText } from '../../math/plainText';
 import { SectionFormModal } from './SectionFormModal';
 import styles from './courses.module.css';
 

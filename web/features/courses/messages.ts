@@ -1,4 +1,3 @@
-import { PREVIEW_CHARS } from '@common/rules';
 import { ApiError, errorMessage } from '../../api/client';
 
 export type Entity = 'course' | 'unit' | 'section';
@@ -24,24 +23,6 @@ export const DELETE_CONFIRM: Record<Entity, string> = {
   unit: 'Are you sure you want to delete this unit? This will also delete all its sections and lessons, and remove them from every student they are assigned to.',
   section: 'Are you sure you want to delete this section? Students lose access to it; its questions stay in the question bank.',
 };
-
-/** The words of rich text, for search and previews; blocks are kept apart by a space. */
-export function plainText(html: string): string {
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
-  body.querySelectorAll('p, h1, h2, h3, h4, h5, h6, li, td, th, div, br').forEach((el) => el.after(' '));
-  return body.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-}
-
-/**
- * A preview cut to the spec's 100 characters. A cut that would leave a formula open ends before it instead,
- * so the preview never shows half a formula's LaTeX.
- */
-export function cut(text: string, max = PREVIEW_CHARS): string {
-  if (text.length <= max) return text;
-  let head = text.slice(0, max);
-  if ((head.replace(/\\\$/g, '').match(/\$/g)?.length ?? 0) % 2 === 1) head = head.slice(0, head.lastIndexOf('$')).trimEnd();
-  return `${head}...`;
-}
 
 export const matches = (query: string, ...fields: Array<string | null | undefined>) => {
   const q = query.trim().toLowerCase();

@@ -2,17 +2,8 @@ import { Sparkles } from 'lucide-react';
 import { useLocation } from 'react-router';
 import styles from './dashboard.module.css';
 
-/**
- * Staff pages whose screens come later: the spec's "Coming Soon!" for admin analytics and settings, teacher grades
- * and schedule, and, until their issues land, the sidebar's other staff entries.
- */
+/** The spec's "Coming Soon!" staff pages: admin analytics and settings, teacher grades and schedule. */
 const titles: Record<string, string> = {
-  '/course-management': 'Course Management',
-  '/question-bank': 'Question Bank',
-  '/question-assignment': 'Question Assignment',
-  '/course-assignment': 'Course Assignment',
-  '/manage-users': 'Manage Users',
-  '/register-users': 'Register Users',
   '/admin-analytics': 'Analytics',
   '/admin-settings': 'Settings',
   '/teacher-grade': 'Grades',

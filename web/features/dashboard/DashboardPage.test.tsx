@@ -15,13 +15,16 @@ afterEach(() => {
 /** Renders /dashboard, guarded as the router guards it, for a session user of the given type. */
 function renderFor(type: string, search = '') {
   const user = { id: 'u1', email: 'x@example.com', type, status: 'active', firstName: 'Ada', lastName: 'Park', createdAt: '2026-01-01' };
-  vi.stubGlobal('fetch', (url: string) =>
-    Promise.resolve(
-      url.endsWith('/auth/me')
-        ? new Response(JSON.stringify({ user }), { status: 200 })
-        : new Response(JSON.stringify({ courses: [{}, {}] }), { status: 200 }),
-    ),
-  );
+  const replies: Record<string, unknown> = {
+    '/auth/me': { user },
+    '/admin/dashboard': { stats: { users: 7, courses: 3, activeCourses: 2, students: 4, activeStudents: 1, checksThisWeek: 9 }, recent: [] },
+    '/teacher/dashboard': { activeCourses: 2, totalStudents: 5, pendingReviews: 3 },
+    '/parent/children': { children: [] },
+  };
+  vi.stubGlobal('fetch', (url: string) => {
+    const path = Object.keys(replies).find((p) => url.endsWith(p));
+    return Promise.resolve(new Response(JSON.stringify(path ? replies[path] : { courses: [{}, {}] }), { status: 200 }));
+  });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <AuthProvider>
@@ -47,7 +50,8 @@ describe('/dashboard picks its view by the user type', () => {
     ['dataEntry', 'Other sections are coming soon.'],
   ])('%s sees its own dashboard', async (type, text) => {
     renderFor(type);
-    expect(await screen.findByText(text, { exact: false })).toBeTruthy();
+    // The parent's card names its button as its heading.
+    expect((await screen.findAllByText(text, { exact: false })).length).toBeGreaterThan(0);
   });
 
   it('gives the student\'s My Courses section to the learning home, and the others are coming soon', async () => {
@@ -62,6 +66,26 @@ describe('/dashboard picks its view by the user type', () => {
     renderFor('wizard');
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(await screen.findByText('Unknown User Type (contact support)')).toBeTruthy();
+  });
+
+  it('shows the real figures of the admin and teacher dashboards', async () => {
+    renderFor('admin');
+    expect(await screen.findByLabelText('Total Users: 7')).toBeTruthy();
+    expect(screen.getByLabelText('Active Courses: 2')).toBeTruthy();
+    expect(await screen.findByText('No recent activity yet.', { exact: false })).toBeTruthy();
+    cleanup();
+    renderFor('teacher');
+    expect(await screen.findByLabelText('Total Students: 5')).toBeTruthy();
+    expect(screen.getByLabelText('Pending Reviews: 3')).toBeTruthy();
+  });
+
+  it("gives the parent's My Children and Progress Reports to the parent dashboard", async () => {
+    renderFor('parent', '?section=children');
+    expect(await screen.findByRole('heading', { name: 'My Children' })).toBeTruthy();
+    expect(await screen.findByText('No children linked yet')).toBeTruthy();
+    cleanup();
+    renderFor('parent', '?section=progress');
+    expect(await screen.findByRole('heading', { name: 'Progress Reports' })).toBeTruthy();
   });
 
   it('an in-place section not built yet says so', async () => {

@@ -1,10 +1,42 @@
-import { ChartColumn } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Activity, ChartColumn, CheckCircle2, Clock, Target } from 'lucide-react';
+import { courseProgressText } from '@common/rules';
+import { scoreText } from '@common/rules/test-taking';
+import type { ChildTestResult } from '@common/schemas/test-taking';
+import { ACTIVITY_WINDOW_DAYS, DASHBOARD_MESSAGES, type ChildProgress } from '@common/schemas/dashboards';
+import { ApiError, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
+import { paths } from '../../paths';
+import { Button, ButtonLink } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageState } from '../../ui/PageState';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { StatCards } from '../../ui/StatCard';
+import { Table } from '../../ui/Table';
+import { Tabs } from '../../ui/Tabs';
+import { useChild, useChildTests, useChildren } from './api';
+import { when } from './format';
 import { Welcome, firstNameOf } from './Welcome';
 import styles from './dashboard.module.css';
 
-/** Parent dashboard: a welcome and the 'View Student Progress' card, whose reports are not built yet. */
+/**
+ * The parent's dashboard and its sidebar sections (`?section=children`, `?section=progress&child=...`): each of the
+ * parent's children with their courses, units and sections, this week's checks, first-try accuracy and last activity.
+ * The server sends only the parent's own children.
+ */
 export function ParentDashboard() {
+  const [params] = useSearchParams();
+  const section = params.get('section');
+  if (section === 'children') return <MyChildren />;
+  if (section === 'progress') return <ProgressReports childId={params.get('child')} />;
+  return <ParentHome />;
+}
+
+const fullName = (child: ChildProgress) => `${child.firstName} ${child.lastName}`.trim() || 'Your child';
+const accuracy = (child: ChildProgress) => (child.firstTryAccuracy === null ? '—' : `${child.firstTryAccuracy}%`);
+const lastActive = (child: ChildProgress) => (child.lastActivityAt ? when(child.lastActivityAt) : 'Not yet');
+
+function ParentHome() {
   const { user } = useAuth();
   return (
     <div className={styles.page}>
@@ -15,9 +47,224 @@ export function ParentDashboard() {
         </span>
         <div>
           <h2 id="progress-card">View Student Progress</h2>
-          <p>Progress reports for your children are coming soon. We will e-mail you as soon as they are ready.</p>
+          <p>How each of your children is doing: their courses, the questions they checked this week and how often they were right.</p>
+          <ButtonLink to={paths.dashboardSection('progress')}>View Student Progress</ButtonLink>
         </div>
       </section>
+      <ChildrenList />
     </div>
+  );
+}
+
+function MyChildren() {
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>My Children</h1>
+      <p className={styles.muted}>Each child linked to your account, with where they are in their courses.</p>
+      <ChildrenList />
+    </div>
+  );
+}
+
+/** A card per child; loading, error and empty states of the parent's one call. */
+function ChildrenList() {
+  const children = useChildren();
+  if (children.isPending) return <PageState kind="loading" title="Loading your children's progress..." />;
+  if (children.isError) {
+    return <PageState kind="error" title={DASHBOARD_MESSAGES.progressFailed} text={errorMessage(children.error, 'Please try again.')} action={<Button onClick={() => void children.refetch()}>Try Again</Button>} />;
+  }
+  if (children.data.length === 0) return <NoChildren />;
+  return (
+    <ul className={styles.childList} aria-label="Your children">
+      {children.data.map((child) => (
+        <li key={child.id} className={styles.panel}>
+          <ChildCard child={child} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const NoChildren = () => <EmptyState title="No children linked yet" text="Ask the academy to link your child's student account to yours; their progress will show here." />;
+
+function ChildCard({ child }: { child: ChildProgress }) {
+  return (
+    <article aria-label={fullName(child)}>
+      <header className={styles.childHeader}>
+        <div>
+          <h2>{fullName(child)}</h2>
+          <p className={styles.muted}>{[child.grade ? `Grade ${child.grade}` : null, child.school].filter(Boolean).join(' · ') || 'Student'}</p>
+        </div>
+        <ButtonLink variant="secondary" size="sm" to={paths.childReport(child.id)} aria-label={`Progress report of ${fullName(child)}`}>
+          Progress report
+        </ButtonLink>
+      </header>
+      <ChildFigures child={child} compact />
+      {child.courses.length === 0 ? (
+        <p className={styles.muted}>No courses assigned yet.</p>
+      ) : (
+        <ul className={styles.courseBars} aria-label={`Courses of ${fullName(child)}`}>
+          {child.courses.map((course) => (
+            <li key={course.id}>
+              <strong>{course.name}</strong>
+              <CourseBar course={course} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+function ChildFigures({ child, compact = false }: { child: ChildProgress; compact?: boolean }) {
+  const name = fullName(child);
+  return (
+    <StatCards
+      compact={compact}
+      label={`Figures of ${name}`}
+      stats={[
+        { label: 'Checked This Week', value: String(child.checkedThisWeek), icon: Activity, hint: compact ? undefined : `${child.correctThisWeek} right, last ${ACTIVITY_WINDOW_DAYS} days` },
+        { label: 'First-Try Accuracy', value: accuracy(child), icon: Target, hint: compact ? undefined : 'questions right at the first check' },
+        { label: 'Questions Solved', value: String(child.questionsSolved), icon: CheckCircle2, hint: compact ? undefined : `of ${child.questionsTried} tried` },
+        { label: 'Last Activity', value: lastActive(child), icon: Clock },
+      ]}
+    />
+  );
+}
+
+function CourseBar({ course }: { course: ChildProgress['courses'][number] }) {
+  return (
+    <ProgressBar
+      label={`${course.name} progress`}
+      value={course.sectionsDone}
+      max={course.sectionsWithExercises}
+      text={courseProgressText(course)}
+    />
+  );
+}
+
+/** Progress Reports: a tab per child; `?child=` opens one child's report, fetched on its own (404 if not theirs). */
+function ProgressReports({ childId }: { childId: string | null }) {
+  const [, setParams] = useSearchParams();
+  const children = useChildren();
+  const header = (
+    <>
+      <h1 className={styles.heading}>Progress Reports</h1>
+      <p className={styles.muted}>Courses, units and sections, with the questions solved in each.</p>
+    </>
+  );
+  if (children.isPending) return <div className={styles.page}>{header}<PageState kind="loading" title="Loading progress reports..." /></div>;
+  if (children.isError) {
+    return (
+      <div className={styles.page}>
+        {header}
+        <PageState kind="error" title={DASHBOARD_MESSAGES.progressFailed} text={errorMessage(children.error, 'Please try again.')} action={<Button onClick={() => void children.refetch()}>Try Again</Button>} />
+      </div>
+    );
+  }
+  if (children.data.length === 0) return <div className={styles.page}>{header}<NoChildren /></div>;
+  const chosen = childId ?? children.data[0].id;
+  const listed = children.data.some((c) => c.id === chosen);
+  return (
+    <div className={styles.page}>
+      {header}
+      {listed ? (
+        <Tabs
+          label="Your children"
+          variant="pills"
+          value={chosen}
+          onChange={(id) => setParams({ section: 'progress', child: id }, { replace: true })}
+          tabs={children.data.map((child) => ({ value: child.id, label: fullName(child), content: <ChildReport id={child.id} /> }))}
+        />
+      ) : (
+        <ChildReport id={chosen} />
+      )}
+    </div>
+  );
+}
+
+function ChildReport({ id }: { id: string }) {
+  const report = useChild(id);
+  if (report.isPending) return <PageState kind="loading" title="Loading the report..." />;
+  if (report.isError) {
+    const missing = report.error instanceof ApiError && report.error.status === 404;
+    return missing ? (
+      <EmptyState title={DASHBOARD_MESSAGES.childNotFound} text="This report is not one of your children's." />
+    ) : (
+      <PageState kind="error" title={DASHBOARD_MESSAGES.progressFailed} text={errorMessage(report.error, 'Please try again.')} action={<Button onClick={() => void report.refetch()}>Try Again</Button>} />
+    );
+  }
+  const child = report.data;
+  return (
+    <section aria-label={`Progress report of ${fullName(child)}`} className={styles.report}>
+      <ChildFigures child={child} />
+      {child.lastSection ? (
+        <p className={styles.muted}>
+          Last practised: Section {child.lastSection.unitNumber}.{child.lastSection.sectionNumber} {child.lastSection.sectionTitle}, in {child.lastSection.courseName}.
+        </p>
+      ) : null}
+      <ChildTests childId={child.id} name={fullName(child)} />
+      {child.courses.length === 0 ? <p className={styles.muted}>No courses assigned yet.</p> : null}
+      {child.courses.map((course) => (
+        <article key={course.id} className={styles.panel} aria-label={course.name}>
+          <p className={styles.code}>{course.code}</p>
+          <h2>{course.name}</h2>
+          <CourseBar course={course} />
+          {course.units.length === 0 ? (
+            <p className={styles.muted}>No units open yet.</p>
+          ) : (
+            course.units.map((unit) => (
+              <div key={unit.id} className={styles.unit}>
+                <h3>
+                  Unit {unit.unitNumber}: {unit.title}
+                </h3>
+                <ul className={styles.sectionRows}>
+                  {unit.sections.map((section) => (
+                    <li key={section.id}>
+                      <span>
+                        {unit.unitNumber}.{section.sectionNumber} {section.title}
+                      </span>
+                      <ProgressBar
+                        label={`${section.title} questions solved`}
+                        value={section.solved}
+                        max={section.questions}
+                        text={section.questions === 0 ? 'Lesson only' : `${section.solved} of ${section.questions} questions solved`}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))
+          )}
+        </article>
+      ))}
+    </section>
+  );
+}
+
+const TEST_COLUMNS = [
+  { header: 'Test', cell: (r: ChildTestResult) => r.name },
+  { header: 'Code', cell: (r: ChildTestResult) => r.testCode ?? '--', hideWhenNarrow: true },
+  { header: 'Submitted', cell: (r: ChildTestResult) => new Date(r.submittedAt).toLocaleDateString('en-US', { dateStyle: 'medium' }) },
+  { header: 'Score', cell: (r: ChildTestResult) => scoreText(r.score, r.totalMarks) },
+  { header: 'Percentage', cell: (r: ChildTestResult) => `${r.score.percentage}%` },
+];
+
+/** The child's test results, once their teacher releases them (a result awaiting release is not shown). */
+function ChildTests({ childId, name }: { childId: string; name: string }) {
+  const tests = useChildTests(childId);
+  return (
+    <article className={styles.panel} aria-labelledby={`tests-${childId}`}>
+      <h2 id={`tests-${childId}`}>Test Results</h2>
+      {tests.isPending ? (
+        <p className={styles.muted} role="status">Loading test results...</p>
+      ) : tests.isError ? (
+        <p className={styles.muted} role="alert">{errorMessage(tests.error, DASHBOARD_MESSAGES.testsFailed)}</p>
+      ) : tests.data.length === 0 ? (
+        <p className={styles.muted}>No test results yet. A score appears here once the teacher releases it.</p>
+      ) : (
+        <Table label={`Test results of ${name}`} rows={tests.data} rowKey={(r) => r.assignmentId} columns={TEST_COLUMNS} />
+      )}
+    </article>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Hammer } from 'lucide-react';
 import { Tabs } from '../../ui/Tabs';
 import { CategoryManager } from './CategoryManager';
 import { QuestionList } from './QuestionList';
+import { TestGenerator } from './TestGenerator';
 import styles from './questions.module.css';
 
 type Tab = 'Question Bank' | 'Test Generator' | 'Manage Categories';
@@ -19,17 +19,7 @@ export default function QuestionBankPage() {
         onChange={setTab}
         tabs={[
           { value: 'Question Bank', label: 'Question Bank', content: <QuestionList /> },
-          {
-            value: 'Test Generator',
-            label: 'Test Generator',
-            content: (
-              <div className={styles.comingSoon}>
-                <Hammer size={36} aria-hidden="true" />
-                <h2>The Test Generator is coming soon</h2>
-                <p>Soon you will build tests here by dragging questions from the bank, or let the generator pick them at random.</p>
-              </div>
-            ),
-          },
+          { value: 'Test Generator', label: 'Test Generator', content: <TestGenerator /> },
           { value: 'Manage Categories', label: 'Manage Categories', content: <CategoryManager /> },
         ]}
       />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_TYPES, readAttachments, type Question, type QuestionType } from '@common/schemas/questions';
+import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, STAFF_TYPE_ORDER, readAttachments, type Question, type QuestionType } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { ChipSelect } from '../../ui/Chips';
@@ -47,7 +47,7 @@ export function QuestionEditor({ question, initial, onDone, onError }: QuestionE
     <form className={styles.editor} aria-label="Edit question" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
       <div className={styles.grid}>
         <TextField label="Grade" type="number" min={QUESTION_GRADE_MIN} max={QUESTION_GRADE_MAX} required value={draft.grade} onChange={(e) => patch({ grade: e.target.value })} />
-        <SelectField label="Type" options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))} value={draft.type} onChange={(e) => patch({ type: e.target.value as QuestionType })} />
+        <SelectField label="Type" options={STAFF_TYPE_ORDER.map((t) => ({ value: t, label: t }))} value={draft.type} onChange={(e) => patch({ type: e.target.value as QuestionType })} />
         <TextField label="Source" value={draft.source} onChange={(e) => patch({ source: e.target.value })} />
       </div>
       <div className={styles.grid}>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Question } from '@common/schemas/questions';
 import { Link } from 'react-router';
 import { Trash2 } from 'lucide-react';
-import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_MESSAGES, QUESTION_PAGE_SIZES, QUESTION_TYPES } from '@common/schemas/questions';
+import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_MESSAGES, QUESTION_PAGE_SIZES, STAFF_TYPE_ORDER } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
@@ -13,27 +13,18 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { Pagination } from '../../ui/Pagination';
 import { Table } from '../../ui/Table';
+import { useDebounced } from '../../ui/useDebounced';
 import { tagOptions, useBulkDelete, useDeleteQuestion, useQuestions, useTags, type QuestionFilters } from './api';
 import { draftOf, type QuestionDraft } from './draft';
 import { MESSAGES } from './messages';
 import { QuestionDetails } from './QuestionDetails';
 import { QuestionEditor } from './QuestionEditor';
-import { preview } from './preview';
+import { previewText } from '../../math/plainText';
 import { questionColumns } from './QuestionRow';
 import styles from './questions.module.css';
 
 const NO_FILTERS = { q: '', grade: '', focus: '', category: '', type: '' };
 const GRADE_OPTIONS = Array.from({ length: QUESTION_GRADE_MAX - QUESTION_GRADE_MIN + 1 }, (_, i) => ({ value: String(i + 1), label: `Grade ${i + 1}` }));
-
-/** Waits for typing to pause before searching, so each keystroke is not a request. */
-function useDebounced(value: string, ms = 300) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The Question Bank tab: filters, paging and search done by the server; rows expand and edit in place. */
 export function QuestionList() {
@@ -112,7 +103,7 @@ export function QuestionList() {
         <SelectField label="Grade" placeholder="All grades" options={GRADE_OPTIONS} value={filters.grade} onChange={(e) => setFilter('grade', e.target.value)} />
         <SelectField label="Focus" placeholder="All focus areas" options={tagOptions(focusAreas.data)} value={filters.focus} onChange={(e) => setFilter('focus', e.target.value)} />
         <SelectField label="Category" placeholder="All categories" options={tagOptions(categories.data)} value={filters.category} onChange={(e) => setFilter('category', e.target.value)} />
-        <SelectField label="Type" placeholder="All types" options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))} value={filters.type} onChange={(e) => setFilter('type', e.target.value)} />
+        <SelectField label="Type" placeholder="All types" options={STAFF_TYPE_ORDER.map((t) => ({ value: t, label: t }))} value={filters.type} onChange={(e) => setFilter('type', e.target.value)} />
         <Button variant="ghost" className={styles.clear} onClick={() => { setFilters(NO_FILTERS); setPage(1); newList(); }}>
           Clear Filters
         </Button>
@@ -130,7 +121,7 @@ export function QuestionList() {
           rows={rows}
           rowKey={(question) => question.id}
           columns={questionColumns({ onEdit: startEditing, onDelete: setDeleting, deleting: remove.isPending })}
-          selection={{ selected, onChange: setSelected, rowLabel: (question) => `Select question: ${preview(question.questionText)}`, allLabel: 'Select all questions on this page' }}
+          selection={{ selected, onChange: setSelected, rowLabel: (question) => `Select question: ${previewText(question.questionText)}`, allLabel: 'Select all questions on this page' }}
           expansion={{
             expanded: Object.keys(open),
             onToggle: (id) => setRow(id, open[id] ? null : 'shown'),

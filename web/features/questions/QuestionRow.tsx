@@ -3,7 +3,7 @@ import type { Question } from '@common/schemas/questions';
 import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
 import { RowToggle, type Column } from '../../ui/Table';
-import { preview } from './preview';
+import { previewText } from '../../math/plainText';
 import styles from './questions.module.css';
 
 interface RowActions {
@@ -22,7 +22,7 @@ export function questionColumns({ onEdit, onDelete, deleting }: RowActions): Arr
         <RowToggle state={state}>
           {state.expanded ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
           {/* The preview's math rendered, as in the expanded question; the action labels keep the words. */}
-          <MathText text={preview(question.questionText)} />
+          <MathText text={previewText(question.questionText)} />
         </RowToggle>
       ),
     },
@@ -35,7 +35,7 @@ export function questionColumns({ onEdit, onDelete, deleting }: RowActions): Arr
       className: styles.actions,
       interactive: true,
       cell: (question) => {
-        const text = preview(question.questionText);
+        const text = previewText(question.questionText);
         return (
           <>
             <Button size="sm" variant="ghost" aria-label={`Edit question: ${text}`} onClick={() => onEdit(question)}>

@@ -7,18 +7,29 @@ import styles from './lesson.module.css';
 
 export const STRIP_SLOTS = 10;
 
+/**
+ * The real answer checker judges the sample answers too (so `3/4`, `0.75` and `\frac{3}{4}` are all right), loaded
+ * on the first Check: the lesson page stays light until someone answers.
+ */
+async function checkSample(exercise: Exercise, answer: string): Promise<boolean> {
+  const { checkAnswer } = await import('@common/answers');
+  return checkAnswer({ type: 'Short Answer', answer: [[exercise.answer]] }, answer).isCorrect;
+}
+
 /** Exercises: a 10-slot strip (slots beyond the lesson's exercises are disabled), an answer box, Check and Next. */
 export function ExercisePanel({ exercises }: { exercises: Exercise[] }) {
   const [index, setIndex] = useState(0);
   const [answer, setAnswer] = useState('');
-  const [result, setResult] = useState<boolean | null>(null);
+  // The verdict holds for the answer it judged: typing on, or a check that ends after the learner moved on, shows none.
+  const [verdict, setVerdict] = useState<{ index: number; answer: string; correct: boolean } | null>(null);
   const [hint, setHint] = useState(false);
   const exercise = exercises[index];
+  const result = verdict && verdict.index === index && verdict.answer === answer ? verdict.correct : null;
 
   const goTo = (i: number) => {
     setIndex(i);
     setAnswer('');
-    setResult(null);
+    setVerdict(null);
     setHint(false);
   };
 
@@ -37,13 +48,13 @@ export function ExercisePanel({ exercises }: { exercises: Exercise[] }) {
           className={styles.question}
           onSubmit={(e) => {
             e.preventDefault();
-            setResult(answer.trim() === exercise.answer);
+            void checkSample(exercise, answer).then((correct) => setVerdict({ index, answer, correct }));
           }}
         >
           <h3>Question {index + 1}</h3>
           <p>{exercise.prompt}</p>
           <label htmlFor="lesson-answer" className={styles.answerLabel}>Your answer</label>
-          <input id="lesson-answer" value={answer} autoComplete="off" onChange={(e) => { setAnswer(e.target.value); setResult(null); }} />
+          <input id="lesson-answer" value={answer} autoComplete="off" onChange={(e) => setAnswer(e.target.value)} />
           {result !== null ? <Alert tone={result ? 'success' : 'error'}>{result ? 'Correct!' : 'Try again!'}</Alert> : null}
           {hint ? <Alert tone="info">{exercise.hint}</Alert> : null}
           <div className={styles.buttons}>

@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react';
-import { Columns3, Sigma } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { MathfieldElement } from 'mathlive';
+import { Code2, Columns3, Sigma } from 'lucide-react';
 import { Latex } from '../MathText';
 import { Button } from '../../ui/Button';
 import { Tabs } from '../../ui/Tabs';
@@ -19,37 +20,132 @@ const ROWS = { label: 'Rows', min: 1, max: MATH_LIMITS.maxRowsCols };
 const COLS = { label: 'Columns', min: 1, max: MATH_LIMITS.maxRowsCols };
 
 /**
- * The fill-in-the-blank answer editor: LaTeX source with a toolbar (Columns and Math panels, eight symbol
- * categories, matrix, piecewise and table builders) beside a live preview.
+ * mathlive (the <math-field> element, ~230 KB gzipped) is fetched the first time an exercise needs an answer
+ * editor, never with the page. It draws with KaTeX's fonts, which the page's KaTeX stylesheet already declares under
+ * the same names, so it loads no fonts (and no sounds) of its own.
  */
-export function MathAnswerEditor({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
+let mathlive: Promise<typeof import('mathlive')> | null = null;
+function loadMathlive() {
+  mathlive ??= import('mathlive').then((m) => {
+    m.MathfieldElement.fontsDirectory = null;
+    m.MathfieldElement.soundsDirectory = null;
+    return m;
+  });
+  return mathlive;
+}
+
+/**
+ * The fill-in-the-blank answer editor: a visual math field (the child sees and edits the math; structures go in
+ * with the caret in their first slot, Tab and the arrows move between slots; a touch screen gets the on-screen math
+ * keyboard) under the spec's toolbar (Columns and Math panels, eight symbol categories, matrix, piecewise and table
+ * builders). "Show source" opens the split LaTeX source and preview. Enter asks to check the answer (`onEnter`);
+ * Shift+Enter is left to the field. Should the editor's script fail to load, the source box takes its place.
+ */
+export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: string; value: string; onChange(value: string): void; onEnter?(): void }) {
   const id = useId();
+  const host = useRef<HTMLDivElement>(null);
+  const field = useRef<MathfieldElement | null>(null);
   const source = useRef<HTMLTextAreaElement>(null);
+  // The field's listener is attached once and reads the latest value and callback from here.
+  const latest = useRef({ value, onChange });
+  useEffect(() => {
+    latest.current = { value, onChange };
+  });
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [panel, setPanel] = useState<Panel>(null);
   const [category, setCategory] = useState<SymbolCategory>('Basic');
-  const [split, setSplit] = useState(true);
+  const [showSource, setShowSource] = useState(false);
   const [custom, setCustom] = useState<Custom | null>(null);
   const [typed, setTyped] = useState('');
+  // Whether the on-screen keyboard was open when the toolbar was pressed: the field's blur closes it, an insert reopens it.
+  const keyboardOpen = useRef(false);
 
-  /** Inserts at the caret (or replaces the selection) and puts the caret after the insert. */
+  useEffect(() => {
+    let gone = false;
+    loadMathlive()
+      .then(({ MathfieldElement }) => {
+        if (gone || !host.current) return;
+        const mf = new MathfieldElement();
+        mf.id = `${id}-field`;
+        mf.setAttribute('aria-label', label);
+        mf.className = styles.field;
+        // Most options need the element mounted.
+        host.current.append(mf);
+        // A space between a whole number and a fraction makes a mixed number (2 1/2), as a child writes it.
+        mf.mathModeSpace = '\\,';
+        mf.popoverPolicy = 'off';
+        // The toolbar is the one place for structures; the field's own menu would be a second, different one.
+        mf.menuItems = [];
+        mf.value = latest.current.value;
+        mf.addEventListener('input', () => latest.current.onChange(mf.value));
+        field.current = mf;
+        setState('ready');
+      })
+      .catch((error: unknown) => {
+        console.error('The math editor could not load; the LaTeX source box takes its place', error);
+        if (!gone) setState('failed');
+      });
+    return () => {
+      gone = true;
+      field.current?.remove();
+      field.current = null;
+    };
+  }, [id, label]);
+
+  // What the source box typed goes into the field. The field's own typing is never written back: the screen may draw
+  // a value a few keys behind the field, and writing it would undo the keys typed since.
+  const fromSource = useRef<string | null>(null);
+  useEffect(() => {
+    const mf = field.current;
+    if (mf && fromSource.current !== null) {
+      mf.value = fromSource.current;
+      fromSource.current = null;
+    }
+  }, [value, state]);
+
+  /** Inserts at the caret, with the caret in the first empty slot of what was inserted. */
   const insert = (latex: string) => {
-    const el = source.current;
-    const start = el?.selectionStart ?? value.length;
-    const end = el?.selectionEnd ?? value.length;
-    const next = value.slice(0, start) + latex + value.slice(end);
-    onChange(next);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(start + latex.length, start + latex.length);
-    });
+    const mf = field.current;
+    if (!mf) {
+      const el = source.current;
+      const at = el?.selectionStart ?? value.length;
+      onChange(value.slice(0, at) + latex.replaceAll('#?', '') + value.slice(el?.selectionEnd ?? at));
+      return;
+    }
+    mf.focus();
+    mf.insert(latex, { selectionMode: 'placeholder', focus: true, scrollIntoView: true });
+    onChange(mf.value);
+    // A dialog that closes gives focus back to its opener: the field takes it back after.
+    window.setTimeout(() => {
+      mf.focus();
+      if (keyboardOpen.current) window.mathVirtualKeyboard.show();
+    }, 0);
   };
   const toggle = (p: Exclude<Panel, null>) => setPanel((current) => (current === p ? null : p));
+  const enterChecks = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    const inAnswer = target === field.current || target === source.current;
+    if (e.key !== 'Enter' || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey || !inAnswer || !onEnter) return;
+    e.preventDefault();
+    e.stopPropagation();
+    // The field may report its last key after this Enter: hand its value over first, so the check sends it.
+    if (field.current && field.current.value !== value) onChange(field.current.value);
+    onEnter();
+  };
+  const sourceShown = showSource || state === 'failed';
 
   return (
-    <div className={styles.mathEditor}>
-      <label htmlFor={id} className={styles.editorLabel}>
+    <div
+      className={styles.mathEditor}
+      onKeyDownCapture={enterChecks}
+      onPointerDownCapture={(e) => {
+        // Read while the field still has the focus: a second press (a category, then a symbol) finds it closed already.
+        if (e.target !== field.current && document.activeElement === field.current) keyboardOpen.current = window.mathVirtualKeyboard.visible;
+      }}
+    >
+      <span id={`${id}-label`} className={styles.editorLabel}>
         {label}
-      </label>
+      </span>
       <div className={styles.toolbar} role="toolbar" aria-label={`${label} math tools`}>
         <Button size="sm" variant={panel === 'columns' ? 'primary' : 'secondary'} aria-pressed={panel === 'columns'} onClick={() => toggle('columns')}>
           <Columns3 size={16} aria-hidden="true" /> Columns
@@ -57,17 +153,21 @@ export function MathAnswerEditor({ label, value, onChange }: { label: string; va
         <Button size="sm" variant={panel === 'math' ? 'primary' : 'secondary'} aria-pressed={panel === 'math'} onClick={() => toggle('math')}>
           <Sigma size={16} aria-hidden="true" /> Math
         </Button>
-        <Button size="sm" variant="ghost" aria-pressed={split} onClick={() => setSplit((s) => !s)}>
-          {split ? 'Hide preview' : 'Split view'}
-        </Button>
+        {state !== 'failed' ? (
+          <Button size="sm" variant="ghost" aria-pressed={showSource} onClick={() => setShowSource((s) => !s)}>
+            <Code2 size={16} aria-hidden="true" /> {showSource ? 'Hide source' : 'Show source'}
+          </Button>
+        ) : null}
       </div>
       {panel === 'columns' ? (
         <div className={styles.panel}>
-          {[2, 3, 4].map((n) => (
-            <Button key={n} size="sm" variant="secondary" onClick={() => insert(columnsLatex(n))}>
-              {n} columns
-            </Button>
-          ))}
+          <div className={styles.symbols}>
+            {[2, 3, 4].map((n) => (
+              <Button key={n} size="sm" variant="secondary" onMouseDown={keepFieldFocus} onClick={() => insert(columnsLatex(n))}>
+                {n} columns
+              </Button>
+            ))}
+          </div>
         </div>
       ) : null}
       {panel === 'math' ? (
@@ -80,29 +180,46 @@ export function MathAnswerEditor({ label, value, onChange }: { label: string; va
             tabs={SYMBOL_CATEGORIES.map((c) => ({ value: c, label: c, content: <Symbols category={c} insert={insert} onCustom={setCustom} /> }))}
           />
           <div className={styles.typedInsert}>
-            <input aria-label="LaTeX to insert" className={styles.typedInput} value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Type LaTeX, e.g. \frac{3}{4}" />
+            <input aria-label="LaTeX to insert" className={styles.typedInput} value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="LaTeX, e.g. \sqrt{2}" />
             <Button size="sm" disabled={typed.trim() === ''} onClick={() => { insert(typed); setTyped(''); }}>
               Insert
             </Button>
           </div>
         </div>
       ) : null}
-      <div className={split ? styles.split : undefined}>
-        <textarea id={id} ref={source} className={styles.source} value={value} onChange={(e) => onChange(e.target.value)} rows={2} spellCheck={false} placeholder="Type your answer, e.g. \frac{1}{2}" />
-        {split ? (
+      {state === 'failed' ? null : (
+        <div ref={host} className={styles.fieldHost} aria-busy={state === 'loading'}>
+          {state === 'loading' ? <span className={styles.muted}>Loading the math editor...</span> : null}
+        </div>
+      )}
+      {sourceShown ? (
+        <div className={styles.split}>
+          <textarea
+            ref={source}
+            aria-label={`${label} source (LaTeX)`}
+            className={styles.source}
+            value={value}
+            onChange={(e) => {
+              fromSource.current = e.target.value;
+              onChange(e.target.value);
+            }}
+            rows={2}
+            spellCheck={false}
+            placeholder="LaTeX source, e.g. \frac{1}{2}"
+          />
           <div className={styles.preview} aria-label={`${label} preview`}>
             {value.trim() ? <Latex latex={value} /> : <span className={styles.muted}>Preview</span>}
           </div>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       {custom ? (
         <SizeDialog
           title={custom.title}
           fields={custom.fields}
           onCancel={() => setCustom(null)}
           onConfirm={(values) => {
-            insert(custom.build(values));
             setCustom(null);
+            insert(custom.build(values));
           }}
         />
       ) : null}
@@ -110,12 +227,18 @@ export function MathAnswerEditor({ label, value, onChange }: { label: string; va
   );
 }
 
+/**
+ * A press on an insert button leaves the focus (and so the caret and the on-screen keyboard) in the field, as an
+ * editor's toolbar does; the keyboard still reaches the button with Tab.
+ */
+const keepFieldFocus = (e: MouseEvent) => e.preventDefault();
+
 /** One category's symbols, and the matrix, table and piecewise builders where they belong. */
 function Symbols({ category, insert, onCustom }: { category: SymbolCategory; insert(latex: string): void; onCustom(custom: Custom): void }) {
   return (
     <div className={styles.symbols}>
       {SYMBOLS[category]?.map((sym) => (
-        <button key={sym.title} type="button" className={styles.symbol} title={sym.title} aria-label={sym.title} onClick={() => insert(sym.latex)}>
+        <button key={sym.title} type="button" className={styles.symbol} title={sym.title} aria-label={sym.title} onMouseDown={keepFieldFocus} onClick={() => insert(sym.latex)}>
           {sym.label}
         </button>
       ))}
@@ -155,7 +278,7 @@ function Builder({ label, two, onInsert, onCustom }: { label: string; two?: bool
       ) : (
         <>{select('pieces', a, setA)} pieces</>
       )}
-      <Button size="sm" variant="secondary" onClick={() => onInsert(a, b)}>
+      <Button size="sm" variant="secondary" onMouseDown={keepFieldFocus} onClick={() => onInsert(a, b)}>
         Insert {label.toLowerCase()}
       </Button>
       <Button size="sm" variant="ghost" onClick={onCustom}>

@@ -3,10 +3,10 @@ import { columnsLatex, matrixLatex, piecewiseLatex, sizeProblem, tableLatex } fr
 
 describe('the answer editor builders', () => {
   it('builds matrices, tables, piecewise functions and column rows of the asked size', () => {
-    expect(matrixLatex(2, 3)).toBe('\\begin{pmatrix} & & \\\\ & & \\end{pmatrix}');
-    expect(piecewiseLatex(2)).toBe('\\begin{cases} & \\text{if } \\\\ & \\text{if } \\end{cases}');
-    expect(tableLatex(1, 2)).toBe('\\begin{array}{|c|c|}\\hline  & \\\\ \\hline\\end{array}');
-    expect(columnsLatex(3)).toBe('\\begin{array}{ccc} & & \\end{array}');
+    expect(matrixLatex(2, 3)).toBe('\\begin{pmatrix}#? & #? & #?\\\\#? & #? & #?\\end{pmatrix}');
+    expect(piecewiseLatex(2)).toBe('\\begin{cases}#? & \\text{if } #?\\\\#? & \\text{if } #?\\end{cases}');
+    expect(tableLatex(1, 2)).toBe('\\begin{array}{|c|c|}\\hline #? & #?\\\\ \\hline\\end{array}');
+    expect(columnsLatex(3)).toBe('\\begin{array}{ccc}#? & #? & #?\\end{array}');
   });
 
   it('accepts custom sizes that are whole numbers within the limits only', () => {

@@ -1,4 +1,7 @@
-/** The answer editor's symbol palette (learner-and-public.md section 2) and the LaTeX its builders insert. */
+/**
+ * The answer editor's symbol palette (learner-and-public.md section 2) and the LaTeX its builders insert. `#?` is an
+ * empty slot of the visual editor: an insert puts the caret in the first one, and Tab or the arrows move on.
+ */
 
 /** learner-and-public.md section 5: custom sizes from 1 up to 50 rows/columns and 20 pieces; fixed choices 1 to 6, pieces 2 to 6. */
 export const MATH_LIMITS = { maxRowsCols: 50, maxPieces: 20, fixedMax: 6, fixedMinPieces: 2 } as const;
@@ -17,14 +20,14 @@ export type SymbolCategory = (typeof SYMBOL_CATEGORIES)[number];
 /** Categories with plain symbol buttons; Matrices, Piecewise and Tables have size builders instead. */
 export const SYMBOLS: Partial<Record<SymbolCategory, MathSymbol[]>> = {
   Basic: [
-    s('a/b', '\\frac{}{}', 'Fraction'),
-    s('√', '\\sqrt{}', 'Square root'),
-    s('ⁿ√', '\\sqrt[n]{}', 'nth root'),
+    s('a/b', '\\frac{#?}{#?}', 'Fraction'),
+    s('√', '\\sqrt{#?}', 'Square root'),
+    s('ⁿ√', '\\sqrt[#?]{#?}', 'nth root'),
     s('x²', '^{2}', 'Squared'),
-    s('xⁿ', '^{}', 'Power'),
-    s('xₙ', '_{}', 'Subscript'),
-    s('( )', '\\left(  \\right)', 'Parentheses'),
-    s('|x|', '\\left|  \\right|', 'Absolute value'),
+    s('xⁿ', '^{#?}', 'Power'),
+    s('xₙ', '_{#?}', 'Subscript'),
+    s('( )', '\\left(#?\\right)', 'Parentheses'),
+    s('|x|', '\\left|#?\\right|', 'Absolute value'),
     s('±', '\\pm', 'Plus or minus'),
     s('π', '\\pi', 'Pi'),
     s('°', '^{\\circ}', 'Degrees'),
@@ -41,8 +44,8 @@ export const SYMBOLS: Partial<Record<SymbolCategory, MathSymbol[]>> = {
     s('≤', '\\leq', 'Less or equal'), s('≥', '\\geq', 'Greater or equal'), s('≈', '\\approx', 'Approximately'), s('∞', '\\infty', 'Infinity'),
   ],
   Functions: [
-    s('sin', '\\sin()', 'Sine'), s('cos', '\\cos()', 'Cosine'), s('tan', '\\tan()', 'Tangent'), s('log', '\\log()', 'Logarithm'),
-    s('ln', '\\ln()', 'Natural logarithm'), s('eˣ', 'e^{}', 'Exponential'), s('lim', '\\lim_{x \\to }', 'Limit'),
+    s('sin', '\\sin(#?)', 'Sine'), s('cos', '\\cos(#?)', 'Cosine'), s('tan', '\\tan(#?)', 'Tangent'), s('log', '\\log(#?)', 'Logarithm'),
+    s('ln', '\\ln(#?)', 'Natural logarithm'), s('eˣ', 'e^{#?}', 'Exponential'), s('lim', '\\lim_{x \\to #?}', 'Limit'),
     s('∑', '\\sum_{i=1}^{n}', 'Sum'), s('∫', '\\int_{a}^{b}', 'Integral'), s('f(x)', 'f(x)', 'Function'),
   ],
   'Sets & Logic': [
@@ -53,14 +56,14 @@ export const SYMBOLS: Partial<Record<SymbolCategory, MathSymbol[]>> = {
   ],
 };
 
-const row = (cells: number) => Array(cells).fill(' ').join('&');
+const row = (cells: number) => Array(cells).fill('#?').join(' & ');
 
 export function matrixLatex(rows: number, cols: number): string {
   return `\\begin{pmatrix}${Array.from({ length: rows }, () => row(cols)).join('\\\\')}\\end{pmatrix}`;
 }
 
 export function piecewiseLatex(pieces: number): string {
-  return `\\begin{cases}${Array.from({ length: pieces }, () => ' & \\text{if } ').join('\\\\')}\\end{cases}`;
+  return `\\begin{cases}${Array.from({ length: pieces }, () => '#? & \\text{if } #?').join('\\\\')}\\end{cases}`;
 }
 
 export function tableLatex(rows: number, cols: number): string {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { OWN_IMAGE_SRC, RICH_TEXT_LINK } from '@common/rules';
 import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, QUESTION_MESSAGES, type ContentImage } from '@common/schemas/questions';
 import { api, errorMessage } from '../../api/client';
+import { TextArea } from '../../ui/Field';
 import { renderLatex } from '../katex';
 import type { MathAttrs } from './MathNode';
 import styles from './Editor.module.css';
@@ -55,7 +56,6 @@ const enterSubmits = (submit: (e: Cancellable) => void) => (e: KeyboardEvent) =>
 type InputRef = React.RefObject<(HTMLInputElement & HTMLTextAreaElement) | null>;
 
 function MathForm({ state, inputRef, onClose, onMath }: { state: Extract<PanelState, { kind: 'math' }>; inputRef: InputRef; onClose(): void; onMath: PanelProps['onMath'] }) {
-  const id = useId();
   const [latex, setLatex] = useState(state.latex);
   const [display, setDisplay] = useState(state.display);
   const preview = latex.trim() ? renderLatex(latex, display) : null;
@@ -66,19 +66,7 @@ function MathForm({ state, inputRef, onClose, onMath }: { state: Extract<PanelSt
   };
   return (
     <div className={styles.panelForm} role="group" aria-label="Math" onKeyDown={enterSubmits(submit)}>
-      <label htmlFor={id} className={styles.panelLabel}>
-        LaTeX
-      </label>
-      <textarea
-        id={id}
-        ref={inputRef}
-        className={styles.latexInput}
-        value={latex}
-        rows={2}
-        placeholder="\frac{3}{4} + \frac{1}{8}"
-        spellCheck={false}
-        onChange={(e) => setLatex(e.target.value)}
-      />
+      <TextArea label="LaTeX" code ref={inputRef} value={latex} rows={2} placeholder="\frac{3}{4} + \frac{1}{8}" onChange={(e) => setLatex(e.target.value)} />
       <label className={styles.check}>
         <input type="checkbox" checked={display} onChange={(e) => setDisplay(e.target.checked)} /> Display on its own line ($$...$$)
       </label>

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from '../paths';
+import { PAGE_ACCESS, mayOpen } from './pageAccess';
+
+describe('mayOpen', () => {
+  it("answers the guard's question for links: who may open a saved test's page, in the server's spellings", () => {
+    const savedTest = PAGE_ACCESS[paths.savedTest.path];
+    expect(mayOpen(savedTest, 'teacher')).toBe(true);
+    expect(mayOpen(savedTest, 'admin')).toBe(true);
+    expect(mayOpen(savedTest, 'data-entry')).toBe(false);
+    expect(mayOpen(savedTest, 'student')).toBe(false);
+    expect(mayOpen(savedTest, undefined)).toBe(false);
+    expect(mayOpen(PAGE_ACCESS[paths.questionBank], 'dataEntry')).toBe(true);
+    expect(mayOpen(PAGE_ACCESS[paths.questionBank], 'someone')).toBe(false);
+  });
+});
