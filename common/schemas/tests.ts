@@ -129,5 +129,12 @@ export const randomDrawBody = z.object({
 export type RandomDraw = z.output<typeof randomDrawBody>;
 export type RandomDrawInput = z.input<typeof randomDrawBody>;
 
-export const randomDrawReply = z.object({ questions: z.array(questionReply), available: z.number() });
+/**
+ * What the Test Builder shows of a question (its text, grade and type; staff.md section 4): a drawn question needs
+ * no more until the test is saved, and fetching ten questions' tags and solutions was most of a draw's time.
+ */
+export const builderQuestion = questionReply.pick({ id: true, questionText: true, grade: true, type: true });
+export type BuilderQuestion = z.infer<typeof builderQuestion>;
+
+export const randomDrawReply = z.object({ questions: z.array(builderQuestion), available: z.number() });
 export type RandomDrawResult = z.infer<typeof randomDrawReply>;

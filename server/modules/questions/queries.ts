@@ -14,6 +14,7 @@ import {
   type QuestionListQuery,
   type Tag,
 } from '../../../common/schemas/questions';
+import type { BuilderQuestion } from '../../../common/schemas/tests';
 import type { Db } from '../../db/client';
 import { categories, focusAreas, questionCategories, questionFocus, questions, sectionQuestions } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
@@ -163,6 +164,17 @@ export async function matchingIds(db: Db, filter: BankFilter): Promise<string[]>
   const where = await filterOf(db, { ...filter, page: 1 });
   const rows = await db.select({ id: questions.id }).from(questions).where(where).orderBy(questions.createdAt, questions.id);
   return rows.map((r) => r.id);
+}
+
+/** What the Test Builder shows of each question, in the order of `ids`; ids no longer in the bank are left out. */
+export async function builderQuestionsByIds(db: Db, ids: readonly string[]): Promise<BuilderQuestion[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: questions.id, questionText: questions.questionText, grade: questions.grade, type: questions.type })
+    .from(questions)
+    .where(inArray(questions.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Questions in full staff detail, in the order of `ids`; ids no longer in the bank are left out. */

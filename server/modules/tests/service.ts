@@ -13,7 +13,7 @@ import { questions, testQuestions, tests } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import type { Memo } from '../../plugins/kept';
 import type { CurrentUser } from '../sessions/store';
-import { listKey, matchingIds, questionsByIds, type BankFilter } from '../questions/queries';
+import { builderQuestionsByIds, listKey, matchingIds, questionsByIds, type BankFilter } from '../questions/queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -255,5 +255,5 @@ export async function drawRandom(db: Db, draw: RandomDraw, options: { ids?: Memo
     const id = ids[chosen];
     if (!exclude.has(id)) picked.push(id);
   }
-  return { questions: await questionsByIds(db, picked), available };
+  return { questions: await builderQuestionsByIds(db, picked), available };
 }

@@ -274,6 +274,8 @@ describe('POST /api/tests/random', () => {
     const bank = (await t.db.select({ n: count() }).from(questions))[0].n;
     expect(all.questions).toHaveLength(Math.min(10, bank));
     expect(new Set(all.questions.map((q: { id: string }) => q.id)).size).toBe(all.questions.length);
+    // What the builder shows, no more: the tags, answer and solution come with the saved test.
+    expect(Object.keys(all.questions[0]).sort()).toEqual(['grade', 'id', 'questionText', 'type']);
 
     const grade7 = (await as(teacher, 'POST', '/api/tests/random', { count: 50, filters: { grade: 7 }, exclude: [qs[4]] })).json();
     const ids = grade7.questions.map((q: { id: string }) => q.id).sort();

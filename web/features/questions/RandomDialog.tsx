@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { RANDOM_DEFAULT, RANDOM_MAX, RANDOM_MIN, randomCountOf } from '@common/rules';
-import type { Question, QuestionType } from '@common/schemas/questions';
-import type { RandomDrawInput } from '@common/schemas/tests';
+import type { QuestionType } from '@common/schemas/questions';
+import type { BuilderQuestion, RandomDrawInput } from '@common/schemas/tests';
 import { errorMessage } from '../../api/client';
 import { TextField } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
@@ -22,7 +22,7 @@ function drawFilters(filters: BankFilters): NonNullable<RandomDrawInput['filters
 interface Props {
   filters: BankFilters;
   exclude: string[];
-  onDrawn(questions: Question[]): void;
+  onDrawn(questions: BuilderQuestion[]): void;
   onClose(): void;
 }
 

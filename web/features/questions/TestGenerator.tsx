@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dices } from 'lucide-react';
 import { TEST_MESSAGES } from '@common/rules';
 import type { Question } from '@common/schemas/questions';
-import type { TestDetail } from '@common/schemas/tests';
+import type { BuilderQuestion, TestDetail } from '@common/schemas/tests';
 import { api, errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { Toast, useNotify } from '../../ui/Toast';
@@ -39,7 +39,7 @@ export function TestGenerator() {
     setEntries((list) => moved(list, from, to));
     notify('success', TEST_MESSAGES.reordered);
   };
-  const addRandom = (drawn: Question[]) => {
+  const addRandom = (drawn: BuilderQuestion[]) => {
     setEntries((list) => [...list, ...drawn.filter((q) => !list.some((e) => e.question?.id === q.id)).map(newEntry)]);
     notify(drawn.length ? 'success' : 'error', drawn.length ? TEST_MESSAGES.addedRandom(drawn.length) : TEST_MESSAGES.noneToDraw);
   };

@@ -1,19 +1,18 @@
 /** The Test Builder's state (staff.md section 4): entries in order, numbered by their place, with marks per question. */
-import type { Question } from '@common/schemas/questions';
 import { DEFAULT_MARKS, MARKS_MAX, MARKS_MIN, parseWholeNumber } from '@common/rules';
-import type { TestDetail } from '@common/schemas/tests';
+import type { BuilderQuestion, TestDetail } from '@common/schemas/tests';
 
 export interface BuilderEntry {
   key: string;
   /** Null: the question was deleted from the bank after the test was saved (a gap the author removes). */
-  question: Question | null;
+  question: BuilderQuestion | null;
   /** As typed; `marksOf` reads it. */
   marks: string;
 }
 
 export const marksOf = (entry: BuilderEntry) => parseWholeNumber(entry.marks, MARKS_MIN, MARKS_MAX) ?? DEFAULT_MARKS;
 export const totalMarks = (entries: readonly BuilderEntry[]) => entries.reduce((sum, e) => sum + (e.question ? marksOf(e) : 0), 0);
-export const newEntry = (question: Question): BuilderEntry => ({ key: question.id, question, marks: String(DEFAULT_MARKS) });
+export const newEntry = (question: BuilderQuestion): BuilderEntry => ({ key: question.id, question, marks: String(DEFAULT_MARKS) });
 
 export function entriesOf(test: TestDetail): BuilderEntry[] {
   return test.questions.map((e) => ({ key: e.question?.id ?? `gap-${e.order}`, question: e.question, marks: String(e.marks) }));
