@@ -1,13 +1,15 @@
 /**
- * `npm run crash [rounds]`: kills the server (SIGKILL) mid-load twenty times (or `rounds`) on PGlite and on
- * PostgreSQL (127.0.0.1:5432, or TEST_DATABASE_URL's server), restarting and checking the data after each kill.
+ * `npm run crash [rounds] [pglite|postgres]`: kills the server (SIGKILL) mid-load twenty times (or `rounds`) on PGlite
+ * and on PostgreSQL (127.0.0.1:5432, or TEST_DATABASE_URL's server), or on the one named, restarting and checking the
+ * data after each kill.
  */
 import { crashRig, type Backend } from '../server/test/crash-run';
 
 async function main() {
   const rounds = Number(process.argv[2] ?? 20);
   let failed = false;
-  for (const backend of ['pglite', 'postgres'] as Backend[]) {
+  const only = process.argv[3] as Backend | undefined;
+  for (const backend of (['pglite', 'postgres'] as Backend[]).filter((b) => !only || b === only)) {
     const rig = await crashRig(backend);
     try {
       for (let round = 1; round <= rounds; round++) {

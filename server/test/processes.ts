@@ -61,16 +61,19 @@ export class ServerProcess {
   /** Resolves once the server answers /api/ready, or throws with what it printed. */
   async ready(timeoutMs = 240_000): Promise<this> {
     const deadline = Date.now() + timeoutMs;
+    let lastAnswer = 'no answer';
     while (Date.now() < deadline) {
       if (this.child.exitCode !== null) throw new Error(`The server exited (${this.child.exitCode}): ${this.out}`);
       try {
-        if ((await fetch(`${this.url}/api/ready`)).ok) return this;
+        const response = await fetch(`${this.url}/api/ready`);
+        if (response.ok) return this;
+        lastAnswer = `${response.status} ${await response.text()}`;
       } catch {
         // not listening yet
       }
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`The server did not start in time: ${this.out}`);
+    throw new Error(`The server did not start in time (last /api/ready: ${lastAnswer}): ${this.out}`);
   }
 
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
