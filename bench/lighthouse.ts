@@ -134,8 +134,12 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
   if (spawnSync('taskset', ['-V']).status === 0) spawnSync('taskset', ['-p', '-c', `0-${os.cpus().length - 1}`, String(process.pid)]);
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('vite build failed');
-  const server = await startServer();
+  // Chromium first: a missing browser must not leave a started server behind.
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const server = await startServer().catch((error: unknown) => {
+    chrome.kill();
+    throw error;
+  });
   const rows: LighthouseRow[] = [];
   try {
     const student = await signInDemoStudent();
