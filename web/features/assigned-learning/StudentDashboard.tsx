@@ -3,6 +3,7 @@ import type { StudentCourse, StudentStats } from '@common/schemas/learning';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button, ButtonLink } from '../../ui/Button';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { PageState } from '../../ui/PageState';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { useStudentCourses, useStudentStats } from './api';
 import { courseProgressText } from '@common/rules';
@@ -14,12 +15,15 @@ import styles from './student.module.css';
  * The student's Dashboard: a welcome (a first visit is told what happens next; a returning student picks up the
  * section they last practised), their figures, and how far they are in each course. Figures reward learning: a
  * question solved after a few tries counts as solved, and first-try accuracy says how often the first check was right.
+ * The page shows once its figures and courses are in (or failed): the welcome differs in height between a first
+ * visit and a return, and a page drawn before it knew would jump under the reader (CLS 0.31 on a phone).
  */
 export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
   const { user } = useAuth();
   const courses = useStudentCourses();
   const stats = useStudentStats();
   const name = user?.firstName || 'student';
+  if (stats.isPending || courses.isPending) return <PageState kind="loading" title="Loading your dashboard..." />;
   const enrolled = courses.data?.length ?? stats.data?.enrolledCourses;
   // Nobody is "back" before their first check.
   const returning = (stats.data?.attempts ?? 0) > 0;
@@ -31,18 +35,17 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
           <h1 className={styles.title}>{returning ? `Welcome back, ${name}!` : `Welcome, ${name}!`}</h1>
           {stats.data && !returning ? <WhatHappensNext enrolled={enrolled ?? 0} onOpenCourses={onOpenCourses} /> : null}
           {returning ? <PickUp stats={stats.data!} onOpenCourses={onOpenCourses} /> : null}
-          {stats.isPending ? <p className={styles.lead}>Every lesson comes with practice that tells you at once how you did.</p> : null}
         </div>
         <LearningIllustration className={styles.welcomeArt} />
       </section>
-      <Figures stats={stats.data} pending={stats.isPending} enrolled={enrolled} />
+      <Figures stats={stats.data} enrolled={enrolled} />
       {courses.data && courses.data.length > 0 && stats.data ? <CourseProgressList courses={courses.data} stats={stats.data} /> : null}
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>
           <Sparkles size={18} aria-hidden="true" /> Recent Activity
         </h2>
         <p className={styles.muted}>
-          {enrolled === undefined ? 'Loading your activity...' : enrolled === 0 ? 'You are not enrolled in any course yet. Your teacher will assign your first course soon.' : `You are enrolled in ${enrolled} ${enrolled === 1 ? 'course' : 'courses'}. Keep up the great work!`}
+          {enrolled === undefined ? 'Your activity could not be loaded.' : enrolled === 0 ? 'You are not enrolled in any course yet. Your teacher will assign your first course soon.' : `You are enrolled in ${enrolled} ${enrolled === 1 ? 'course' : 'courses'}. Keep up the great work!`}
         </p>
       </section>
     </div>
@@ -98,17 +101,17 @@ function PickUp({ stats, onOpenCourses }: { stats: StudentStats; onOpenCourses()
   );
 }
 
-function Figures({ stats, pending, enrolled }: { stats: StudentStats | undefined; pending: boolean; enrolled: number | undefined }) {
-  const dots = '…';
-  const accuracy = pending ? dots : stats?.firstTryAccuracy == null ? '—' : `${stats.firstTryAccuracy}%`;
+/** The student's figures; a dash where they could not be loaded. */
+function Figures({ stats, enrolled }: { stats: StudentStats | undefined; enrolled: number | undefined }) {
+  const accuracy = stats?.firstTryAccuracy == null ? '—' : `${stats.firstTryAccuracy}%`;
   return (
     <StatGrid label="Your figures">
-      <StatCard icon={BookOpen} label="Enrolled Courses" value={enrolled === undefined ? dots : String(enrolled)} />
+      <StatCard icon={BookOpen} label="Enrolled Courses" value={enrolled === undefined ? '—' : String(enrolled)} />
       <StatCard icon={ClipboardCheck} label="Assignments Due" value="0" />
       <StatCard
         icon={CheckCircle2}
         label="Questions Solved"
-        value={pending ? dots : String(stats?.questionsSolved ?? '—')}
+        value={String(stats?.questionsSolved ?? '—')}
         hint={stats ? (stats.questionsTried === 0 ? 'Solve your first question in a lesson' : `of ${stats.questionsTried} tried`) : undefined}
       />
       <StatCard
