@@ -102,6 +102,11 @@ export interface StudentOutline {
 const MEMOS = {
   /** By student, question and preferred section (null: not reachable). */
   reachableQuestion: { clearedBy: ['content'], maxBytes: 16 * MB, value: null as ReachableQuestion | null },
+  /**
+   * By question, shared by every student: what a check needs (type, answer, options). After an edit each question
+   * is read once, not once per student who checks it.
+   */
+  checkableQuestion: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB, value: null as CheckableQuestion | null },
   /** The bank's count of a filter, by filter. */
   bankCount: { clearedBy: ['content', 'bank'], maxBytes: 2 * MB, value: 0 as number },
   /** The ids of the bank's questions that match a filter, by filter: what the test generator's random draw samples. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { checkAnswer, type CheckResult } from '../../../common/answers';
+import { checkAnswer, type CheckableQuestion, type CheckResult } from '../../../common/answers';
 import type { CourseDetail, SectionProgress, StaffQuestion, StudentCourse, StudentStats } from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES, SOLUTION_AFTER_WRONG } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
@@ -99,44 +99,58 @@ export async function questionBatch(ctx: AppContext, caller: { id: string; isStu
   return presentQuestions(ctx.db, ids.flatMap((q) => (byId.has(q) ? [byId.get(q)!] : [])));
 }
 
-/**
- * A question with the accessible section a student reaches it through (null when none) and whether it was given
- * to them to practise (practice_questions), in one prepared query.
- * The subquery names `questions.id` literally: drizzle leaves the select list's columns unqualified when one table
- * is selected, and a bare "id" would be a column of the subquery's own table as soon as it had one.
- */
-function prepareReachableQuestion(db: Db) {
-  const via = sql<string | null>`(select sq.section_id from section_questions sq
-    where sq.question_id = questions.id and sq.section_id in (${accessibleSectionIds(sql.placeholder('studentId'))})
-    order by (sq.section_id = ${sql.placeholder('preferred')}::uuid) is true desc limit 1)`;
-  const practice = sql<boolean>`exists (select 1 from practice_questions pq where pq.student_id = ${sql.placeholder('studentId')} and pq.question_id = questions.id)`;
-  return db
-    .select({ type: questions.type, answer: questions.answer, options: questions.options, via, practice })
-    .from(questions)
-    .where(eq(questions.id, sql.placeholder('questionId')))
-    .prepare('student_reachable_question');
+/** The student's open sections with their exercises, kept until content or assignments change. */
+const outlineOf = (ctx: AppContext, studentId: string) => ctx.memos.studentOutline.remember(studentId, () => loadOutline(ctx, studentId));
+
+/** A question as a check needs it, read once for every student until content or the bank change; null when none. */
+function checkableQuestion(ctx: AppContext, questionId: string): Promise<CheckableQuestion | null> {
+  return ctx.memos.checkableQuestion.remember(
+    questionId,
+    async () => {
+      const [row] = await ctx.db.select({ type: questions.type, answer: questions.answer, options: questions.options }).from(questions).where(eq(questions.id, questionId));
+      return row ?? null;
+    },
+    (found) => found !== null,
+  );
 }
-const reachableQuestionQueries = new WeakMap<Db, ReturnType<typeof prepareReachableQuestion>>();
+
+/** The open section a student reaches a question through: the one they are in when it holds it, else the first in order. */
+function sectionReaching(outline: StudentOutline, questionId: string, preferred: string | undefined): string | null {
+  let first: string | null = null;
+  for (const section of outline.sections) {
+    if (!section.questionIds.includes(questionId)) continue;
+    if (section.sectionId === preferred) return section.sectionId;
+    first ??= section.sectionId;
+  }
+  return first;
+}
+
+async function givenToPractise(db: Db, studentId: string, questionId: string): Promise<boolean> {
+  const [row] = await rows<{ given: boolean }>(
+    db,
+    sql`select exists (select 1 from practice_questions pq where pq.student_id = ${studentId} and pq.question_id = ${questionId}) as given`,
+  );
+  return row.given;
+}
 
 /**
- * Kept like the course view: a student checks the same question again and again, and the content changes that
- * empty the memo include questions and their placement in sections. Only reachable questions are kept.
+ * A question a student may check, with the open section they reach it through (null for one given to practise),
+ * or null. Kept per student like the course view, and made from what is kept anyway: the student's outline (their
+ * open sections with their exercises) and the question as every student's check needs it, so after a content
+ * change it costs no statement unless the question is in none of their sections.
  */
 async function reachableQuestion(ctx: AppContext, studentId: string, body: { questionId: string; sectionId?: string }): Promise<ReachableQuestion | null> {
   const key = `${studentId} ${body.questionId} ${body.sectionId ?? ''}`;
   return ctx.memos.reachableQuestion.remember(
     key,
     async () => {
-      const [row] = await preparedFor(ctx.db, reachableQuestionQueries, prepareReachableQuestion).execute({ questionId: body.questionId, studentId, preferred: body.sectionId ?? null });
-      return row && (row.via || row.practice) ? { type: row.type, answer: row.answer, options: row.options, via: row.via } : null;
+      const via = sectionReaching(await outlineOf(ctx, studentId), body.questionId, body.sectionId);
+      if (!via && !(await givenToPractise(ctx.db, studentId, body.questionId))) return null;
+      const question = await checkableQuestion(ctx, body.questionId);
+      return question && { ...question, via };
     },
     (found) => found !== null,
   );
-}
-
-async function anyQuestion(db: Db, questionId: string) {
-  const [row] = await db.select({ type: questions.type, answer: questions.answer, options: questions.options, via: sql<string | null>`null` }).from(questions).where(eq(questions.id, questionId));
-  return row ?? null;
 }
 
 /**
@@ -149,10 +163,14 @@ export async function checkQuestionAnswer(
   caller: { id: string; isStudent: boolean },
   body: { questionId: string; studentAnswer: string; sectionId?: string },
 ): Promise<CheckResult> {
-  const question = caller.isStudent ? await reachableQuestion(ctx, caller.id, body) : await anyQuestion(ctx.db, body.questionId);
+  if (!caller.isStudent) {
+    const question = await checkableQuestion(ctx, body.questionId);
+    if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+    return checkAnswer(question, body.studentAnswer);
+  }
+  const question = await reachableQuestion(ctx, caller.id, body);
   if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
   const result = checkAnswer(question, body.studentAnswer);
-  if (!caller.isStudent) return result;
   await recordAttempt(ctx, {
     studentId: caller.id,
     questionId: body.questionId,
@@ -209,7 +227,7 @@ export async function questionSolution(ctx: AppContext, caller: { id: string; is
  */
 const keptProgress = (ctx: AppContext, studentId: string) =>
   Promise.all([
-    ctx.memos.studentOutline.remember(studentId, () => loadOutline(ctx, studentId)),
+    outlineOf(ctx, studentId),
     ctx.memos.studentTotals.remember(studentId, () => loadTotals(ctx, studentId)),
   ]);
 
