@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -29,6 +30,7 @@ import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { assignmentRoutes } from './modules/assignments/routes';
+import { studentsOfCourses } from './modules/student/access';
 import { attemptWriter } from './modules/student/attempts';
 import { studentRoutes } from './modules/student/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
@@ -120,7 +122,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route is added: the plugin reads their `kept` and `invalidates` declarations.
   // Names this instance on the attempts channel, so it does not forget what it has counted itself.
   const instance = randomUUID();
-  const memos = await registerKept(app, database, instance);
+  const memos = await registerKept(
+    app,
+    {
+      listen: (channel, handler) => database.listen(channel, handler),
+      notify: async (channel, payload) => void (await database.db.execute(sql`select pg_notify(${channel}, ${payload})`)),
+      studentsOf: (courseIds) => studentsOfCourses(database.db, courseIds),
+    },
+    instance,
+  );
   const mailQueue = new MailQueue(
     loggingMailer(
       deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),

@@ -200,6 +200,6 @@ describe('migration 0004: explicit section access', () => {
     const heard: string[] = [];
     await after.listen(CHANNELS.content, (payload) => heard.push(payload));
     await after.db.execute(sql`delete from student_sections ss where ss.student_id = ${people.ben}`);
-    await expect.poll(() => heard).toContain('student_sections');
+    await expect.poll(() => heard).toContain(`s:${people.ben}`);
   });
 });

@@ -26,6 +26,10 @@ export class S3Driver implements FileDriver {
     this.bucket = settings.bucket;
     this.client = new S3Client({
       region: settings.region,
+      // A bucket that stops answering must not hold a request (and its socket) for good: the readiness probe and
+      // uploads fail instead, and the next request gets a fresh connection. The time-out is of inactivity, so a
+      // large upload or a streamed read that keeps moving is not cut.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
       ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: settings.forcePathStyle } : {}),
       // Without keys the SDK's own chain is used (environment, instance role, ...).
       ...(settings.accessKeyId && settings.secretAccessKey

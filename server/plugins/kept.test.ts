@@ -1,6 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, Memo, RenderedViews } from './kept';
+import { acceptsGzip, Memo, readNotice, RenderedViews } from './kept';
+
+const A = '11111111-1111-4111-8111-111111111111';
+const B = '22222222-2222-4222-8222-222222222222';
+const names = (...ids: string[]) => (key: string) => ids.some((id) => key.includes(id));
 
 describe('Memo', () => {
   it('keeps values until cleared, and loads a key once for every request that needs it meanwhile', async () => {
@@ -88,6 +92,39 @@ describe('RenderedViews', () => {
     const fresh = await views.start('v').keep('"new"');
     await old.keep('"old"');
     expect(views.get('v')).toBe(fresh);
+  });
+});
+
+describe('a change that names what it reaches', () => {
+  it('reads the names of a notice, and anything else as everything', () => {
+    expect(readNotice(`c:${A} s:${B} q:${A}`)).toEqual({ everything: false, courses: [A], students: [B], questions: [A] });
+    for (const payload of ['*', 'student_sections', `c:${A} x:${B}`, `c:${A}`.toUpperCase(), `c:${A}`.replace("1", "g"), `c:${A}  s:${B}`, '']) expect(readNotice(payload)).toEqual({ everything: true });
+  });
+
+  it('evicts the memos that name it, kept or loading, and keeps the rest', async () => {
+    const memo = new Memo<string>(10_000);
+    await memo.remember(A, async () => 'a');
+    await memo.remember(`${B} ${A} `, async () => 'b-a');
+    await memo.remember(B, async () => 'b');
+    let release: (value: string) => void = () => {};
+    const loading = memo.remember(`${A} x`, () => new Promise((resolve) => (release = resolve)));
+    memo.evictWhere(names(A));
+    release('stale');
+    expect(await loading).toBe('stale');
+    expect([memo.get(A), memo.get(`${B} ${A} `), memo.get(`${A} x`), memo.get(B)]).toEqual([undefined, undefined, undefined, 'b']);
+    expect(memo.size.entries).toBe(1);
+  });
+
+  it('evicts the views that name it, and a render under way is not kept', async () => {
+    const views = new RenderedViews(1_000_000);
+    await views.start(JSON.stringify([A])).keep('"a"');
+    await views.start(JSON.stringify([B])).keep('"b"');
+    const rendering = views.start(JSON.stringify([B, A]));
+    views.evictWhere(names(A));
+    await rendering.keep('"stale"');
+    expect(views.get(JSON.stringify([A]))).toBeUndefined();
+    expect(views.get(JSON.stringify([B, A]))).toBeUndefined();
+    expect(views.get(JSON.stringify([B]))?.body.toString()).toBe('"b"');
   });
 });
 

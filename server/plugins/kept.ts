@@ -12,9 +12,12 @@ import type { Database } from '../db/client';
  *   A burst of requests for a key that is not kept renders it once.
  * - Memos: typed values a service keeps (`ctx.memos`), such as the reachable question a check needs.
  *
- * Each namespace names the channels that empty it. Statement-level triggers (migrations 0002 and 0003) announce content
- * and bank changes on commit to every instance, so no write path can forget; a writing route declares
- * `config: { invalidates: [...] }` so that its own instance empties them before it answers, and a read right after a
+ * Each namespace names the channels that empty it. Statement-level triggers announce content and bank changes on commit
+ * to every instance, so no write path can forget, and name what a change reaches (migration 0012: courses, students,
+ * questions): a `scoped` namespace, whose keys are the ids its entries depend on, loses only the entries that name
+ * them, and those of the students of a named course; the others are emptied whole. A staff edit of one course thus
+ * leaves every other student's kept views alone. A writing route declares `config: { invalidates: [...] }`: before it
+ * answers, its own instance waits until it has heard (and applied) the notices of its write, so a read right after a
  * write sees it. Attempts are announced by their writer, one student at a time.
  */
 
@@ -29,11 +32,25 @@ export const CHANNELS = {
   /** A student's answer attempts were stored; the payload is `<instance> <studentId>` (server/modules/student/attempts.ts). */
   attempts: 'academy_attempts_added',
 } as const;
+/** A write's instance asks for this notice after its write: once heard, the write's own notices have been applied. */
+const BARRIER_CHANNEL = 'academy_kept_barrier';
+/** How long a write waits to hear its notices before emptying its channels whole (the listener may be reconnecting). */
+const BARRIER_TIMEOUT_MS = 2_000;
 export type Channel = keyof typeof CHANNELS;
 /** What a writing route may declare: attempts are announced per student by their writer, which updates the memos. */
 export type WriteChannel = Exclude<Channel, 'attempts'>;
 
 const MB = 1024 * 1024;
+
+/**
+ * What empties a view or memo: its channels, and whether it is `scoped`: its keys name every student, course and
+ * question its entries depend on, so a notice that names some empties only their entries (see `applyNotice`).
+ */
+interface Kept {
+  clearedBy: readonly Channel[];
+  maxBytes: number;
+  scoped?: boolean;
+}
 
 /** Every rendered view, with the channels that empty it and the bytes it may hold. */
 const VIEWS = {
@@ -45,12 +62,15 @@ const VIEWS = {
   sections: { clearedBy: ['content'], maxBytes: 16 * MB },
   /** The admin and teacher section lists (no lessons), filtered or whole. */
   sectionSummaries: { clearedBy: ['content'], maxBytes: 16 * MB },
-  /** A student's course view. */
-  studentCourse: { clearedBy: ['content'], maxBytes: 32 * MB },
-  /** A student's My Courses list. */
-  studentCourses: { clearedBy: ['content'], maxBytes: 8 * MB },
-  /** A caller's questions batch: the questions' text and placement are content, their attachments the bank's. */
-  questionBatch: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB },
+  /** A student's course view, by student and course. */
+  studentCourse: { clearedBy: ['content'], maxBytes: 32 * MB, scoped: true },
+  /** A student's My Courses list, by student. */
+  studentCourses: { clearedBy: ['content'], maxBytes: 8 * MB, scoped: true },
+  /**
+   * A caller's questions batch, by caller and question ids: the questions' text and placement are content, their
+   * tags and attachments the bank's; what a student may see of them changes with their courses.
+   */
+  questionBatch: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB, scoped: true },
   /** A page of the question bank; "not yet in this section" depends on content. */
   questionPage: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB },
   /**
@@ -61,7 +81,7 @@ const VIEWS = {
   studentPage: { clearedBy: ['content', 'users'], maxBytes: 8 * MB },
   /** A page of the admin's users table, by filter and page: accounts, profiles and their links (migration 0011). */
   userPage: { clearedBy: ['users'], maxBytes: 8 * MB },
-} as const satisfies Record<string, { clearedBy: readonly Channel[]; maxBytes: number }>;
+} as const satisfies Record<string, Kept>;
 export type ViewName = keyof typeof VIEWS;
 
 /** A question as a check needs it, with the accessible section the student reaches it through. */
@@ -101,31 +121,32 @@ export interface StudentOutline {
 /** Every memo: its value type, the channels that empty it and the bytes it may hold. */
 const MEMOS = {
   /** By student, question and preferred section (null: not reachable). */
-  reachableQuestion: { clearedBy: ['content'], maxBytes: 16 * MB, value: null as ReachableQuestion | null },
+  reachableQuestion: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB, scoped: true, value: null as ReachableQuestion | null },
   /**
    * By question, shared by every student: what a check needs (type, answer, options). After an edit each question
    * is read once, not once per student who checks it.
    */
-  checkableQuestion: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB, value: null as CheckableQuestion | null },
+  checkableQuestion: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB, scoped: true, value: null as CheckableQuestion | null },
   /** The bank's count of a filter, by filter. */
   bankCount: { clearedBy: ['content', 'bank'], maxBytes: 2 * MB, value: 0 as number },
   /** The ids of the bank's questions that match a filter, by filter: what the test generator's random draw samples. */
   bankIds: { clearedBy: ['bank'], maxBytes: 32 * MB, value: [] as string[] },
   /**
    * By student: counted on by this instance's own checks (recordAttempt), and a student's entry evicted when another
-   * instance stores attempts of theirs; content changes empty it too, as deleting a question deletes its attempts.
+   * instance stores attempts of theirs; deleting a question or a section changes their stored attempts, which is
+   * announced as content naming the students.
    */
-  studentTotals: { clearedBy: ['content', 'attempts'], maxBytes: 16 * MB, value: {} as StudentTotals },
+  studentTotals: { clearedBy: ['content', 'attempts'], maxBytes: 16 * MB, scoped: true, value: {} as StudentTotals },
   /** By student: their courses and open sections with their exercises. */
-  studentOutline: { clearedBy: ['content'], maxBytes: 16 * MB, value: {} as StudentOutline },
+  studentOutline: { clearedBy: ['content'], maxBytes: 16 * MB, scoped: true, value: {} as StudentOutline },
   /**
    * By student: whether any test was ever assigned to them, so the dashboard's figures of a student without tests
-   * cost no statement; assigning a test empties it (its route invalidates content).
+   * cost no statement; assigning a test is announced as content naming the student.
    */
-  studentHasTests: { clearedBy: ['content'], maxBytes: 1 * MB, value: false as boolean },
+  studentHasTests: { clearedBy: ['content'], maxBytes: 1 * MB, scoped: true, value: false as boolean },
   /** The users table's counts: the stat cards (key '') and each filter's total, by filter. */
   userCounts: { clearedBy: ['users'], maxBytes: 1 * MB, value: {} as Record<string, number> },
-} as const satisfies Record<string, { clearedBy: readonly Channel[]; maxBytes: number; value: unknown }>;
+} as const satisfies Record<string, Kept & { value: unknown }>;
 type MemoName = keyof typeof MEMOS;
 export type Memos = { readonly [M in MemoName]: Memo<(typeof MEMOS)[M]['value']> };
 
@@ -191,6 +212,11 @@ class Bounded<V> {
     this.bytes = 0;
   }
 
+  /** Drops every entry whose key `names` says is reached by a change. */
+  evictWhere(names: (key: string) => boolean): void {
+    for (const key of this.entries.keys()) if (names(key)) this.delete(key);
+  }
+
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
   }
@@ -245,7 +271,8 @@ export class RenderedViews {
         const body = Buffer.from(json);
         // Compressed off the main thread (zlib's pool): a large list must not stall other requests.
         const view = { body, gzip: body.length >= COMPRESS_FROM_BYTES ? await gzipAsync(body) : null };
-        this.store.set(key, view, Buffer.byteLength(key) + body.length + (view.gzip?.length ?? 0), generation);
+        // Not kept when a change reached the key while it rendered (evictWhere or clear dropped the render).
+        if (this.rendering.get(key) === render) this.store.set(key, view, Buffer.byteLength(key) + body.length + (view.gzip?.length ?? 0), generation);
         settle(view);
         return view;
       },
@@ -257,6 +284,12 @@ export class RenderedViews {
     this.store.clear();
     // Requests from now on render afresh; those already waiting get the render they waited for.
     this.rendering.clear();
+  }
+
+  /** Drops the views, kept or rendering, whose key `names` says is reached by a change. */
+  evictWhere(names: (key: string) => boolean): void {
+    this.store.evictWhere(names);
+    for (const key of [...this.rendering.keys()]) if (names(key)) this.rendering.delete(key);
   }
 
   get size() {
@@ -317,6 +350,12 @@ export class Memo<V> {
   clear(): void {
     this.loading.clear();
     this.store.clear();
+  }
+
+  /** Drops the values, kept or loading, whose key `names` says is reached by a change. */
+  evictWhere(names: (key: string) => boolean): void {
+    this.store.evictWhere(names);
+    for (const key of [...this.loading.keys()]) if (names(key)) this.loading.delete(key);
   }
 
   get size() {
@@ -402,30 +441,105 @@ export interface KeptSize {
 
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
+/** What a notice of the content or bank channel names (migration 0012); `everything` when it names nothing we read. */
+export type Notice = { everything: true } | { everything: false; courses: string[]; students: string[]; questions: string[] };
+
+const NAME = /^([csq]):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** Reads a notice's payload: names joined by spaces, or anything else (`*`, a table's name) for everything. */
+export function readNotice(payload: string): Notice {
+  const notice = { everything: false as const, courses: [] as string[], students: [] as string[], questions: [] as string[] };
+  for (const part of payload.split(' ')) {
+    const match = NAME.exec(part);
+    if (!match) return { everything: true };
+    (match[1] === 'c' ? notice.courses : match[1] === 's' ? notice.students : notice.questions).push(match[2]);
+  }
+  return notice;
+}
+
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/** Whether a scoped key names one of `ids`: the keys of scoped views and memos are made of ids (a view's as JSON). */
+const namesAny = (ids: ReadonlySet<string>) => (key: string) => (key.match(UUIDS) ?? []).some((id) => ids.has(id));
+
+/** Where the plugin reads and writes: its channels, the barrier's notice, and the students a course change reaches. */
+export interface KeptDatabase extends Pick<Database, 'listen'> {
+  /** Sends a notice on a channel (a statement of its own, after the write's transaction). */
+  notify(channel: string, payload: string): Promise<void>;
+  /** The students assigned to any of these courses, or to a unit or section of one. */
+  studentsOf(courseIds: string[]): Promise<string[]>;
+}
+
 /**
  * Sets up every view and memo, the hooks of the routes that declare `kept` or `invalidates`, and the LISTEN of every
- * channel. `instance` names this server on the attempts channel.
+ * channel. `instance` names this server on the attempts channel and in its barrier notices.
  */
-export async function registerKept(app: FastifyInstance, database: Pick<Database, 'listen'>, instance: string): Promise<Memos> {
+export async function registerKept(app: FastifyInstance, database: KeptDatabase, instance: string): Promise<Memos> {
   const views = Object.fromEntries(Object.entries(VIEWS).map(([name, spec]) => [name, new RenderedViews(spec.maxBytes)])) as Record<ViewName, RenderedViews>;
   const memos = Object.fromEntries(Object.entries(MEMOS).map(([name, spec]) => [name, new Memo(spec.maxBytes)])) as unknown as Memos;
-  const clearedBy = (channel: Channel) => [
-    ...(Object.keys(VIEWS) as ViewName[]).filter((name) => (VIEWS[name].clearedBy as readonly Channel[]).includes(channel)).map((name) => views[name]),
-    ...(Object.keys(MEMOS) as MemoName[]).filter((name) => (MEMOS[name].clearedBy as readonly Channel[]).includes(channel)).map((name) => memos[name]),
+  const all: Array<{ spec: Kept; kept: RenderedViews | Memo<unknown> }> = [
+    ...(Object.keys(VIEWS) as ViewName[]).map((name) => ({ spec: VIEWS[name] as Kept, kept: views[name] })),
+    ...(Object.keys(MEMOS) as MemoName[]).map((name) => ({ spec: MEMOS[name] as Kept, kept: memos[name] as Memo<unknown> })),
   ];
+  const clearedBy = (channel: Channel) => all.filter(({ spec }) => spec.clearedBy.includes(channel));
   const clear = (channel: Channel) => {
-    for (const kept of clearedBy(channel)) kept.clear();
+    for (const { kept } of clearedBy(channel)) kept.clear();
   };
 
+  /** Empties what a notice reaches: the entries of scoped namespaces that name it or a student of a named course, and every other namespace of the channel whole. */
+  async function applyNotice(channel: Channel, notice: Notice): Promise<void> {
+    if (notice.everything) return clear(channel);
+    const students = notice.courses.length ? await database.studentsOf(notice.courses) : [];
+    const named = namesAny(new Set([...notice.courses, ...notice.students, ...notice.questions, ...students]));
+    for (const { spec, kept } of clearedBy(channel)) {
+      if (spec.scoped) kept.evictWhere(named);
+      else kept.clear();
+    }
+  }
+
+  // Notices are applied one after another, in the order they came, so that a barrier's turn means every notice before
+  // it has been applied.
+  let applying: Promise<void> = Promise.resolve();
+  const inTurn = (work: () => Promise<void> | void) => {
+    applying = applying.then(work).catch((error: unknown) => {
+      // The names could not be resolved (the database went away): empty everything the notice's channel reaches.
+      app.log.warn({ err: error }, 'kept: a change notice could not be applied by name; emptied its channels whole');
+      clear('content');
+      clear('bank');
+    });
+  };
+  for (const channel of ['content', 'bank'] as const) await database.listen(CHANNELS[channel], (payload) => inTurn(() => applyNotice(channel, readNotice(payload))));
   // '*' means the notifications were interrupted: anything may have changed.
-  for (const channel of ['content', 'bank', 'users'] as const) await database.listen(CHANNELS[channel], () => clear(channel));
+  await database.listen(CHANNELS.users, () => inTurn(() => clear('users')));
   await database.listen(CHANNELS.attempts, (payload) => {
     if (payload === '*') return clear('attempts');
     const [origin, studentId] = payload.split(' ');
     // This instance counted its own attempts when it took them.
     if (origin === instance || !studentId) return;
-    for (const kept of clearedBy('attempts')) if (kept instanceof Memo) kept.evict(studentId);
+    for (const { kept } of clearedBy('attempts')) if (kept instanceof Memo) kept.evict(studentId);
   });
+
+  // A write's barrier: its notice comes after the write's own (the database delivers notices in commit order), so by
+  // its turn they have been applied.
+  const barriers = new Map<string, () => void>();
+  let barrierCount = 0;
+  await database.listen(BARRIER_CHANNEL, (payload) => inTurn(() => barriers.get(payload)?.()));
+  /** Resolves once this instance has applied the notices of the writes it made before; empties `channels` whole when that takes too long. */
+  async function heardOwnWrites(channels: readonly WriteChannel[]): Promise<void> {
+    const token = `${instance} ${++barrierCount}`;
+    const heard = new Promise<boolean>((resolve) => {
+      barriers.set(token, () => resolve(true));
+      setTimeout(() => resolve(false), BARRIER_TIMEOUT_MS).unref();
+    });
+    try {
+      await database.notify(BARRIER_CHANNEL, token);
+      if (await heard) return;
+    } catch (error) {
+      app.log.warn({ err: error }, 'kept: a write could not wait for its notices');
+    } finally {
+      barriers.delete(token);
+    }
+    for (const channel of channels) clear(channel);
+  }
 
   app.decorate('keptRoutes', []);
   app.decorate('keptSizes', () => [
@@ -445,12 +559,12 @@ export async function registerKept(app: FastifyInstance, database: Pick<Database
     }
     const channels = route.config?.invalidates;
     if (channels?.length) {
-      // The triggers' notice reaches this instance a moment after it answers: what the write changed goes now.
-      const clearOnWrite: onSendHookHandler = async (_request, reply, payload) => {
-        if (reply.statusCode < 400) for (const channel of channels) clear(channel);
+      // The triggers' notices reach this instance a moment after the write commits: the answer waits for them.
+      const awaitOwnNotices: onSendHookHandler = async (_request, reply, payload) => {
+        if (reply.statusCode < 400) await heardOwnWrites(channels);
         return payload;
       };
-      route.onSend = [...asList(route.onSend), clearOnWrite];
+      route.onSend = [...asList(route.onSend), awaitOwnNotices];
     }
   });
   return memos;

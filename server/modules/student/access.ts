@@ -1,4 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rows } from '../../db/prepared';
 
 /**
  * What a student may open (the one home of this rule; README, design notes): a course when it is assigned to them,
@@ -17,4 +19,16 @@ export function accessibleSectionIds(studentId: string | Placeholder | SQL): SQL
     join student_units open_su on open_su.unit_id = open_s.unit_id and open_su.student_id = open_ss.student_id
     join student_courses open_sc on open_sc.course_id = open_u.course_id and open_sc.student_id = open_ss.student_id
     where open_ss.student_id = ${studentId}`;
+}
+
+/**
+ * The students a change of these courses can reach: by the rule above nothing of a course is open to a student it is
+ * not assigned to, and a course not assigned is in none of their lists (student_courses_course_idx).
+ */
+export async function studentsOfCourses(db: Db, courseIds: string[]): Promise<string[]> {
+  const found = await rows<{ student_id: string }>(db, sql`select sc.student_id from student_courses sc where sc.course_id in (${sql.join(
+      courseIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,);
+  return found.map((row) => row.student_id);
 }

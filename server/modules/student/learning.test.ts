@@ -1,13 +1,27 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
-import { answerAttempts, attachments, questions, sectionQuestions, studentCourses, studentSections, studentUnits } from '../../db/schema';
+import { answerAttempts, attachments, questions, sectionQuestions, studentCourses, studentSections, studentUnits, testAssignments, tests } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { countingDb } from '../../test/counting-db';
 import { naughtyStrings } from '../../test/corpora';
 import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, linkTeacher, signIn, type BuiltCourse } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+/** A student with a course of their own whose first section, open to them, holds one question. */
+async function studyingStudent(db: Db, shape: { units: number; sections: number }) {
+  const s = await buildStudent(db);
+  const built = await buildCourse(db, shape);
+  const question = await buildQuestion(db);
+  const section = built.units[0].sections[0].id;
+  await db.insert(sectionQuestions).values({ sectionId: section, questionId: question.id, position: 1 });
+  await db.insert(studentCourses).values({ studentId: s.id, courseId: built.id });
+  await db.insert(studentUnits).values({ studentId: s.id, unitId: built.units[0].id });
+  await db.insert(studentSections).values({ studentId: s.id, sectionId: section });
+  return { s, built, question, section };
+}
 
 let t: TestApp;
 let admin: string;
@@ -345,6 +359,14 @@ describe('the kept figures and My Courses', () => {
       // The figures still count every check once.
       expect(await stats(t.app, cookie)).toMatchObject({ enrolledCourses: 2, attempts: 2, correctAttempts: 1 });
       expect(await stats(other, cookie)).toMatchObject({ enrolledCourses: 2, attempts: 2, correctAttempts: 1 });
+
+      // A test assigned (by any path) is due on both at once; a question deleted takes its checks from the figures.
+      const [test] = await t.db.insert(tests).values({ title: 'Kept test' }).returning();
+      await t.db.insert(testAssignments).values({ testId: test.id, studentId: s.id });
+      for (const app of [t.app, other]) await expect.poll(async () => (await stats(app, cookie)).assignmentsDue).toBe(1);
+      expect((await call(t.app, admin, { method: 'DELETE', url: `/api/questions/${question.id}` })).statusCode).toBe(200);
+      expect(await stats(t.app, cookie)).toMatchObject({ attempts: 0, correctAttempts: 0, questionsTried: 0 });
+      await expect.poll(async () => stats(other, cookie)).toMatchObject({ attempts: 0, correctAttempts: 0, questionsTried: 0 });
     } finally {
       await other.close();
     }
@@ -355,15 +377,8 @@ describe('the kept figures and My Courses', () => {
     const { buildApp } = await import('../../app');
     const app = await buildApp({ config: t.config, database: counted.database, distDir: null, rateLimitFactor: 100 });
     try {
-      const s = await buildStudent(counted.db);
+      const { s, built, question, section } = await studyingStudent(counted.db, { units: 2, sections: 2 });
       const cookie = await signIn(app, s);
-      const built = await buildCourse(counted.db, { units: 2, sections: 2 });
-      const question = await buildQuestion(counted.db);
-      const section = built.units[0].sections[0].id;
-      await counted.db.insert(sectionQuestions).values({ sectionId: section, questionId: question.id, position: 1 });
-      await counted.db.insert(studentCourses).values({ studentId: s.id, courseId: built.id });
-      await counted.db.insert(studentUnits).values({ studentId: s.id, unitId: built.units[0].id });
-      await counted.db.insert(studentSections).values({ studentId: s.id, sectionId: section });
       const loop = async () => {
         const answers = await Promise.all([
           call(app, cookie, { method: 'GET', url: '/api/student/courses' }),
@@ -382,6 +397,55 @@ describe('the kept figures and My Courses', () => {
       // The one statement left is the attempt's insert, written behind the answer.
       expect(counted.queries.filter((q) => !q.includes('insert into "answer_attempts"'))).toEqual([]);
       expect(counted.queries).toHaveLength(1);
+    } finally {
+      await app.close();
+      await counted.close();
+    }
+  });
+
+  it("empty only what an edit reaches: a course's students read theirs afresh, another course's students read nothing", async () => {
+    const counted = await countingDb();
+    const { buildApp } = await import('../../app');
+    const app = await buildApp({ config: t.config, database: counted.database, distDir: null, rateLimitFactor: 100 });
+    try {
+      const staff = await signIn(app, await buildAdmin(counted.db));
+      const learners = await Promise.all(
+        [0, 1].map(async () => {
+          const { s, built, question, section } = await studyingStudent(counted.db, { units: 1, sections: 1 });
+          return { cookie: await signIn(app, s), course: built.id, section, question: question.id };
+        }),
+      );
+      const loop = async (l: (typeof learners)[number]) => {
+        const answers = await Promise.all([
+          call(app, l.cookie, { method: 'GET', url: '/api/student/courses' }),
+          call(app, l.cookie, { method: 'GET', url: `/api/student/courses/${l.course}` }),
+          call(app, l.cookie, { method: 'POST', url: '/api/questions/batch', payload: { questionIds: [l.question] } }),
+          call(app, l.cookie, { method: 'GET', url: '/api/student/stats' }),
+        ]);
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+        return answers[1].json();
+      };
+      const [edited, other] = learners;
+      await Promise.all(learners.map(loop));
+      const renamed = await call(app, staff, {
+        method: 'PUT',
+        url: `/api/sections/${edited.section}`,
+        payload: { title: 'Renamed by staff', sectionNumber: 1, grade: '5', content: '<p>New text</p>' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      counted.queries.length = 0;
+      await loop(other);
+      expect(counted.queries).toEqual([]);
+      expect(JSON.stringify(await loop(edited))).toContain('Renamed by staff');
+      expect(counted.queries.length).toBeGreaterThan(0);
+
+      // A question edit reaches the batches that hold it, and no one else's.
+      counted.queries.length = 0;
+      await counted.db.update(questions).set({ questionText: '<p>Edited text</p>' }).where(eq(questions.id, other.question));
+      await expect.poll(async () => JSON.stringify((await call(app, other.cookie, { method: 'POST', url: '/api/questions/batch', payload: { questionIds: [other.question] } })).json())).toContain('Edited text');
+      counted.queries.length = 0;
+      await loop(edited);
+      expect(counted.queries).toEqual([]);
     } finally {
       await app.close();
       await counted.close();
