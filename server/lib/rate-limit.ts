@@ -88,8 +88,13 @@ export class BatchedLimit {
       tally = { shared: 0, windowEnds: at + this.limit.windowSeconds * 1000, pending: 0, nextSyncAt: 0, syncing: false };
       this.tallies.set(key, tally);
     }
-    // A key's first request here waits for the shared count; later ones add theirs at the next sync.
-    if (at >= tally.nextSyncAt && !tally.syncing) await this.sync(ctx.db, key, tally, now);
+    if (at >= tally.nextSyncAt && !tally.syncing) {
+      const synced = this.sync(ctx.db, key, tally, now);
+      // A key's first request here waits for the shared count; later syncs add this instance's count behind the
+      // answers (a failed one is tried again by the next request), so no request waits on the database for them.
+      if (tally.nextSyncAt === 0) await synced;
+      else synced.catch(() => {});
+    }
     if (tally.shared + tally.pending >= this.limit.max * ctx.rateLimitFactor) {
       throw TooMany(this.limit.message, (tally.windowEnds - at) / 1000);
     }
