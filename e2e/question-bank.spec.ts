@@ -45,7 +45,8 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   // Step 1 refuses missing choices, then a multiple-choice question with an image through both steps.
   await page.getByRole('link', { name: 'Add Question' }).click();
   await page.getByRole('button', { name: 'Continue to Step 2' }).click();
-  await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+  // Every missing choice says so at once: grade, type, categories and focus areas.
+  await expect(page.getByText('Please fill in all required fields')).toHaveCount(4);
   await page.goto('/create-question-step2');
   await expect(page).toHaveURL(/\/create-question-step1$/);
   await page.goto('/question-bank');

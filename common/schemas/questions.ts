@@ -281,7 +281,11 @@ const contentCheckers: Record<QuestionType, (content: Content) => CheckedContent
   'Short Answer': singleAnswer,
 };
 
-const questionFields = questionStep1Schema.extend({
+/**
+ * Every field of a question, each checked on its own; the answer key and options are checked against the type by
+ * questionBody (or questionContent) once they arrive.
+ */
+export const questionFields = questionStep1Schema.extend({
   questionText: richText('The question text', QUESTION_LIMITS.richText, QUESTION_MESSAGES.questionText),
   // Checked against the type once the rest is valid (withAnswerKey).
   answer: z.unknown().optional(),
@@ -300,6 +304,12 @@ function withAnswerKey<T extends Content>(value: T, ctx: z.RefinementCtx) {
     return z.NEVER;
   }
 }
+
+/**
+ * The answer key and options checked against the type and the text as they stand, whatever the other fields hold:
+ * the check questionBody makes once the rest is valid, for forms that show every broken rule at once.
+ */
+export const questionContent = questionFields.pick({ type: true, answer: true, options: true }).extend({ questionText: z.string() }).transform(withAnswerKey);
 
 /** `POST /api/questions`: every field of both creation steps. */
 export const questionBody = questionFields.transform(withAnswerKey);

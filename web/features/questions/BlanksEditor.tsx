@@ -9,6 +9,9 @@ interface BlanksEditorProps {
   onChange(blanks: string[][]): void;
   /** Calculation and Short Answer keep one list of accepted answers and no placeholders. */
   single?: boolean;
+  /** A rule about the blanks as a whole, and about each blank's answers. */
+  error?: string;
+  blankErrors?: ReadonlyArray<string | undefined>;
 }
 
 /**
@@ -16,7 +19,7 @@ interface BlanksEditorProps {
  * and one answer per blank remain: their remove buttons are disabled at one. Answers are plain text, as the
  * answer checker reads them.
  */
-export function BlanksEditor({ blanks, onChange, single = false }: BlanksEditorProps) {
+export function BlanksEditor({ blanks, onChange, single = false, error, blankErrors = [] }: BlanksEditorProps) {
   const update = (b: number, answers: string[]) => onChange(blanks.map((list, i) => (i === b ? answers : list)));
   return (
     <fieldset className={styles.group}>
@@ -53,6 +56,11 @@ export function BlanksEditor({ blanks, onChange, single = false }: BlanksEditorP
           <Button size="sm" variant="secondary" disabled={answers.length >= MAX_ACCEPTED_ANSWERS} onClick={() => update(b, [...answers, ''])}>
             <Plus size={16} aria-hidden="true" /> Add Answer
           </Button>
+          {blankErrors[b] ? (
+            <p className={styles.problem} role="alert">
+              {blankErrors[b]}
+            </p>
+          ) : null}
         </div>
       ))}
       {single ? null : (
@@ -60,6 +68,11 @@ export function BlanksEditor({ blanks, onChange, single = false }: BlanksEditorP
           <Plus size={16} aria-hidden="true" /> Add Blank
         </Button>
       )}
+      {error ? (
+        <p className={styles.problem} role="alert">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

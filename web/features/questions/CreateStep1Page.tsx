@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { AUTHORED_TYPES, QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, questionStep1Schema, type QuestionType } from '@common/schemas/questions';
+import { AUTHORED_TYPES, QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, questionStep1Schema, type QuestionStep1 } from '@common/schemas/questions';
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { Alert } from '../../ui/Alert';
-import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { ChipSelect } from '../../ui/Chips';
 import { SelectField, TextField } from '../../ui/Field';
+import { useSchemaForm } from '../../ui/form';
 import { tagOptions, useTags } from './api';
 import { MESSAGES } from './messages';
 import { readStep1 } from './step';
@@ -29,20 +30,16 @@ export default function CreateStep1Page() {
   useEffect(() => {
     if (isNewQuestion) clearStep2Draft(userId);
   }, [isNewQuestion, userId]);
-  const [grade, setGrade] = useState(back?.grade ?? '');
-  const [type, setType] = useState<QuestionType | ''>(back?.type ?? '');
-  const [source, setSource] = useState(back?.source ?? '');
-  const [category, setCategory] = useState<string[]>(back?.category ?? []);
-  const [focus, setFocus] = useState<string[]>(back?.focus ?? []);
+  const form = useSchemaForm(questionStep1Schema, {
+    defaultValues: { grade: back?.grade ?? '', type: back?.type, source: back?.source ?? '', category: back?.category ?? [], focus: back?.focus ?? [] },
+  });
+  const errors = form.formState.errors;
   const categories = useTags('category');
   const focusAreas = useTags('focus');
-  const { notice, notify } = useNotify();
 
-  const next = () => {
-    const checked = questionStep1Schema.safeParse({ grade, type: type || undefined, source, category, focus });
-    if (!checked.success) return notify('error', checked.error.issues[0].message);
+  const next = ({ grade, type, source, category, focus }: QuestionStep1) => {
     const names = (ids: string[], list = categories.data ?? []) => ids.map((id) => list.find((t) => t.id === id)?.name ?? '');
-    const choices = { grade, type, source, category, focus, categoryNames: names(category), focusNames: names(focus, focusAreas.data ?? []) };
+    const choices = { grade: String(grade), type, source, category, focus, categoryNames: names(category), focusNames: names(focus, focusAreas.data ?? []) };
     // This page's history entry keeps the choices, so Back to Step 1 (one step back) finds them again.
     navigate(location.pathname, { replace: true, state: choices });
     navigate(paths.createQuestionStep2, { state: choices });
@@ -51,16 +48,29 @@ export default function CreateStep1Page() {
   return (
     <div className={styles.narrowPage}>
       <h1 className={styles.title}>Create New Question - Step 1</h1>
-      <Toast notice={notice} />
       {categories.isError || focusAreas.isError ? <Alert tone="error">{MESSAGES.tagsLoadFailed}</Alert> : null}
-      <form className={styles.card} onSubmit={(e) => { e.preventDefault(); next(); }} noValidate>
+      <form className={styles.card} onSubmit={form.handleSubmit(next)} noValidate>
         <div className={styles.grid}>
-          <SelectField label="Grade" placeholder="Choose a grade" options={GRADE_OPTIONS} value={grade} onChange={(e) => setGrade(e.target.value)} />
-          <SelectField label="Type" placeholder="Choose a type" options={AUTHORED_TYPES.map((t) => ({ value: t, label: t }))} value={type} onChange={(e) => setType(e.target.value as QuestionType)} />
+          <SelectField label="Grade" placeholder="Choose a grade" options={GRADE_OPTIONS} error={errors.grade?.message} {...form.register('grade')} />
+          <SelectField label="Type" placeholder="Choose a type" options={AUTHORED_TYPES.map((t) => ({ value: t, label: t }))} error={errors.type?.message} {...form.register('type')} />
         </div>
-        <TextField label="Source (optional)" placeholder="e.g. MAP Growth practice" value={source} onChange={(e) => setSource(e.target.value)} />
-        <ChipSelect label="Categories" options={tagOptions(categories.data)} value={category} onChange={setCategory} />
-        <ChipSelect label="Focus Areas" options={tagOptions(focusAreas.data)} value={focus} onChange={setFocus} />
+        <TextField label="Source (optional)" placeholder="e.g. MAP Growth practice" error={errors.source?.message} {...form.register('source')} />
+        {(['category', 'focus'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <ChipSelect
+                label={name === 'category' ? 'Categories' : 'Focus Areas'}
+                options={tagOptions((name === 'category' ? categories : focusAreas).data)}
+                value={field.value as string[]}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        ))}
         <div className={styles.formActions}>
           <Button
             variant="secondary"

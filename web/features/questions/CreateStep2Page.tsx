@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { QUESTION_MESSAGES } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
@@ -9,10 +9,11 @@ import { Button } from '../../ui/Button';
 import { useCreateQuestion } from './api';
 import { AttachmentsField } from './AttachmentsField';
 import { ContentFields } from './ContentFields';
-import { draftFormData, draftProblem, emptyDraft, type QuestionDraft } from './draft';
+import { draftFormData, emptyDraft, onDraftFields } from './draft';
 import { CREATED_REDIRECT_MS, MESSAGES } from './messages';
 import { readStep1, type Step1State } from './step';
 import { clearStep2Draft, loadStep2Draft, saveStep2Draft, step2ContentOf } from './step2Draft';
+import { useDraftForm } from './useDraftForm';
 import styles from './questions.module.css';
 
 /** Step 2 (section 2.7): the question itself, its answers, images and solution; kept while the author steps back. */
@@ -20,31 +21,31 @@ function Step2({ step1 }: { step1: Step1State }) {
   const navigate = useNavigate();
   const userId = useAuth().user!.id;
   const [kept] = useState(() => loadStep2Draft(userId));
-  const [draft, setDraft] = useState<QuestionDraft>(() => ({ ...emptyDraft(), ...kept.content, ...step1 }));
+  const { categoryNames: _categoryNames, focusNames: _focusNames, ...choices } = step1;
+  const { form, draft, patch } = useDraftForm({ ...emptyDraft(), ...kept.content, ...choices });
   const [files, setFiles] = useState<File[]>(kept.files);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const create = useCreateQuestion();
-  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(redirect.current), []);
   const done = message?.tone === 'success';
+  useEffect(() => {
+    if (!done) return;
+    // Back past both steps, to wherever the author started from.
+    const redirect = setTimeout(() => navigate(-2), CREATED_REDIRECT_MS);
+    return () => clearTimeout(redirect);
+  }, [done, navigate]);
   useEffect(() => {
     if (!done) saveStep2Draft(userId, step2ContentOf(draft), files);
   }, [userId, draft, files, done]);
 
-  const submit = async () => {
-    const problem = draftProblem(draft);
-    if (problem) return setMessage({ tone: 'error', text: problem });
-    setMessage(null);
-    try {
-      await create.mutateAsync(draftFormData(draft, files, 'attachments'));
+  const submit = form.submitWith(
+    async (values) => {
+      setMessage(null);
+      await create.mutateAsync(draftFormData(values, files, 'attachments')).catch((error: unknown) => Promise.reject(onDraftFields(error, values.type)));
       clearStep2Draft(userId);
       setMessage({ tone: 'success', text: QUESTION_MESSAGES.created });
-      // Back past both steps, to wherever the author started from.
-      redirect.current = setTimeout(() => navigate(-2), CREATED_REDIRECT_MS);
-    } catch (error) {
-      setMessage({ tone: 'error', text: errorMessage(error, MESSAGES.submitFailed) });
-    }
-  };
+    },
+    (error) => setMessage({ tone: 'error', text: errorMessage(error, MESSAGES.submitFailed) }),
+  );
 
   const summary = [
     `Grade ${step1.grade}`,
@@ -63,8 +64,8 @@ function Step2({ step1 }: { step1: Step1State }) {
         ))}
       </p>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-      <form className={styles.card} onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
-        <ContentFields draft={draft} onChange={(p) => setDraft((d) => ({ ...d, ...p }))} />
+      <form className={styles.card} onSubmit={submit} noValidate>
+        <ContentFields draft={draft} onChange={patch} errors={form.formState.errors} />
         <AttachmentsField files={files} onFilesChange={setFiles} />
         <div className={styles.formActions}>
           <Button variant="secondary" onClick={() => navigate(-1)} disabled={create.isPending || done}>

@@ -9,13 +9,17 @@ interface OptionsEditorProps {
   options: string[];
   correct: string[];
   onChange(next: { options: string[]; correct: string[] }): void;
+  /** A rule about the options as a whole or the correct marks. */
+  error?: string;
+  /** A rule about each option, by position. */
+  optionErrors?: ReadonlyArray<string | undefined>;
 }
 
 let lastOptionKey = 0;
 const newOptionKey = () => `option-${++lastOptionKey}`;
 
 /** Multiple-choice options A, B, C...: each with its editor, a correct toggle (several allowed) and removal. */
-export function OptionsEditor({ options, correct, onChange }: OptionsEditorProps) {
+export function OptionsEditor({ options, correct, onChange, error, optionErrors = [] }: OptionsEditorProps) {
   // Each option's editor keeps its own state (content, selection, undo history), so it is keyed by an id that
   // stays with its option: when an option is removed and the rest move up a letter, every editor keeps its text.
   const [storedKeys, setKeys] = useState<string[]>(() => options.map(newOptionKey));
@@ -43,7 +47,7 @@ export function OptionsEditor({ options, correct, onChange }: OptionsEditorProps
         const isCorrect = correct.includes(letter);
         return (
           <div key={keys[i]} className={`${styles.option} ${isCorrect ? styles.optionCorrect : ''}`}>
-            <RichTextEditor label={`Option ${letter}`} value={text} height={120} onChange={(html) => setText(i, html)} />
+            <RichTextEditor label={`Option ${letter}`} value={text} height={120} onChange={(html) => setText(i, html)} error={optionErrors[i]} />
             <div className={styles.optionActions}>
               <Button size="sm" variant={isCorrect ? 'primary' : 'secondary'} aria-pressed={isCorrect} onClick={() => toggle(letter)}>
                 <Check size={16} aria-hidden="true" /> {isCorrect ? `Option ${letter} is correct` : 'Select as Correct'}
@@ -58,6 +62,11 @@ export function OptionsEditor({ options, correct, onChange }: OptionsEditorProps
       <Button variant="secondary" size="sm" disabled={options.length >= MAX_OPTIONS} onClick={add}>
         + Add Option
       </Button>
+      {error ? (
+        <p className={styles.problem} role="alert">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

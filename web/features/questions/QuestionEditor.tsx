@@ -7,8 +7,9 @@ import { SelectField, TextField } from '../../ui/Field';
 import { tagOptions, useTags, useUpdateQuestion } from './api';
 import { AttachmentsField } from './AttachmentsField';
 import { ContentFields } from './ContentFields';
-import { draftFormData, draftProblem, type QuestionDraft } from './draft';
+import { draftFormData, onDraftFields, type QuestionDraft } from './draft';
 import { MESSAGES } from './messages';
+import { useDraftForm } from './useDraftForm';
 import styles from './questions.module.css';
 
 interface QuestionEditorProps {
@@ -22,41 +23,43 @@ interface QuestionEditorProps {
 
 /** Inline edit: every field, attachments marked for removal (restorable until saved) and new files. */
 export function QuestionEditor({ question, initial, onDone, onError }: QuestionEditorProps) {
-  const [draft, setDraft] = useState<QuestionDraft>(initial);
+  const { form, draft, patch } = useDraftForm(initial);
+  const errors = form.formState.errors;
   const [removed, setRemoved] = useState<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
   const categories = useTags('category');
   const focusAreas = useTags('focus');
   const update = useUpdateQuestion();
-  const patch = (p: Partial<QuestionDraft>) => setDraft((d) => ({ ...d, ...p }));
 
-  const save = async () => {
-    const issue = draftProblem(draft);
-    setProblem(issue);
-    if (issue) return;
-    try {
-      const reply = await update.mutateAsync({ id: question.id, form: draftFormData(draft, files, 'newAttachments', { attachmentsToRemove: removed }) });
+  const save = form.submitWith(
+    async (values) => {
+      const reply = await update
+        .mutateAsync({ id: question.id, form: draftFormData(values, files, 'newAttachments', { attachmentsToRemove: removed }) })
+        .catch((error: unknown) => Promise.reject(onDraftFields(error, values.type)));
       onDone(reply.message);
-    } catch (error) {
-      onError(errorMessage(error, MESSAGES.updateFailedNetwork));
-    }
-  };
+    },
+    (error) => onError(errorMessage(error, MESSAGES.updateFailedNetwork)),
+  );
 
   return (
-    <form className={styles.editor} aria-label="Edit question" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+    <form className={styles.editor} aria-label="Edit question" onSubmit={save} noValidate>
       <div className={styles.grid}>
-        <TextField label="Grade" type="number" min={QUESTION_GRADE_MIN} max={QUESTION_GRADE_MAX} required value={draft.grade} onChange={(e) => patch({ grade: e.target.value })} />
-        <SelectField label="Type" options={STAFF_TYPE_ORDER.map((t) => ({ value: t, label: t }))} value={draft.type} onChange={(e) => patch({ type: e.target.value as QuestionType })} />
-        <TextField label="Source" value={draft.source} onChange={(e) => patch({ source: e.target.value })} />
+        <TextField label="Grade" type="number" min={QUESTION_GRADE_MIN} max={QUESTION_GRADE_MAX} required error={errors.grade?.message} {...form.register('grade')} />
+        <SelectField
+          label="Type"
+          options={STAFF_TYPE_ORDER.map((t) => ({ value: t, label: t }))}
+          value={draft.type}
+          onChange={(e) => patch({ type: e.target.value as QuestionType })}
+          error={errors.type?.message}
+        />
+        <TextField label="Source" error={errors.source?.message} {...form.register('source')} />
       </div>
       <div className={styles.grid}>
-        <ChipSelect label="Categories" options={tagOptions(categories.data)} value={draft.category} onChange={(category) => patch({ category })} />
-        <ChipSelect label="Focus Areas" options={tagOptions(focusAreas.data)} value={draft.focus} onChange={(focus) => patch({ focus })} />
+        <ChipSelect label="Categories" options={tagOptions(categories.data)} value={draft.category} onChange={(category) => patch({ category })} error={errors.category?.message} />
+        <ChipSelect label="Focus Areas" options={tagOptions(focusAreas.data)} value={draft.focus} onChange={(focus) => patch({ focus })} error={errors.focus?.message} />
       </div>
-      <ContentFields draft={draft} onChange={patch} />
+      <ContentFields draft={draft} onChange={patch} errors={errors} />
       <AttachmentsField files={files} onFilesChange={setFiles} existing={readAttachments(question.attachments) ?? []} removed={removed} onRemovedChange={setRemoved} />
-      {problem ? <p className={styles.problem} role="alert">{problem}</p> : null}
       <div className={styles.formActions}>
         <Button variant="secondary" onClick={() => onDone(null)}>
           Cancel

@@ -2,16 +2,19 @@
  * A question being written, as the forms hold it (options as an ordered list, blanks as lists of answers), and
  * its conversions: to the request fields the shared schema checks, and to the multipart body the server takes.
  */
+import { z } from 'zod';
 import {
   DEFAULT_OPTION_LETTERS,
   optionLetter,
-  questionBody,
+  questionContent,
+  questionFields,
   readAnswerKey,
   readAttachments,
   readOptions,
   type Question,
   type QuestionType,
 } from '@common/schemas/questions';
+import { ApiError } from '../../api/client';
 
 export interface QuestionDraft {
   grade: string;
@@ -61,10 +64,35 @@ export function draftFields(draft: QuestionDraft) {
   };
 }
 
-/** The first broken rule of a draft, with the server's own message, or null. */
-export function draftProblem(draft: QuestionDraft): string | null {
-  const result = questionBody.safeParse(draftFields(draft));
-  return result.success ? null : result.error.issues[0].message;
+/**
+ * Where a rule about a request field shows in the draft: option `B` is the second of `options`, the answer key is
+ * the correct marks of a multiple-choice question and the blanks of the others.
+ */
+export function draftPath(path: readonly PropertyKey[], type: QuestionDraft['type']): string[] {
+  const [field, part, ...rest] = path.map(String);
+  if (field === 'options' && part !== undefined) return ['options', String(part.charCodeAt(0) - 65), ...rest];
+  if (field === 'answer') return isChoice(type) ? ['correct'] : part === undefined ? ['blanks'] : ['blanks', part, ...rest];
+  return [field, ...(part === undefined ? [] : [part]), ...rest];
+}
+
+/**
+ * The question forms' schema: a draft checked by the server's rules, every field (questionFields) and the answers
+ * and options (questionContent) at once, each broken rule on the draft field that shows it.
+ */
+export const draftSchema = z.custom<QuestionDraft>().superRefine((draft, ctx) => {
+  const fields = draftFields(draft);
+  for (const schema of [questionFields, questionContent]) {
+    const checked = schema.safeParse(fields);
+    if (checked.success) continue;
+    for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: draftPath(issue.path, draft.type) });
+  }
+});
+
+/** A refusal of the server with its issues moved onto the draft's fields, for the form to place them. */
+export function onDraftFields(error: unknown, type: QuestionDraft['type']): unknown {
+  if (!(error instanceof ApiError) || !error.issues) return error;
+  const issues = error.issues.map((issue) => ({ ...issue, path: draftPath(issue.path.split('.'), type).join('.') }));
+  return new ApiError(error.message, error.status, error.code, issues);
 }
 
 /** The multipart body: lists and answer keys as JSON, files repeated under their field. */
