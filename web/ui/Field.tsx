@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { formatPhone } from '@common/rules';
 import styles from './Field.module.css';
 
 interface FieldShellProps {
@@ -48,6 +49,25 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     <FieldShell label={label} error={error} hint={hint} id={fieldId}>
       <input ref={ref} {...controlProps(fieldId, error, hint)} {...rest} />
     </FieldShell>
+  );
+});
+
+/**
+ * A phone number, formatted as it is typed ("(123) 456-7890"): the formatted text is what the change handler
+ * (a register()'s) reads.
+ */
+export const PhoneField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(function PhoneField({ onChange, placeholder = '(123) 456-7890', ...rest }, ref) {
+  return (
+    <TextField
+      ref={ref}
+      type="tel"
+      placeholder={placeholder}
+      {...rest}
+      onChange={(event) => {
+        event.target.value = formatPhone(event.target.value);
+        onChange?.(event);
+      }}
+    />
   );
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { GENDERS, GENDER_LABELS, GRADES, MESSAGES, formatPhone } from '@common/rules';
+import { GENDERS, GENDER_LABELS, GRADES, MESSAGES } from '@common/rules';
 import { studentDetails } from '@common/schemas/auth';
 import { newPasswordField } from '@common/schemas/fields';
 import { api, errorMessage } from '../../api/client';
@@ -10,7 +10,7 @@ import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import { useSchemaForm } from '../../ui/form';
-import { SelectField, TextField } from '../../ui/Field';
+import { PhoneField, SelectField, TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import styles from './account.module.css';
 
@@ -27,7 +27,7 @@ export default function CompleteProfilePage() {
   const { login } = useAuth();
   const { notice, notify } = useNotify();
   const email = (location.state as { email?: string } | null)?.email ?? localStorage.getItem(PENDING_EMAIL_KEY);
-  const { register, handleSubmit, formState, setValue, watch } = useSchemaForm(profileForm);
+  const { register, handleSubmit, formState, watch } = useSchemaForm(profileForm);
 
   if (!email) return <Navigate to={paths.signup} replace />;
 
@@ -57,14 +57,7 @@ export default function CompleteProfilePage() {
           <SelectField label="Grade" placeholder="Choose a grade" options={gradeOptions} error={e.grade_level?.message} {...register('grade_level')} />
           <SelectField label="Gender" placeholder="Choose" options={genderOptions} error={e.gender?.message} {...register('gender')} />
           <TextField label="Birthday" type="date" error={e.birthday?.message} {...register('birthday')} />
-          <TextField
-            label="Phone number"
-            type="tel"
-            autoComplete="tel-national"
-            placeholder="(123) 456-7890"
-            error={e.phone_number?.message}
-            {...register('phone_number', { onChange: (ev) => setValue('phone_number', formatPhone(ev.target.value)) })}
-          />
+          <PhoneField label="Phone number" autoComplete="tel-national" error={e.phone_number?.message} {...register('phone_number')} />
         </div>
         <TextField label="School" error={e.school?.message} {...register('school')} />
         <TextField label="Address" autoComplete="street-address" error={e.address?.message} {...register('address')} />

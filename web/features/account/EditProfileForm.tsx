@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { GENDERS, GENDER_LABELS, GRADES, formatPhone, normalizeUserType } from '@common/rules';
+import { GENDERS, GENDER_LABELS, GRADES, normalizeUserType } from '@common/rules';
 import { profileUpdateBody, type Profile, type SessionUser } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { useSchemaForm } from '../../ui/form';
-import { SelectField, TextField } from '../../ui/Field';
+import { PhoneField, SelectField, TextField } from '../../ui/Field';
 import styles from './profile.module.css';
 
 const detailsForm = profileUpdateBody.shape.extra_field;
@@ -33,7 +33,7 @@ export function EditProfileForm({ user, isStudent }: { user: SessionUser; isStud
   const { refresh } = useAuth();
   const { notice, notify } = useNotify();
   const p = roleProfile(user);
-  const { register, handleSubmit, formState, setValue } = useSchemaForm(detailsForm, {
+  const { register, handleSubmit, formState } = useSchemaForm(detailsForm, {
     defaultValues: {
       first_name: p?.firstName ?? user.firstName,
       last_name: p?.lastName ?? user.lastName,
@@ -64,14 +64,7 @@ export function EditProfileForm({ user, isStudent }: { user: SessionUser; isStud
         <TextField label="First name" autoComplete="given-name" error={e.first_name?.message} {...register('first_name')} />
         <TextField label="Last name" autoComplete="family-name" error={e.last_name?.message} {...register('last_name')} />
         <TextField label="Email" type="email" value={user.email} readOnly hint="Your email cannot be changed." />
-        <TextField
-          label="Phone number"
-          type="tel"
-          autoComplete="tel-national"
-          placeholder="(123) 456-7890"
-          error={e.phone_number?.message}
-          {...register('phone_number', { onChange: (ev) => setValue('phone_number', formatPhone(ev.target.value)) })}
-        />
+        <PhoneField label="Phone number" autoComplete="tel-national" error={e.phone_number?.message} {...register('phone_number')} />
         <SelectField label="Gender" placeholder="Choose" options={genderOptions} error={e.gender?.message} {...register('gender')} />
         <TextField label="Birthday" type="date" error={e.birthday?.message} {...register('birthday')} />
         {isStudent ? (

@@ -1,7 +1,6 @@
-import { formatPhone } from '@common/rules';
 import { api, errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
+import { PhoneField, TextField } from '../../ui/Field';
 import { useSchemaForm } from '../../ui/form';
 import { Toast, useNotify } from '../../ui/Toast';
 import styles from './public.module.css';
@@ -15,7 +14,6 @@ export function BookingForm() {
   const { notice, notify } = useNotify();
   const form = useSchemaForm(loadBookingBody, { defaultValues: { name: '', email: '', phone: '' } });
   const errors = form.formState.errors;
-  const phone = form.register('phone');
 
   const submit = form.submitWith(
     async (booking) => {
@@ -32,18 +30,7 @@ export function BookingForm() {
       <Toast notice={notice} />
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel-national"
-        placeholder="(123) 456-7890"
-        error={errors.phone?.message}
-        {...phone}
-        onChange={(e) => {
-          e.target.value = formatPhone(e.target.value);
-          return phone.onChange(e);
-        }}
-      />
+      <PhoneField label="Phone" autoComplete="tel-national" error={errors.phone?.message} {...form.register('phone')} />
       <Button type="submit" variant="accent" size="lg" block disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Sending...' : 'BOOK NOW'}
       </Button>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { GRADES, SPECIALIZATIONS, formatPhone } from '@common/rules';
+import { GRADES, SPECIALIZATIONS } from '@common/rules';
 import { userEditForm, type AdminUser, type LinkedStudent } from '@common/schemas/users';
 import { Button } from '../../ui/Button';
-import { SelectField, TextField } from '../../ui/Field';
+import { PhoneField, SelectField, TextField } from '../../ui/Field';
 import { useSchemaForm } from '../../ui/form';
 import { StudentPicker } from './StudentPicker';
 import styles from './users.module.css';
@@ -32,7 +32,7 @@ export function EditUserForm({
 }) {
   const links = user.type === 'teacher' || user.type === 'parent';
   const [students, setStudents] = useState<LinkedStudent[]>(user.students);
-  const { register, formState, setValue, submitWith } = useSchemaForm(userEditForm, {
+  const { register, formState, submitWith } = useSchemaForm(userEditForm, {
     defaultValues: {
       first_name: user.first_name,
       last_name: user.last_name,
@@ -56,13 +56,7 @@ export function EditUserForm({
         <TextField label="First name" error={e.first_name?.message} {...register('first_name')} />
         <TextField label="Last name" error={e.last_name?.message} {...register('last_name')} />
         <TextField label="Email" type="email" error={e.email?.message} hint="Changing it signs the user out." {...register('email')} />
-        <TextField
-          label="Phone number"
-          type="tel"
-          placeholder="(123) 456-7890"
-          error={e.phone_number?.message}
-          {...register('phone_number', { onChange: (ev) => setValue('phone_number', formatPhone(ev.target.value)) })}
-        />
+        <PhoneField label="Phone number" error={e.phone_number?.message} {...register('phone_number')} />
         {user.type === 'teacher' ? (
           <SelectField label="Specialization" placeholder="Choose a specialization" options={specializationOptions} error={e.specialization?.message} {...register('specialization')} />
         ) : null}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { GRADES, REGISTER_GENDERS, SPECIALIZATIONS, USER_MESSAGES, formatPhone, type RegisterType } from '@common/rules';
+import { GRADES, REGISTER_GENDERS, SPECIALIZATIONS, USER_MESSAGES, type RegisterType } from '@common/rules';
 import { REGISTER_FORMS, type LinkedStudent } from '@common/schemas/users';
 import { ApiError } from '../../api/client';
 import { Button } from '../../ui/Button';
-import { SelectField, TextArea, TextField } from '../../ui/Field';
+import { PhoneField, SelectField, TextArea, TextField } from '../../ui/Field';
 import { useSchemaForm } from '../../ui/form';
 import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import type { Notifier } from '../../ui/Toast';
@@ -64,7 +64,7 @@ const emptyValues = (type: RegisterType) => Object.fromEntries(FIELDS[type].map(
 /** One register form; the page mounts a fresh one per card. The server checks the same schema. */
 export function RegisterForm({ type, title, notify }: { type: RegisterType; title: string; notify: Notifier }) {
   const schema = REGISTER_FORMS[type] as unknown as z.ZodType<FieldValues, FieldValues>;
-  const { register, formState, setValue, setError, watch, reset, submitWith } = useSchemaForm(schema, { defaultValues: emptyValues(type) });
+  const { register, formState, setError, watch, reset, submitWith } = useSchemaForm(schema, { defaultValues: emptyValues(type) });
   const [students, setStudents] = useState<LinkedStudent[]>([]);
   const registering = useRegisterUser();
   const links = type === 'teacher' || type === 'parent';
@@ -94,16 +94,7 @@ export function RegisterForm({ type, title, notify }: { type: RegisterType; titl
     const common = { label: f.label, error: e[f.name]?.message };
     if (f.kind === 'select') return <SelectField key={f.name} {...common} options={f.options ?? []} placeholder={f.placeholder ?? 'Select'} {...register(f.name)} />;
     if (f.kind === 'textarea') return <div key={f.name} className={styles.wide}><TextArea {...common} rows={2} {...register(f.name)} /></div>;
-    if (f.kind === 'tel')
-      return (
-        <TextField
-          key={f.name}
-          {...common}
-          type="tel"
-          placeholder={f.placeholder}
-          {...register(f.name, { onChange: (ev: { target: { value: string } }) => setValue(f.name, formatPhone(ev.target.value)) })}
-        />
-      );
+    if (f.kind === 'tel') return <PhoneField key={f.name} {...common} placeholder={f.placeholder} {...register(f.name)} />;
     return <TextField key={f.name} {...common} type={f.kind ?? 'text'} placeholder={f.placeholder} autoComplete={f.autoComplete} {...register(f.name)} />;
   };
 
