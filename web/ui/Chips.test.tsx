@@ -2,10 +2,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { ChipSelect, TagInput } from './Chips';
 
 afterEach(cleanup);
+
+/** Renders a picker, with a user to drive it. */
+const setup = (picker: ReactElement) => ({ user: userEvent.setup(), ...render(picker) });
 
 function Categories() {
   const [tags, setTags] = useState<string[]>(['Fractions']);
@@ -14,8 +17,7 @@ function Categories() {
 
 describe('TagInput', () => {
   it('adds a trimmed tag on Enter or Add, says why one is refused, and removes a chip by its named button', async () => {
-    const user = userEvent.setup();
-    render(<Categories />);
+    const { user } = setup(<Categories />);
     const input = screen.getByRole('textbox', { name: 'Categories' });
     await user.type(input, ' Decimals {Enter}');
     await user.type(input, 'Fractions');
@@ -46,8 +48,7 @@ function Picker() {
 
 describe('ChipSelect', () => {
   it('moves a chosen option from the select into the chips, and back when removed', async () => {
-    const user = userEvent.setup();
-    render(<Picker />);
+    const { user } = setup(<Picker />);
     const select = screen.getByRole('combobox', { name: 'Focus Areas' });
     await user.selectOptions(select, 'f2');
     expect(screen.getByRole('list', { name: 'Chosen focus areas' }).textContent).toBe('Geometry');

@@ -1,29 +1,19 @@
 import { useState, type DragEvent } from 'react';
 import { GripVertical, Plus } from 'lucide-react';
 import { TEST_GENERATOR_PAGE_SIZE } from '@common/rules';
-import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_TYPES, type Question } from '@common/schemas/questions';
+import type { Question } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { SelectField, TextField } from '../../ui/Field';
 import { PageState } from '../../ui/PageState';
 import { useDebounced } from '../../ui/useDebounced';
 import { Pagination } from '../../ui/Pagination';
-import { tagOptions, useQuestions, useTags } from './api';
+import { useQuestions } from './api';
+import { BankFilterFields, type BankFilters } from './BankFilters';
 import { MESSAGES } from './messages';
 import { previewText } from '../../math/plainText';
 import styles from './testGenerator.module.css';
-
-export interface BankFilters {
-  q: string;
-  grade: string;
-  focus: string;
-  category: string;
-  type: string;
-}
-export const NO_FILTERS: BankFilters = { q: '', grade: '', focus: '', category: '', type: '' };
-const GRADE_OPTIONS = Array.from({ length: QUESTION_GRADE_MAX - QUESTION_GRADE_MIN + 1 }, (_, i) => ({ value: String(i + 1), label: `Grade ${i + 1}` }));
 
 /** What a question row carries when dragged to the Test Builder. */
 export const DRAG_TYPE = 'application/x-academy-question';
@@ -40,10 +30,8 @@ export function AvailableQuestions({ filters, onFilters, inTest, onAdd }: Props)
   const [page, setPage] = useState(1);
   const q = useDebounced(filters.q);
   const questions = useQuestions({ ...filters, q, page, pageSize: TEST_GENERATOR_PAGE_SIZE });
-  const categories = useTags('category');
-  const focusAreas = useTags('focus');
-  const setFilter = (key: keyof BankFilters, value: string) => {
-    onFilters({ ...filters, [key]: value });
+  const setFilters = (changes: Partial<BankFilters>) => {
+    onFilters({ ...filters, ...changes });
     setPage(1);
   };
   const rows = questions.data?.questions ?? [];
@@ -56,16 +44,7 @@ export function AvailableQuestions({ filters, onFilters, inTest, onAdd }: Props)
   return (
     <section aria-labelledby="available-title" className={styles.panel}>
       <h2 id="available-title" className={styles.panelTitle}>Available Questions</h2>
-      <div className={styles.bankFilters}>
-        <TextField label="Search" type="search" placeholder="Text, source, category or focus" value={filters.q} onChange={(e) => setFilter('q', e.target.value)} />
-        <SelectField label="Grade" placeholder="All grades" options={GRADE_OPTIONS} value={filters.grade} onChange={(e) => setFilter('grade', e.target.value)} />
-        <SelectField label="Focus" placeholder="All focus areas" options={tagOptions(focusAreas.data)} value={filters.focus} onChange={(e) => setFilter('focus', e.target.value)} />
-        <SelectField label="Category" placeholder="All categories" options={tagOptions(categories.data)} value={filters.category} onChange={(e) => setFilter('category', e.target.value)} />
-        <SelectField label="Type" placeholder="All types" options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))} value={filters.type} onChange={(e) => setFilter('type', e.target.value)} />
-        <Button variant="ghost" onClick={() => { onFilters(NO_FILTERS); setPage(1); }}>
-          Clear Filters
-        </Button>
-      </div>
+      <BankFilterFields className={styles.bankFilters} filters={filters} onChange={setFilters} />
       {questions.isError ? (
         <PageState kind="error" title={MESSAGES.loadFailed} text={errorMessage(questions.error, MESSAGES.loadFailedNetwork)} action={<Button onClick={() => void questions.refetch()}>Try again</Button>} />
       ) : questions.isPending ? (

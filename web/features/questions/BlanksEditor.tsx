@@ -2,6 +2,7 @@ import { Plus, Trash2, X } from 'lucide-react';
 import { blankPlaceholder, MAX_ACCEPTED_ANSWERS, MAX_BLANKS } from '@common/schemas/questions';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import { GroupProblem } from './GroupProblem';
 import styles from './questions.module.css';
 
 interface BlanksEditorProps {
@@ -56,11 +57,7 @@ export function BlanksEditor({ blanks, onChange, single = false, error, blankErr
           <Button size="sm" variant="secondary" disabled={answers.length >= MAX_ACCEPTED_ANSWERS} onClick={() => update(b, [...answers, ''])}>
             <Plus size={16} aria-hidden="true" /> Add Answer
           </Button>
-          {blankErrors[b] ? (
-            <p className={styles.problem} role="alert">
-              {blankErrors[b]}
-            </p>
-          ) : null}
+          <GroupProblem message={blankErrors[b]} />
         </div>
       ))}
       {single ? null : (
@@ -68,11 +65,7 @@ export function BlanksEditor({ blanks, onChange, single = false, error, blankErr
           <Plus size={16} aria-hidden="true" /> Add Blank
         </Button>
       )}
-      {error ? (
-        <p className={styles.problem} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <GroupProblem message={error} />
     </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { AUTHORED_TYPES, QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, questionStep1Schema, type QuestionStep1 } from '@common/schemas/questions';
+import { AUTHORED_TYPES, questionStep1Schema, type QuestionStep1 } from '@common/schemas/questions';
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { Alert } from '../../ui/Alert';
@@ -10,12 +10,11 @@ import { ChipSelect } from '../../ui/Chips';
 import { SelectField, TextField } from '../../ui/Field';
 import { useSchemaForm } from '../../ui/form';
 import { tagOptions, useTags } from './api';
+import { GRADE_OPTIONS } from './BankFilters';
 import { MESSAGES } from './messages';
 import { readStep1 } from './step';
 import { clearStep2Draft } from './step2Draft';
 import styles from './questions.module.css';
-
-const GRADE_OPTIONS = Array.from({ length: QUESTION_GRADE_MAX - QUESTION_GRADE_MIN + 1 }, (_, i) => ({ value: String(i + 1), label: `Grade ${i + 1}` }));
 
 /**
  * Step 1 of creation (section 2.7): what the question is about. Coming back from step 2 keeps the choices (and

@@ -3,6 +3,7 @@ import { Check, Trash2 } from 'lucide-react';
 import { MAX_OPTIONS, optionLetter, removeOption } from '@common/schemas/questions';
 import { RichTextEditor } from '../../math/RichTextEditor';
 import { Button } from '../../ui/Button';
+import { GroupProblem } from './GroupProblem';
 import styles from './questions.module.css';
 
 interface OptionsEditorProps {
@@ -62,11 +63,7 @@ export function OptionsEditor({ options, correct, onChange, error, optionErrors 
       <Button variant="secondary" size="sm" disabled={options.length >= MAX_OPTIONS} onClick={add}>
         + Add Option
       </Button>
-      {error ? (
-        <p className={styles.problem} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <GroupProblem message={error} />
     </fieldset>
   );
 }

@@ -2,19 +2,19 @@ import { useState } from 'react';
 import type { Question } from '@common/schemas/questions';
 import { Link } from 'react-router';
 import { Trash2 } from 'lucide-react';
-import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_MESSAGES, QUESTION_PAGE_SIZES, STAFF_TYPE_ORDER } from '@common/schemas/questions';
+import { QUESTION_MESSAGES, QUESTION_PAGE_SIZES } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
-import { SelectField, TextField } from '../../ui/Field';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { Pagination } from '../../ui/Pagination';
 import { Table } from '../../ui/Table';
 import { useDebounced } from '../../ui/useDebounced';
-import { tagOptions, useBulkDelete, useDeleteQuestion, useQuestions, useTags, type QuestionFilters } from './api';
+import { useBulkDelete, useDeleteQuestion, useQuestions, type QuestionFilters } from './api';
+import { BankFilterFields, NO_FILTERS, type BankFilters } from './BankFilters';
 import { draftOf, type QuestionDraft } from './draft';
 import { MESSAGES } from './messages';
 import { QuestionDetails } from './QuestionDetails';
@@ -23,8 +23,6 @@ import { previewText } from '../../math/plainText';
 import { questionColumns } from './QuestionRow';
 import styles from './questions.module.css';
 
-const NO_FILTERS = { q: '', grade: '', focus: '', category: '', type: '' };
-const GRADE_OPTIONS = Array.from({ length: QUESTION_GRADE_MAX - QUESTION_GRADE_MIN + 1 }, (_, i) => ({ value: String(i + 1), label: `Grade ${i + 1}` }));
 
 /** The Question Bank tab: filters, paging and search done by the server; rows expand and edit in place. */
 export function QuestionList() {
@@ -40,8 +38,6 @@ export function QuestionList() {
   const q = useDebounced(filters.q);
   const query: QuestionFilters = { ...filters, q, page, pageSize };
   const questions = useQuestions(query);
-  const categories = useTags('category');
-  const focusAreas = useTags('focus');
   const bulkDelete = useBulkDelete();
   const remove = useDeleteQuestion();
 
@@ -50,8 +46,8 @@ export function QuestionList() {
     setSelected([]);
     setOpen({});
   };
-  const setFilter = (key: keyof typeof NO_FILTERS, value: string) => {
-    setFilters((f) => ({ ...f, [key]: value }));
+  const changeFilters = (changes: Partial<BankFilters>) => {
+    setFilters((f) => ({ ...f, ...changes }));
     setPage(1);
     newList();
   };
@@ -98,16 +94,7 @@ export function QuestionList() {
       </div>
       <Toast notice={notice} />
 
-      <div className={styles.filters}>
-        <TextField label="Search" type="search" placeholder="Text, source, category or focus" value={filters.q} onChange={(e) => setFilter('q', e.target.value)} />
-        <SelectField label="Grade" placeholder="All grades" options={GRADE_OPTIONS} value={filters.grade} onChange={(e) => setFilter('grade', e.target.value)} />
-        <SelectField label="Focus" placeholder="All focus areas" options={tagOptions(focusAreas.data)} value={filters.focus} onChange={(e) => setFilter('focus', e.target.value)} />
-        <SelectField label="Category" placeholder="All categories" options={tagOptions(categories.data)} value={filters.category} onChange={(e) => setFilter('category', e.target.value)} />
-        <SelectField label="Type" placeholder="All types" options={STAFF_TYPE_ORDER.map((t) => ({ value: t, label: t }))} value={filters.type} onChange={(e) => setFilter('type', e.target.value)} />
-        <Button variant="ghost" className={styles.clear} onClick={() => { setFilters(NO_FILTERS); setPage(1); newList(); }}>
-          Clear Filters
-        </Button>
-      </div>
+      <BankFilterFields className={styles.filters} clearClassName={styles.clear} filters={filters} onChange={changeFilters} />
 
       {questions.isError ? (
         <PageState kind="error" title={MESSAGES.loadFailed} text={errorMessage(questions.error, MESSAGES.loadFailedNetwork)} action={<Button onClick={() => void questions.refetch()}>Try again</Button>} />

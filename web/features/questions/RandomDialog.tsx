@@ -5,7 +5,7 @@ import type { BuilderQuestion, RandomDrawInput } from '@common/schemas/tests';
 import { errorMessage } from '../../api/client';
 import { TextField } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
-import type { BankFilters } from './AvailableQuestions';
+import type { BankFilters } from './BankFilters';
 import { drawRandom } from './testsApi';
 
 /** The available list's filters as the draw takes them. */
