@@ -2,14 +2,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { PhoneField } from './Field';
 
 afterEach(cleanup);
 
 function PhoneForm({ onValue }: { onValue(phone: string): void }) {
-  const { register, watch } = useForm({ defaultValues: { phone: '' } });
-  onValue(watch('phone'));
+  const { register, control } = useForm({ defaultValues: { phone: '' } });
+  onValue(useWatch({ control, name: 'phone' }));
   return <PhoneField label="Phone number" error="Phone number is required" {...register('phone')} />;
 }
 

@@ -5,7 +5,7 @@ import { AUTHORED_TYPES, questionStep1Schema, type QuestionStep1 } from '@common
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { FormActions } from '../../ui/FormActions';
 import { ChipSelect } from '../../ui/Chips';
 import { SelectField, TextField } from '../../ui/Field';
 import { useSchemaForm } from '../../ui/form';
@@ -70,18 +70,13 @@ export default function CreateStep1Page() {
             )}
           />
         ))}
-        <div className={styles.formActions}>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              clearStep2Draft(userId);
-              navigate(-1);
-            }}
-          >
-            Cancel
-          </Button>
-          <Button type="submit">Continue to Step 2</Button>
-        </div>
+        <FormActions
+          submitLabel="Continue to Step 2"
+          onCancel={() => {
+            clearStep2Draft(userId);
+            navigate(-1);
+          }}
+        />
       </form>
     </div>
   );

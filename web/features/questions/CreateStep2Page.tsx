@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { FormActions } from '../../ui/FormActions';
 import { useCreateQuestion } from './api';
 import { AttachmentsField } from './AttachmentsField';
 import { ContentFields } from './ContentFields';
@@ -67,14 +67,14 @@ function Step2({ step1 }: { step1: Step1State }) {
       <form className={styles.card} onSubmit={submit} noValidate>
         <ContentFields draft={draft} onChange={patch} errors={form.formState.errors} />
         <AttachmentsField files={files} onFilesChange={setFiles} />
-        <div className={styles.formActions}>
-          <Button variant="secondary" onClick={() => navigate(-1)} disabled={create.isPending || done}>
-            Back to Step 1
-          </Button>
-          <Button type="submit" disabled={create.isPending || done}>
-            {create.isPending ? 'Creating Question...' : 'Create Question'}
-          </Button>
-        </div>
+        <FormActions
+          submitLabel="Create Question"
+          busyLabel="Creating Question..."
+          busy={create.isPending}
+          disabled={create.isPending || done}
+          onCancel={() => navigate(-1)}
+          cancelLabel="Back to Step 1"
+        />
       </form>
     </div>
   );

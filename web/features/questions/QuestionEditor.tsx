@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, STAFF_TYPE_ORDER, readAttachments, type Question, type QuestionType } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
-import { Button } from '../../ui/Button';
 import { ChipSelect } from '../../ui/Chips';
 import { SelectField, TextField } from '../../ui/Field';
+import { FormActions } from '../../ui/FormActions';
 import { tagOptions, useTags, useUpdateQuestion } from './api';
 import { AttachmentsField } from './AttachmentsField';
 import { ContentFields } from './ContentFields';
@@ -60,14 +60,7 @@ export function QuestionEditor({ question, initial, onDone, onError }: QuestionE
       </div>
       <ContentFields draft={draft} onChange={patch} errors={errors} />
       <AttachmentsField files={files} onFilesChange={setFiles} existing={readAttachments(question.attachments) ?? []} removed={removed} onRemovedChange={setRemoved} />
-      <div className={styles.formActions}>
-        <Button variant="secondary" onClick={() => onDone(null)}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
+      <FormActions submitLabel="Save Changes" busyLabel="Saving..." busy={update.isPending} onCancel={() => onDone(null)} />
     </form>
   );
 }

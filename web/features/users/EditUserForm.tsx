@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { GRADES, SPECIALIZATIONS } from '@common/rules';
 import { userEditForm, type AdminUser, type LinkedStudent } from '@common/schemas/users';
-import { Button } from '../../ui/Button';
 import { PhoneField, SelectField, TextField } from '../../ui/Field';
+import { FormActions } from '../../ui/FormActions';
 import { useSchemaForm } from '../../ui/form';
 import { StudentPicker } from './StudentPicker';
 import styles from './users.module.css';
@@ -70,14 +70,7 @@ export function EditUserForm({
         <TextField label="Department" error={e.department?.message} {...register('department')} />
       </div>
       {links ? <StudentPicker label={user.type === 'parent' ? 'Children' : 'Students'} value={students} onChange={setStudents} /> : null}
-      <div className={styles.formActions}>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
+      <FormActions submitLabel="Save Changes" busyLabel="Saving..." busy={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }
