@@ -32,9 +32,7 @@ export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { co
   const [toggled, setToggled] = useState<{ unitId: string | null; forSection: string | null } | null>(null);
 
   const back = (
-    <Button variant="ghost" className={styles.back} onClick={onBack}>
-      <ArrowLeft size={18} aria-hidden="true" /> Back to Courses
-    </Button>
+    <Button variant="ghost" className={styles.back} onClick={onBack} icon={ArrowLeft}>Back to Courses</Button>
   );
   if (detail.isPending) return <div className={styles.stack}>{back}<PageState kind="loading" title="Loading course..." /></div>;
   if (detail.isError) {
@@ -150,9 +148,7 @@ function Lesson({ unit, section, tab: asked, onTab, onClose }: { unit: StudentUn
           </p>
           <h2 className={styles.lessonTitle}>{section.title}</h2>
         </div>
-        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close lesson">
-          <X size={18} aria-hidden="true" /> Close
-        </Button>
+        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close lesson" icon={X}>Close</Button>
       </header>
       <Tabs
         label={`Parts of ${section.title}`}

@@ -94,9 +94,7 @@ function Hint({ hint }: { hint: string }) {
   const [open, setOpen] = useState(false);
   return (
     <div className={styles.hintBox}>
-      <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-        <Lightbulb size={16} aria-hidden="true" /> {open ? 'Hide hint' : 'Show hint'}
-      </Button>
+      <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} icon={Lightbulb}>{open ? 'Hide hint' : 'Show hint'}</Button>
       {open ? (
         <p id={id} className={styles.hint}>
           <strong>Hint:</strong> <MathText text={hint} />
@@ -113,9 +111,7 @@ function WorkedSolution({ questionId }: { questionId: string }) {
   const solution = useSolution(questionId, open);
   return (
     <div className={styles.solution}>
-      <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-        <BookOpenCheck size={16} aria-hidden="true" /> {open ? 'Hide worked solution' : 'Show worked solution'}
-      </Button>
+      <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} icon={BookOpenCheck}>{open ? 'Hide worked solution' : 'Show worked solution'}</Button>
       {open ? (
         <section id={id} className={styles.solutionBody} aria-label="Worked solution">
           {solution.isPending ? (

@@ -46,9 +46,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
           }}
         />
         <div className={styles.controlsAction}>
-          <Button onClick={() => setEditing('new')}>
-            <Plus size={18} aria-hidden="true" /> Add Course
-          </Button>
+          <Button onClick={() => setEditing('new')} icon={Plus}>Add Course</Button>
         </div>
       </div>
       {shown.length === 0 ? (
@@ -76,15 +74,9 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
               </div>
               <div className={styles.actions}>
                 <ViewUnitsMenu course={course} />
-                <Button size="sm" onClick={() => onManageUnits(course)}>
-                  <Layers size={16} aria-hidden="true" /> Manage Units
-                </Button>
-                <Button size="sm" variant="secondary" onClick={() => setEditing(course)} aria-label={`Edit ${course.title}`}>
-                  <Pencil size={16} aria-hidden="true" /> Edit
-                </Button>
-                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(course)} aria-label={`Delete ${course.title}`}>
-                  <Trash2 size={16} aria-hidden="true" /> Delete
-                </Button>
+                <Button size="sm" onClick={() => onManageUnits(course)} icon={Layers}>Manage Units</Button>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(course)} aria-label={`Edit ${course.title}`} icon={Pencil}>Edit</Button>
+                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(course)} aria-label={`Delete ${course.title}`} icon={Trash2}>Delete</Button>
               </div>
             </li>
           ))}

@@ -36,15 +36,11 @@ export function LevelFrame({ thing, parent, onBack, search, onSearch, placeholde
   const lower = thing.toLowerCase() as 'unit' | 'section';
   return (
     <section aria-label={`${thing}s`}>
-      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back}>
-        <ArrowLeft size={16} aria-hidden="true" /> Back to {parent}
-      </Button>
+      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back} icon={ArrowLeft}>Back to {parent}</Button>
       <div className={styles.controls}>
         <SearchBox label={placeholder} value={search} onChange={onSearch} />
         <div className={styles.controlsAction}>
-          <Button onClick={onAdd}>
-            <Plus size={18} aria-hidden="true" /> Add {thing}
-          </Button>
+          <Button onClick={onAdd} icon={Plus}>Add {thing}</Button>
         </div>
       </div>
       {query.isPending ? <PageState kind="loading" title="Loading course management..." /> : null}

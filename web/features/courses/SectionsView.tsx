@@ -56,15 +56,9 @@ export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Un
                 <p className={styles.description}>{text ? <MathText text={cut(text)} /> : 'No content yet.'}</p>
               </div>
               <div className={styles.actions}>
-                <Button size="sm" onClick={() => onViewContent(section)}>
-                  <Eye size={16} aria-hidden="true" /> View Content
-                </Button>
-                <Button size="sm" variant="secondary" onClick={() => setEditing(section)} aria-label={`Edit ${section.title}`}>
-                  <Pencil size={16} aria-hidden="true" /> Edit
-                </Button>
-                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(section)} aria-label={`Delete ${section.title}`}>
-                  <Trash2 size={16} aria-hidden="true" /> Delete
-                </Button>
+                <Button size="sm" onClick={() => onViewContent(section)} icon={Eye}>View Content</Button>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(section)} aria-label={`Edit ${section.title}`} icon={Pencil}>Edit</Button>
+                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(section)} aria-label={`Delete ${section.title}`} icon={Trash2}>Delete</Button>
               </div>
             </li>
           ))}

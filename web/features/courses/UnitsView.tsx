@@ -54,15 +54,9 @@ export function UnitsView({ course, notify, onBack, onManageSections }: { course
                 <Chips label="Categories" chips={unit.categories.map((c) => ({ key: c, label: c }))} />
               </div>
               <div className={styles.actions}>
-                <Button size="sm" onClick={() => onManageSections(unit)}>
-                  <ListTree size={16} aria-hidden="true" /> Manage Sections
-                </Button>
-                <Button size="sm" variant="secondary" onClick={() => setEditing(unit)} aria-label={`Edit ${unit.title}`}>
-                  <Pencil size={16} aria-hidden="true" /> Edit
-                </Button>
-                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(unit)} aria-label={`Delete ${unit.title}`}>
-                  <Trash2 size={16} aria-hidden="true" /> Delete
-                </Button>
+                <Button size="sm" onClick={() => onManageSections(unit)} icon={ListTree}>Manage Sections</Button>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(unit)} aria-label={`Edit ${unit.title}`} icon={Pencil}>Edit</Button>
+                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(unit)} aria-label={`Delete ${unit.title}`} icon={Trash2}>Delete</Button>
               </div>
             </li>
           ))}

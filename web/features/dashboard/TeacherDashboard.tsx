@@ -40,9 +40,7 @@ export function TeacherDashboard() {
         ]}
       />
       <div className={styles.toolbar}>
-        <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={figures.isFetching}>
-          <RefreshCw size={16} aria-hidden="true" /> {figures.isFetching ? 'Refreshing...' : 'Refresh figures'}
-        </Button>
+        <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={figures.isFetching} icon={RefreshCw}>{figures.isFetching ? 'Refreshing...' : 'Refresh figures'}</Button>
       </div>
       <section className={styles.panel}>
         <h2>Recent Activity</h2>

@@ -58,17 +58,13 @@ export function AttachmentsField({ files, onFilesChange, existing = [], removed 
           e.target.value = '';
         }}
       />
-      <Button size="sm" variant="secondary" onClick={() => input.current?.click()} disabled={kept + files.length >= MAX_ATTACHMENTS}>
-        <ImagePlus size={16} aria-hidden="true" /> Add Images
-      </Button>
+      <Button size="sm" variant="secondary" onClick={() => input.current?.click()} disabled={kept + files.length >= MAX_ATTACHMENTS} icon={ImagePlus}>Add Images</Button>
       {files.length > 0 ? (
         <ul className={styles.newFiles}>
           {files.map((f, i) => (
             <li key={`${f.name}-${i}`}>
               {f.name}
-              <Button size="sm" variant="ghost" aria-label={`Remove ${f.name}`} onClick={() => onFilesChange(files.filter((_, k) => k !== i))}>
-                <X size={16} aria-hidden="true" />
-              </Button>
+              <Button size="sm" variant="ghost" aria-label={`Remove ${f.name}`} onClick={() => onFilesChange(files.filter((_, k) => k !== i))} icon={X}></Button>
             </li>
           ))}
         </ul>

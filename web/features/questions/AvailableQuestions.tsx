@@ -67,9 +67,7 @@ export function AvailableQuestions({ filters, onFilters, inTest, onAdd }: Props)
                     {question.focusNames.length ? ` · ${question.focusNames.join(', ')}` : ''}
                   </p>
                 </div>
-                <Button size="sm" variant={added ? 'ghost' : 'secondary'} onClick={() => onAdd(question)} aria-label={`Add to Test: ${text}`}>
-                  <Plus size={14} aria-hidden="true" /> {added ? 'In Test' : 'Add to Test'}
-                </Button>
+                <Button size="sm" variant={added ? 'ghost' : 'secondary'} onClick={() => onAdd(question)} aria-label={`Add to Test: ${text}`} icon={Plus}>{added ? 'In Test' : 'Add to Test'}</Button>
               </li>
             );
           })}

@@ -36,9 +36,7 @@ export function BlanksEditor({ blanks, onChange, single = false, error, blankErr
           <div className={styles.blankHead}>
             <strong>{single ? 'Answer' : `Blank ${b + 1}`}</strong>
             {single ? null : (
-              <Button size="sm" variant="ghost" disabled={blanks.length <= 1} aria-label={`Remove blank ${b + 1}`} onClick={() => onChange(blanks.filter((_, i) => i !== b))}>
-                <Trash2 size={16} aria-hidden="true" /> Remove blank
-              </Button>
+              <Button size="sm" variant="ghost" disabled={blanks.length <= 1} aria-label={`Remove blank ${b + 1}`} onClick={() => onChange(blanks.filter((_, i) => i !== b))} icon={Trash2}>Remove blank</Button>
             )}
           </div>
           {answers.map((answer, a) => (
@@ -54,16 +52,12 @@ export function BlanksEditor({ blanks, onChange, single = false, error, blankErr
               </Button>
             </div>
           ))}
-          <Button size="sm" variant="secondary" disabled={answers.length >= MAX_ACCEPTED_ANSWERS} onClick={() => update(b, [...answers, ''])}>
-            <Plus size={16} aria-hidden="true" /> Add Answer
-          </Button>
+          <Button size="sm" variant="secondary" disabled={answers.length >= MAX_ACCEPTED_ANSWERS} onClick={() => update(b, [...answers, ''])} icon={Plus}>Add Answer</Button>
           <GroupProblem message={blankErrors[b]} />
         </div>
       ))}
       {single ? null : (
-        <Button size="sm" variant="secondary" disabled={blanks.length >= MAX_BLANKS} onClick={() => onChange([...blanks, ['']])}>
-          <Plus size={16} aria-hidden="true" /> Add Blank
-        </Button>
+        <Button size="sm" variant="secondary" disabled={blanks.length >= MAX_BLANKS} onClick={() => onChange([...blanks, ['']])} icon={Plus}>Add Blank</Button>
       )}
       <GroupProblem message={error} />
     </fieldset>

@@ -53,9 +53,7 @@ function TagColumn({ kind }: { kind: TagKind }) {
       <Toast notice={notice} />
       <form className={styles.addRow} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <TextField label={`New ${words.one}`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-        <Button type="submit" disabled={!name.trim() || add.isPending}>
-          <Plus size={16} aria-hidden="true" /> Add
-        </Button>
+        <Button type="submit" disabled={!name.trim() || add.isPending} icon={Plus}>Add</Button>
       </form>
       <TextField label={`Search ${words.title.toLowerCase()}`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       {tags.isError ? (
@@ -69,9 +67,7 @@ function TagColumn({ kind }: { kind: TagKind }) {
           {shown.map((t) => (
             <li key={t.id}>
               <span>{t.name}</span>
-              <Button size="sm" variant="ghost" className={styles.dangerText} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
-                <Trash2 size={16} aria-hidden="true" />
-              </Button>
+              <Button size="sm" variant="ghost" className={styles.dangerText} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)} icon={Trash2}></Button>
             </li>
           ))}
         </ul>

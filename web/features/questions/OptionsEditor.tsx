@@ -50,12 +50,8 @@ export function OptionsEditor({ options, correct, onChange, error, optionErrors 
           <div key={keys[i]} className={`${styles.option} ${isCorrect ? styles.optionCorrect : ''}`}>
             <RichTextEditor label={`Option ${letter}`} value={text} height={120} onChange={(html) => setText(i, html)} error={optionErrors[i]} />
             <div className={styles.optionActions}>
-              <Button size="sm" variant={isCorrect ? 'primary' : 'secondary'} aria-pressed={isCorrect} onClick={() => toggle(letter)}>
-                <Check size={16} aria-hidden="true" /> {isCorrect ? `Option ${letter} is correct` : 'Select as Correct'}
-              </Button>
-              <Button size="sm" variant="ghost" aria-label={`Remove option ${letter}`} onClick={() => remove(i)}>
-                <Trash2 size={16} aria-hidden="true" /> Remove
-              </Button>
+              <Button size="sm" variant={isCorrect ? 'primary' : 'secondary'} aria-pressed={isCorrect} onClick={() => toggle(letter)} icon={Check}>{isCorrect ? `Option ${letter} is correct` : 'Select as Correct'}</Button>
+              <Button size="sm" variant="ghost" aria-label={`Remove option ${letter}`} onClick={() => remove(i)} icon={Trash2}>Remove</Button>
             </div>
           </div>
         );

@@ -38,12 +38,8 @@ export function questionColumns({ onEdit, onDelete, deleting }: RowActions): Arr
         const text = previewText(question.questionText);
         return (
           <>
-            <Button size="sm" variant="ghost" aria-label={`Edit question: ${text}`} onClick={() => onEdit(question)}>
-              <Pencil size={16} aria-hidden="true" /> Edit
-            </Button>
-            <Button size="sm" variant="ghost" className={styles.dangerText} aria-label={`Delete question: ${text}`} onClick={() => onDelete(question)} disabled={deleting}>
-              <Trash2 size={16} aria-hidden="true" /> Delete
-            </Button>
+            <Button size="sm" variant="ghost" aria-label={`Edit question: ${text}`} onClick={() => onEdit(question)} icon={Pencil}>Edit</Button>
+            <Button size="sm" variant="ghost" className={styles.dangerText} aria-label={`Delete question: ${text}`} onClick={() => onDelete(question)} disabled={deleting} icon={Trash2}>Delete</Button>
           </>
         );
       },

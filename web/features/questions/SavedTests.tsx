@@ -95,12 +95,8 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
                 </p>
               ) : null}
               <div className={styles.savedActions}>
-                <Button size="sm" variant="secondary" onClick={() => onOpen(test.id)} aria-label={`Open ${test.name}`}>
-                  <FolderOpen size={14} aria-hidden="true" /> Open
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => void runDuplicate(test)} disabled={duplicate.isPending} aria-label={`Duplicate ${test.name}`}>
-                  <Copy size={14} aria-hidden="true" /> Duplicate
-                </Button>
+                <Button size="sm" variant="secondary" onClick={() => onOpen(test.id)} aria-label={`Open ${test.name}`} icon={FolderOpen}>Open</Button>
+                <Button size="sm" variant="ghost" onClick={() => void runDuplicate(test)} disabled={duplicate.isPending} aria-label={`Duplicate ${test.name}`} icon={Copy}>Duplicate</Button>
                 {canAssign ? (
                   <Link to={paths.savedTest.href(test.id)} className={styles.inlineLink} aria-label={`Assign and see results of ${test.name}`}>
                     <ClipboardCheck size={14} aria-hidden="true" /> Assign &amp; Results
@@ -109,9 +105,7 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
                 <Link to={paths.testPrint.href(test.id)} className={styles.inlineLink} aria-label={`Print ${test.name}`}>
                   <Printer size={14} aria-hidden="true" /> Print
                 </Link>
-                <Button size="sm" variant="ghost" className={styles.dangerText} onClick={() => setDeleting(test)} aria-label={`Delete ${test.name}`}>
-                  <Trash2 size={14} aria-hidden="true" /> Delete
-                </Button>
+                <Button size="sm" variant="ghost" className={styles.dangerText} onClick={() => setDeleting(test)} aria-label={`Delete ${test.name}`} icon={Trash2}>Delete</Button>
               </div>
             </li>
           ))}

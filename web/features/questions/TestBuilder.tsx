@@ -110,9 +110,7 @@ export function TestBuilder({ entries, editing, onChange, onAdd, onRemove, onReo
                   />
                 </label>
               ) : null}
-              <Button size="sm" variant="ghost" onClick={() => onRemove(index)} aria-label={`Remove question ${index + 1}`}>
-                <Trash2 size={14} aria-hidden="true" /> Remove
-              </Button>
+              <Button size="sm" variant="ghost" onClick={() => onRemove(index)} aria-label={`Remove question ${index + 1}`} icon={Trash2}>Remove</Button>
             </div>
           )}
         />

@@ -75,9 +75,7 @@ export function TestGenerator() {
             onSave={() => setDialog('save')}
             onClear={clear}
             tools={
-              <Button variant="secondary" onClick={() => setDialog('random')}>
-                <Dices size={16} aria-hidden="true" /> Random Test Generator
-              </Button>
+              <Button variant="secondary" onClick={() => setDialog('random')} icon={Dices}>Random Test Generator</Button>
             }
           />
           <SavedTests editingId={editing?.id ?? null} onOpen={(id) => void open(id)} onNotify={notify} />

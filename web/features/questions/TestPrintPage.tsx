@@ -126,9 +126,7 @@ export default function TestPrintPage() {
         <label className={styles.keyToggle}>
           <input type="checkbox" checked={withKey} onChange={(e) => showKey(e.target.checked)} /> Include answer key
         </label>
-        <Button onClick={() => window.print()}>
-          <Printer size={16} aria-hidden="true" /> Print
-        </Button>
+        <Button onClick={() => window.print()} icon={Printer}>Print</Button>
       </div>
       <main className={styles.paper} id="main">
         <header className={styles.header}>

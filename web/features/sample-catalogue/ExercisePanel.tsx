@@ -58,9 +58,7 @@ export function ExercisePanel({ exercises }: { exercises: Exercise[] }) {
           {result !== null ? <Alert tone={result ? 'success' : 'error'}>{result ? 'Correct!' : 'Try again!'}</Alert> : null}
           {hint ? <Alert tone="info">{exercise.hint}</Alert> : null}
           <div className={styles.buttons}>
-            <Button variant="ghost" onClick={() => setHint(true)}>
-              <Lightbulb size={18} aria-hidden="true" /> Get the hint
-            </Button>
+            <Button variant="ghost" onClick={() => setHint(true)} icon={Lightbulb}>Get the hint</Button>
             <Button type="submit" disabled={answer.trim() === ''}>Check</Button>
             <Button variant="secondary" disabled={index >= exercises.length - 1} onClick={() => goTo(index + 1)}>Next</Button>
           </div>

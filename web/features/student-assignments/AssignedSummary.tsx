@@ -66,9 +66,7 @@ function Entry({ label, detail, busy, onRemove }: { label: string; detail: strin
         <span className={styles.entryLabel}>{label}</span>
         <span className={styles.entryDetail}>{detail}</span>
       </span>
-      <Button size="sm" variant="ghost" className={styles.remove} disabled={busy} onClick={onRemove} aria-label={`Remove ${label}`}>
-        <Trash2 size={16} aria-hidden="true" /> {busy ? 'Removing...' : 'Remove'}
-      </Button>
+      <Button size="sm" variant="ghost" className={styles.remove} disabled={busy} onClick={onRemove} aria-label={`Remove ${label}`} icon={Trash2}>{busy ? 'Removing...' : 'Remove'}</Button>
     </li>
   );
 }

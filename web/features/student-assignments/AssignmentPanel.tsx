@@ -36,9 +36,7 @@ export function AssignmentPanel(props: PanelProps) {
     <section className={styles.panel} aria-label={`Assignments of ${student.fullName}`}>
       <header className={styles.panelHeader}>
         <h3 className={styles.panelTitle}>Manage assignments: {student.fullName}</h3>
-        <Button size="sm" variant="ghost" onClick={onClose} aria-label={`Close the assignment panel of ${student.fullName}`}>
-          <X size={16} aria-hidden="true" /> Close
-        </Button>
+        <Button size="sm" variant="ghost" onClick={onClose} aria-label={`Close the assignment panel of ${student.fullName}`} icon={X}>Close</Button>
       </header>
       <Tabs<Tab>
         label="What to assign"
@@ -313,12 +311,8 @@ function ContentColumns(props: {
 
 function QuickButton({ action, label, busy, onClick }: { action: 'assign' | 'remove'; label: string; busy: boolean; onClick(): void }) {
   return action === 'assign' ? (
-    <Button size="sm" disabled={busy} onClick={onClick} aria-label={`Assign ${label}`}>
-      <Plus size={16} aria-hidden="true" /> {busy ? 'Assigning...' : 'Assign'}
-    </Button>
+    <Button size="sm" disabled={busy} onClick={onClick} aria-label={`Assign ${label}`} icon={Plus}>{busy ? 'Assigning...' : 'Assign'}</Button>
   ) : (
-    <Button size="sm" variant="ghost" className={styles.remove} disabled={busy} onClick={onClick} aria-label={`Remove ${label}`}>
-      <Trash2 size={16} aria-hidden="true" /> {busy ? 'Removing...' : 'Remove'}
-    </Button>
+    <Button size="sm" variant="ghost" className={styles.remove} disabled={busy} onClick={onClick} aria-label={`Remove ${label}`} icon={Trash2}>{busy ? 'Removing...' : 'Remove'}</Button>
   );
 }

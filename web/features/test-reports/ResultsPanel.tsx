@@ -50,9 +50,7 @@ export function ResultsPanel({ testId }: { testId: string }) {
             Students ({submitted} of {r.students.length} submitted)
           </h2>
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => download(`${r.test.name} results.csv`, resultsCsv(r))}>
-              <Download size={16} aria-hidden="true" /> Export CSV
-            </Button>
+            <Button variant="secondary" onClick={() => download(`${r.test.name} results.csv`, resultsCsv(r))} icon={Download}>Export CSV</Button>
             <Button variant="secondary" onClick={() => void act(() => rescoreResults(testId), 'Failed to re-score the results')} disabled={busy || submitted === 0}>
               Re-score
             </Button>

@@ -109,9 +109,7 @@ export function CsvImport() {
           <Download size={16} aria-hidden="true" /> Download template
         </a>
         <input ref={input} id={inputId} type="file" accept=".csv,text/csv" className="visually-hidden" onChange={(ev) => void choose(ev.target.files?.[0])} />
-        <Button variant="secondary" onClick={() => input.current?.click()} disabled={stage.step === 'checking' || stage.step === 'importing'}>
-          <Upload size={16} aria-hidden="true" /> Choose CSV file
-        </Button>
+        <Button variant="secondary" onClick={() => input.current?.click()} disabled={stage.step === 'checking' || stage.step === 'importing'} icon={Upload}>Choose CSV file</Button>
       </div>
       {stage.step === 'checking' ? <ProgressBar label={`Checking ${stage.file}...`} /> : null}
       {stage.step === 'importing' ? <ProgressBar label={`Importing ${ready} students...`} /> : null}

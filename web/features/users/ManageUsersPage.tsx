@@ -165,12 +165,8 @@ export default function ManageUsersPage() {
           <Fact term="Registered" value={new Date(u.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })} />
         </dl>
         <div className={styles.formActions}>
-          <Button size="sm" onClick={() => setEditing(u.id)}>
-            <Pencil size={16} aria-hidden="true" /> Edit Information
-          </Button>
-          <Button size="sm" variant="danger" disabled={u.id === me?.id} onClick={() => setDeleting(u)}>
-            <Trash2 size={16} aria-hidden="true" /> Delete User
-          </Button>
+          <Button size="sm" onClick={() => setEditing(u.id)} icon={Pencil}>Edit Information</Button>
+          <Button size="sm" variant="danger" disabled={u.id === me?.id} onClick={() => setDeleting(u)} icon={Trash2}>Delete User</Button>
         </div>
       </div>
     );

@@ -39,9 +39,7 @@ export function StudentPicker({ label, value, onChange, error }: { label: string
               <span className={styles.pickerName}>
                 {fullName(s)} <span className={styles.muted}>{[s.email, gradeLabel(s.grade)].filter(Boolean).join(' · ')}</span>
               </span>
-              <Button size="sm" variant="secondary" aria-label={`Add ${fullName(s)}`} onClick={() => onChange([...value, { id: s.id, name: fullName(s), email: s.email }])}>
-                <Plus size={14} aria-hidden="true" /> Add
-              </Button>
+              <Button size="sm" variant="secondary" aria-label={`Add ${fullName(s)}`} onClick={() => onChange([...value, { id: s.id, name: fullName(s), email: s.email }])} icon={Plus}>Add</Button>
             </li>
           ))}
         </ul>

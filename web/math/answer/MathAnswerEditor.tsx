@@ -147,16 +147,10 @@ export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: s
         {label}
       </span>
       <div className={styles.toolbar} role="toolbar" aria-label={`${label} math tools`}>
-        <Button size="sm" variant={panel === 'columns' ? 'primary' : 'secondary'} aria-pressed={panel === 'columns'} onClick={() => toggle('columns')}>
-          <Columns3 size={16} aria-hidden="true" /> Columns
-        </Button>
-        <Button size="sm" variant={panel === 'math' ? 'primary' : 'secondary'} aria-pressed={panel === 'math'} onClick={() => toggle('math')}>
-          <Sigma size={16} aria-hidden="true" /> Math
-        </Button>
+        <Button size="sm" variant={panel === 'columns' ? 'primary' : 'secondary'} aria-pressed={panel === 'columns'} onClick={() => toggle('columns')} icon={Columns3}>Columns</Button>
+        <Button size="sm" variant={panel === 'math' ? 'primary' : 'secondary'} aria-pressed={panel === 'math'} onClick={() => toggle('math')} icon={Sigma}>Math</Button>
         {state !== 'failed' ? (
-          <Button size="sm" variant="ghost" aria-pressed={showSource} onClick={() => setShowSource((s) => !s)}>
-            <Code2 size={16} aria-hidden="true" /> {showSource ? 'Hide source' : 'Show source'}
-          </Button>
+          <Button size="sm" variant="ghost" aria-pressed={showSource} onClick={() => setShowSource((s) => !s)} icon={Code2}>{showSource ? 'Hide source' : 'Show source'}</Button>
         ) : null}
       </div>
       {panel === 'columns' ? (

@@ -229,9 +229,7 @@ function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: stri
               <h2 id={`question-title-${question.id}`} className={styles.cardTitle}>
                 Question {q.number} of {questions.length} <span className={styles.muted}>({q.marks} {q.marks === 1 ? 'mark' : 'marks'})</span>
               </h2>
-              <Button variant="ghost" size="sm" aria-pressed={flagged.has(question.id)} onClick={() => toggleFlag(question.id)}>
-                <Flag size={14} aria-hidden="true" /> {flagged.has(question.id) ? 'Flagged' : 'Flag for review'}
-              </Button>
+              <Button variant="ghost" size="sm" aria-pressed={flagged.has(question.id)} onClick={() => toggleFlag(question.id)} icon={Flag}>{flagged.has(question.id) ? 'Flagged' : 'Flag for review'}</Button>
             </div>
             <RichText html={question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText} />
             <Attachments files={question.attachments} />

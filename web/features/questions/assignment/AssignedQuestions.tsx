@@ -65,9 +65,7 @@ export function AssignedQuestions({ section, onRemove, removing, onReorder, reor
                 aria-label={`Remove ${label(question)}`}
                 disabled={removing === question.id}
                 onClick={() => onRemove(question)}
-              >
-                <Trash2 size={16} aria-hidden="true" /> Remove
-              </Button>
+               icon={Trash2}>Remove</Button>
             </div>
           )}
         />

@@ -99,9 +99,7 @@ export function AvailableQuestions({ sectionId, selected, onSelect, onAssign, as
         <h2 id="available-title" className={styles.panelTitle}>
           Available Questions
         </h2>
-        <Button onClick={onAssign} disabled={assigning}>
-          <ListPlus size={18} aria-hidden="true" /> Assign {selected.length} Questions
-        </Button>
+        <Button onClick={onAssign} disabled={assigning} icon={ListPlus}>Assign {selected.length} Questions</Button>
       </div>
       <div className={styles.filters}>
         <TextField label="Search" type="search" placeholder="Text, source, category or focus" value={filters.q} onChange={(e) => setFilter('q', e.target.value)} />

@@ -87,9 +87,7 @@ export function CourseHierarchy({ role, chosen, onChoose }: HierarchyProps) {
         <h2 id="hierarchy-title" className={styles.panelTitle}>
           Courses
         </h2>
-        <Button size="sm" variant="ghost" onClick={() => void refresh()} disabled={courses.isFetching}>
-          <RefreshCw size={16} aria-hidden="true" /> Refresh
-        </Button>
+        <Button size="sm" variant="ghost" onClick={() => void refresh()} disabled={courses.isFetching} icon={RefreshCw}>Refresh</Button>
       </div>
       <SearchBox label="Search courses" placeholder="Title, name or code" value={search} onChange={setSearch} className={styles.courseSearch} />
       {body}
