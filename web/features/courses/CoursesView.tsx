@@ -9,6 +9,7 @@ import { Pagination } from '../../ui/Pagination';
 import { SearchBox } from '../../ui/SearchBox';
 import { useCourses, useDeleteCourse } from './api';
 import type { Notifier } from '../../ui/Toast';
+import { usePage } from '../../ui/usePage';
 import { ConfirmDelete } from './ConfirmDelete';
 import { CourseFormModal } from './CourseFormModal';
 import { failureText, formatDate, matches, successText } from './messages';
@@ -21,7 +22,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
   const remove = useDeleteCourse();
   const [search, setSearch] = useState('');
   const [pageSize, setPageSize] = useState(10);
-  const [page, setPage] = useState(1);
+  const { page, setPage, firstPageAfter } = usePage();
   const [editing, setEditing] = useState<Course | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Course | null>(null);
 
@@ -40,10 +41,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
         <SearchBox
           label="Search courses by title, code or description"
           value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
+          onChange={firstPageAfter(setSearch)}
         />
         <div className={styles.controlsAction}>
           <Button onClick={() => setEditing('new')} icon={Plus}>Add Course</Button>
@@ -90,10 +88,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
         pageSizes={COURSE_PAGE_SIZES}
         noun="courses"
         onPage={setPage}
-        onPageSize={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
+        onPageSize={firstPageAfter(setPageSize)}
         />
       ) : null}
 

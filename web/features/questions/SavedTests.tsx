@@ -13,6 +13,7 @@ import { SelectField, TextField } from '../../ui/Field';
 import { PageState } from '../../ui/PageState';
 import { Pagination } from '../../ui/Pagination';
 import type { NoticeTone } from '../../ui/Toast';
+import { usePage } from '../../ui/usePage';
 import { TEST_MESSAGES } from '@common/rules';
 import { useDeleteTest, useDuplicateTest, useSavedTests } from './testsApi';
 import styles from './testGenerator.module.css';
@@ -35,7 +36,7 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
   const canAssign = mayOpen(PAGE_ACCESS[paths.savedTest.path], user?.type);
   const [q, setQ] = useState('');
   const [type, setType] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, firstPageAfter } = usePage();
   const [deleting, setDeleting] = useState<TestSummary | null>(null);
   const list = useSavedTests({ q, type, page });
   const duplicate = useDuplicateTest();
@@ -62,13 +63,13 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
     <section aria-labelledby="saved-title" className={styles.panel}>
       <h2 id="saved-title" className={styles.panelTitle}>Saved Tests</h2>
       <div className={styles.savedFilters}>
-        <TextField label="Search tests" type="search" placeholder="Title, code or description" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
+        <TextField label="Search tests" type="search" placeholder="Title, code or description" value={q} onChange={(e) => firstPageAfter(setQ)(e.target.value)} />
         <SelectField
           label="Type"
           placeholder="All types"
           options={[{ value: 'test', label: 'Test' }, { value: 'assessment', label: 'Assessment' }]}
           value={type}
-          onChange={(e) => { setType(e.target.value); setPage(1); }}
+          onChange={(e) => firstPageAfter(setType)(e.target.value)}
         />
       </div>
       {list.isError ? (

@@ -12,6 +12,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { StatFilter, type StatFilterOption } from '../../ui/StatFilter';
 import { RowToggle, Table, type Column } from '../../ui/Table';
 import { Toast, useNotify } from '../../ui/Toast';
+import { usePage } from '../../ui/usePage';
 import { useDeleteUser, useUpdateUser, useUsers } from './api';
 import { EditUserForm } from './EditUserForm';
 import { detailsOf, failure, fullName, genderLabel, gradeLabel, typeLabel } from './messages';
@@ -44,7 +45,7 @@ export default function ManageUsersPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, firstPageAfter } = usePage();
   const [expanded, setExpanded] = useState<string[]>([]);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
@@ -59,7 +60,7 @@ export default function ManageUsersPage() {
       setPage(1);
     }, 300);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, setPage]);
 
   const { error: notifyError } = notify;
   useEffect(() => {
@@ -183,10 +184,7 @@ export default function ManageUsersPage() {
         <StatFilter
           label="Filter users"
           selected={filter}
-          onSelect={(key) => {
-            setFilter(key);
-            setPage(1);
-          }}
+          onSelect={firstPageAfter<Filter>(setFilter)}
           options={FILTERS.map((f) => ({ key: f.key, label: f.label, icon: f.icon, value: data.stats[f.stat] }))}
         />
       ) : null}
