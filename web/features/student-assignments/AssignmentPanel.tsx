@@ -140,6 +140,19 @@ interface ContentItem {
   parent: string;
 }
 
+/** A tab's choice among the student's assigned courses, or all of them. */
+function CourseFilter({ student, value, onChange }: { student: PanelProps['student']; value: string; onChange(courseId: string): void }) {
+  return (
+    <SelectField
+      label="Course"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder={student.courses.length ? 'All assigned courses' : 'No courses assigned'}
+      options={student.courses.map((c) => ({ value: c.id, label: c.name }))}
+    />
+  );
+}
+
 function UnitsTab({ student, content, busy, onChange }: PanelProps) {
   const [courseId, setCourseId] = useState(student.courses[0]?.id ?? '');
   const chosen = student.courses.find((c) => c.id === courseId) ? courseId : '';
@@ -155,13 +168,7 @@ function UnitsTab({ student, content, busy, onChange }: PanelProps) {
   return (
     <div className={styles.tabBody}>
       <div className={styles.filters}>
-        <SelectField
-          label="Course"
-          value={chosen}
-          onChange={(e) => setCourseId(e.target.value)}
-          placeholder={student.courses.length ? 'All assigned courses' : 'No courses assigned'}
-          options={student.courses.map((c) => ({ value: c.id, label: c.name }))}
-        />
+        <CourseFilter student={student} value={chosen} onChange={setCourseId} />
       </div>
       <ContentColumns
         noun={{ one: 'unit', many: 'units' }}
@@ -212,15 +219,13 @@ function SectionsTab({ student, content, busy, onChange }: PanelProps) {
   return (
     <div className={styles.tabBody}>
       <div className={styles.filters}>
-        <SelectField
-          label="Course"
+        <CourseFilter
+          student={student}
           value={chosenCourse}
-          onChange={(e) => {
-            setCourseId(e.target.value);
+          onChange={(id) => {
+            setCourseId(id);
             setUnitId('');
           }}
-          placeholder={student.courses.length ? 'All assigned courses' : 'No courses assigned'}
-          options={student.courses.map((c) => ({ value: c.id, label: c.name }))}
         />
         <SelectField
           label="Unit"
