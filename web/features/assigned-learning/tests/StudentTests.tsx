@@ -4,8 +4,7 @@ import { ClipboardList } from 'lucide-react';
 import type { StudentTest } from '@common/schemas/test-taking';
 import { paths } from '../../../paths';
 import { EmptyState } from '../../../ui/EmptyState';
-import { PageState } from '../../../ui/PageState';
-import { useStudentTests } from './api';
+import { TestsPage } from './TestsPage';
 import styles from './tests.module.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -21,66 +20,61 @@ export const STATUS_LABELS: Record<StudentTest['status'], string> = { 'not-start
 
 /** The student's Assignments section: every test given to them, with its window, time limit and status. */
 export default function StudentTests() {
-  const tests = useStudentTests();
   // The time the list was read: whether each test is open is decided once per visit (the server decides again).
   const [now] = useState(() => Date.now());
-  if (tests.isPending) return <PageState kind="loading" title="Loading your tests..." />;
-  if (tests.isError) return <PageState kind="error" title="Failed to load your tests" text={tests.error.message} />;
-  const list = tests.data;
   return (
-    <section className={styles.page} aria-labelledby="assignments-title">
-      <h1 id="assignments-title" className={styles.title}>
-        <ClipboardList size={24} aria-hidden="true" /> Assignments
-      </h1>
-      {list.length === 0 ? (
-        <EmptyState title="No tests assigned yet" text="When your teacher gives you a test, it appears here with its time limit and when it opens." />
-      ) : (
-        <ul className={styles.cards}>
-          {list.map((test) => (
-            <li key={test.assignmentId} className={styles.card}>
-              <div className={styles.cardHead}>
-                <h2 className={styles.cardTitle}>{test.name}</h2>
-                <span className={`${styles.status} ${styles[test.status]}`}>{STATUS_LABELS[test.status]}</span>
-              </div>
-              <dl className={styles.facts}>
-                {test.testCode ? (
-                  <>
-                    <dt>Code</dt>
-                    <dd>{test.testCode}</dd>
-                  </>
-                ) : null}
-                <dt>Questions</dt>
-                <dd>{test.questionCount}</dd>
-                <dt>Time limit</dt>
-                <dd>{test.timeLimit ? `${test.timeLimit} minutes` : 'None'}</dd>
-                {test.opensAt ? (
-                  <>
-                    <dt>Opens</dt>
-                    <dd>{when(test.opensAt)}</dd>
-                  </>
-                ) : null}
-                {test.closesAt ? (
-                  <>
-                    <dt>Closes</dt>
-                    <dd>{when(test.closesAt)}</dd>
-                  </>
-                ) : null}
-              </dl>
-              {test.status === 'submitted' && test.attemptId ? (
-                <Link className={styles.secondaryAction} to={paths.testReview.href(test.attemptId)}>
-                  {test.score ? `View result (${test.score.percentage}%)` : 'View submission'}
-                </Link>
-              ) : openNow(test, now) ? (
-                <Link className={styles.action} to={paths.testSitting.href(test.assignmentId)}>
-                  {test.status === 'in-progress' ? 'Resume test' : 'Start test'}
-                </Link>
-              ) : (
-                <p className={styles.muted}>{test.opensAt && Date.parse(test.opensAt) > now ? 'Not open yet' : 'Closed'}</p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <TestsPage title="Assignments" icon={ClipboardList} noun="your tests">
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState title="No tests assigned yet" text="When your teacher gives you a test, it appears here with its time limit and when it opens." />
+        ) : (
+          <ul className={styles.cards}>
+            {list.map((test) => (
+              <li key={test.assignmentId} className={styles.card}>
+                <div className={styles.cardHead}>
+                  <h2 className={styles.cardTitle}>{test.name}</h2>
+                  <span className={`${styles.status} ${styles[test.status]}`}>{STATUS_LABELS[test.status]}</span>
+                </div>
+                <dl className={styles.facts}>
+                  {test.testCode ? (
+                    <>
+                      <dt>Code</dt>
+                      <dd>{test.testCode}</dd>
+                    </>
+                  ) : null}
+                  <dt>Questions</dt>
+                  <dd>{test.questionCount}</dd>
+                  <dt>Time limit</dt>
+                  <dd>{test.timeLimit ? `${test.timeLimit} minutes` : 'None'}</dd>
+                  {test.opensAt ? (
+                    <>
+                      <dt>Opens</dt>
+                      <dd>{when(test.opensAt)}</dd>
+                    </>
+                  ) : null}
+                  {test.closesAt ? (
+                    <>
+                      <dt>Closes</dt>
+                      <dd>{when(test.closesAt)}</dd>
+                    </>
+                  ) : null}
+                </dl>
+                {test.status === 'submitted' && test.attemptId ? (
+                  <Link className={styles.secondaryAction} to={paths.testReview.href(test.attemptId)}>
+                    {test.score ? `View result (${test.score.percentage}%)` : 'View submission'}
+                  </Link>
+                ) : openNow(test, now) ? (
+                  <Link className={styles.action} to={paths.testSitting.href(test.assignmentId)}>
+                    {test.status === 'in-progress' ? 'Resume test' : 'Start test'}
+                  </Link>
+                ) : (
+                  <p className={styles.muted}>{test.opensAt && Date.parse(test.opensAt) > now ? 'Not open yet' : 'Closed'}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </TestsPage>
   );
 }
