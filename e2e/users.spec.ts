@@ -24,6 +24,19 @@ async function fillCommon(page: Page, first: string, last: string, email: string
   await page.getByLabel('Email', { exact: true }).fill(email);
 }
 
+/** The student form filled in (Grade 7 at Hill School) and sent. */
+async function registerStudent(page: Page, first: string, last: string, email: string) {
+  await fillCommon(page, first, last, email);
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByLabel('Date of Birth').fill('2013-05-06');
+  await page.getByLabel('Grade').selectOption('7');
+  await page.getByLabel('School').fill('Hill School');
+  await page.getByLabel('Address').fill('4 Hill Road');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+}
+
 async function registerVia(page: Page, userType: string, formData: Record<string, unknown>) {
   const response = await page.request.post('/api/admin/register', { data: { userType, formData } });
   expect(response.status(), await response.text()).toBe(201);
@@ -91,29 +104,13 @@ test('the admin registers one user of each type with the spec\'s rules and messa
 
   await chooseCard(page, 'Student');
   const student = uniqueEmail('student');
-  await fillCommon(page, 'Sami', 'Lee', student);
-  await page.getByLabel('Gender').selectOption('female');
-  await page.getByLabel('Date of Birth').fill('2013-05-06');
-  await page.getByLabel('Grade').selectOption('7');
-  await page.getByLabel('School').fill('Hill School');
-  await page.getByLabel('Address').fill('4 Hill Road');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await registerStudent(page, 'Sami', 'Lee', student);
   await expect(page.getByText('User registered successfully!')).toBeVisible();
   await expect(page.getByLabel('First Name')).toHaveValue('');
   made.push(student);
 
   // A taken e-mail: the form's failure text, and the reason on the e-mail field.
-  await fillCommon(page, 'Sami', 'Again', student);
-  await page.getByLabel('Gender').selectOption('female');
-  await page.getByLabel('Date of Birth').fill('2013-05-06');
-  await page.getByLabel('Grade').selectOption('7');
-  await page.getByLabel('School').fill('Hill School');
-  await page.getByLabel('Address').fill('4 Hill Road');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await registerStudent(page, 'Sami', 'Again', student);
   await expect(page.getByText('Registration failed. Please try again.')).toBeVisible();
   await expect(page.getByText('An account with this email already exists.')).toBeVisible();
 
