@@ -7,6 +7,7 @@ import { SelectField, TextField } from '../../ui/Field';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { IconTile } from '../../ui/IconTile';
 import { useStudentCourses, useStudentStats } from './api';
 import { courseProgressText } from '@common/rules';
 import styles from './student.module.css';
@@ -69,9 +70,7 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
         <ul className={styles.courseGrid}>
           {shown.map((course) => (
             <li key={course.id} className={styles.courseCard}>
-              <div className={styles.courseBadge} aria-hidden="true">
-                <BookOpen size={22} />
-              </div>
+              <IconTile icon={BookOpen} tone="accent" />
               <p className={styles.courseCode}>{course.code}</p>
               <h2 className={styles.courseName}>{course.name}</h2>
               <p className={styles.courseDescription}>{course.description}</p>

@@ -10,6 +10,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { useCourses, useDeleteCourse } from './api';
 import type { Notifier } from '../../ui/Toast';
 import { usePage } from '../../ui/usePage';
+import { IconTile } from '../../ui/IconTile';
 import { ConfirmDelete } from './ConfirmDelete';
 import { CourseFormModal } from './CourseFormModal';
 import { failureText, formatDate, matches, successText } from './messages';
@@ -56,9 +57,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
         <ul className={styles.cards}>
           {shown.map((course) => (
             <li key={course.id} className={styles.card}>
-              <div className={styles.cardIcon} aria-hidden="true">
-                <BookOpen size={22} />
-              </div>
+              <IconTile icon={BookOpen} />
               <div className={styles.cardMain}>
                 <h2 className={styles.cardTitle}>{course.title}</h2>
                 <p className={styles.meta}>
