@@ -2,16 +2,12 @@ import { useState, type DragEvent } from 'react';
 import { GripVertical, Plus } from 'lucide-react';
 import { TEST_GENERATOR_PAGE_SIZE } from '@common/rules';
 import type { Question } from '@common/schemas/questions';
-import { errorMessage } from '../../api/client';
 import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
-import { EmptyState } from '../../ui/EmptyState';
-import { PageState } from '../../ui/PageState';
 import { useDebounced } from '../../ui/useDebounced';
-import { Pagination } from '../../ui/Pagination';
 import { useQuestions } from './api';
+import { BankResults } from './BankResults';
 import { BankFilterFields, type BankFilters } from './BankFilters';
-import { MESSAGES } from './messages';
 import { previewText } from '../../math/plainText';
 import styles from './testGenerator.module.css';
 
@@ -34,7 +30,6 @@ export function AvailableQuestions({ filters, onFilters, inTest, onAdd }: Props)
     onFilters({ ...filters, ...changes });
     setPage(1);
   };
-  const rows = questions.data?.questions ?? [];
   const startDrag = (event: DragEvent, question: Question) => {
     event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(question));
     event.dataTransfer.setData('text/plain', previewText(question.questionText));
@@ -45,44 +40,30 @@ export function AvailableQuestions({ filters, onFilters, inTest, onAdd }: Props)
     <section aria-labelledby="available-title" className={styles.panel}>
       <h2 id="available-title" className={styles.panelTitle}>Available Questions</h2>
       <BankFilterFields className={styles.bankFilters} filters={filters} onChange={setFilters} />
-      {questions.isError ? (
-        <PageState kind="error" title={MESSAGES.loadFailed} text={errorMessage(questions.error, MESSAGES.loadFailedNetwork)} action={<Button onClick={() => void questions.refetch()}>Try again</Button>} />
-      ) : questions.isPending ? (
-        <PageState kind="loading" title="Loading questions..." />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No questions found" text="No question matches these filters." />
-      ) : (
-        <ul className={styles.available} aria-label="Available questions">
-          {rows.map((question) => {
-            const text = previewText(question.questionText);
-            const added = inTest.has(question.id);
-            return (
-              <li key={question.id} className={styles.card} draggable onDragStart={(e) => startDrag(e, question)} data-question-id={question.id}>
-                <GripVertical size={16} aria-hidden="true" className={styles.grip} />
-                <div className={styles.cardBody}>
-                  <MathText text={text} className={styles.cardText} />
-                  <p className={styles.cardMeta}>
-                    Grade {question.grade} · {question.type}
-                    {question.categoryNames.length ? ` · ${question.categoryNames.join(', ')}` : ''}
-                    {question.focusNames.length ? ` · ${question.focusNames.join(', ')}` : ''}
-                  </p>
-                </div>
-                <Button size="sm" variant={added ? 'ghost' : 'secondary'} onClick={() => onAdd(question)} aria-label={`Add to Test: ${text}`} icon={Plus}>{added ? 'In Test' : 'Add to Test'}</Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {questions.data ? (
-        <Pagination
-          page={page}
-          pageSize={TEST_GENERATOR_PAGE_SIZE}
-          total={questions.data.total}
-          totalExact={questions.data.totalExact}
-          noun="questions"
-          onPage={setPage}
-        />
-      ) : null}
+      <BankResults questions={questions} emptyText="No question matches these filters." paging={{ page, pageSize: TEST_GENERATOR_PAGE_SIZE, onPage: setPage }}>
+        {(rows) => (
+          <ul className={styles.available} aria-label="Available questions">
+            {rows.map((question) => {
+              const text = previewText(question.questionText);
+              const added = inTest.has(question.id);
+              return (
+                <li key={question.id} className={styles.card} draggable onDragStart={(e) => startDrag(e, question)} data-question-id={question.id}>
+                  <GripVertical size={16} aria-hidden="true" className={styles.grip} />
+                  <div className={styles.cardBody}>
+                    <MathText text={text} className={styles.cardText} />
+                    <p className={styles.cardMeta}>
+                      Grade {question.grade} · {question.type}
+                      {question.categoryNames.length ? ` · ${question.categoryNames.join(', ')}` : ''}
+                      {question.focusNames.length ? ` · ${question.focusNames.join(', ')}` : ''}
+                    </p>
+                  </div>
+                  <Button size="sm" variant={added ? 'ghost' : 'secondary'} onClick={() => onAdd(question)} aria-label={`Add to Test: ${text}`} icon={Plus}>{added ? 'In Test' : 'Add to Test'}</Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </BankResults>
     </section>
   );
 }

@@ -8,12 +8,10 @@ import { paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { EmptyState } from '../../ui/EmptyState';
-import { PageState } from '../../ui/PageState';
-import { Pagination } from '../../ui/Pagination';
 import { Table } from '../../ui/Table';
 import { useDebounced } from '../../ui/useDebounced';
 import { useBulkDelete, useDeleteQuestion, useQuestions, type QuestionFilters } from './api';
+import { BankResults } from './BankResults';
 import { BankFilterFields, NO_FILTERS, type BankFilters } from './BankFilters';
 import { draftOf, type QuestionDraft } from './draft';
 import { MESSAGES } from './messages';
@@ -51,7 +49,6 @@ export function QuestionList() {
     setPage(1);
     newList();
   };
-  const rows = questions.data?.questions ?? [];
   const setRow = (id: string, state: QuestionDraft | 'shown' | null) =>
     setOpen(({ [id]: _, ...others }) => (state ? { ...others, [id]: state } : others));
 
@@ -94,53 +91,54 @@ export function QuestionList() {
 
       <BankFilterFields className={styles.filters} clearClassName={styles.clear} filters={filters} onChange={changeFilters} />
 
-      {questions.isError ? (
-        <PageState kind="error" title={MESSAGES.loadFailed} text={errorMessage(questions.error, MESSAGES.loadFailedNetwork)} action={<Button onClick={() => void questions.refetch()}>Try again</Button>} />
-      ) : questions.isPending ? (
-        <PageState kind="loading" title="Loading questions..." />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No questions found" text="No question matches these filters. Clear the filters, or add a question." />
-      ) : (
-        <Table
-          label="Questions"
-          rows={rows}
-          rowKey={(question) => question.id}
-          columns={questionColumns({ onEdit: startEditing, onDelete: setDeleting, deleting: remove.isPending })}
-          selection={{ selected, onChange: setSelected, rowLabel: (question) => `Select question: ${previewText(question.questionText)}`, allLabel: 'Select all questions on this page' }}
-          expansion={{
-            expanded: Object.keys(open),
-            onToggle: (id) => setRow(id, open[id] ? null : 'shown'),
-            detail: (question) => {
-              const state = open[question.id];
-              return state && state !== 'shown' ? (
-                <QuestionEditor
-                  question={question}
-                  initial={state}
-                  onDone={(saved) => {
-                    if (saved) notify('success', saved);
-                    setRow(question.id, 'shown');
-                  }}
-                  onError={(text) => notify('error', text)}
-                />
-              ) : (
-                <QuestionDetails question={question} />
-              );
-            },
-          }}
-        />
-      )}
-      {questions.data ? (
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={questions.data.total}
-          totalExact={questions.data.totalExact}
-          pageSizes={QUESTION_PAGE_SIZES}
-          noun="questions"
-          onPage={(p) => { setPage(p); newList(); }}
-          onPageSize={(size) => { setPageSize(size); setPage(1); setOpen({}); }}
-        />
-      ) : null}
+      <BankResults
+        questions={questions}
+        emptyText="No question matches these filters. Clear the filters, or add a question."
+        paging={{
+          page,
+          pageSize,
+          pageSizes: QUESTION_PAGE_SIZES,
+          onPage: (p) => {
+            setPage(p);
+            newList();
+          },
+          onPageSize: (size) => {
+            setPageSize(size);
+            setPage(1);
+            setOpen({});
+          },
+        }}
+      >
+        {(rows) => (
+          <Table
+            label="Questions"
+            rows={rows}
+            rowKey={(question) => question.id}
+            columns={questionColumns({ onEdit: startEditing, onDelete: setDeleting, deleting: remove.isPending })}
+            selection={{ selected, onChange: setSelected, rowLabel: (question) => `Select question: ${previewText(question.questionText)}`, allLabel: 'Select all questions on this page' }}
+            expansion={{
+              expanded: Object.keys(open),
+              onToggle: (id) => setRow(id, open[id] ? null : 'shown'),
+              detail: (question) => {
+                const state = open[question.id];
+                return state && state !== 'shown' ? (
+                  <QuestionEditor
+                    question={question}
+                    initial={state}
+                    onDone={(saved) => {
+                      if (saved) notify('success', saved);
+                      setRow(question.id, 'shown');
+                    }}
+                    onError={(text) => notify('error', text)}
+                  />
+                ) : (
+                  <QuestionDetails question={question} />
+                );
+              },
+            }}
+          />
+        )}
+      </BankResults>
       <ConfirmDialog
         open={confirmBulk}
         title="Delete the selected questions?"
