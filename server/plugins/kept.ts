@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import type { CheckableQuestion } from '../../common/answers';
 import type { Database } from '../db/client';
 
@@ -378,10 +378,22 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/** Browsers send a handful of Accept-Encoding values: each is read once. Bounded, as the header is the client's. */
+const gzipByHeader = new Map<string, boolean>();
+function headerAcceptsGzip(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  let accepts = gzipByHeader.get(header);
+  if (accepts === undefined) {
+    accepts = acceptsGzip(header);
+    if (gzipByHeader.size < 64) gzipByHeader.set(header, accepts);
+  }
+  return accepts;
+}
+
 /** The bytes to send of a rendered view: gzip to clients that accept it. */
 function chooseEncoding(request: FastifyRequest, reply: FastifyReply, view: RenderedView): Buffer {
   reply.header('vary', 'accept-encoding');
-  if (view.gzip && acceptsGzip(request.headers['accept-encoding'])) {
+  if (view.gzip && headerAcceptsGzip(request.headers['accept-encoding'])) {
     reply.header('content-encoding', 'gzip');
     return view.gzip;
   }
@@ -398,35 +410,50 @@ export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
 
 const renderOf = new WeakMap<FastifyRequest, ReturnType<RenderedViews['start']>>();
 
-function keptHooks(views: RenderedViews, route: KeptRoute): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler; onResponse: (request: FastifyRequest) => Promise<void> } {
+/**
+ * The hooks of a kept route. They take callbacks rather than returning promises: a kept answer is the busiest path of
+ * the academy, and each async hook costs a promise and a turn of the microtask queue on every request of the route.
+ */
+function keptHooks(views: RenderedViews, route: KeptRoute): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler; onResponse: onResponseHookHandler } {
   const keyOf = (request: FastifyRequest) => JSON.stringify(route.key(request as KeyRequest));
+  // A hook that answers early calls reply.send and not done.
   const send = (request: FastifyRequest, reply: FastifyReply, view: RenderedView) =>
-    reply.header('content-type', 'application/json; charset=utf-8').send(chooseEncoding(request, reply, view));
+    void reply.header('content-type', 'application/json; charset=utf-8').send(chooseEncoding(request, reply, view));
   return {
-    async preHandler(request, reply) {
+    preHandler(request, reply, done) {
       const key = keyOf(request);
       const kept = views.get(key);
       if (kept) return send(request, reply, kept);
       const pending = views.pending(key);
-      const rendered = pending ? await pending : null;
-      if (rendered) return send(request, reply, rendered);
-      // Nobody renders this key (or the render failed): this request's own answer becomes the kept view.
-      if (!pending) renderOf.set(request, views.start(key));
+      if (!pending) {
+        // Nobody renders this key: this request's own answer becomes the kept view.
+        renderOf.set(request, views.start(key));
+        return done();
+      }
+      // The render failed: this request runs its own handler.
+      void pending.then((rendered) => (rendered ? send(request, reply, rendered) : done()));
     },
-    async onSend(request, reply, payload) {
+    onSend(request, reply, payload, done) {
       const render = renderOf.get(request);
-      if (!render) return payload;
+      if (!render) return done(null, payload);
       renderOf.delete(request);
       if (reply.statusCode !== 200 || typeof payload !== 'string') {
         render.fail();
-        return payload;
+        return done(null, payload);
       }
-      return chooseEncoding(request, reply, await render.keep(payload));
+      render.keep(payload).then(
+        (view) => done(null, chooseEncoding(request, reply, view)),
+        (error: Error) => done(error),
+      );
     },
     // An answer that never reached onSend (the client went away) must not leave others waiting.
-    async onResponse(request) {
-      renderOf.get(request)?.fail();
-      renderOf.delete(request);
+    onResponse(request, _reply, done) {
+      const render = renderOf.get(request);
+      if (render) {
+        render.fail();
+        renderOf.delete(request);
+      }
+      done();
     },
   };
 }
