@@ -76,6 +76,21 @@ test.describe('the shell', () => {
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
   });
 
+  test('a subscribe typed or clicked while the form is still loading is not lost', async ({ page }) => {
+    // The form's code arrives late, as on a slow phone: the stand-in takes no click and no typing meanwhile.
+    await page.route(/\/assets\/SubscribeForm-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByText('Email is required')).toBeVisible();
+    await footer.getByPlaceholder('Enter your email to get our latest updates').fill('not an email');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByText('Please enter a valid email address')).toBeVisible();
+  });
+
   test('the footer: link columns, mail link, social links, Trusted By, legal pages and the subscribe box', async ({ page }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');

@@ -15,6 +15,8 @@ interface SubscribeViewProps {
  * stands in until then: the footer takes its final size at once and nothing shifts when the form arrives.
  */
 export function SubscribeView({ input, onSubmit, message = null, busy = false }: SubscribeViewProps) {
+  // The stand-in takes no typing and no click: what it took would be lost when the form replaces it.
+  const standIn = input === undefined;
   return (
     <form className={styles.subscribe} onSubmit={onSubmit ?? ((e) => e.preventDefault())} noValidate>
       <label htmlFor="subscribe-email" className={styles.subscribeLabel}>Get our latest updates</label>
@@ -26,9 +28,10 @@ export function SubscribeView({ input, onSubmit, message = null, busy = false }:
           placeholder="Enter your email to get our latest updates"
           aria-invalid={message?.tone === 'error' ? true : undefined}
           aria-describedby={message ? 'subscribe-result' : undefined}
+          readOnly={standIn}
           {...input}
         />
-        <button type="submit" disabled={busy}>{busy ? 'Subscribing...' : 'Subscribe'}</button>
+        <button type="submit" disabled={busy || standIn}>{busy ? 'Subscribing...' : 'Subscribe'}</button>
       </div>
       {message ? (
         <p id="subscribe-result" role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? styles.problem : styles.thanks}>
