@@ -27,9 +27,17 @@ export class MemoryOutbox implements Mailer {
 /** A clock the test moves forward, to reach expiries and cooldowns without waiting. */
 export class TestClock {
   private offsetMs = 0;
-  now = () => new Date(Date.now() + this.offsetMs);
+  private stoppedAt: number | null = null;
+  now = () => new Date((this.stoppedAt ?? Date.now()) + this.offsetMs);
   advance(seconds: number) {
     this.offsetMs += seconds * 1000;
+  }
+  /** Holds the time still, so that what follows happens within one millisecond. */
+  stop() {
+    this.stoppedAt = Date.now();
+  }
+  start() {
+    this.stoppedAt = null;
   }
 }
 

@@ -40,12 +40,30 @@ function prepareAttemptInsert(db: Db) {
 const attemptInserts = new WeakMap<Db, ReturnType<typeof prepareAttemptInsert>>();
 
 /**
+ * A question's first try is its first stored check by time. Two checks within one millisecond would tie (the clock
+ * counts milliseconds), and the tie would fall to the random id: a question answered right, then wrong, could read
+ * back as solved on try 2. The stamps count the checks within a millisecond in its microseconds (timestamptz keeps
+ * them), so the stored order is the order the checks were counted in.
+ */
+function orderedStamps(): (at: Date) => string {
+  let lastMs = Number.NaN;
+  let inSameMs = 0;
+  return (at) => {
+    const ms = at.getTime();
+    inSameMs = ms === lastMs ? inSameMs + 1 : 0;
+    lastMs = ms;
+    return `${at.toISOString().slice(0, -1)}${String(Math.min(inSameMs, 999)).padStart(3, '0')}Z`;
+  };
+}
+
+/**
  * Answer attempts are written behind the answer (see BatchWriter): a check answers without waiting for the
  * insert, which kept it under its latency budget. An attempt can be lost only if the process dies within the
  * few milliseconds before its batch is written; shutdown flushes. A row that cannot be written takes its
  * student's counted figures with it, so they are read again.
  */
 export function attemptWriter(db: Db, log: FastifyBaseLogger, memo: { instance: string; totals: Memo<StudentTotals> }): BatchWriter<NewAttempt> {
+  const stamp = orderedStamps();
   return new BatchWriter<NewAttempt>(
     (rows) =>
       preparedFor(db, attemptInserts, prepareAttemptInsert).execute({
@@ -55,7 +73,7 @@ export function attemptWriter(db: Db, log: FastifyBaseLogger, memo: { instance: 
         sectionIds: rows.map((r) => r.sectionId),
         answers: rows.map((r) => JSON.stringify({ studentAnswer: r.studentAnswer })),
         correct: rows.map((r) => r.isCorrect),
-        times: rows.map((r) => r.createdAt.toISOString()),
+        times: rows.map((r) => stamp(r.createdAt)),
       }),
     {
       onError: (error, row) => {

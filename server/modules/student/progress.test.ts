@@ -121,3 +121,37 @@ describe('the student figures', () => {
     expect((await get(student, '/api/student/sections/not-an-id/progress')).statusCode).toBeLessThan(500);
   });
 });
+
+describe('checks taken within one millisecond', () => {
+  it('read back from the database in the order they were taken', async () => {
+    const ids = await Promise.all(Array.from({ length: 8 }, () => buildQuestion(t.db)));
+    const [a, s] = await Promise.all([buildAdmin(t.db), buildStudent(t.db)]);
+    const [staff, quick] = await Promise.all([signIn(t.app, a), signIn(t.app, s)]);
+    const one = await buildCourse(t.db, { units: 1, sections: 1 });
+    const section = one.units[0].sections[0];
+    await post(staff, '/api/admin/assign-course', { studentId: s.id, courseId: one.id });
+    await post(staff, '/api/admin/assign-unit', { studentId: s.id, unitId: one.units[0].id, withSections: true });
+    await post(staff, '/api/questions/assign-to-section', { sectionId: section.id, questionIds: ids.map((x) => x.id) });
+    t.clock.stop();
+    try {
+      // Each question right, then wrong, at the same instant: a tie broken any other way reads some as solved on try 2.
+      for (const { id } of ids) {
+        for (const answer of ['A', 'D']) {
+          const response = await call(t.app, quick, { method: 'POST', url: '/api/questions/check-answer', payload: { questionId: id, studentAnswer: answer, sectionId: section.id } });
+          expect(response.statusCode).toBe(200);
+        }
+      }
+    } finally {
+      t.clock.start();
+    }
+    await t.app.flushWrites();
+    const { buildApp } = await import('../../app');
+    const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
+    try {
+      const fresh = (await call(other, quick, { method: 'GET', url: `/api/student/sections/${section.id}/progress` })).json();
+      expect(fresh.questions).toEqual(ids.map(({ id }) => ({ questionId: id, tries: 2, solvedOnTry: 1 })));
+    } finally {
+      await other.close();
+    }
+  });
+});
