@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,10 +65,25 @@ describe('the embedded database between processes', () => {
         body: JSON.stringify({ email: `load${i}@example.com` }),
       }).then((r) => r.status, () => 'refused'),
     );
+    // A client whose request is half sent at the signal, and which keeps its connection open once answered.
+    const body = JSON.stringify({ email: 'keep-alive@example.com' });
+    const held = net.connect(port, '127.0.0.1');
+    let heldAnswer = '';
+    held.on('data', (d) => (heldAnswer += d));
+    await new Promise((resolve) => held.once('connect', resolve));
+    held.write(`POST /api/auth/signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
     await new Promise((r) => setTimeout(r, 30));
     first.child.kill('SIGTERM');
+    const signalled = Date.now();
+    // The rest once the server has stopped listening: the request is answered, its connection then idle.
+    await new Promise((r) => setTimeout(r, 500));
+    held.write(body.slice(5));
     const statuses = await Promise.all(load);
     expect(await first.exited).toBe(0);
+    // Not held until the keep-alive timeout (72 s): the answered connection is closed as soon as it is idle.
+    expect(Date.now() - signalled).toBeLessThan(15_000);
+    expect(heldAnswer).toMatch(/^HTTP\/1\.1 200/);
+    held.destroy();
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 200 || s === 'refused' || s === 503)).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);

@@ -34,24 +34,34 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
 
 let nextPort = 4100 + Math.floor(Math.random() * 400) * 2;
 
+/** How often a server whose port another program holds is started again on the next one. */
+const PORT_RETRIES = 5;
+
 export class ServerProcess {
-  readonly child: ChildProcess;
-  readonly port: number;
-  readonly url: string;
-  readonly exited: Promise<number | null>;
+  child!: ChildProcess;
+  port!: number;
+  url!: string;
+  exited!: Promise<number | null>;
   private out = '';
 
-  constructor(env: Record<string, string>) {
+  constructor(private readonly env: Record<string, string>) {
+    this.start();
+  }
+
+  /** On the next port of a range the tests share; ready() moves on when another program listens there already. */
+  private start() {
     this.port = nextPort++;
     this.url = `http://127.0.0.1:${this.port}`;
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    this.out = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env, PORT: String(this.port) },
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    this.child.stdout!.on('data', (d) => (this.out += d));
-    this.child.stderr!.on('data', (d) => (this.out += d));
-    this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));
+    child.stdout!.on('data', (d) => (this.out += d));
+    child.stderr!.on('data', (d) => (this.out += d));
+    this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    this.child = child;
   }
 
   output(): string {
@@ -62,8 +72,12 @@ export class ServerProcess {
   async ready(timeoutMs = 240_000): Promise<this> {
     const deadline = Date.now() + timeoutMs;
     let lastAnswer = 'no answer';
+    let retries = PORT_RETRIES;
     while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) throw new Error(`The server exited (${this.child.exitCode}): ${this.out}`);
+      if (this.child.exitCode !== null) {
+        if (!this.out.includes('EADDRINUSE') || retries-- === 0) throw new Error(`The server exited (${this.child.exitCode}): ${this.out}`);
+        this.start();
+      }
       try {
         const response = await fetch(`${this.url}/api/ready`);
         if (response.ok) return this;
