@@ -124,6 +124,16 @@ test.describe('the shell', () => {
 });
 
 test.describe('the landing page', () => {
+  test("is served with its page's scripts and styles named, fetched beside the first script", async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/HomePage-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/HomePage-[\w-]+\.css">/);
+    // Any other address gets the plain index.html, which names only the first script.
+    expect(await (await request.get('/about')).text()).not.toContain('HomePage-');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Math that clicks, from kindergarten to grade 12' })).toBeVisible();
+  });
+
   test('hero, course cards, grades, mission, testimonials and the booking form', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Math that clicks, from kindergarten to grade 12');

@@ -13,6 +13,7 @@ import { precompressDir } from './precompressed';
 const script = `export const greeting = ${JSON.stringify('hello from the app '.repeat(200))};\n`;
 const page = `<!doctype html><html lang="en"><head><title>Math Academy</title></head><body>${'<div id="root"></div>'.repeat(50)}</body></html>`;
 const font = Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3, 4]);
+const signInPage = page.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/SignInPage-abc.js"></head>');
 
 let dist: string;
 let database: Database;
@@ -24,6 +25,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), page);
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
   fs.writeFileSync(path.join(dist, 'assets', 'inter-latin.woff2'), font);
+  fs.mkdirSync(path.join(dist, 'first-visit'));
+  fs.writeFileSync(path.join(dist, 'first-visit', 'signin.html'), signInPage);
+  fs.writeFileSync(path.join(dist, 'first-visit.json'), JSON.stringify({ '/signin': 'first-visit/signin.html' }));
   precompressDir(dist);
   database = await openPglite(null);
   app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), database, distDir: dist });
@@ -81,5 +85,25 @@ describe('precompressed assets', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers.vary).toBeUndefined();
     expect(response.rawPayload.equals(font)).toBe(true);
+  });
+});
+
+describe('first-visit pages', () => {
+  it("answer a first-visit address with the build's copy of index.html that names the page's scripts", async () => {
+    for (const url of ['/signin', '/signin?next=%2Fdashboard']) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(decoders.br(response.rawPayload).toString()).toBe(signInPage);
+    }
+  });
+
+  it('answer every other app address with index.html', async () => {
+    for (const url of ['/signin/more', '/signup', '/']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(page);
+    }
   });
 });

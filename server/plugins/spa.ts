@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import { isCompressible } from './precompressed';
 
 /**
- * Serves the built web app with a history fallback: any GET outside /api that is not a file answers index.html.
+ * Serves the built web app with a history fallback: any GET outside /api that is not a file answers index.html,
+ * or the build's copy of it for a first-visit page.
  * Hashed assets are cached for a year; index.html never, so a deploy shows at once. Text files go out as the
  * brotli or gzip variant the build wrote beside them (precompressed.ts), whichever the browser accepts: no
  * compression per request.
@@ -16,6 +17,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     app.log.warn(`No built web app in ${distDir}: run "npm run build". The API works without it.`);
     return;
   }
+  const firstVisit = firstVisitPages(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -38,6 +40,16 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (relative && file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(relative);
     }
-    return reply.sendFile('index.html');
+    return reply.sendFile(firstVisit.get(request.url.split('?')[0]) ?? 'index.html');
   });
+}
+
+/**
+ * The copies of index.html the build wrote for the pages a first visit most often opens (vite.config.ts), by
+ * address: each names its page's scripts and styles, so the browser fetches them beside the first script.
+ */
+function firstVisitPages(distDir: string): Map<string, string> {
+  const listing = path.join(distDir, 'first-visit.json');
+  if (!fs.existsSync(listing)) return new Map();
+  return new Map(Object.entries(JSON.parse(fs.readFileSync(listing, 'utf8')) as Record<string, string>));
 }

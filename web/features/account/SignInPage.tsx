@@ -1,6 +1,5 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '@common/rules';
-import { loginBody } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { sentBySignInGuard } from '../../auth/guards';
@@ -15,6 +14,8 @@ import { SocialButtons } from './SocialButtons';
 import styles from './account.module.css';
 
 const LOGIN_FAILED = 'Login failed. Please check your credentials and try again.';
+/** The schema (and zod with it) loads on the first submit: a first visit to sign-in fetches only what it shows. */
+const loadLoginBody = () => import('@common/schemas/auth').then((m) => m.loginBody);
 
 export default function SignInPage() {
   const { login } = useAuth();
@@ -33,7 +34,7 @@ export default function SignInPage() {
     </>
   ) : null;
   const { notice, notify } = useNotify();
-  const { register, handleSubmit, formState } = useSchemaForm(loginBody);
+  const { register, handleSubmit, formState } = useSchemaForm(loadLoginBody);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -15,7 +15,7 @@ export function HeroArt({ className }: { className?: string }) {
       <circle cx="250" cy="232" r="34" fill="#e8ebfb" />
       <path d="M250 232 L250 198 A34 34 0 0 1 284 232 Z" fill="#2f3fb8" />
       <circle cx="340" cy="86" r="30" fill="#17804a" />
-      <text x="340" y="97" textAnchor="middle" fontSize="30" fontWeight="800" fill="#fff">π</text>
+      <text x="340" y="97" textAnchor="middle" fontFamily="Georgia, serif" fontSize="30" fontWeight="800" fill="#fff">π</text>
       <circle cx="52" cy="250" r="24" fill="#c2283a" />
       <text x="52" y="259" textAnchor="middle" fontSize="24" fontWeight="800" fill="#fff">÷</text>
       <rect x="300" y="270" width="64" height="44" rx="10" fill="#ffb547" />
