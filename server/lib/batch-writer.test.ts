@@ -66,4 +66,39 @@ describe('BatchWriter', () => {
     expect(written).toEqual([1, 3]);
     expect(failed).toEqual([2]);
   });
+
+  it('lets a statement gather the rows of several turns for gatherMs, and leaves full at once', async () => {
+    const writes: number[][] = [];
+    const writer = new BatchWriter<number>(async (rows) => void writes.push(rows), { ...noErrors, gatherMs: 40, maxRows: 4, maxWrites: 1 });
+    await writer.add(1);
+    await pause(5);
+    await writer.add(2);
+    await pause(5);
+    // Two turns later nothing has left: the statement is still gathering.
+    expect(writes).toEqual([]);
+    await pause(60);
+    expect(writes).toEqual([[1, 2]]);
+    for (const n of [3, 4, 5, 6]) await writer.add(n);
+    await pause(5);
+    // Full: it did not wait out its 40 ms.
+    expect(writes).toEqual([[1, 2], [3, 4, 5, 6]]);
+  });
+
+  it('writes a gathering statement at once when someone flushes', async () => {
+    const writes: number[][] = [];
+    const writer = new BatchWriter<number>(async (rows) => void writes.push(rows), { ...noErrors, gatherMs: 10_000 });
+    await writer.add(1);
+    await writer.add(2);
+    const started = Date.now();
+    await writer.flush();
+    expect(writes).toEqual([[1, 2]]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // Once nothing waits, statements gather again.
+    await writer.add(3);
+    await pause(20);
+    expect(writes).toEqual([[1, 2]]);
+    await writer.flush();
+    expect(writes).toEqual([[1, 2], [3]]);
+  });
 });
+

@@ -12,6 +12,12 @@ export interface BatchWriterOptions<Row> {
   maxWrites?: number;
   /** Rows that may wait before callers are made to wait for their own row (a slow database then slows intake). */
   maxBacklog?: number;
+  /**
+   * How long a statement waits for more rows before it leaves, unless it is full or someone flushes. A statement
+   * costs the database about as much as a dozen rows, so at a few thousand checks a second fewer, larger statements
+   * leave more of the machine to the requests. 0: rows read in one turn of the event loop go together.
+   */
+  gatherMs?: number;
   /** A row that could not be written, even alone. */
   onError: (error: unknown, row: Row) => void;
 }
@@ -27,6 +33,10 @@ export class BatchWriter<Row> {
   private readonly inFlight = new Set<Batch<Row>>();
   private backlog = 0;
   private scheduled = false;
+  /** The timer of a statement gathering rows, cut short by flush(). */
+  private gathering: NodeJS.Timeout | null = null;
+  /** A flush is waiting: statements leave at once until nothing waits. */
+  private urgent = false;
   private readonly maxRows: number;
   private readonly maxWrites: number;
   private readonly maxBacklog: number;
@@ -51,23 +61,40 @@ export class BatchWriter<Row> {
     }
     batch.rows.push(row);
     this.backlog++;
+    if (this.waiting[0].rows.length >= this.maxRows) this.stopGathering();
     this.schedule();
     return this.backlog > this.maxBacklog ? batch.done : Promise.resolve();
   }
 
   /** Resolves when every row queued so far has been written (or reported as failed). */
   flush(): Promise<void> {
+    this.urgent = true;
+    this.stopGathering();
+    this.schedule();
     return Promise.all([...this.inFlight, ...this.waiting].map((b) => b.done)).then(() => undefined);
   }
 
+  /** A statement gathering rows leaves at the next schedule(). */
+  private stopGathering(): void {
+    if (!this.gathering) return;
+    clearTimeout(this.gathering);
+    this.gathering = null;
+    this.scheduled = false;
+  }
+
   private schedule(): void {
+    if (this.waiting.length === 0) this.urgent = false;
     if (this.scheduled || this.waiting.length === 0 || this.inFlight.size >= this.maxWrites) return;
     this.scheduled = true;
-    // Rows from every request read in this turn of the event loop join the same write.
-    setImmediate(() => {
+    const write = () => {
       this.scheduled = false;
+      this.gathering = null;
       void this.writeNext();
-    });
+    };
+    const gatherMs = this.options.gatherMs ?? 0;
+    if (gatherMs > 0 && !this.urgent && this.waiting[0].rows.length < this.maxRows) this.gathering = setTimeout(write, gatherMs);
+    // Rows from every request read in this turn of the event loop join the same write.
+    else setImmediate(write);
   }
 
   private async writeNext(): Promise<void> {
