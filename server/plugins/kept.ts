@@ -29,7 +29,7 @@ export const CHANNELS = {
   bank: 'academy_bank_changed',
   /** Accounts, profiles, a teacher's students or a parent's children were added, changed or removed (0008, 0011). */
   users: 'academy_users_changed',
-  /** A student's answer attempts were stored; the payload is `<instance> <studentId>` (server/modules/student/attempts.ts). */
+  /** Students' answer attempts were stored; the payload is `<instance> <studentId>...` (server/modules/student/attempts.ts). */
   attempts: 'academy_attempts_added',
 } as const;
 /** A write's instance asks for this notice after its write: once heard, the write's own notices have been applied. */
@@ -539,10 +539,10 @@ export async function registerKept(app: FastifyInstance, database: KeptDatabase,
   await database.listen(CHANNELS.users, () => inTurn(() => clear('users')));
   await database.listen(CHANNELS.attempts, (payload) => {
     if (payload === '*') return clear('attempts');
-    const [origin, studentId] = payload.split(' ');
+    const [origin, ...studentIds] = payload.split(' ');
     // This instance counted its own attempts when it took them.
-    if (origin === instance || !studentId) return;
-    for (const { kept } of clearedBy('attempts')) if (kept instanceof Memo) kept.evict(studentId);
+    if (origin === instance) return;
+    for (const { kept } of clearedBy('attempts')) if (kept instanceof Memo) for (const studentId of studentIds) kept.evict(studentId);
   });
 
   // A write's barrier: its notice comes after the write's own (the database delivers notices in commit order), so by

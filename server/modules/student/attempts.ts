@@ -19,10 +19,14 @@ export interface NewAttempt {
   createdAt: Date;
 }
 
+/** Students named in one notice: 150 ids and the instance stay well within PostgreSQL's 8,000-byte payload. */
+export const STUDENTS_PER_NOTICE = 150;
+
 /**
  * The rows travel as one array per column, so the statement is the same whatever the batch size: prepared once,
- * planned once. The same statement announces, on commit, each student whose attempts it stored, with the instance
- * that wrote them (PostgreSQL delivers a repeated notice once): the other instances forget that student's figures.
+ * planned once. The same statement announces, on commit, the students whose attempts it stored, with the instance
+ * that wrote them (`<instance> <studentId> <studentId>...`, a notice per STUDENTS_PER_NOTICE students rather than
+ * per row): the other instances forget those students' figures.
  */
 function prepareAttemptInsert(db: Db) {
   const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
@@ -33,8 +37,12 @@ function prepareAttemptInsert(db: Db) {
     returning answer_attempts.student_id`);
   return db
     .with(inserted)
-    .select({ announced: sql`pg_notify(${CHANNELS.attempts}, ${sql.placeholder('instance')}::text || ' ' || inserted.student_id::text)` })
-    .from(inserted)
+    .select({ announced: sql`pg_notify(${CHANNELS.attempts}, ${sql.placeholder('instance')}::text || ' ' || string_agg(n_s.student_id::text, ' '))` })
+    .from(
+      sql`(select n_d.student_id, (row_number() over () - 1) / ${sql.raw(String(STUDENTS_PER_NOTICE))} as bucket
+        from (select distinct inserted.student_id from inserted) n_d) n_s`,
+    )
+    .groupBy(sql`n_s.bucket`)
     .prepare('insert_attempts');
 }
 const attemptInserts = new WeakMap<Db, ReturnType<typeof prepareAttemptInsert>>();
