@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseExpression } from './expressions';
 import { checkAnswer, matchesAccepted, type MatchResult } from './index';
-import { OverBudgetError, withinBudget } from './numbers';
+import { checkBudget, MAX_WORK, OverBudgetError, withinBudget } from './numbers';
 
 // Generous against a loaded machine; each of these took seconds to forever before the bounds.
 const BUDGET_MS = 200;
@@ -104,4 +104,15 @@ describe('the budget of a check', () => {
       return withinBudget(() => parseExpression(bigSum));
     })).toThrow(OverBudgetError);
   });
+
+  it('reads an accepted answer again when its parse was cut short by the budget of one check', () => {
+    const accepted = 'x^2 + 2x + 1';
+    // The budget spent before the accepted answer is read: its parse is cut short, and the check cannot say equal.
+    expect(withinBudget(() => {
+      checkBudget(MAX_WORK);
+      return matchesAccepted('(x+1)^2', accepted);
+    })).not.toBe('equal');
+    expect(matchesAccepted('(x+1)^2', accepted)).toBe('equal');
+  });
 });
+

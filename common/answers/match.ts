@@ -21,7 +21,7 @@ function compare(student: string, accepted: string): MatchResult {
   if (student.length > MAX_INPUT_LENGTH) return 'unreadable';
   if (student.trim() === '') return 'different';
   if (textKey(student) === textKey(accepted)) return 'equal';
-  const key = tryParse(accepted);
+  const key = parsedAccepted(accepted);
   // An accepted answer that we cannot read only matches as text.
   if (key === null) return 'different';
   const entry = tryParse(student);
@@ -32,6 +32,30 @@ function compare(student: string, accepted: string): MatchResult {
     // Evaluation problems (e.g. runaway recursion) on readable input are a mismatch.
     return error instanceof OverBudgetError ? 'unreadable' : 'different';
   }
+}
+
+/**
+ * Accepted answers are the staff's and few, and every check of a question reads the same ones: each is parsed
+ * once (the parse is a third of a check) and kept, up to ACCEPTED_KEPT of them; the cache starts over when full.
+ * A parsed answer is only read, never changed, by `equivalent`.
+ */
+const ACCEPTED_KEPT = 5_000;
+const acceptedParses = new Map<string, Answer | null>();
+
+function parsedAccepted(accepted: string): Answer | null {
+  const kept = acceptedParses.get(accepted);
+  if (kept !== undefined) return kept;
+  let parsed: Answer | null;
+  try {
+    parsed = parseAnswer(accepted);
+  } catch (error) {
+    // A parse cut short by this check's budget (spent on the student's entry) says nothing of the answer: not kept.
+    if (error instanceof OverBudgetError) return null;
+    parsed = null;
+  }
+  if (acceptedParses.size >= ACCEPTED_KEPT) acceptedParses.clear();
+  acceptedParses.set(accepted, parsed);
+  return parsed;
 }
 
 function tryParse(s: string): Answer | null {
