@@ -60,6 +60,25 @@ describe('Memo', () => {
     expect(await memo.remember('none', async () => null, (value) => value !== null)).toBeNull();
     expect(memo.get('none')).toBeUndefined();
   });
+
+  it('counts a change by the growth it is told instead of measuring the value again, and stays within its size', async () => {
+    const memo = new Memo<string[]>(40);
+    await memo.remember('k', async () => ['ab']); // 1 + 6 bytes
+    let measured = 0;
+    const grow = () => {
+      measured++;
+      return 10;
+    };
+    memo.update('k', (list) => [...list, 'cd'], grow);
+    expect(memo.size).toEqual({ entries: 1, bytes: 7 + 10 });
+    memo.update('k', (list) => [...list, 'ef'], grow);
+    expect(memo.size).toEqual({ entries: 1, bytes: 7 + 20 });
+    expect(measured).toBe(2);
+    // Past the bound the value is dropped, as a measured one would be.
+    memo.update('k', (list) => [...list, 'gh'], () => 20);
+    expect(memo.get('k')).toBeUndefined();
+    expect(memo.size).toEqual({ entries: 0, bytes: 0 });
+  });
 });
 
 describe('RenderedViews', () => {

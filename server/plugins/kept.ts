@@ -186,9 +186,15 @@ class Bounded<V> {
     return this.entries.get(key)?.value;
   }
 
+  bytesOf(key: string): number {
+    return this.entries.get(key)?.bytes ?? 0;
+  }
+
   set(key: string, value: V, bytes: number, generationAtStart: number): void {
-    if (generationAtStart !== this.generation || bytes > this.maxBytes) return;
+    if (generationAtStart !== this.generation) return;
+    // The key's old value goes even when the new one is too big to keep: it would be served stale.
     this.delete(key);
+    if (bytes > this.maxBytes) return;
     this.entries.set(key, { value, bytes });
     this.bytes += bytes;
     // Oldest first: a Map iterates in insertion order.
@@ -332,13 +338,18 @@ export class Memo<V> {
     return loaded;
   }
 
-  /** Changes a kept value in place (nothing when none is kept); a load under way is not kept. */
-  update(key: string, change: (value: V) => V): void {
+  /**
+   * Changes a kept value in place (nothing when none is kept); a load under way is not kept. `growth`, told the value
+   * before the change, bounds the bytes the change adds, for a value changed often: measuring it again would cost a
+   * pass over all of it on every change.
+   */
+  update(key: string, change: (value: V) => V, growth?: (before: V) => number): void {
     this.loading.delete(key);
     const kept = this.store.get(key);
     if (kept !== undefined) {
+      const bytes = growth ? this.store.bytesOf(key) + growth(kept) : undefined;
       const value = change(kept);
-      this.store.set(key, value, measure(key, value), this.store.generation);
+      this.store.set(key, value, bytes ?? measure(key, value), this.store.generation);
     }
   }
 

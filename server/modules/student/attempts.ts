@@ -101,10 +101,20 @@ export function attemptWriter(db: Db, log: FastifyBaseLogger, memo: { instance: 
 }
 
 /**
+ * What a question tried for the first time adds to a student's kept totals, at most: `"<id>":[tries,solvedOn],` is
+ * 38 bytes of id and quotes and a dozen of figures. Counters that gain a digit are within the margin.
+ */
+const NEW_QUESTION_BYTES = 64;
+
+/**
  * Stores a student's check behind the answer and counts it at once in their kept figures: the dashboard shows
  * it on the next read without asking the database. (A figure being loaded meanwhile is not kept, see Memo.)
  */
 export async function recordAttempt(ctx: AppContext, attempt: NewAttempt): Promise<void> {
-  ctx.memos.studentTotals.update(attempt.studentId, (totals) => countCheck(totals, attempt));
+  ctx.memos.studentTotals.update(
+    attempt.studentId,
+    (totals) => countCheck(totals, attempt),
+    (totals) => (totals.questions[attempt.questionId] ? 0 : NEW_QUESTION_BYTES),
+  );
   await ctx.attempts.add(attempt);
 }
