@@ -33,7 +33,7 @@ export class BatchWriter<Row> {
   private readonly inFlight = new Set<Batch<Row>>();
   private backlog = 0;
   private scheduled = false;
-  /** The timer of a statement gathering rows, cut short by flush(). */
+  /** The timer of a statement gathering rows, cut short by flush() or a full statement. */
   private gathering: NodeJS.Timeout | null = null;
   /** A flush is waiting: statements leave at once until nothing waits. */
   private urgent = false;

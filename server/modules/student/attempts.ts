@@ -65,18 +65,18 @@ function orderedStamps(): (at: Date) => string {
 }
 
 /**
- * Answer attempts are written behind the answer (see BatchWriter): a check answers without waiting for the
- * insert, which kept it under its latency budget. An attempt can be lost only if the process dies within the
- * few milliseconds (at most ATTEMPTS_GATHER_MS and a write) before its batch is written; shutdown flushes. A row that cannot be written takes its
- * student's counted figures with it, so they are read again.
- */
-/**
  * A statement of attempts waits this long for more rows: at a few thousand checks a second on PGlite, statements of
  * a dozen rows each cost it half its time (a statement costs about as much as a dozen rows); readers that need the
  * rows (a student's figures read afresh, a solution, shutdown) flush and do not wait.
  */
 const ATTEMPTS_GATHER_MS = 10;
 
+/**
+ * Answer attempts are written behind the answer (see BatchWriter): a check answers without waiting for the
+ * insert, which kept it under its latency budget. An attempt can be lost only if the process dies within the
+ * few milliseconds (ATTEMPTS_GATHER_MS and a write) before its batch is written; shutdown flushes. A row that
+ * cannot be written takes its student's counted figures with it, so they are read again.
+ */
 export function attemptWriter(db: Db, log: FastifyBaseLogger, memo: { instance: string; totals: Memo<StudentTotals> }): BatchWriter<NewAttempt> {
   const stamp = orderedStamps();
   return new BatchWriter<NewAttempt>(
