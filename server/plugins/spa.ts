@@ -32,15 +32,16 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     },
   });
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.code(404).send({ message: `No such endpoint: GET ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    const pathname = request.url.split('?')[0];
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      return reply.code(404).send({ message: `No such endpoint: GET ${pathname}`, code: 'NOT_FOUND' });
     }
-    const relative = decodeURIComponent(request.url.split('?')[0]).replace(/^\/+/, '');
+    const relative = decodeURIComponent(pathname).replace(/^\/+/, '');
     const file = path.join(distDir, relative);
     if (relative && file.startsWith(distDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(relative);
     }
-    return reply.sendFile(firstVisit.get(request.url.split('?')[0]) ?? 'index.html');
+    return reply.sendFile(firstVisit.get(pathname) ?? 'index.html');
   });
 }
 
