@@ -134,6 +134,50 @@ test.describe('the landing page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Math that clicks, from kindergarten to grade 12' })).toBeVisible();
   });
 
+  test('is drawn before any script runs, and the browser takes the drawn page over without drawing it again', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('<h1>Math that clicks, from kindergarten to grade 12</h1>');
+    // One script, the app's own: nothing inline (the CSP allows none) and no part left for a script to finish.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain('<template');
+
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
+    });
+    let releaseScript = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Math that clicks, from kindergarten to grade 12' });
+    await expect(heading).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await heading.evaluate((el) => (el.dataset.drawnBy = 'build'));
+
+    releaseScript();
+    // Running: the testimonials move, and a link opens its page without loading the document again.
+    const slider = page.getByRole('region', { name: /Testimonials from families/ });
+    await expect.poll(() => trackOffset(slider)).toBeGreaterThan(5);
+    await expect(heading).toHaveAttribute('data-drawn-by', 'build');
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('link', { name: 'Log In' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  test('drawn for a visitor, it becomes the signed-in user\'s once the auth check answers', async ({ page }) => {
+    await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log In' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  });
+
   test('hero, course cards, grades, mission, testimonials and the booking form', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Math that clicks, from kindergarten to grade 12');

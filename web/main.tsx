@@ -1,28 +1,23 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider, matchRoutes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import '@fontsource-variable/inter';
 import './styles/global.css';
-import { AuthProvider } from './auth/AuthProvider';
+import { AppRoot, newQueryClient } from './AppRoot';
 import { preloadPages } from './lazyPage';
-import { router } from './router';
+import { routes } from './router';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
-
+const router = createBrowserRouter(routes);
 // The first page's code is fetched now, beside the auth check, instead of after the render that asks for it.
-for (const match of matchRoutes(router.routes, window.location) ?? []) preloadPages(match.route.element);
+for (const match of matchRoutes(routes, window.location) ?? []) preloadPages(match.route.element);
 
-const root = createRoot(document.getElementById('root')!);
-// A transition lets React render the first page in slices, between which the browser stays responsive.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+const container = document.getElementById('root')!;
+const app = <AppRoot router={router} queryClient={newQueryClient()} />;
+if (container.firstElementChild) {
+  // A page the build prerendered (vite.config.ts): React takes over the markup already shown, and keeps showing
+  // it while the page's own script loads.
+  hydrateRoot(container, app);
+} else {
+  // A transition lets React render the first page in slices, between which the browser stays responsive.
+  startTransition(() => createRoot(container).render(app));
+}

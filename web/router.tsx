@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, createBrowserRouter } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { HomeUnlessDenied, RedirectIfSignedIn, RequireAuth } from './auth/guards';
 import { PAGE_ACCESS, type GuardedPath } from './auth/pageAccess';
 import { AppLayout } from './shell/AppLayout';
@@ -61,8 +61,11 @@ const guarded = (path: GuardedPath, page: ReactNode, at: string = path) => ({
   element: <RequireAuth access={PAGE_ACCESS[path]}>{page}</RequireAuth>,
 });
 
-/** Every page loads on demand, so each route ships only its own code. */
-export const router = createBrowserRouter([
+/**
+ * Every page loads on demand, so each route ships only its own code. The browser's router is made from these in
+ * main.tsx, the build's prerender of the first-visit pages makes its own (web/prerender.tsx).
+ */
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     // Whatever fails while loading or rendering a page (its script too) shows a friendly screen, not the router's.
@@ -152,4 +155,4 @@ export const router = createBrowserRouter([
       </RequireAuth>
     ),
   },
-]);
+];

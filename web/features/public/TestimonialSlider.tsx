@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Pause, Play, Star } from 'lucide-react';
 import type { Testimonial } from '../../content/testimonials';
+import { useReducedMotion } from '../../ui/motion';
 import styles from './TestimonialSlider.module.css';
 
 /** The spec's slider: 1 px every 20 ms, the first 2 cards cloned at the end so the loop is seamless. */
@@ -10,8 +11,6 @@ export const CLONED_CARDS = 2;
 const PX_PER_MS = SCROLL_STEP_PX / SCROLL_INTERVAL_MS;
 /** A frame after a long gap (a background tab) moves as one frame would, not by the whole gap. */
 const MAX_FRAME_MS = 100;
-
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 interface SliderProps {
   items: Testimonial[];
@@ -31,7 +30,7 @@ export function TestimonialSlider({ items, onMostVisible }: SliderProps) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
-  const [still] = useState(reducedMotion);
+  const still = useReducedMotion();
   const [active, setActive] = useState<number | null>(null);
   const paused = stopped || hovered || focused || still;
   const cards = [...items, ...items.slice(0, CLONED_CARDS)];

@@ -1,15 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+
+const neverChanges = () => () => {};
+const canObserve = () => typeof IntersectionObserver !== 'undefined';
 
 /**
  * Which of the given sections (by element id) have become visible at least once, as the landing page tracks
- * its hero, mission and quote sections. Sections fade in once seen.
+ * its hero, mission and quote sections. Sections fade in once seen. None at first, in the browser as in the
+ * prerendered page (which shows every section, unanimated); without IntersectionObserver (old browsers, tests)
+ * every section counts as seen.
  */
 export function useSeenSections(ids: readonly string[]): ReadonlySet<string> {
-  // Without IntersectionObserver (old browsers, tests) every section counts as seen.
-  const [seen, setSeen] = useState<ReadonlySet<string>>(() => new Set(typeof IntersectionObserver === 'undefined' ? ids : []));
+  const observing = useSyncExternalStore(neverChanges, canObserve, () => true);
+  const [seen, setSeen] = useState<ReadonlySet<string>>(() => new Set());
   const key = ids.join(',');
+  const all = useMemo(() => new Set(key.split(',')), [key]);
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
+    if (!observing) return;
     const observer = new IntersectionObserver(
       (entries) => {
         const newly = entries.filter((e) => e.isIntersecting).map((e) => e.target.id);
@@ -24,6 +30,6 @@ export function useSeenSections(ids: readonly string[]): ReadonlySet<string> {
       if (el) observer.observe(el);
     }
     return () => observer.disconnect();
-  }, [key]);
-  return seen;
+  }, [key, observing]);
+  return observing ? seen : all;
 }

@@ -1,0 +1,32 @@
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createMemoryRouter } from 'react-router';
+import { AppRoot, newQueryClient } from './AppRoot';
+import { routes } from './router';
+
+/**
+ * The markup of a page as a visitor who is not yet known sees it first (the auth check still running), made by
+ * the build (vite.config.ts) for the first-visit pages: the browser paints it before any script has run, and
+ * main.tsx hydrates it. Lazy pages are waited for, so the page itself is in it, not its loading state; a part
+ * that fails to draw fails the build.
+ */
+export async function prerenderPage(address: string): Promise<string> {
+  const markup = await draw(address);
+  if (/<script|<template/.test(markup)) throw new Error(`prerendering ${address} left a part for a script to finish`);
+  return markup;
+}
+
+async function draw(address: string): Promise<string> {
+  const router = createMemoryRouter(routes, { initialEntries: [address] });
+  // React draws a part that failed as its loading state, for the browser to try again: a build must not ship that.
+  const failures: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(<AppRoot router={router} queryClient={newQueryClient()} />, {
+    onError: (error) => void failures.push(error),
+    // Whole: React would otherwise send a large part as its loading state and the part after it, with an inline
+    // script to swap them, which the CSP (rightly) blocks.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  if (failures.length > 0) throw new Error(`prerendering ${address} failed`, { cause: failures[0] });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
