@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseExpression } from './expressions';
-import { checkAnswer, matchesAccepted, type MatchResult } from './index';
+import { checkAnswer, checkAnswerWhole, matchesAccepted, type MatchResult } from './index';
 import { checkBudget, MAX_WORK, OverBudgetError, withinBudget } from './numbers';
 
 // Generous against a loaded machine; each of these took seconds to forever before the bounds.
@@ -114,5 +114,16 @@ describe('the budget of a check', () => {
     })).not.toBe('equal');
     expect(matchesAccepted('(x+1)^2', accepted)).toBe('equal');
   });
-});
 
+  it('tells whether a check ran out of budget anywhere, even where the checker caught it and gave a verdict', () => {
+    const question = { type: 'Calculation' as const, answer: { a1: ['(x+1)^2'] } };
+    expect(checkAnswerWhole(question, 'x^2+2x+1')).toEqual({ result: { isCorrect: true, feedback: 'Correct!' }, whole: true });
+    expect(checkAnswerWhole(question, '9^{9^{9^{9}}}')).toEqual({ result: { isCorrect: false, feedback: 'Not quite. Try again.' }, whole: true });
+    // Thirty accepted answers that each take long to compare: the shared budget runs out, the checker gives up.
+    const heavy = { type: 'Calculation' as const, answer: { a1: Array.from({ length: 30 }, (_, k) => '(-2)^{' + 'x+'.repeat(149) + `${k + 3}x}`) } };
+    expect(checkAnswerWhole(heavy, '5')).toEqual({ result: { isCorrect: false, feedback: 'We could not read your answer. Check the math and try again.' }, whole: false });
+    // The next check has a budget of its own.
+    expect(checkAnswerWhole(question, '(1+x)^2').whole).toBe(true);
+    expect(() => withinBudget(() => checkAnswerWhole(question, '1'))).toThrow(/already inside a check/);
+  });
+});

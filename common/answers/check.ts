@@ -1,7 +1,7 @@
 /** Checking a whole question: answer-key encodings, student formats and feedback. */
 import type { QuestionType } from '../rules/questions';
 import { matchesAccepted, type MatchResult } from './match';
-import { withinBudget } from './numbers';
+import { withinBudget, withinBudgetWhole } from './numbers';
 import { studentEntries } from './wire';
 
 export type { QuestionType };
@@ -30,6 +30,15 @@ const NO_KEY: CheckResult = { isCorrect: false, feedback: 'This question cannot 
  */
 export function checkAnswer(question: CheckableQuestion, studentAnswer: string): CheckResult {
   return withinBudget(() => checkQuestion(question, studentAnswer));
+}
+
+/**
+ * checkAnswer, and whether its verdict may be kept for the same question and answer: it may unless the check ran
+ * out of budget somewhere (an entry given up on as unreadable, or a comparison cut short).
+ */
+export function checkAnswerWhole(question: CheckableQuestion, studentAnswer: string): { result: CheckResult; whole: boolean } {
+  const { value, whole } = withinBudgetWhole(() => checkQuestion(question, studentAnswer));
+  return { result: value, whole };
 }
 
 function checkQuestion(question: CheckableQuestion, studentAnswer: string): CheckResult {

@@ -50,6 +50,8 @@ export class OverBudgetError extends UnreadableError {}
 let deadline = Infinity;
 let work = 0;
 let sinceClock = 0;
+/** Whether the check under way has run out of budget anywhere, even where a caller caught the error. */
+let ranOut = false;
 /** The most work one check has needed since the process started (for tests and the benchmark). */
 export let mostWork = 0;
 
@@ -61,6 +63,7 @@ export function withinBudget<T>(check: () => T): T {
   if (deadline !== Infinity) return check();
   deadline = Date.now() + CHECK_DEADLINE_MS;
   work = 0;
+  ranOut = false;
   try {
     return check();
   } finally {
@@ -75,10 +78,25 @@ export function checkBudget(cost = 1): void {
   if (deadline === Infinity) return;
   work += cost;
   sinceClock += cost;
-  if (work > MAX_WORK) throw new OverBudgetError('over the work budget');
+  if (work > MAX_WORK) outOfBudget('over the work budget');
   if (sinceClock < CLOCK_EVERY) return;
   sinceClock = 0;
-  if (Date.now() > deadline) throw new OverBudgetError('over time');
+  if (Date.now() > deadline) outOfBudget('over time');
+}
+
+function outOfBudget(reason: string): never {
+  ranOut = true;
+  throw new OverBudgetError(reason);
+}
+
+/**
+ * Runs `check` as withinBudget does, and tells whether it ran out of budget anywhere. One that did not gave the
+ * verdict its input alone decides (sample points are seeded): the same one every time.
+ */
+export function withinBudgetWhole<T>(check: () => T): { value: T; whole: boolean } {
+  if (deadline !== Infinity) throw new Error('withinBudgetWhole: already inside a check, whose budget it would share');
+  const value = withinBudget(check);
+  return { value, whole: !ranOut };
 }
 
 /** Builds a value from a rational. */

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler } from 'fastify';
-import type { CheckableQuestion } from '../../common/answers';
+import type { CheckableQuestion, CheckResult } from '../../common/answers';
 import type { Database } from '../db/client';
 
 /**
@@ -84,8 +84,15 @@ const VIEWS = {
 } as const satisfies Record<string, Kept>;
 export type ViewName = keyof typeof VIEWS;
 
+/**
+ * A question as a check needs it, and the verdicts of the answers checked so far, by answer: the same answer to
+ * the same question gets the same verdict, and a class answering one question gives a few answers between them.
+ * The verdicts go with the question when it changes.
+ */
+export type KeptQuestion = CheckableQuestion & { verdicts: Map<string, CheckResult> };
+
 /** A question as a check needs it, with the accessible section the student reaches it through. */
-export type ReachableQuestion = CheckableQuestion & { via: string | null };
+export type ReachableQuestion = KeptQuestion & { via: string | null };
 
 /**
  * What a student's figures are computed from (server/modules/student/progress.ts): their stored checks, summed per
@@ -126,7 +133,7 @@ const MEMOS = {
    * By question, shared by every student: what a check needs (type, answer, options). After an edit each question
    * is read once, not once per student who checks it.
    */
-  checkableQuestion: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB, scoped: true, value: null as CheckableQuestion | null },
+  checkableQuestion: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB, scoped: true, value: null as KeptQuestion | null },
   /** The bank's count of a filter, by filter. */
   bankCount: { clearedBy: ['content', 'bank'], maxBytes: 2 * MB, value: 0 as number },
   /** The ids of the bank's questions that match a filter, by filter: what the test generator's random draw samples. */

@@ -302,6 +302,32 @@ describe('the kept course view', () => {
     await expect.poll(async () => (await check(student, question.id, 'B')).statusCode).toBe(404);
   });
 
+  it("keeps each answer's verdict with its question, but not one the checker gave up on or a long one", async () => {
+    const question = await buildQuestion(t.db, { type: 'Calculation', options: {}, answer: { a1: ['(x+1)^2'] } });
+    const heavy = await buildQuestion(t.db, { type: 'Calculation', options: {}, answer: { a1: Array.from({ length: 30 }, (_, k) => '(-2)^{' + 'x+'.repeat(149) + `${k + 3}x}`) } });
+    await post(admin, '/api/questions/assign-to-section', { sectionId: course.units[0].sections[1].id, questionIds: [question.id, heavy.id] });
+    const keptBytes = () => t.app.keptSizes().find((k) => k.kind === 'memo' && k.name === 'checkableQuestion')!.bytes;
+    const verdict = async (id: string, answer: string) => (await check(student, id, answer)).json().result;
+
+    expect(await verdict(question.id, 'x^2+2x+1')).toEqual({ isCorrect: true, feedback: 'Correct!' });
+    const before = keptBytes();
+    // Taken again: the kept verdict, nothing added.
+    expect(await verdict(question.id, 'x^2+2x+1')).toEqual({ isCorrect: true, feedback: 'Correct!' });
+    expect(keptBytes()).toBe(before);
+    // Another answer is checked and its verdict kept too.
+    expect(await verdict(question.id, 'x^2+1')).toEqual({ isCorrect: false, feedback: 'Not quite. Try again.' });
+    const withTwo = keptBytes();
+    expect(withTwo).toBeGreaterThan(before);
+    // Over 100 characters: checked every time, never kept.
+    expect((await verdict(question.id, `${'x+'.repeat(50)}1`)).isCorrect).toBe(false);
+    expect(keptBytes()).toBe(withTwo);
+    // A check that ran out of budget could end otherwise next time: not kept (the first check keeps the question).
+    await verdict(heavy.id, '5');
+    const withHeavy = keptBytes();
+    expect(await verdict(heavy.id, '6')).toEqual({ isCorrect: false, feedback: 'We could not read your answer. Check the math and try again.' });
+    expect(keptBytes()).toBe(withHeavy);
+  });
+
   it('answers a course that is not the student\'s with 404 every time, never from another student\'s view', async () => {
     expect((await get(student, `/api/student/courses/${course.id}`)).statusCode).toBe(200);
     expect((await get(otherStudent, `/api/student/courses/${course.id}`)).statusCode).toBe(404);

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { checkAnswer, type CheckableQuestion, type CheckResult } from '../../../common/answers';
+import { checkAnswerWhole, type CheckResult } from '../../../common/answers';
 import type { CourseDetail, SectionProgress, StaffQuestion, StudentCourse, StudentStats } from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES, SOLUTION_AFTER_WRONG } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
-import type { ReachableQuestion, StudentOutline, StudentTotals } from '../../plugins/kept';
+import type { KeptQuestion, ReachableQuestion, StudentOutline, StudentTotals } from '../../plugins/kept';
 import type { Db } from '../../db/client';
 import { courses, questions, studentCourses } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
@@ -103,15 +103,47 @@ export async function questionBatch(ctx: AppContext, caller: { id: string; isStu
 const outlineOf = (ctx: AppContext, studentId: string) => ctx.memos.studentOutline.remember(studentId, () => loadOutline(ctx, studentId));
 
 /** A question as a check needs it, read once for every student until content or the bank change; null when none. */
-function checkableQuestion(ctx: AppContext, questionId: string): Promise<CheckableQuestion | null> {
+function checkableQuestion(ctx: AppContext, questionId: string): Promise<KeptQuestion | null> {
   return ctx.memos.checkableQuestion.remember(
     questionId,
     async () => {
       const [row] = await ctx.db.select({ type: questions.type, answer: questions.answer, options: questions.options }).from(questions).where(eq(questions.id, questionId));
-      return row ?? null;
+      return row ? { ...row, verdicts: new Map() } : null;
     },
     (found) => found !== null,
   );
+}
+
+/**
+ * The longest answer whose verdict is kept: school answers are short, and a short entry cannot nest deep enough to
+ * overflow the stack (which could end one check and not the next).
+ */
+const KEPT_VERDICT_LENGTH = 100;
+/** The most verdicts kept per question: the wrong answers of a class are many, the common ones few. */
+const KEPT_VERDICTS = 200;
+/** What a kept verdict adds to its question's bytes, besides the answer itself. */
+const VERDICT_BYTES = 64;
+
+/**
+ * Checks an answer to a kept question, or takes the verdict the same answer got before. A verdict is kept with the
+ * question the memo holds now (and counted in its bytes), unless the check ran out of budget, when another might not.
+ */
+function checkKept(ctx: AppContext, questionId: string, question: KeptQuestion, studentAnswer: string): CheckResult {
+  const known = question.verdicts.get(studentAnswer);
+  if (known) return known;
+  const { result, whole } = checkAnswerWhole(question, studentAnswer);
+  const kept = ctx.memos.checkableQuestion.get(questionId);
+  if (whole && studentAnswer.length <= KEPT_VERDICT_LENGTH && kept?.verdicts === question.verdicts && kept.verdicts.size < KEPT_VERDICTS) {
+    ctx.memos.checkableQuestion.update(
+      questionId,
+      (current) => {
+        current?.verdicts.set(studentAnswer, result);
+        return current;
+      },
+      () => Buffer.byteLength(studentAnswer) + VERDICT_BYTES,
+    );
+  }
+  return result;
 }
 
 /** The open section a student reaches a question through: the one they are in when it holds it, else the first in order. */
@@ -166,11 +198,11 @@ export async function checkQuestionAnswer(
   if (!caller.isStudent) {
     const question = await checkableQuestion(ctx, body.questionId);
     if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
-    return checkAnswer(question, body.studentAnswer);
+    return checkKept(ctx, body.questionId, question, body.studentAnswer);
   }
   const question = await reachableQuestion(ctx, caller.id, body);
   if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
-  const result = checkAnswer(question, body.studentAnswer);
+  const result = checkKept(ctx, body.questionId, question, body.studentAnswer);
   await recordAttempt(ctx, {
     studentId: caller.id,
     questionId: body.questionId,
