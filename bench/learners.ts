@@ -126,7 +126,12 @@ interface Runner {
   report(target: string, result: BenchResult, verdict?: string): void;
 }
 
-/** Budgets: the loop at 8,000 req/s on PostgreSQL and 5,000 on PGlite with p99 under 25 ms; each call 0.15 of bare. */
+/**
+ * Budgets: the loop at 8,000 req/s on PostgreSQL and 5,000 on PGlite with p99 under 25 ms; each call alone 0.15 of
+ * bare on PostgreSQL, as every share of bare in DESIGN section 10. On PGlite the database runs in the server's own
+ * core: its shares are printed for information (storing a check's attempt alone takes it about 55 µs, over half of
+ * what a whole check may cost at 0.15 of bare).
+ */
 const LOOP_FLOOR = { postgres: 8000, pglite: 5000 };
 const LOOP_P99_MS = 25;
 const ALONE_SHARE = 0.15;
@@ -174,7 +179,8 @@ export async function benchLearnerLoop(kind: 'pglite' | 'postgres', run: Runner)
     for (const [call, name] of ALONE) {
       const alone = await measure(`${name} alone (${connections} students; ${loadAverage()})`, { url: base, connections, setupClient: asStudents(learners, cookies, [call]) });
       const share = alone.rps / yardstick.rps;
-      run.report(kind, alone, `${share.toFixed(2)} of bare (${share >= ALONE_SHARE ? 'ok' : 'UNDER'}: budget ${ALONE_SHARE})`);
+      const verdict = kind === 'postgres' ? `${share >= ALONE_SHARE ? 'ok' : 'UNDER'}: budget ${ALONE_SHARE}` : 'for information: the budget is on PostgreSQL';
+      run.report(kind, alone, `${share.toFixed(2)} of bare (${verdict})`);
     }
   } finally {
     await run.stop(server.child);
