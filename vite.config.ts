@@ -65,7 +65,7 @@ function firstVisitPages(): Plugin {
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       // What the first script brings is already on its way.
       const initial = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
-      for (const [address, { modules }] of Object.entries(FIRST_VISIT_PAGES)) {
+      for (const [address, { modules, prerender }] of Object.entries(FIRST_VISIT_PAGES)) {
         const scripts = new Set<string>();
         const styles = new Set<string>();
         const visit = (fileName: string) => {
@@ -82,7 +82,7 @@ function firstVisitPages(): Plugin {
         }
         links.set(address, [
           ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-          ...(FIRST_VISIT_PAGES[address].prerender ? [] : [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
+          ...(prerender ? [] : [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
         ]);
       }
     },

@@ -10,12 +10,6 @@ import { routes } from './router';
  * that fails to draw fails the build.
  */
 export async function prerenderPage(address: string): Promise<string> {
-  const markup = await draw(address);
-  if (/<script|<template/.test(markup)) throw new Error(`prerendering ${address} left a part for a script to finish`);
-  return markup;
-}
-
-async function draw(address: string): Promise<string> {
   const router = createMemoryRouter(routes, { initialEntries: [address] });
   // React draws a part that failed as its loading state, for the browser to try again: a build must not ship that.
   const failures: unknown[] = [];
@@ -28,5 +22,7 @@ async function draw(address: string): Promise<string> {
   if (failures.length > 0) throw new Error(`prerendering ${address} failed`, { cause: failures[0] });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  const markup = Buffer.concat(chunks).toString('utf8');
+  if (/<script|<template/.test(markup)) throw new Error(`prerendering ${address} left a part for a script to finish`);
+  return markup;
 }
