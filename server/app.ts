@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { codeKey } from './lib/code-key';
 import { createMailer, loggingMailer, type Mailer } from './lib/mail';
 import { MailQueue } from './lib/mail-queue';
 import { Metrics } from './lib/metrics';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     now: deps.now ?? (() => new Date()),
     rateLimitFactor: deps.rateLimitFactor ?? 1,
+    codeKey: codeKey(config),
     attempts: attemptWriter(database.db, app.log, { instance, totals: memos.studentTotals }),
     mailer: mailQueue,
     uploads: new UploadStore(deps.files ?? fileDriver(config), database.db),

@@ -23,3 +23,15 @@ describe('METRICS_PORT', () => {
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT: must differ from PORT (8080)');
   });
 });
+
+describe('CODE_SECRET', () => {
+  it('is unset by default, and empty means unset', () => {
+    expect(loadConfig({}).codeSecret).toBeUndefined();
+    expect(loadConfig({ CODE_SECRET: '' }).codeSecret).toBeUndefined();
+  });
+
+  it('stops the start when it is too short to be a key', () => {
+    expect(() => loadConfig({ CODE_SECRET: 'short' })).toThrow('CODE_SECRET: must be at least 32 characters');
+    expect(loadConfig({ CODE_SECRET: 'k'.repeat(32) }).codeSecret).toBe('k'.repeat(32));
+  });
+});

@@ -55,6 +55,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  CODE_SECRET: z.string().min(32, { error: 'must be at least 32 characters (e.g. openssl rand -base64 32)' }).optional().or(z.literal('')),
   SEED_DEMO: flag(undefined),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional().or(z.literal('')),
@@ -107,6 +108,8 @@ export interface Config {
   publicUrl: string;
   adminEmail?: string;
   adminPassword?: string;
+  /** The key e-mail codes are hashed with; unset: one made once in DATA_DIR (lib/code-key.ts). */
+  codeSecret?: string;
   seedDemo: boolean;
   /** Unset: uploads in DATA_DIR/uploads. */
   s3?: S3Settings;
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
     adminPassword: e.ADMIN_PASSWORD || undefined,
+    codeSecret: e.CODE_SECRET || undefined,
     // Demo content by default only on the embedded database: a production PostgreSQL starts empty.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     s3: e.S3_BUCKET

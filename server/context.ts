@@ -23,6 +23,8 @@ export interface AppContext {
   attempts: BatchWriter<NewAttempt>;
   /** Uploaded images, in DATA_DIR/uploads or the bucket. */
   uploads: UploadStore;
+  /** The key e-mail codes are stored hashed with (lib/code-key.ts). */
+  codeKey: Buffer;
   /** Multiplies every rate limit; tests that are not about rate limits raise it. */
   rateLimitFactor: number;
 }

@@ -19,7 +19,7 @@ let dir: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-backup-lib-'));
   // Backups are the embedded database's (on PostgreSQL they are pg_dump's), so this runs on PGlite in every run.
-  t = await createTestApp({ files: new LocalDriver(dir), embedded: true });
+  t = await createTestApp({ files: new LocalDriver(dir), database: 'embedded' });
 });
 afterAll(async () => {
   await t.close();

@@ -41,21 +41,34 @@ export class TestClock {
   }
 }
 
+/** Where race tests find PostgreSQL when TEST_DATABASE_URL names none. */
+export const RACE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
 /**
- * A fresh database for one test file: PGlite in memory, or, with TEST_DATABASE_URL, a new PostgreSQL
- * database created for the file and dropped afterwards.
+ * Which database a test file gets: `default` is PGlite in memory, or PostgreSQL where TEST_DATABASE_URL names a
+ * server; `embedded` is always PGlite (for what only the embedded database does); `postgres` is always PostgreSQL
+ * (TEST_DATABASE_URL or 127.0.0.1:5432), for tests of concurrent requests: PGlite runs one statement at a time, so
+ * a race between requests can never happen there, and such a test would pass whatever the locking does.
  */
-async function freshDatabase(embedded: boolean): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url || embedded) return openPglite(null);
+export type TestDatabase = 'default' | 'embedded' | 'postgres';
+
+/** A fresh database for one test file; on PostgreSQL, a new database created for the file and dropped afterwards. */
+async function freshDatabase(kind: TestDatabase): Promise<Database> {
+  const url = kind === 'postgres' ? (process.env.TEST_DATABASE_URL ?? RACE_DATABASE_URL) : process.env.TEST_DATABASE_URL;
+  if (!url || kind === 'embedded') return openPglite(null);
   const name = `academy_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(`These tests need PostgreSQL, and none answers at ${url} (set TEST_DATABASE_URL): ${String(error)}`);
+  }
   await admin.query(`create database ${name}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 4);
+  // Races need requests that really run at once: a connection each for a burst of them.
+  const database = await openPostgres(target.toString(), kind === 'postgres' ? 20 : 4);
   return {
     ...database,
     listen: database.listen,
@@ -80,10 +93,9 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  /** `embedded`: PGlite even where TEST_DATABASE_URL names a server, for what only the embedded database does. */
-  options: { rateLimitFactor?: number; files?: FileDriver; pressure?: AppDeps['pressure']; embedded?: boolean; logger?: AppDeps['logger'] } = {},
+  options: { rateLimitFactor?: number; files?: FileDriver; pressure?: AppDeps['pressure']; database?: TestDatabase; logger?: AppDeps['logger'] } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase(options.embedded ?? false);
+  const database = await freshDatabase(options.database ?? 'default');
   const outbox = new MemoryOutbox();
   const clock = new TestClock();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/academy-test-${randomBytes(4).toString('hex')}`, LOG_LEVEL: 'silent' });

@@ -5,6 +5,8 @@ import { emailCodes, sessions, users } from '../../db/schema';
 import { buildStudent, buildUser, signIn, TEST_PASSWORD } from '../../test/factories';
 import { call, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
 import { buildApp } from '../../app';
+import { codeKey } from '../../lib/code-key';
+import { hashCode, sha256 } from '../../lib/crypto';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -125,6 +127,15 @@ describe('sign-up, verification and profile completion', () => {
     const response = await post('/api/auth/verify-otp', { email, otp: t.outbox.lastCode(email) });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('This verification code has expired. Please request a new code.');
+  });
+
+  it('stores a code only as an HMAC under the server key, which a leaked row alone cannot be tested against', async () => {
+    const email = freshEmail();
+    await post('/api/auth/signup', { email });
+    const code = t.outbox.lastCode(email);
+    const [row] = await t.db.select().from(emailCodes).where(eq(emailCodes.email, email));
+    expect(row.codeHash).toBe(hashCode(codeKey(t.config), email, 'email-verification', code));
+    expect(row.codeHash).not.toBe(sha256(`${email}\nemail-verification\n${code}`));
   });
 
   it.each([

@@ -1,0 +1,90 @@
+/**
+ * The e-mail code rules under bursts of simultaneous requests: five tries per code, one code per 60 s, ten per hour.
+ * Always on PostgreSQL: PGlite runs one statement at a time, so the requests of a burst never overlap there and a
+ * rule read in one statement and written in another would pass these tests all the same.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailCodes } from '../../db/schema';
+import { buildStudent } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  // The real limits.
+  t = await createTestApp({ database: 'postgres', rateLimitFactor: 1 });
+});
+afterAll(() => t.close());
+
+/** Each request from an address of its own, as a guesser with many addresses would send them. */
+let nextAddress = 0;
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress: `10.1.${Math.floor(++nextAddress / 250) % 250}.${(nextAddress % 250) + 1}` });
+
+const TOO_MANY_TRIES = 'Too many incorrect attempts. Please request a new code.';
+
+async function codesOf(email: string) {
+  return t.db.select().from(emailCodes).where(eq(emailCodes.email, email));
+}
+
+describe('guessing a code with simultaneous requests', () => {
+  it('judges at most five of 31 guesses sent at once, whatever the order they arrive in', async () => {
+    const victim = await buildStudent(t.db);
+    expect((await post('/auth/otp-forgot-password', { email: victim.email })).statusCode).toBe(200);
+    const code = t.outbox.lastCode(victim.email);
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    // The right code at positions 25 and 30, as a guesser covering 31 codes in one burst would have it.
+    const guesses = Array.from({ length: 31 }, (_, i) => (i === 24 || i === 29 ? code : wrong(i)));
+    const answers = await Promise.all(guesses.map((otp) => post('/auth/verify-otp', { email: victim.email, otp, purpose: 'password-reset' })));
+
+    const accepted = answers.filter((a) => a.statusCode === 200);
+    const judgedWrong = answers.filter((a) => /^Invalid verification code\. \d attempts? left\.$/.test(a.json().message));
+    const [row] = await codesOf(victim.email);
+    // Every guess compared with the code is counted on the code's row, the right one too.
+    expect(row.attempts).toBeLessThanOrEqual(5);
+    expect(accepted.length + judgedWrong.length).toBeLessThanOrEqual(5);
+    expect(accepted.length).toBeLessThanOrEqual(1);
+    expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 400 || a.statusCode === 429)).toBe(true);
+    expect(answers.some((a) => a.json().message === TOO_MANY_TRIES)).toBe(true);
+  });
+
+  it('gives a code that 31 wrong guesses met at once no further try, and counts them for the e-mail from every address', async () => {
+    const email = 'burst@example.com';
+    expect((await post('/auth/signup', { email })).statusCode).toBe(200);
+    const code = t.outbox.lastCode(email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(Array.from({ length: 31 }, () => post('/auth/verify-otp', { email, otp: wrong })));
+    const [row] = await codesOf(email);
+    expect(row.attempts).toBe(5);
+    // 30 failures an hour per e-mail, whichever addresses they come from.
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(1);
+    const right = await post('/auth/verify-otp', { email, otp: code });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe('Too many verification attempts for this email. Please try again later.');
+    expect((await codesOf(email))[0].verifiedAt).toBeNull();
+  });
+});
+
+describe('requesting codes with simultaneous requests', () => {
+  it('sends one code for 25 requests at once: the 60 s wait holds', async () => {
+    const email = 'resend-burst@example.com';
+    const answers = await Promise.all(Array.from({ length: 25 }, () => post('/auth/resend-otp', { email, purpose: 'email-verification' })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(24);
+    expect(await codesOf(email)).toHaveLength(1);
+  });
+
+  it('sends no eleventh code in an hour when the requests for both purposes come at once', async () => {
+    const victim = await buildStudent(t.db);
+    for (let i = 0; i < 9; i++) {
+      expect((await post('/auth/resend-otp', { email: victim.email, purpose: 'email-verification' })).statusCode).toBe(200);
+      t.clock.advance(61);
+    }
+    const purposes = Array.from({ length: 24 }, (_, i) => (i % 2 ? 'password-reset' : 'email-verification'));
+    const answers = await Promise.all(purposes.map((purpose) => post('/auth/resend-otp', { email: victim.email, purpose })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(await codesOf(victim.email)).toHaveLength(10);
+    const live = await t.db.select().from(emailCodes).where(and(eq(emailCodes.email, victim.email), eq(emailCodes.purpose, 'email-verification')));
+    expect(live.filter((c) => c.consumedAt === null).length).toBeLessThanOrEqual(1);
+  });
+});
