@@ -22,3 +22,9 @@ export const TooLarge = (message: string) => new DomainError(413, 'TOO_LARGE', m
 export const UnsupportedType = (message: string) => new DomainError(415, 'UNSUPPORTED_TYPE', message);
 export const TooMany = (message: string, retryAfterSeconds: number) =>
   new DomainError(429, 'TOO_MANY_REQUESTS', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** PostgreSQL's unique_violation, as PGlite and node-postgres report it (drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -16,7 +16,7 @@ import type {
 import type { AppContext } from '../../context';
 import { profiles, users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { Conflict, Forbidden, Invalid, Unauthorized } from '../../lib/errors';
+import { Conflict, Forbidden, Invalid, isUniqueViolation, Unauthorized } from '../../lib/errors';
 import { alreadyRegisteredMail, codeMail } from '../../lib/mail';
 import { clearLimits, hitLimit, limitPerIp, limitPerUser, refundLimits, TOO_MANY_REQUESTS } from '../../lib/rate-limit';
 import { endAllSessions, type CurrentUser } from '../sessions/store';
@@ -114,26 +114,33 @@ export async function completeProfile(ctx: AppContext, input: z.output<typeof co
   if (!(await hasVerifiedCode(ctx.db, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now))) throw notVerified();
   const passwordHash = await hashPassword(input.password);
   const d = input.extra_field;
-  return ctx.db.transaction(async (tx) => {
-    if (await findUserByEmail({ ...ctx, db: tx }, input.email)) throw Conflict('An account with this email already exists. Please sign in.');
-    if (!(await consumeVerifiedCode(tx, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now))) throw notVerified();
-    const [user] = await tx
-      .insert(users)
-      .values({ email: input.email, passwordHash, type: 'student', emailVerifiedAt: now })
-      .returning({ id: users.id });
-    await tx.insert(profiles).values({
-      userId: user.id,
-      firstName: d.first_name,
-      lastName: d.last_name,
-      gender: d.gender,
-      birthday: d.birthday,
-      phoneNumber: d.phone_number,
-      address: d.address,
-      school: d.school,
-      gradeLevel: d.grade_level,
+  const taken = () => Conflict('An account with this email already exists. Please sign in.');
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (await findUserByEmail({ ...ctx, db: tx }, input.email)) throw taken();
+      if (!(await consumeVerifiedCode(tx, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now))) throw notVerified();
+      const [user] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, type: 'student', emailVerifiedAt: now })
+        .returning({ id: users.id });
+      await tx.insert(profiles).values({
+        userId: user.id,
+        firstName: d.first_name,
+        lastName: d.last_name,
+        gender: d.gender,
+        birthday: d.birthday,
+        phoneNumber: d.phone_number,
+        address: d.address,
+        school: d.school,
+        gradeLevel: d.grade_level,
+      });
+      return user.id;
     });
-    return user.id;
-  });
+  } catch (error) {
+    // An account made for the e-mail meanwhile (an admin registering it): the unique index decides.
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
 }
 
 /** Checks the credentials; one message for an unknown e-mail and a wrong password. */

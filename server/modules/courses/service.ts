@@ -4,7 +4,7 @@ import type { courseBody, Course, Section, sectionBody, Unit, unitBody } from '.
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { courses, sections, units } from '../../db/schema';
-import { Conflict, NotFound } from '../../lib/errors';
+import { Conflict, isUniqueViolation, NotFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { codeFromTitle, firstFreeCode } from './code';
 import { byCourse, byUnit, sectionSummariesJson, selectCourses, selectSections, selectUnits } from './queries';
@@ -28,12 +28,6 @@ function presentUnit(row: Awaited<ReturnType<typeof selectUnits>>[number]): Unit
 }
 function presentSection(row: Awaited<ReturnType<typeof selectSections>>[number]): Section {
   return { ...row, order: row.sectionNumber, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
-}
-
-/** PostgreSQL's unique_violation, as PGlite and node-postgres report it (drizzle wraps it in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 // ---- courses ----

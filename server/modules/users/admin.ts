@@ -21,7 +21,7 @@ import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { emailCodes, parentStudents, profiles, sessions, teacherStudents, users } from '../../db/schema';
 import { hashPassword, newToken } from '../../lib/crypto';
-import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { Conflict, Invalid, isUniqueViolation, NotFound } from '../../lib/errors';
 import { welcomeMail } from '../../lib/mail';
 import { apiType, dbType } from '../../lib/roles';
 import { announceUserChange } from '../sessions/cache';
@@ -30,12 +30,6 @@ import type { Memos } from '../../plugins/kept';
 import type { ProfileRow, UserRow } from './present';
 
 type Actor = { id: string };
-
-/** PostgreSQL's unique_violation, as PGlite and node-postgres report it (drizzle wraps it in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -175,9 +169,20 @@ export async function listUsers(ctx: AppContext, query: z.output<typeof usersQue
 
 // ---- rules shared by edit, deactivate and delete ----
 
+/** The advisory lock removals of accounts take turns under ("usrm" in ASCII). */
+const REMOVALS_LOCK = 0x7573726d;
+
+/**
+ * Deactivating and deleting accounts take turns, before either locks its target: two admins removing each other
+ * would otherwise each lock one admin and wait for the other's (a deadlock, which PostgreSQL ends by failing one).
+ */
+async function takeRemovalTurn(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${REMOVALS_LOCK})`);
+}
+
 /**
  * An admin cannot deactivate or delete themselves, nor the last active admin. The active admins are locked, so
- * two admins removing each other at once cannot both succeed.
+ * two admins removing each other at once cannot both succeed. Callers take their removal turn first.
  */
 async function guardRemoval(tx: Tx, actor: Actor, target: Pick<UserRow, 'id' | 'type' | 'status'>): Promise<void> {
   if (target.id === actor.id) throw Conflict(USER_MESSAGES.notSelf);
@@ -226,6 +231,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: string, inpu
   const now = ctx.now();
   try {
     await ctx.db.transaction(async (tx) => {
+      if (input.status === 'inactive') await takeRemovalTurn(tx);
       const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!target) throw NotFound(USER_MESSAGES.userNotFound);
       const deactivating = input.status === 'inactive' && target.status === 'active';
@@ -273,6 +279,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: string, inpu
  */
 export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    await takeRemovalTurn(tx);
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!target) throw NotFound(USER_MESSAGES.userNotFound);
     await guardRemoval(tx, actor, target);
