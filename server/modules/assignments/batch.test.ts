@@ -187,19 +187,9 @@ describe('batch assignments', () => {
     expect((await held(ana)).courses).toEqual([]);
   });
 
-  it('counts duplicates once and races with removals without leaving a unit behind its course', async () => {
-    const [unit] = course.units;
+  it('counts a student named twice once', async () => {
     const dup = (await batch({ action: 'assign', kind: 'course', itemId: course.id, studentIds: [ana.id, ana.id] })).json();
     expect(dup).toMatchObject({ students: 1, changed: 1 });
-    for (let round = 0; round < 5; round++) {
-      await post(admin, '/api/admin/assign-course', { studentId: ben.id, courseId: course.id });
-      await Promise.all([
-        batch({ action: 'assign', kind: 'unit', itemId: unit.id, withSections: true, studentIds: [ana.id, ben.id] }),
-        post(admin, '/api/admin/remove-course', { studentId: ben.id, courseId: course.id }),
-      ]);
-      const after = await held(ben);
-      if (after.courses.length === 0) expect(after, `round ${round}`).toEqual({ courses: [], units: [], sections: [] });
-    }
     await clear();
   });
 });
