@@ -418,11 +418,12 @@ export async function saveAnswer(ctx: AppContext, studentId: string, attemptId: 
   return now;
 }
 
+/** Submits the student's sitting; a submit that finds it submitted, before or by a submit running at once, is 409. */
 export async function submitByStudent(ctx: AppContext, studentId: string, attemptId: string): Promise<Attempt> {
   const { attempt } = await attemptOf(ctx, studentId, attemptId);
   if (attempt.submittedAt) throw Conflict(M.submitted);
   const late = attempt.deadline !== null && ctx.now() >= attempt.deadline;
-  await submitAttempt(ctx.db, attemptId, late ? 'server' : 'student', ctx.now());
+  if (!(await submitAttempt(ctx.db, attemptId, late ? 'server' : 'student', ctx.now()))) throw Conflict(M.submitted);
   return readAttempt(ctx, studentId, attemptId);
 }
 
