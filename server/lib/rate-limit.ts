@@ -62,6 +62,8 @@ interface Tally {
   pending: number;
   nextSyncAt: number;
   syncing: boolean;
+  /** The key's first read of the shared count here, while it runs: every request arriving meanwhile waits for it. */
+  firstSync: Promise<void> | null;
 }
 
 /**
@@ -85,15 +87,21 @@ export class BatchedLimit {
     let tally = this.tallies.get(key);
     if (!tally || tally.windowEnds <= at) {
       if (this.tallies.size >= 100_000) this.forgetEnded(at);
-      tally = { shared: 0, windowEnds: at + this.limit.windowSeconds * 1000, pending: 0, nextSyncAt: 0, syncing: false };
+      tally = { shared: 0, windowEnds: at + this.limit.windowSeconds * 1000, pending: 0, nextSyncAt: 0, syncing: false, firstSync: null };
       this.tallies.set(key, tally);
     }
-    if (at >= tally.nextSyncAt && !tally.syncing) {
-      const synced = this.sync(ctx.db, key, tally, now);
-      // A key's first request here waits for the shared count; later syncs add this instance's count behind the
-      // answers (a failed one is tried again by the next request), so no request waits on the database for them.
-      if (tally.nextSyncAt === 0) await synced;
-      else synced.catch(() => {});
+    if (tally.nextSyncAt === 0) {
+      // A key's first requests here wait for the shared count, all of them: a burst arriving at once would
+      // otherwise pass on a count of zero while the first one reads it (a failed read is tried by the next request).
+      const current = tally;
+      current.firstSync ??= this.sync(ctx.db, key, current, now).finally(() => {
+        current.firstSync = null;
+      });
+      await current.firstSync;
+    } else if (at >= tally.nextSyncAt && !tally.syncing) {
+      // Later syncs add this instance's count behind the answers (a failed one is tried again by the next
+      // request), so no request waits on the database for them.
+      this.sync(ctx.db, key, tally, now).catch(() => {});
     }
     if (tally.shared + tally.pending >= this.limit.max * ctx.rateLimitFactor) {
       throw TooMany(this.limit.message, (tally.windowEnds - at) / 1000);
