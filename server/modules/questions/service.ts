@@ -4,7 +4,7 @@
  * Files go from storage only once the rows that named them are gone; a file no row owns is listed as loose in
  * the same transactions (lib/storage.ts), so a crash at any point leaves nothing the sweep cannot find.
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   isBlankRichText,
   MAX_ATTACHMENTS,
@@ -48,12 +48,16 @@ function questionColumns(data: QuestionData) {
   };
 }
 
-/** Every chosen category and focus area must still exist (another tab may have deleted one). */
+/**
+ * Every chosen category and focus area must still exist (another tab may have deleted one). They are held (FOR
+ * SHARE) until commit: a deletion running now either waits and then finds them used, or deletes them first and
+ * this finds them gone.
+ */
 async function requireTags(tx: Tx, data: QuestionData) {
-  const [foundCategories] = await tx.select({ n: count() }).from(categories).where(inArray(categories.id, data.category));
-  if (foundCategories.n !== new Set(data.category).size) throw Invalid('One of the chosen categories no longer exists. Please reload and choose again.');
-  const [foundFocus] = await tx.select({ n: count() }).from(focusAreas).where(inArray(focusAreas.id, data.focus));
-  if (foundFocus.n !== new Set(data.focus).size) throw Invalid('One of the chosen focus areas no longer exists. Please reload and choose again.');
+  const foundCategories = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, data.category)).for('share');
+  if (foundCategories.length !== new Set(data.category).size) throw Invalid('One of the chosen categories no longer exists. Please reload and choose again.');
+  const foundFocus = await tx.select({ id: focusAreas.id }).from(focusAreas).where(inArray(focusAreas.id, data.focus)).for('share');
+  if (foundFocus.length !== new Set(data.focus).size) throw Invalid('One of the chosen focus areas no longer exists. Please reload and choose again.');
 }
 
 async function writeTags(tx: Tx, questionId: string, data: QuestionData) {
