@@ -1,12 +1,12 @@
 /**
- * The e-mail code rules under bursts of simultaneous requests: five tries per code, one code per 60 s, ten per hour.
- * Always on PostgreSQL: PGlite runs one statement at a time, so the requests of a burst never overlap there and a
+ * The sign-in and e-mail code rules under bursts of simultaneous requests: five tries per code, one code per 60 s,
+ * ten per hour, a verified code used once, ten failed sign-ins per account and address. Always on PostgreSQL: PGlite runs one statement at a time, so the requests of a burst never overlap there and a
  * rule read in one statement and written in another would pass these tests all the same.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes } from '../../db/schema';
-import { buildStudent } from '../../test/factories';
+import { buildStudent, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -86,5 +86,28 @@ describe('requesting codes with simultaneous requests', () => {
     expect(await codesOf(victim.email)).toHaveLength(10);
     const live = await t.db.select().from(emailCodes).where(and(eq(emailCodes.email, victim.email), eq(emailCodes.purpose, 'email-verification')));
     expect(live.filter((c) => c.consumedAt === null).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('using a verified code and signing in, with simultaneous requests', () => {
+  it('resets the password once for three resets at once with one verified code', async () => {
+    const user = await buildStudent(t.db);
+    expect((await post('/auth/otp-forgot-password', { email: user.email })).statusCode).toBe(200);
+    expect((await post('/auth/verify-otp', { email: user.email, otp: t.outbox.lastCode(user.email), purpose: 'password-reset' })).statusCode).toBe(200);
+    const passwords = ['Fresh-pass1!', 'Fresh-pass2!', 'Fresh-pass3!'];
+    const answers = await Promise.all(passwords.map((newPassword) => post('/auth/reset-password', { email: user.email, newPassword })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+    const chosen = passwords[answers.findIndex((a) => a.statusCode === 200)];
+    const signIns = await Promise.all(passwords.map((password) => post('/auth/login', { email: user.email, password })));
+    expect(signIns.map((s) => s.statusCode)).toEqual(passwords.map((p) => (p === chosen ? 200 : 401)));
+  });
+
+  it('answers ten of fifteen wrong passwords sent at once from one address, and locks the account there', async () => {
+    const user = await buildStudent(t.db);
+    const from = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.9.9.9', payload: { email: user.email, password } });
+    const answers = await Promise.all(Array.from({ length: 15 }, () => from('Wrong-pass1!')));
+    expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(10);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(5);
+    expect((await from(TEST_PASSWORD)).statusCode).toBe(429);
   });
 });
