@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { ensureAdmin, type Credentials } from './db/demo/accounts';
 import { seedDemo } from './db/demo';
+import { CODE_KEY_FILE } from './lib/code-key';
 import { removeBackupAccess, writeBackupAccess } from './lib/backup';
 import { startMetricsServer, type MetricsServer } from './lib/metrics';
 
@@ -92,6 +93,10 @@ async function main() {
   printCredentials('First start: the admin account (this password is shown only once)', admin ? [admin] : []);
   printCredentials('Demo accounts', demo);
   if (!config.smtpUrl) print(`\nE-mails are written to ${path.join(config.dataDir, 'outbox')} (no SMTP_URL set).`);
+  // Another instance with a key of its own would refuse every code this one mails.
+  if (database.kind === 'postgres' && !config.codeSecret) {
+    print(`\nE-mail codes are hashed with the key in ${path.join(config.dataDir, CODE_KEY_FILE)} (no CODE_SECRET set): give every instance the same CODE_SECRET.`);
+  }
 }
 
 main().catch((error) => {
