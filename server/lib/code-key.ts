@@ -15,11 +15,18 @@ export function codeKey(config: Pick<Config, 'codeSecret' | 'dataDir'>): Buffer 
   if (config.codeSecret) return Buffer.from(config.codeSecret, 'utf8');
   const file = path.join(config.dataDir, CODE_KEY_FILE);
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  try {
-    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    // Made before, by an earlier start or by another process starting at the same moment: it is read below.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  if (!fs.existsSync(file)) {
+    // Written whole under another name, then linked into place: the link fails when the file exists, so two
+    // processes starting at once keep one key, and neither can read the other's half-written file.
+    const fresh = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(fresh, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(fresh, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(fresh, { force: true });
+    }
   }
   const stored = fs.readFileSync(file, 'utf8').trim();
   if (stored.length < 32) throw new Error(`${file} holds no usable key (at least 32 characters); delete it to have a new one made`);
