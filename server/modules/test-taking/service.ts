@@ -351,8 +351,9 @@ export async function readAttempt(ctx: AppContext, studentId: string, attemptId:
 
 /**
  * "Practise my weak spots" after a released result: up to PRACTICE_SIZE questions from its weakest focus areas that
- * the student has never met (no check of theirs, on none of their test papers, in no earlier practice), in a random
- * order, kept so that asking again (a reload, another device) gives the same set. The sitting's row is locked while
+ * the student has never met (no check of theirs, on none of their test papers, in no earlier practice) and that is
+ * on no test whose results some student still waits for (given to practise, a question could be checked and its
+ * solution read: an answer key to a test not yet sat or released), in a random order, kept so that asking again (a reload, another device) gives the same set. The sitting's row is locked while
  * the set is made, so two clicks make one set.
  */
 export async function weakSpotPractice(ctx: AppContext, studentId: string, attemptId: string): Promise<PracticeSet> {
@@ -372,6 +373,10 @@ export async function weakSpotPractice(ctx: AppContext, studentId: string, attem
             and not exists (select 1 from practice_questions pq where pq.student_id = ${studentId} and pq.question_id = q.id)
             and not exists (select 1 from test_attempts ta cross join lateral jsonb_array_elements(ta.paper) pe
                             where ta.student_id = ${studentId} and pe.value->>'questionId' = q.id::text)
+            and not exists (select 1 from test_questions tq join test_assignments tas on tas.test_id = tq.test_id
+                            left join test_attempts tat on tat.assignment_id = tas.id
+                            where tq.question_id = q.id
+                              and (tat.submitted_at is null or (tas.release = 'manual' and tas.released_at is null)))
           order by random()
           limit ${PRACTICE_SIZE}`,
     );
