@@ -30,6 +30,7 @@ import {
 } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { rows } from '../../db/prepared';
+import { mayChangeTest } from '../../policies/tests';
 import { presentQuestions } from '../student/questions';
 
 /** Who is acting: an admin acts for every student, a teacher only for the students linked to them. */
@@ -112,10 +113,11 @@ const presentAssignment = (a: AssignmentRow) => ({
  */
 export async function assignTest(ctx: AppContext, actor: Actor, testId: string, body: AssignTestInput): Promise<TestAssignment[]> {
   const [test] = await ctx.db
-    .select({ id: tests.id, questionCount: sql<number>`(select count(tq.question_id) from test_questions tq where tq.test_id = ${tests.id})`.mapWith(Number) })
+    .select({ id: tests.id, archivedAt: tests.archivedAt, questionCount: sql<number>`(select count(tq.question_id) from test_questions tq where tq.test_id = ${tests.id})`.mapWith(Number) })
     .from(tests)
     .where(eq(tests.id, testId));
   if (!test) throw NotFound(TEST_MESSAGES.notFound);
+  if (test.archivedAt) throw Conflict(TEST_MESSAGES.assignArchived);
   if (test.questionCount === 0) throw Conflict(M.noQuestions);
   await requireStudents(ctx.db, actor, body.studentIds);
   const window = {
@@ -557,10 +559,12 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
 
 /**
  * Staff's explicit re-score: the submitted sittings of the actor's students are scored again against the
- * questions and the checker as they are now (a corrected answer key, say). Stored scores change only here.
+ * questions and the checker as they are now (a corrected answer key, say). Stored scores change only here, and only
+ * by the test's author or an admin (403 for anyone else).
  */
 export async function rescoreResults(ctx: AppContext, actor: Actor, testId: string): Promise<{ rescored: number; changed: number }> {
-  await requireTest(ctx.db, testId);
+  const test = await requireTest(ctx.db, testId);
+  if (!mayChangeTest(actor, test)) throw Forbidden(TEST_MESSAGES.rescoreNotYours);
   const submitted = await ctx.db
     .select({ id: testAttempts.id })
     .from(testAttempts)

@@ -6,10 +6,11 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TAKING_MESSAGES as M, MAX_ASSIGNED_STUDENTS } from '../../../common/rules/test-taking';
+import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { Attempt, ChildTestResult, PracticeSet, StudentTest, TestResults } from '../../../common/schemas/test-taking';
-import { answerAttempts, focusAreas, parentStudents, practiceQuestions, questionFocus, questions, testAttemptAnswers, testAttempts } from '../../db/schema';
+import { answerAttempts, focusAreas, parentStudents, practiceQuestions, questionFocus, questions, testAttemptAnswers, testAttempts, tests } from '../../db/schema';
 import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, buildUser, linkTeacher, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { buildTags } from '../../test/questionFixtures';
@@ -262,8 +263,10 @@ describe('sitting a test', () => {
     }
   });
 
-  it('re-scores only when staff ask: against the corrected question, a teacher only their own students', async () => {
+  it("re-scores only when staff ask: against the corrected question, by the test's author or an admin", async () => {
     const { testId, attempt } = await sitting();
+    // The teacher's own test (made through the admin's session above).
+    await t.db.update(tests).set({ createdBy: teacherUser.id }).where(eq(tests.id, testId));
     await save(attempt.id, q.short, '0.75');
     await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`);
     const marks = async () => ((await as(mineCookie, 'GET', `/api/student/attempts/${attempt.id}`)).json().attempt as Attempt).score!.marks;
@@ -271,7 +274,8 @@ describe('sitting a test', () => {
     try {
       const stranger = await signIn(t.app, await buildTeacher(t.db));
       const none = await as(stranger, 'POST', `/api/tests/${testId}/rescore`);
-      expect(none.json()).toEqual({ message: M.rescored(0, 0), rescored: 0, changed: 0 });
+      expect(none.statusCode).toBe(403);
+      expect(none.json().message).toBe(TEST_MESSAGES.rescoreNotYours);
       expect(await marks()).toBe(1);
       const rescored = await as(teacher, 'POST', `/api/tests/${testId}/rescore`);
       expect(rescored.statusCode).toBe(200);
