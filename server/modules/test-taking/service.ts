@@ -318,10 +318,16 @@ export async function startAttempt(ctx: AppContext, studentId: string, assignmen
   if (assignment.shuffle) shuffle(paper);
   const byLimit = test.timeLimit ? new Date(now.getTime() + test.timeLimit * 60_000) : null;
   const deadline = [byLimit, assignment.closesAt].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
-  await ctx.db
-    .insert(testAttempts)
-    .values({ assignmentId, studentId, paper, startedAt: now, deadline, maxMarks: paper.reduce((sum, p) => sum + p.marks, 0) })
-    .onConflictDoNothing({ target: testAttempts.assignmentId });
+  await ctx.db.transaction(async (tx) => {
+    // The assignment is held while the sitting is written: a delete of its test either came first (the assignment is
+    // gone: 404) or waits and then sees the sitting (and refuses, as a test that has been sat is archived instead).
+    const [held] = await tx.select({ id: testAssignments.id }).from(testAssignments).where(eq(testAssignments.id, assignmentId)).for('key share');
+    if (!held) throw NotFound(M.assignmentNotFound);
+    await tx
+      .insert(testAttempts)
+      .values({ assignmentId, studentId, paper, startedAt: now, deadline, maxMarks: paper.reduce((sum, p) => sum + p.marks, 0) })
+      .onConflictDoNothing({ target: testAttempts.assignmentId });
+  });
   const [attempt] = await ctx.db.select().from(testAttempts).where(eq(testAttempts.assignmentId, assignmentId));
   return presentAttempt(ctx, attempt, assignment, test);
 }

@@ -404,3 +404,20 @@ describe('a test that has been sat: archived, not deleted', () => {
     expect(await t.db.select().from(testAssignments).where(eq(testAssignments.testId, id))).toEqual([]);
   });
 });
+
+describe('deleting a test while its student starts it', () => {
+  it('either the delete comes first (the start is 404) or the sitting does (the delete is 409): never a deleted test that was sat', async () => {
+    const student = await signIn(t.app, people.student);
+    const outcomes: number[][] = [];
+    for (let i = 0; i < 6; i++) {
+      const id = (await as(admin, 'POST', '/api/tests', body({ name: `Race quiz ${i}` }))).json().test.id as string;
+      expect((await as(admin, 'POST', `/api/tests/${id}/assign`, { studentIds: [people.student.id] })).statusCode).toBe(200);
+      const assignmentId = ((await as(student, 'GET', '/api/student/tests')).json().tests as Array<{ testId: string; assignmentId: string }>).find((x) => x.testId === id)!.assignmentId;
+      const [deleted, started] = await Promise.all([as(admin, 'DELETE', `/api/tests/${id}`), as(student, 'POST', `/api/student/tests/${assignmentId}/start`)]);
+      const sittings = (await t.db.select({ n: count() }).from(testAttempts).where(eq(testAttempts.assignmentId, assignmentId)))[0].n;
+      const left = (await t.db.select({ n: count() }).from(tests).where(eq(tests.id, id)))[0].n;
+      outcomes.push([deleted.statusCode, started.statusCode, sittings, left]);
+    }
+    for (const outcome of outcomes) expect([[409, 200, 1, 1], [200, 404, 0, 0]]).toContainEqual(outcome);
+  });
+});
