@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { xssPayloads } from '../server/test/corpora';
 import { pngBytes } from '../server/test/questionFixtures';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { ADMIN, DEMO_PASSWORD, signIn } from './helpers';
 
 const shots = process.env.SHOTS_DIR;
 /** axe finds no serious or critical violation (DESIGN section 7). */
@@ -156,14 +156,53 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   await page.getByRole('dialog', { name: 'Edit Course' }).getByLabel('Title').fill(`${title} (edited)`);
   await page.getByRole('button', { name: 'Update Course' }).click();
   await expect(page.getByText('Course updated successfully')).toBeVisible();
+  // Deleting a course is an admin's: the teacher is not offered it.
+  await expect(page.getByRole('button', { name: `Delete ${title} (edited)` })).toHaveCount(0);
+  await page.context().clearCookies();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/course-management');
+  await page.getByLabel('Search courses by title, code or description').fill(title);
   await page.getByRole('button', { name: `Delete ${title} (edited)` }).click();
   const confirmCourse = page.getByRole('dialog', { name: 'Delete Course' });
+  await expect(confirmCourse).toContainText('This course is assigned to 0 students, who will lose it. 0 saved tests use questions from its sections; they keep those questions.');
   await expect(confirmCourse).toContainText('This will also delete all its units, sections and lessons');
   await confirmCourse.getByRole('button', { name: 'Delete Course' }).click();
   await expect(page.getByText('Course deleted successfully')).toBeVisible();
   await expect(page.getByText('No courses available')).toBeVisible();
   // Messages clear themselves after 5 s.
   await expect(page.getByText('Course deleted successfully')).toBeHidden({ timeout: 7_000 });
+});
+
+test("an admin's course delete names the students and saved tests it reaches, and Cancel keeps the course", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  // A course with a student and a saved test using one of its questions.
+  const suffix = Date.now();
+  const course = await (await page.request.post('/api/courses', { data: { title: `Reach probe ${suffix}`, description: '' } })).json();
+  const unit = await (await page.request.post(`/api/courses/${course.id}/units`, { data: { title: 'Unit', grade: '6', unitNumber: 1, categories: [] } })).json();
+  const section = await (await page.request.post(`/api/units/${unit.id}/sections`, { data: { title: 'Section', grade: '6', content: '', sectionNumber: 1 } })).json();
+  const bank = await (await page.request.get('/api/questions?limit=1')).json();
+  const questionId = bank.questions[0].id;
+  expect((await page.request.post('/api/questions/assign-to-section', { data: { sectionId: section.id, questionIds: [questionId] } })).status()).toBe(200);
+  const saved = await page.request.post('/api/tests', { data: { name: `Reach probe test ${suffix}`, type: 'test', description: '', instructions: '', timeLimit: null, totalMarks: null, testCode: '', questions: [{ questionId, order: 1 }] } });
+  expect(saved.status()).toBe(201);
+  const students = (await (await page.request.get('/api/admin/students')).json()).students as Array<{ id: string; email: string }>;
+  const student = students.find((s) => s.email === 'student@demo.academy')!;
+  expect((await page.request.post('/api/admin/assign-course', { data: { studentId: student.id, courseId: course.id } })).status()).toBe(200);
+
+  await page.goto('/course-management');
+  await page.getByLabel('Search courses by title, code or description').fill(`Reach probe ${suffix}`);
+  await page.getByRole('button', { name: `Delete Reach probe ${suffix}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Course' });
+  await expect(confirm).toContainText(/This course is assigned to 1 student, who will lose it\. \d+ saved tests? uses? questions from its sections; they keep those questions\./);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: `Reach probe ${suffix}` })).toBeVisible();
+  // The server holds the same line: without confirm=true it refuses, naming the students.
+  const unconfirmed = await page.request.delete(`/api/courses/${course.id}`);
+  expect(unconfirmed.status()).toBe(409);
+  expect((await unconfirmed.json()).message).toBe('This course is assigned to 1 student. Confirm the delete to remove it from them.');
+  await page.getByRole('button', { name: `Delete Reach probe ${suffix}` }).click();
+  await confirm.getByRole('button', { name: 'Delete Course' }).click();
+  await expect(page.getByText('Course deleted successfully')).toBeVisible();
 });
 
 test('students are sent to their dashboard and visitors to sign-in', async ({ page }) => {

@@ -142,16 +142,17 @@ test('time runs out while the student is away: the server submits what was saved
   await page.screenshot({ path: 'test-results/practice-weak-spots-375.png' });
 });
 
-test('the teacher assigns a test from its staff page and releases the results there', async ({ browser, page }) => {
-  const staff = await staffRequest(browser);
-  const bank = await (await staff.get('/api/questions?type=Multiple%20Choice&limit=2')).json();
+test('the teacher assigns a test from its staff page, releases the results there, and archives it', async ({ browser, page }) => {
+  // The teacher's own test: only its author (or an admin) may re-score and archive it.
+  await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+  const bank = await (await page.request.get('/api/questions?type=Multiple%20Choice&limit=2')).json();
   const name = `Staff page test ${Date.now()}`;
-  const saved = await staff.post('/api/tests', {
+  const saved = await page.request.post('/api/tests', {
     data: { name, type: 'test', description: '', instructions: '', timeLimit: 20, totalMarks: null, testCode: '', questions: bank.questions.map((q: { id: string }, i: number) => ({ questionId: q.id, order: i + 1 })) },
   });
+  expect(saved.status()).toBe(201);
   const testId = (await saved.json()).test.id;
 
-  await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   // From Saved Tests in the Question Bank to the test's own page.
   await page.goto('/question-bank');
   await page.getByRole('tab', { name: 'Test Generator' }).click();
@@ -209,4 +210,26 @@ test('the teacher assigns a test from its staff page and releases the results th
   await expect(result).toContainText('0%');
   await parentPage.screenshot({ path: 'test-results/parent-test-results-1280.png', fullPage: true });
   await parent.close();
+
+  // Sat, the test cannot be deleted: Saved Tests offer Archive instead, and the server refuses a delete all the same.
+  const refused = await page.request.delete(`/api/tests/${testId}`);
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe('This test has been taken, so it cannot be deleted. Archive it instead to keep its results.');
+  await page.goto('/question-bank');
+  await page.getByRole('tab', { name: 'Test Generator' }).click();
+  await page.getByLabel('Search tests').fill(name);
+  const savedItem = page.getByRole('list', { name: 'Saved tests' }).getByRole('listitem');
+  await expect(savedItem).toHaveCount(1);
+  await expect(savedItem.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
+  await savedItem.getByRole('button', { name: `Archive ${name}` }).click();
+  await expect(page.getByText('Test archived successfully')).toBeVisible();
+  // Out of the builder's list; kept under Archived, with its results.
+  await expect(page.getByText('No tests found')).toBeVisible();
+  await page.getByLabel('Show', { exact: true }).selectOption('archived');
+  await expect(savedItem).toHaveCount(1);
+  await expect(savedItem.getByText('Archived', { exact: true })).toBeVisible();
+  await savedItem.getByRole('link', { name: `Assign and see results of ${name}` }).click();
+  await expect(page.getByText('Archived: kept with its results; it cannot be assigned until it is restored.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Results' }).click();
+  await expect(page.getByRole('table', { name: 'Results by student' }).getByRole('row').filter({ hasText: 'Submitted' })).toHaveCount(1);
 });

@@ -27,6 +27,9 @@ export const TEST_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 export const TEST_CODE_LENGTH = 6;
 export const TEST_CODE_PATTERN = /^TEST-[ACDEFGHJKMNPQRTUVWXY34679]{6}$/;
 
+/** Which tests a list shows: the active ones (builders, lists to assign), the archived ones, or both (results). */
+export const TEST_LIST_STATUSES = ['active', 'archived', 'all'] as const;
+
 export const TEST_LIMITS = { title: 200, description: 2_000, instructions: 5_000, timeLimit: 1_440, totalMarks: 100_000, search: 200 } as const;
 
 export const TEST_MESSAGES = {
@@ -54,6 +57,15 @@ export const TEST_MESSAGES = {
   duplicated: 'Test duplicated successfully',
   deleteFailed: 'Failed to delete test',
   loadFailed: 'Failed to load tests',
+  notYours: 'Only the author of this test or an admin can change it.',
+  rescoreNotYours: 'Only the author of this test or an admin can re-score its results.',
+  deleteTaken: 'This test has been taken, so it cannot be deleted. Archive it instead to keep its results.',
+  archived: 'Test archived successfully',
+  restored: 'Test restored successfully',
+  archiveFailed: 'Failed to archive test',
+  restoreFailed: 'Failed to restore test',
+  isArchived: 'This test is archived. Restore it before changing it.',
+  assignArchived: 'This test is archived and cannot be assigned. Restore it first.',
   gapsBeforeSave: 'Some questions of this test were deleted from the question bank. Remove them before saving.',
 } as const;
 

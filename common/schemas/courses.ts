@@ -168,3 +168,24 @@ export type Section = z.infer<typeof sectionReply>;
 /** The admin and teacher section lists feed pickers: everything but the content. */
 export const sectionSummaryReply = sectionReply.omit({ content: true });
 export type SectionSummary = z.infer<typeof sectionSummaryReply>;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Deleting a course (admins only): what it reaches, shown before the delete, and the refusal of a delete not confirmed. */
+export const COURSE_DELETE_MESSAGES = {
+  adminOnly: 'Only an admin can delete a course.',
+  /** The confirmation's words: how many students and saved tests the delete reaches. */
+  reach: (students: number, tests: number) =>
+    `This course is assigned to ${plural(students, 'student', 'students')}, who will lose it. ${plural(tests, 'saved test uses', 'saved tests use')} questions from its sections; they keep those questions.`,
+  confirmNeeded: (students: number) =>
+    `This course is assigned to ${plural(students, 'student', 'students')}. Confirm the delete to remove it from them.`,
+} as const;
+
+/** `DELETE /api/courses/{id}?confirm=true`: required once the course is assigned to any student. */
+export const courseDeleteQuery = z.object({
+  confirm: z.enum(['true', 'false'], { error: 'confirm must be true or false' }).optional(),
+});
+
+/** `GET /api/courses/{id}/delete-preview`: what deleting the course reaches. */
+export const courseDeletePreview = z.object({ students: z.number(), tests: z.number(), message: z.string() });
+export type CourseDeletePreview = z.infer<typeof courseDeletePreview>;

@@ -34,6 +34,8 @@ export const LEARNING_MESSAGES = {
   sectionNotFound: 'Section not found',
   questionNotFound: 'Question not found',
   solutionNotYet: 'The worked solution opens after a correct answer or a second try.',
+  inOpenTest: 'This question is part of a test you are taking. You can practice it after the test.',
+  someInOpenTest: 'Some of these questions are part of a test you are taking. You can practice them after the test.',
   notYourStudent: 'You can only manage assignments of your own students.',
   unitNeedsCourse: "Assign the unit's course to this student first.",
   sectionNeedsUnit: "Assign the section's unit to this student first.",

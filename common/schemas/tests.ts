@@ -13,6 +13,7 @@ import {
   RANDOM_MAX,
   RANDOM_MIN,
   TEST_LIMITS,
+  TEST_LIST_STATUSES,
   TEST_MESSAGES,
   TEST_TYPES,
 } from '../rules/tests';
@@ -77,6 +78,7 @@ export type TestData = z.output<typeof testBody>;
 export const testListQuery = z.object({
   q: z.string().trim().max(TEST_LIMITS.search, `Search for at most ${TEST_LIMITS.search} characters`).superRefine(textRules('The search', 'any')).optional(),
   type: z.enum(TEST_TYPES, { error: TEST_MESSAGES.type }).optional(),
+  status: z.enum(TEST_LIST_STATUSES, { error: 'Status must be active, archived or all' }).default('active'),
   page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(1_000_000, 'Page must be at most 1000000').default(1),
   pageSize: z.coerce.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(50, 'Page size must be at most 50').default(10),
 });
@@ -99,6 +101,10 @@ export const testSummary = z.object({
   /** Positions whose question was deleted from the bank since. */
   missingCount: z.number(),
   author,
+  /** When the test was archived (null: active). */
+  archivedAt: z.string().nullable(),
+  /** Sittings started of the test: a test that has any is archived rather than deleted. */
+  sittingCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

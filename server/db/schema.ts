@@ -344,7 +344,10 @@ export const tests = pgTable(
     instructions: text('instructions').notNull().default(''),
     timeLimit: integer('time_limit'),
     totalMarks: integer('total_marks'),
+    /** The author: with admins, the only one who may change, archive, delete or re-score the test. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set once a test is archived: kept with its sittings and results, out of the builder and the lists to assign. */
+    archivedAt: at('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,6 +11,8 @@ export type Access = 'public' | 'signedIn' | readonly UserType[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** What a signed-in user of another role is told (403), where the general refusal would not say why. */
+    refusal?: string;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access: the access test walks this list. */
@@ -40,7 +42,7 @@ export function registerAccess(app: FastifyInstance): void {
     const user = request.user;
     if (!user) throw Unauthorized();
     if (access !== 'signedIn' && !access.includes(user.type)) {
-      throw Forbidden("You don't have permission to access this page.");
+      throw Forbidden(request.routeOptions.config?.refusal ?? "You don't have permission to access this page.");
     }
   });
 }

@@ -151,6 +151,11 @@ const MEMOS = {
    * cost no statement; assigning a test is announced as content naming the student.
    */
   studentHasTests: { clearedBy: ['content'], maxBytes: 1 * MB, scoped: true, value: false as boolean },
+  /**
+   * By student: the questions on the papers of their sittings not yet submitted, which they may not check, read the
+   * solution of or fetch as practice meanwhile; a sitting started or submitted is announced as content naming them.
+   */
+  openTestQuestions: { clearedBy: ['content'], maxBytes: 4 * MB, scoped: true, value: [] as string[] },
   /** The users table's counts: the stat cards (key '') and each filter's total, by filter. */
   userCounts: { clearedBy: ['users'], maxBytes: 1 * MB, value: {} as Record<string, number> },
 } as const satisfies Record<string, Kept & { value: unknown }>;

@@ -56,7 +56,9 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/courses': staff,
   'POST /api/courses': staff,
   'PUT /api/courses/:id': staff,
-  'DELETE /api/courses/:id': staff,
+  // Deleting a course takes it from its students: admins only, confirmed once it has any.
+  'DELETE /api/courses/:id': ['admin'],
+  'GET /api/courses/:id/delete-preview': ['admin'],
   'GET /api/admin/courses': ['admin'],
   'GET /api/courses/:id/units': staff,
   'POST /api/courses/:id/units': staff,
@@ -92,6 +94,9 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'PUT /api/tests/:id': staff,
   'DELETE /api/tests/:id': staff,
   'POST /api/tests/:id/duplicate': staff,
+  // Any staff role may call these; only the test's author or an admin is let through (server/policies/tests.test.ts).
+  'POST /api/tests/:id/archive': staff,
+  'POST /api/tests/:id/restore': staff,
   'GET /api/tests/pending-reviews': ['admin', 'teacher'],
   'POST /api/tests/:id/assign': ['admin', 'teacher'],
   'GET /api/tests/:id/assignments': ['admin', 'teacher'],

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { COURSE_LIMITS } from '../../../common/rules';
+import { COURSE_DELETE_MESSAGES } from '../../../common/schemas/courses';
 import { hiddenCharacterMessage, textProblem } from '../../../common/text';
 import { courses, sectionQuestions, sections, studentCourses, studentSections, studentUnits, units } from '../../db/schema';
 import { buildCourse, buildOneOfEach, buildQuestion, signIn, type TestUser } from '../../test/factories';
@@ -124,10 +125,12 @@ describe('courses', () => {
       ['PUT', `/api/sections/${UNKNOWN}`, { title: 'x' }],
       ['DELETE', `/api/sections/${UNKNOWN}`, undefined],
     ] as const) {
-      const response = await send(teacher, method, url, body);
+      // Deleting a course is an admin's.
+      const who = method === 'DELETE' && url.startsWith('/api/courses/') ? admin : teacher;
+      const response = await send(who, method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json().message).toMatch(/^(Course|Unit|Section) not found$/);
-      const malformed = await send(teacher, method, url.replace(UNKNOWN, 'not-a-uuid'), body);
+      const malformed = await send(who, method, url.replace(UNKNOWN, 'not-a-uuid'), body);
       expect([400, 404], `${method} malformed`).toContain(malformed.statusCode);
     }
   });
@@ -255,7 +258,7 @@ describe('sections', () => {
 });
 
 describe('deleting', () => {
-  async function countOf(table: typeof units | typeof sections | typeof sectionQuestions | typeof studentCourses | typeof studentUnits | typeof studentSections, column: unknown, ids: string[]) {
+  async function countOf(table: typeof courses | typeof units | typeof sections | typeof sectionQuestions | typeof studentCourses | typeof studentUnits | typeof studentSections, column: unknown, ids: string[]) {
     if (!ids.length) return 0;
     const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(sql`${column} in ${ids}`);
     return row.n;
@@ -277,7 +280,7 @@ describe('deleting', () => {
   it('a course takes its units, sections, question links and assignments, and nothing else', async () => {
     const other = await populated();
     const { built, sectionIds, unitIds, question } = await populated();
-    expect((await send(teacher, 'DELETE', `/api/courses/${built.id}`)).statusCode).toBe(200);
+    expect((await send(admin, 'DELETE', `/api/courses/${built.id}?confirm=true`)).statusCode).toBe(200);
     expect(await countOf(units, units.id, unitIds)).toBe(0);
     expect(await countOf(sections, sections.id, sectionIds)).toBe(0);
     expect(await countOf(sectionQuestions, sectionQuestions.sectionId, sectionIds)).toBe(0);
@@ -288,6 +291,49 @@ describe('deleting', () => {
     expect((await send(teacher, 'GET', '/api/courses')).json().some((c: { id: string }) => c.id === other.built.id)).toBe(true);
     expect(await countOf(sectionQuestions, sectionQuestions.sectionId, other.sectionIds)).toBe(6);
     expect(question.id).toBeTruthy();
+  });
+
+  it('a course assigned to students: the preview names how many students and saved tests it reaches, and the delete needs confirm=true', async () => {
+    const { built, sectionIds, question } = await populated();
+    // A second student, assigned a section only, is reached too; a saved test uses the course's question.
+    const second = await buildOneOfEach(t.db);
+    await t.db.insert(studentSections).values({ studentId: second.student.id, sectionId: sectionIds[0] });
+    expect((await send(admin, 'POST', '/api/tests', { name: 'Uses the course', type: 'test', description: '', instructions: '', timeLimit: null, totalMarks: null, testCode: '', questions: [{ questionId: question.id, order: 1 }] })).statusCode).toBe(201);
+
+    const preview = await send(admin, 'GET', `/api/courses/${built.id}/delete-preview`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({ students: 2, tests: 1, message: COURSE_DELETE_MESSAGES.reach(2, 1) });
+    expect(preview.json().message).toBe('This course is assigned to 2 students, who will lose it. 1 saved test uses questions from its sections; they keep those questions.');
+
+    for (const url of [`/api/courses/${built.id}`, `/api/courses/${built.id}?confirm=false`]) {
+      const unconfirmed = await send(admin, 'DELETE', url);
+      expect(unconfirmed.statusCode).toBe(409);
+      expect(unconfirmed.json().message).toBe('This course is assigned to 2 students. Confirm the delete to remove it from them.');
+      expect(await countOf(courses, courses.id, [built.id])).toBe(1);
+    }
+    expect((await send(admin, 'DELETE', `/api/courses/${built.id}?confirm=yes`)).statusCode).toBe(400);
+    expect(await countOf(courses, courses.id, [built.id])).toBe(1);
+
+    const confirmed = await send(admin, 'DELETE', `/api/courses/${built.id}?confirm=true`);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ message: 'Course deleted successfully' });
+    expect(await countOf(courses, courses.id, [built.id])).toBe(0);
+    expect((await send(admin, 'GET', `/api/courses/${built.id}/delete-preview`)).statusCode).toBe(404);
+  });
+
+  it('a course is deleted by admins only: teachers and data-entry staff are told so (403), and it stays', async () => {
+    const { built } = await populated();
+    for (const cookie of [teacher, dataEntry]) {
+      for (const [method, url] of [['DELETE', `/api/courses/${built.id}?confirm=true`], ['GET', `/api/courses/${built.id}/delete-preview`]] as const) {
+        const refused = await send(cookie, method, url);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(COURSE_DELETE_MESSAGES.adminOnly);
+      }
+    }
+    expect(await countOf(courses, courses.id, [built.id])).toBe(1);
+    // A course nobody is assigned to needs no confirmation.
+    const empty = await buildCourse(t.db, { units: 1, sections: 1 });
+    expect((await send(admin, 'DELETE', `/api/courses/${empty.id}`)).statusCode).toBe(200);
   });
 
   it('a unit takes its sections, their links and assignments; a section its own', async () => {
@@ -407,7 +453,7 @@ describe('the kept lists', () => {
       expect(created.statusCode).toBe(201);
       expect((await list(t.app, teacher)).map((c) => c.title)).toContain('Kept Catalogue Probe');
       await expect.poll(async () => (await list(other, teacher)).map((c) => c.title)).toContain('Kept Catalogue Probe');
-      await call(t.app, teacher, { method: 'DELETE', url: `/api/courses/${created.json().id}` });
+      await call(t.app, admin, { method: 'DELETE', url: `/api/courses/${created.json().id}` });
       expect((await list(t.app, teacher)).map((c) => c.title)).not.toContain('Kept Catalogue Probe');
     } finally {
       await other.close();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { STAFF_TYPES } from '../../../common/rules';
 import { messageReply } from '../../../common/schemas/auth';
 import { idParam } from '../../../common/schemas/fields';
-import { courseBody, courseReply, sectionBody, sectionReply, sectionSummaryReply, unitBody, unitReply } from '../../../common/schemas/courses';
+import { COURSE_DELETE_MESSAGES, courseBody, courseDeletePreview, courseDeleteQuery, courseReply, sectionBody, sectionReply, sectionSummaryReply, unitBody, unitReply } from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
 import { type KeyRequest, sendJsonText } from '../../plugins/kept';
 import * as courses from './service';
@@ -47,8 +47,13 @@ export function courseRoutes(ctx: AppContext) {
     r.put('/courses/:id', { config: staffWrite, schema: { params, body: courseBody, response: { 200: courseReply } } }, (req) =>
       courses.updateCourse(ctx, req.params.id, req.body),
     );
-    r.delete('/courses/:id', { config: staffWrite, schema: { params, response: { 200: messageReply } } }, async (req) => {
-      await courses.deleteCourse(ctx.db, req.params.id);
+    // Deleting a course takes it from every student it is assigned to: an admin's call, confirmed once it has students.
+    const adminWrite = { access: ['admin'], invalidates: ['content'], refusal: COURSE_DELETE_MESSAGES.adminOnly } as const;
+    r.get('/courses/:id/delete-preview', { config: { ...admin, refusal: COURSE_DELETE_MESSAGES.adminOnly }, schema: { params, response: { 200: courseDeletePreview } } }, (req) =>
+      courses.courseDeletePreview(ctx.db, req.params.id),
+    );
+    r.delete('/courses/:id', { config: adminWrite, schema: { params, querystring: courseDeleteQuery, response: { 200: messageReply } } }, async (req) => {
+      await courses.deleteCourse(ctx.db, req.params.id, req.query.confirm === 'true');
       return { message: 'Course deleted successfully' };
     });
 

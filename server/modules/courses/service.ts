@@ -1,8 +1,9 @@
-import { and, eq, like, max, ne, or } from 'drizzle-orm';
+import { and, eq, like, max, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { courseBody, Course, Section, sectionBody, Unit, unitBody } from '../../../common/schemas/courses';
+import { COURSE_DELETE_MESSAGES, type courseBody, type Course, type CourseDeletePreview, type Section, type sectionBody, type Unit, type unitBody } from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
+import { rows } from '../../db/prepared';
 import { courses, sections, units } from '../../db/schema';
 import { Conflict, isUniqueViolation, NotFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
@@ -88,9 +89,47 @@ export async function updateCourse(ctx: AppContext, id: string, input: CourseInp
  * Deletes a course with its units, sections, their question links and every student assignment to any of them,
  * as the confirmation text promises. The foreign keys cascade, so one statement does it atomically.
  */
-export async function deleteCourse(db: Db, id: string): Promise<void> {
-  const deleted = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
-  if (!deleted.length) throw NotFound(COURSE_NOT_FOUND);
+/**
+ * What deleting a course reaches: the students it, one of its units or one of its sections is assigned to, and the
+ * saved tests that use questions placed in its sections (they keep the questions, which stay in the bank).
+ */
+async function reachOf(db: Db | Tx, id: string): Promise<{ students: number; tests: number }> {
+  const [row] = await rows<{ students: number; tests: number }>(
+    db,
+    sql`select
+          (select count(*)::int from (
+             select sc.student_id from student_courses sc where sc.course_id = ${id}
+             union select su.student_id from student_units su join units u on u.id = su.unit_id where u.course_id = ${id}
+             union select ss.student_id from student_sections ss join sections s on s.id = ss.section_id join units u on u.id = s.unit_id where u.course_id = ${id}
+           ) reached) as students,
+          (select count(distinct tq.test_id)::int from test_questions tq
+             join section_questions sq on sq.question_id = tq.question_id
+             join sections s on s.id = sq.section_id join units u on u.id = s.unit_id
+           where u.course_id = ${id}) as tests`,
+  );
+  return row;
+}
+
+export async function courseDeletePreview(db: Db, id: string): Promise<CourseDeletePreview> {
+  await findCourse(db, id);
+  const reach = await reachOf(db, id);
+  return { ...reach, message: COURSE_DELETE_MESSAGES.reach(reach.students, reach.tests) };
+}
+
+/**
+ * Deletes a course with its units and sections. A course assigned to students is deleted only when the caller
+ * confirmed it (409 otherwise, naming how many). The course's row is locked first, so an assignment of it cannot
+ * slip in between the count and the delete (an assignment takes a key share of its course).
+ */
+export async function deleteCourse(db: Db, id: string, confirmed: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCourse(tx, id);
+    if (!confirmed) {
+      const { students } = await reachOf(tx, id);
+      if (students > 0) throw Conflict(COURSE_DELETE_MESSAGES.confirmNeeded(students));
+    }
+    await tx.delete(courses).where(eq(courses.id, id));
+  });
 }
 
 // ---- units ----

@@ -85,12 +85,40 @@ export async function studentCourseDetail(ctx: AppContext, studentId: string, co
 }
 
 /**
+ * The questions on the student's sittings not yet submitted: while a test is open its questions are not practice,
+ * or checking them (and reading their worked solutions) would answer the test. One statement on the student's
+ * sittings (test_attempts_student_idx), kept until a sitting of theirs starts or ends.
+ */
+function openTestQuestions(ctx: AppContext, studentId: string): Promise<string[]> {
+  return ctx.memos.openTestQuestions.remember(studentId, async () => {
+    const found = await rows<{ id: string }>(
+      ctx.db,
+      sql`select distinct pe.value->>'questionId' as id
+          from test_attempts ta cross join lateral jsonb_array_elements(ta.paper) pe
+          where ta.student_id = ${studentId} and ta.submitted_at is null and pe.value->>'questionId' is not null`,
+    );
+    return found.map((row) => row.id);
+  });
+}
+
+/** Refuses (403) a student's practice of a question on a test they are sitting. */
+async function refuseWhileInTest(ctx: AppContext, studentId: string, questionIds: string[]): Promise<void> {
+  const inTest = await openTestQuestions(ctx, studentId);
+  if (inTest.length === 0) return;
+  const blocked = questionIds.filter((id) => inTest.includes(id));
+  if (blocked.length === 0) return;
+  throw Forbidden(questionIds.length === 1 ? LEARNING_MESSAGES.inOpenTest : LEARNING_MESSAGES.someInOpenTest);
+}
+
+/**
  * Questions by id, in the order asked. A student gets only those reachable through their accessible sections;
- * the others are left out without a word, so ids cannot be probed.
+ * the others are left out without a word, so ids cannot be probed. A student asking for a question of a test they
+ * are sitting is refused (403), the batch whole.
  */
 export async function questionBatch(ctx: AppContext, caller: { id: string; isStudent: boolean }, questionIds: string[]): Promise<StaffQuestion[]> {
   const ids = [...new Set(questionIds.filter((q) => UUID.test(q)))];
   if (ids.length === 0) return [];
+  if (caller.isStudent) await refuseWhileInTest(ctx, caller.id, ids);
   const reachable = caller.isStudent
     ? and(inArray(questions.id, ids), sql`${questions.id} in (select sq.question_id from section_questions sq where sq.section_id in (${accessibleSectionIds(caller.id)}))`)
     : inArray(questions.id, ids);
@@ -187,7 +215,7 @@ async function reachableQuestion(ctx: AppContext, studentId: string, body: { que
 
 /**
  * Checks an answer. A student's check needs the question to be reachable, through an open section or given to
- * practise (404 otherwise, as for an unknown id), and is stored as an attempt with the section it was reached
+ * practise (404 otherwise, as for an unknown id), and on no test they are sitting (403), and is stored as an attempt with the section it was reached
  * through, none for practice (written behind the answer, see recordAttempt); staff checks are not recorded.
  */
 export async function checkQuestionAnswer(
@@ -200,6 +228,7 @@ export async function checkQuestionAnswer(
     if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
     return checkKept(ctx, body.questionId, question, body.studentAnswer);
   }
+  await refuseWhileInTest(ctx, caller.id, [body.questionId]);
   const question = await reachableQuestion(ctx, caller.id, body);
   if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
   const result = checkKept(ctx, body.questionId, question, body.studentAnswer);
@@ -228,7 +257,8 @@ async function loadOutline(ctx: AppContext, studentId: string): Promise<StudentO
 
 /**
  * A question's worked solution. A student gets it for a question they can reach or were given to practise (404
- * otherwise, as for an unknown id) once their stored attempts hold a correct answer or two wrong ones (403 before);
+ * otherwise, as for an unknown id) once their stored attempts hold a correct answer or two wrong ones (403 before),
+ * and never while it is on a test they are sitting (403);
  * staff always. Attempts still queued behind a check are written first, so the answer that earned it counts.
  */
 export async function questionSolution(ctx: AppContext, caller: { id: string; isStudent: boolean }, questionId: string): Promise<{ solution: string }> {
@@ -237,6 +267,7 @@ export async function questionSolution(ctx: AppContext, caller: { id: string; is
     if (!row) throw NotFound(LEARNING_MESSAGES.questionNotFound);
     return row;
   }
+  await refuseWhileInTest(ctx, caller.id, [questionId]);
   await ctx.attempts.flush();
   const [row] = await rows<{ solution: string; solved: boolean; wrong: number }>(
     ctx.db,

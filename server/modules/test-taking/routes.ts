@@ -63,7 +63,10 @@ export function testTakingRoutes(ctx: AppContext) {
     r.get('/student/tests', { config: student, schema: { response: { 200: studentTestsReply } } }, async (req) => ({
       tests: await taking.studentTests(ctx, req.user!.id),
     }));
-    r.post('/student/tests/:assignmentId/start', { config: student, schema: { params: assignmentParam, response: { 200: attemptReply } } }, async (req) => ({
+    // A sitting started or submitted changes what its student may practise (the questions of an open test are not):
+    // the answer waits until this instance has heard the sitting's notice.
+    const sittingWrite = { ...student, invalidates: ['content'] } as const;
+    r.post('/student/tests/:assignmentId/start', { config: sittingWrite, schema: { params: assignmentParam, response: { 200: attemptReply } } }, async (req) => ({
       attempt: await taking.startAttempt(ctx, req.user!.id, req.params.assignmentId),
     }));
     r.put(
@@ -74,7 +77,7 @@ export function testTakingRoutes(ctx: AppContext) {
         return { savedAt: savedAt.toISOString(), serverNow: ctx.now().toISOString() };
       },
     );
-    r.post('/student/attempts/:attemptId/submit', { config: student, schema: { params: attemptParam, response: { 200: attemptReply } } }, async (req) => ({
+    r.post('/student/attempts/:attemptId/submit', { config: sittingWrite, schema: { params: attemptParam, response: { 200: attemptReply } } }, async (req) => ({
       attempt: await taking.submitByStudent(ctx, req.user!.id, req.params.attemptId),
     }));
     r.get('/student/attempts/:attemptId', { config: student, schema: { params: attemptParam, response: { 200: attemptReply } } }, async (req) => ({

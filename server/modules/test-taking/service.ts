@@ -30,6 +30,7 @@ import {
 } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { rows } from '../../db/prepared';
+import { mayChangeTest } from '../../policies/tests';
 import { presentQuestions } from '../student/questions';
 
 /** Who is acting: an admin acts for every student, a teacher only for the students linked to them. */
@@ -112,10 +113,11 @@ const presentAssignment = (a: AssignmentRow) => ({
  */
 export async function assignTest(ctx: AppContext, actor: Actor, testId: string, body: AssignTestInput): Promise<TestAssignment[]> {
   const [test] = await ctx.db
-    .select({ id: tests.id, questionCount: sql<number>`(select count(tq.question_id) from test_questions tq where tq.test_id = ${tests.id})`.mapWith(Number) })
+    .select({ id: tests.id, archivedAt: tests.archivedAt, questionCount: sql<number>`(select count(tq.question_id) from test_questions tq where tq.test_id = ${tests.id})`.mapWith(Number) })
     .from(tests)
     .where(eq(tests.id, testId));
   if (!test) throw NotFound(TEST_MESSAGES.notFound);
+  if (test.archivedAt) throw Conflict(TEST_MESSAGES.assignArchived);
   if (test.questionCount === 0) throw Conflict(M.noQuestions);
   await requireStudents(ctx.db, actor, body.studentIds);
   const window = {
@@ -316,10 +318,16 @@ export async function startAttempt(ctx: AppContext, studentId: string, assignmen
   if (assignment.shuffle) shuffle(paper);
   const byLimit = test.timeLimit ? new Date(now.getTime() + test.timeLimit * 60_000) : null;
   const deadline = [byLimit, assignment.closesAt].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
-  await ctx.db
-    .insert(testAttempts)
-    .values({ assignmentId, studentId, paper, startedAt: now, deadline, maxMarks: paper.reduce((sum, p) => sum + p.marks, 0) })
-    .onConflictDoNothing({ target: testAttempts.assignmentId });
+  await ctx.db.transaction(async (tx) => {
+    // The assignment is held while the sitting is written: a delete of its test either came first (the assignment is
+    // gone: 404) or waits and then sees the sitting (and refuses, as a test that has been sat is archived instead).
+    const [held] = await tx.select({ id: testAssignments.id }).from(testAssignments).where(eq(testAssignments.id, assignmentId)).for('key share');
+    if (!held) throw NotFound(M.assignmentNotFound);
+    await tx
+      .insert(testAttempts)
+      .values({ assignmentId, studentId, paper, startedAt: now, deadline, maxMarks: paper.reduce((sum, p) => sum + p.marks, 0) })
+      .onConflictDoNothing({ target: testAttempts.assignmentId });
+  });
   const [attempt] = await ctx.db.select().from(testAttempts).where(eq(testAttempts.assignmentId, assignmentId));
   return presentAttempt(ctx, attempt, assignment, test);
 }
@@ -351,8 +359,9 @@ export async function readAttempt(ctx: AppContext, studentId: string, attemptId:
 
 /**
  * "Practise my weak spots" after a released result: up to PRACTICE_SIZE questions from its weakest focus areas that
- * the student has never met (no check of theirs, on none of their test papers, in no earlier practice), in a random
- * order, kept so that asking again (a reload, another device) gives the same set. The sitting's row is locked while
+ * the student has never met (no check of theirs, on none of their test papers, in no earlier practice) and that is
+ * on no test whose results some student still waits for (given to practise, a question could be checked and its
+ * solution read: an answer key to a test not yet sat or released), in a random order, kept so that asking again (a reload, another device) gives the same set. The sitting's row is locked while
  * the set is made, so two clicks make one set.
  */
 export async function weakSpotPractice(ctx: AppContext, studentId: string, attemptId: string): Promise<PracticeSet> {
@@ -372,6 +381,10 @@ export async function weakSpotPractice(ctx: AppContext, studentId: string, attem
             and not exists (select 1 from practice_questions pq where pq.student_id = ${studentId} and pq.question_id = q.id)
             and not exists (select 1 from test_attempts ta cross join lateral jsonb_array_elements(ta.paper) pe
                             where ta.student_id = ${studentId} and pe.value->>'questionId' = q.id::text)
+            and not exists (select 1 from test_questions tq join test_assignments tas on tas.test_id = tq.test_id
+                            left join test_attempts tat on tat.assignment_id = tas.id
+                            where tq.question_id = q.id
+                              and (tat.submitted_at is null or (tas.release = 'manual' and tas.released_at is null)))
           order by random()
           limit ${PRACTICE_SIZE}`,
     );
@@ -553,10 +566,12 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
 
 /**
  * Staff's explicit re-score: the submitted sittings of the actor's students are scored again against the
- * questions and the checker as they are now (a corrected answer key, say). Stored scores change only here.
+ * questions and the checker as they are now (a corrected answer key, say). Stored scores change only here, and only
+ * by the test's author or an admin (403 for anyone else).
  */
 export async function rescoreResults(ctx: AppContext, actor: Actor, testId: string): Promise<{ rescored: number; changed: number }> {
-  await requireTest(ctx.db, testId);
+  const test = await requireTest(ctx.db, testId);
+  if (!mayChangeTest(actor, test)) throw Forbidden(TEST_MESSAGES.rescoreNotYours);
   const submitted = await ctx.db
     .select({ id: testAttempts.id })
     .from(testAttempts)

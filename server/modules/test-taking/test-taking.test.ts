@@ -6,10 +6,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TAKING_MESSAGES as M, MAX_ASSIGNED_STUDENTS } from '../../../common/rules/test-taking';
+import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
+import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { Attempt, ChildTestResult, PracticeSet, StudentTest, TestResults } from '../../../common/schemas/test-taking';
-import { answerAttempts, focusAreas, parentStudents, questionFocus, questions, testAttemptAnswers, testAttempts } from '../../db/schema';
-import { buildAdmin, buildQuestion, buildStudent, buildTeacher, buildUser, linkTeacher, signIn, type TestUser } from '../../test/factories';
+import { answerAttempts, focusAreas, parentStudents, practiceQuestions, questionFocus, questions, testAttemptAnswers, testAttempts, tests } from '../../db/schema';
+import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, buildUser, linkTeacher, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { buildTags } from '../../test/questionFixtures';
 
@@ -261,8 +263,10 @@ describe('sitting a test', () => {
     }
   });
 
-  it('re-scores only when staff ask: against the corrected question, a teacher only their own students', async () => {
+  it("re-scores only when staff ask: against the corrected question, by the test's author or an admin", async () => {
     const { testId, attempt } = await sitting();
+    // The teacher's own test (made through the admin's session above).
+    await t.db.update(tests).set({ createdBy: teacherUser.id }).where(eq(tests.id, testId));
     await save(attempt.id, q.short, '0.75');
     await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`);
     const marks = async () => ((await as(mineCookie, 'GET', `/api/student/attempts/${attempt.id}`)).json().attempt as Attempt).score!.marks;
@@ -270,7 +274,8 @@ describe('sitting a test', () => {
     try {
       const stranger = await signIn(t.app, await buildTeacher(t.db));
       const none = await as(stranger, 'POST', `/api/tests/${testId}/rescore`);
-      expect(none.json()).toEqual({ message: M.rescored(0, 0), rescored: 0, changed: 0 });
+      expect(none.statusCode).toBe(403);
+      expect(none.json().message).toBe(TEST_MESSAGES.rescoreNotYours);
       expect(await marks()).toBe(1);
       const rescored = await as(teacher, 'POST', `/api/tests/${testId}/rescore`);
       expect(rescored.statusCode).toBe(200);
@@ -509,3 +514,110 @@ describe('POST /api/student/attempts/{attemptId}/practice', () => {
   });
 });
 
+
+describe("a test's questions are not practice while the test is open", () => {
+  /** A learner with a section open whose exercises are the test's three questions, each answered twice wrong before the test. */
+  async function learnerWithExercises() {
+    const learner = await buildStudent(t.db);
+    const cookie = await signIn(t.app, learner);
+    const course = await buildCourse(t.db, { units: 1, sections: 1 });
+    const sectionId = course.units[0].sections[0].id;
+    await as(admin, 'POST', '/api/admin/assign-course', { studentId: learner.id, courseId: course.id });
+    await as(admin, 'POST', '/api/admin/assign-unit', { studentId: learner.id, unitId: course.units[0].id, withSections: true });
+    expect((await as(admin, 'POST', '/api/questions/assign-to-section', { sectionId, questionIds: [q.choice, q.blanks, q.short] })).statusCode).toBe(200);
+    return { learner, cookie, sectionId };
+  }
+
+  it('refuses check-answer, the worked solution and the questions batch for the questions of an open sitting, and allows them again once submitted', async () => {
+    const { learner, cookie, sectionId } = await learnerWithExercises();
+    // Before the test: practice as usual (and warm every kept view and memo the refusal must not be hidden behind).
+    expect((await as(cookie, 'POST', '/api/questions/check-answer', { questionId: q.choice, studentAnswer: 'B', sectionId })).statusCode).toBe(200);
+    expect((await as(cookie, 'POST', '/api/questions/check-answer', { questionId: q.choice, studentAnswer: 'C', sectionId })).statusCode).toBe(200);
+    expect((await as(cookie, 'GET', `/api/questions/${q.choice}/solution`)).statusCode).toBe(200);
+    expect((await as(cookie, 'POST', '/api/questions/batch', { questionIds: [q.choice, q.short] })).statusCode).toBe(200);
+
+    const testId = await makeTest();
+    expect((await assign(testId, { studentIds: [learner.id] })).statusCode).toBe(200);
+    const sat = await start((await myTests(cookie)).find((x) => x.testId === testId)!.assignmentId, cookie);
+
+    const checked = await as(cookie, 'POST', '/api/questions/check-answer', { questionId: q.short, studentAnswer: '0.75', sectionId });
+    expect(checked.statusCode).toBe(403);
+    expect(checked.json().message).toBe(LEARNING_MESSAGES.inOpenTest);
+    const solution = await as(cookie, 'GET', `/api/questions/${q.choice}/solution`);
+    expect(solution.statusCode).toBe(403);
+    expect(solution.json().message).toBe(LEARNING_MESSAGES.inOpenTest);
+    const batch = await as(cookie, 'POST', '/api/questions/batch', { questionIds: [q.choice, q.short] });
+    expect(batch.statusCode).toBe(403);
+    expect(batch.json().message).toBe(LEARNING_MESSAGES.someInOpenTest);
+    expect(JSON.stringify(batch.json())).not.toContain('Divide 3 by 4');
+    // Nothing was stored for the refused check.
+    const stored = await t.db.select().from(answerAttempts).where(and(eq(answerAttempts.studentId, learner.id), eq(answerAttempts.questionId, q.short)));
+    expect(stored).toEqual([]);
+    // Another student with the same section and no test open is not affected.
+    expect((await as(admin, 'POST', '/api/questions/check-answer', { questionId: q.short, studentAnswer: '0.75' })).statusCode).toBe(200);
+
+    expect((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
+    expect((await as(cookie, 'POST', '/api/questions/check-answer', { questionId: q.short, studentAnswer: '0.75', sectionId })).statusCode).toBe(200);
+    expect((await as(cookie, 'GET', `/api/questions/${q.choice}/solution`)).statusCode).toBe(200);
+    expect((await as(cookie, 'POST', '/api/questions/batch', { questionIds: [q.choice, q.short] })).statusCode).toBe(200);
+  });
+
+  it('refuses a question given to practise while a test holding it is open', async () => {
+    const learner = await buildStudent(t.db);
+    const cookie = await signIn(t.app, learner);
+    const earlier = await makeTest();
+    expect((await assign(earlier, { studentIds: [learner.id] })).statusCode).toBe(200);
+    const first = await start((await myTests(cookie)).find((x) => x.testId === earlier)!.assignmentId, cookie);
+    expect((await as(cookie, 'POST', `/api/student/attempts/${first.id}/submit`)).statusCode).toBe(200);
+    // Given to practise (straight into the table: the practice set is made by the rule tested below).
+    const given = await buildQuestion(t.db, { questionText: 'Given to practise, later on a test' });
+    await t.db.insert(practiceQuestions).values({ studentId: learner.id, questionId: given.id, attemptId: first.id, position: 1 });
+    expect((await as(cookie, 'POST', '/api/questions/check-answer', { questionId: given.id, studentAnswer: 'B' })).statusCode).toBe(200);
+
+    const later = await makeTest({ questions: [{ questionId: given.id, order: 1, marks: 1 }] });
+    expect((await assign(later, { studentIds: [learner.id] })).statusCode).toBe(200);
+    await start((await myTests(cookie)).find((x) => x.testId === later)!.assignmentId, cookie);
+    const refused = await as(cookie, 'POST', '/api/questions/check-answer', { questionId: given.id, studentAnswer: 'A' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(LEARNING_MESSAGES.inOpenTest);
+    expect((await as(cookie, 'GET', `/api/questions/${given.id}/solution`)).statusCode).toBe(403);
+  });
+
+  it("gives no question of a test whose results some student still waits for as weak-spot practice", async () => {
+    const learner = await buildStudent(t.db);
+    const classmate = await buildStudent(t.db);
+    const cookie = await signIn(t.app, learner);
+    const [area] = await t.db.insert(focusAreas).values({ name: 'Estimation' }).returning();
+    const bankOf = async (n: number, label: string) => {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) ids.push((await buildQuestion(t.db, { questionText: `${label} ${i}` })).id);
+      await t.db.insert(questionFocus).values(ids.map((questionId) => ({ questionId, focusId: area.id })));
+      return ids;
+    };
+    const free = await bankOf(2, 'Estimation practice');
+    const notYetSat = await bankOf(2, 'Estimation on a test the learner has not started');
+    const awaitingRelease = await bankOf(2, "Estimation on a classmate's test awaiting release");
+    const released = await bankOf(2, 'Estimation on a released test');
+    const upcoming = await makeTest({ questions: notYetSat.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })) });
+    expect((await assign(upcoming, { studentIds: [learner.id] })).statusCode).toBe(200);
+    const held = await makeTest({ questions: awaitingRelease.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })) });
+    expect((await assign(held, { studentIds: [classmate.id], release: 'manual' })).statusCode).toBe(200);
+    const classmateCookie = await signIn(t.app, classmate);
+    const heldSitting = await start((await myTests(classmateCookie)).find((x) => x.testId === held)!.assignmentId, classmateCookie);
+    expect((await as(classmateCookie, 'POST', `/api/student/attempts/${heldSitting.id}/submit`)).statusCode).toBe(200);
+    const done = await makeTest({ questions: released.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })) });
+    expect((await assign(done, { studentIds: [classmate.id] })).statusCode).toBe(200);
+    const doneSitting = await start((await myTests(classmateCookie)).find((x) => x.testId === done)!.assignmentId, classmateCookie);
+    expect((await as(classmateCookie, 'POST', `/api/student/attempts/${doneSitting.id}/submit`)).statusCode).toBe(200);
+
+    // The learner's own test, all in Estimation, answered wrong: practice comes from Estimation.
+    const own = await makeTest({ questions: [{ questionId: (await bankOf(1, 'Estimation on the learner test'))[0], order: 1, marks: 1 }] });
+    expect((await assign(own, { studentIds: [learner.id] })).statusCode).toBe(200);
+    const sat = await start((await myTests(cookie)).find((x) => x.testId === own)!.assignmentId, cookie);
+    expect((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
+    const practice = await as(cookie, 'POST', `/api/student/attempts/${sat.id}/practice`);
+    expect(practice.statusCode, practice.body).toBe(200);
+    const ids = (practice.json() as PracticeSet).questions.map((x) => x.id).sort();
+    expect(ids).toEqual([...free, ...released].sort());
+  });
+});

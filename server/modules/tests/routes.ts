@@ -5,13 +5,15 @@ import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { idParam } from '../../../common/schemas/fields';
 import { randomDrawBody, randomDrawReply, testBody, testDeletedReply, testDetail, testListQuery, testListReply, testSavedReply } from '../../../common/schemas/tests';
 import type { AppContext } from '../../context';
-import { createTest, deleteTest, drawRandom, duplicateTest, getTest, listTests, updateTest } from './service';
+import { archiveTest, createTest, deleteTest, drawRandom, duplicateTest, getTest, listTests, updateTest } from './service';
 
 /** Saved tests and the test generator's random draw: staff build tests (DESIGN section 12). */
 export function testRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const staff = { access: STAFF_TYPES } as const;
+    // Changing a test is its author's, or an admin's (server/policies/tests.ts).
+    const actor = (user: { id: string; type: string }) => ({ id: user.id, isAdmin: user.type === 'admin' });
 
     r.get('/tests', { config: staff, schema: { querystring: testListQuery, response: { 200: testListReply } } }, (req) => listTests(ctx.db, req.query));
 
@@ -28,13 +30,23 @@ export function testRoutes(ctx: AppContext) {
 
     r.put('/tests/:id', { config: staff, schema: { params: idParam, body: testBody, response: { 200: testSavedReply } } }, async (req) => ({
       message: TEST_MESSAGES.saved,
-      test: await updateTest(ctx, req.params.id, req.body),
+      test: await updateTest(ctx, actor(req.user!), req.params.id, req.body),
     }));
 
     r.delete('/tests/:id', { config: staff, schema: { params: idParam, response: { 200: testDeletedReply } } }, async (req) => {
-      await deleteTest(ctx.db, req.params.id);
+      await deleteTest(ctx.db, actor(req.user!), req.params.id);
       return { message: TEST_MESSAGES.deleted };
     });
+
+    // A test that has been sat is archived rather than deleted: kept with its results, out of the lists to use.
+    r.post('/tests/:id/archive', { config: staff, schema: { params: idParam, response: { 200: testSavedReply } } }, async (req) => ({
+      message: TEST_MESSAGES.archived,
+      test: await archiveTest(ctx, actor(req.user!), req.params.id, true),
+    }));
+    r.post('/tests/:id/restore', { config: staff, schema: { params: idParam, response: { 200: testSavedReply } } }, async (req) => ({
+      message: TEST_MESSAGES.restored,
+      test: await archiveTest(ctx, actor(req.user!), req.params.id, false),
+    }));
 
     r.post('/tests/:id/duplicate', { config: staff, schema: { params: idParam, response: { 201: testSavedReply } } }, async (req, reply) =>
       reply.code(201).send({ message: TEST_MESSAGES.duplicated, test: await duplicateTest(ctx, req.user!, req.params.id) }),

@@ -4,13 +4,15 @@
  * so a saved test never renumbers behind its author's back.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { TEST_CODE_ALPHABET, TEST_CODE_LENGTH, TEST_CODE_PREFIX, TEST_MESSAGES } from '../../../common/rules/tests';
 import type { RandomDraw, RandomDrawResult, TestData, TestDetail, TestList, TestListQuery, TestSummary } from '../../../common/schemas/tests';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { questions, testQuestions, tests } from '../../db/schema';
-import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { rows } from '../../db/prepared';
+import { questions, testAssignments, testQuestions, tests } from '../../db/schema';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
+import { mayChangeTest, type TestActor } from '../../policies/tests';
 import type { Memo } from '../../plugins/kept';
 import type { CurrentUser } from '../sessions/store';
 import { builderQuestionsByIds, listKey, matchingIds, questionsByIds, type BankFilter } from '../questions/queries';
@@ -40,11 +42,13 @@ const summaryColumns = {
   instructions: tests.instructions,
   timeLimit: tests.timeLimit,
   totalMarks: tests.totalMarks,
+  archivedAt: tests.archivedAt,
   createdAt: tests.createdAt,
   updatedAt: tests.updatedAt,
   questionCount: sql<number>`(select count(tq.question_id)::int from test_questions tq where tq.test_id = tests.id)`,
   missingCount: sql<number>`(select (count(*) - count(tq.question_id))::int from test_questions tq where tq.test_id = tests.id)`,
   marks: sql<number>`(select coalesce(sum(tq.marks) filter (where tq.question_id is not null), 0)::int from test_questions tq where tq.test_id = tests.id)`,
+  sittingCount: sql<number>`(select count(*)::int from test_assignments ta join test_attempts tat on tat.assignment_id = ta.id where ta.test_id = tests.id)`,
   author: sql<{ id: string; name: string } | null>`(
     select json_build_object('id', u.id, 'name', trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')))
     from users u left join profiles p on p.user_id = u.id where u.id = tests.created_by)`,
@@ -66,6 +70,8 @@ function present(row: SummaryRow): TestSummary {
     questionCount: row.questionCount,
     missingCount: row.missingCount,
     author: row.author,
+    archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+    sittingCount: row.sittingCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -74,6 +80,9 @@ function present(row: SummaryRow): TestSummary {
 export async function listTests(db: Db, query: TestListQuery): Promise<TestList> {
   const where: Array<SQL | undefined> = [];
   if (query.type) where.push(eq(tests.type, query.type));
+  // Archived tests stay out of the builder and the lists to assign from; results ask for them.
+  if (query.status === 'active') where.push(isNull(tests.archivedAt));
+  if (query.status === 'archived') where.push(isNotNull(tests.archivedAt));
   if (query.q) {
     const pattern = containsPattern(query.q);
     where.push(or(ilike(tests.title, pattern), ilike(tests.code, pattern), ilike(tests.description, pattern)));
@@ -164,12 +173,23 @@ export async function createTest(ctx: AppContext, user: CurrentUser, data: TestD
   return getTest(ctx.db, id);
 }
 
+/**
+ * The test, locked for the rest of the transaction, when the actor may change it: 404 when there is none, 403 when
+ * it is another's (an admin may change any).
+ */
+async function lockOwnTest(tx: Tx, actor: TestActor, id: string) {
+  const [existing] = await tx.select({ code: tests.code, createdBy: tests.createdBy, archivedAt: tests.archivedAt }).from(tests).where(eq(tests.id, id)).for('update');
+  if (!existing) throw NotFound(TEST_MESSAGES.notFound);
+  if (!mayChangeTest(actor, existing)) throw Forbidden(TEST_MESSAGES.notYours);
+  return existing;
+}
+
 /** An assessment keeps its code through edits; a test that becomes an assessment gets one, and one that stops being one loses it. */
-export async function updateTest(ctx: AppContext, id: string, data: TestData): Promise<TestDetail> {
+export async function updateTest(ctx: AppContext, actor: TestActor, id: string, data: TestData): Promise<TestDetail> {
   await withFreshCode((fresh) =>
     ctx.db.transaction(async (tx) => {
-      const [existing] = await tx.select({ code: tests.code }).from(tests).where(eq(tests.id, id)).for('update');
-      if (!existing) throw NotFound(TEST_MESSAGES.notFound);
+      const existing = await lockOwnTest(tx, actor, id);
+      if (existing.archivedAt) throw Conflict(TEST_MESSAGES.isArchived);
       await requireQuestions(tx, data);
       const code = data.type === 'assessment' ? (existing.code ?? fresh) : null;
       await tx.update(tests).set({ ...columnsOf(data), code, updatedAt: ctx.now() }).where(eq(tests.id, id));
@@ -179,9 +199,34 @@ export async function updateTest(ctx: AppContext, id: string, data: TestData): P
   return getTest(ctx.db, id);
 }
 
-export async function deleteTest(db: Db, id: string): Promise<void> {
-  const deleted = await db.delete(tests).where(eq(tests.id, id)).returning({ id: tests.id });
-  if (deleted.length === 0) throw NotFound(TEST_MESSAGES.notFound);
+/**
+ * Deletes a test nobody has sat (its assignments go with it). A test with sittings is refused (409): deleting would
+ * take its students' scores with it, so it is archived instead. The test's row is locked, so no assignment can be
+ * added meanwhile, and its assignments, so no sitting can start on one (a start takes a key share of its assignment)
+ * between the count and the delete.
+ */
+export async function deleteTest(db: Db, actor: TestActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOwnTest(tx, actor, id);
+    await tx.select({ id: testAssignments.id }).from(testAssignments).where(eq(testAssignments.testId, id)).for('update');
+    // A statement of its own: it sees every sitting committed while the locks above waited.
+    const [{ sat }] = await rows<{ sat: boolean }>(
+      tx,
+      sql`select exists (select 1 from test_attempts tat join test_assignments ta on ta.id = tat.assignment_id where ta.test_id = ${id}) as sat`,
+    );
+    if (sat) throw Conflict(TEST_MESSAGES.deleteTaken);
+    await tx.delete(tests).where(eq(tests.id, id));
+  });
+}
+
+/** Archives a test (or restores it, `archived` false): kept with its sittings and results, out of the lists to build and assign from. */
+export async function archiveTest(ctx: AppContext, actor: TestActor, id: string, archived: boolean): Promise<TestDetail> {
+  await ctx.db.transaction(async (tx) => {
+    const existing = await lockOwnTest(tx, actor, id);
+    if (Boolean(existing.archivedAt) === archived) return;
+    await tx.update(tests).set({ archivedAt: archived ? ctx.now() : null }).where(eq(tests.id, id));
+  });
+  return getTest(ctx.db, id);
 }
 
 /** A copy named "Copy of ...", by the caller, with the same positions (gaps included) and a code of its own. */

@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TEST_QUESTIONS, TEST_CODE_PATTERN, TEST_MESSAGES } from '../../../common/rules/tests';
 import { randomDrawBody, type TestDetail } from '../../../common/schemas/tests';
-import { questionCategories, questions, testQuestions, tests } from '../../db/schema';
+import { questionCategories, questions, teacherStudents, testAssignments, testAttempts, testQuestions, tests } from '../../db/schema';
 import { buildOneOfEach, buildQuestion, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { buildTags } from '../../test/questionFixtures';
@@ -346,5 +346,78 @@ describe('the random draw (a bank of 200, fixed seed)', () => {
     // And it can fail: a draw that favoured the oldest questions would be far off.
     const biased = bank.slice(20).map((_, i) => (i < 90 ? expected * 1.3 : expected * 0.7));
     expect(biased.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0)).toBeGreaterThan(242);
+  });
+});
+
+describe('a test that has been sat: archived, not deleted', () => {
+  it('refuses the delete (409) and keeps the sittings; archiving hides it from the lists to build and assign from, keeps its results, and restoring brings it back', async () => {
+    const created = await as(teacher, 'POST', '/api/tests', body({ name: 'Sat once quiz' }));
+    const id = created.json().test.id as string;
+    // The teacher's own student sits it.
+    await t.db.insert(teacherStudents).values({ teacherId: people.teacher.id, studentId: people.student.id });
+    expect((await as(teacher, 'POST', `/api/tests/${id}/assign`, { studentIds: [people.student.id] })).statusCode).toBe(200);
+    const student = await signIn(t.app, people.student);
+    const assignmentId = ((await as(student, 'GET', '/api/student/tests')).json().tests as Array<{ testId: string; assignmentId: string }>).find((x) => x.testId === id)!.assignmentId;
+    expect((await as(student, 'POST', `/api/student/tests/${assignmentId}/start`)).statusCode).toBe(200);
+
+    for (const cookie of [teacher, admin]) {
+      const refused = await as(cookie, 'DELETE', `/api/tests/${id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(TEST_MESSAGES.deleteTaken);
+      expect(refused.json().message).toBe('This test has been taken, so it cannot be deleted. Archive it instead to keep its results.');
+    }
+    expect((await t.db.select({ n: count() }).from(testAttempts))[0].n).toBeGreaterThan(0);
+    expect((await as(teacher, 'GET', `/api/tests/${id}`)).json()).toMatchObject({ sittingCount: 1, archivedAt: null });
+
+    const archived = await as(teacher, 'POST', `/api/tests/${id}/archive`);
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json().message).toBe(TEST_MESSAGES.archived);
+    expect(archived.json().test.archivedAt).toEqual(expect.any(String));
+    const listed = async (query: string) => ((await as(teacher, 'GET', `/api/tests?pageSize=50${query}`)).json().tests as Array<{ id: string }>).map((x) => x.id);
+    expect(await listed('')).not.toContain(id);
+    expect(await listed('&status=active')).not.toContain(id);
+    expect(await listed('&status=archived')).toEqual([id]);
+    expect(await listed('&status=all')).toContain(id);
+    expect((await as(teacher, 'GET', '/api/tests?status=gone')).statusCode).toBe(400);
+    // Not assigned again nor edited while archived; its results are still there.
+    const assign = await as(teacher, 'POST', `/api/tests/${id}/assign`, { studentIds: [people.student.id] });
+    expect(assign.statusCode).toBe(409);
+    expect(assign.json().message).toBe(TEST_MESSAGES.assignArchived);
+    const edit = await as(teacher, 'PUT', `/api/tests/${id}`, body({ name: 'Edited while archived' }));
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(TEST_MESSAGES.isArchived);
+    const results = await as(teacher, 'GET', `/api/tests/${id}/results`);
+    expect(results.statusCode).toBe(200);
+    expect(results.json().students.map((s: { studentId: string }) => s.studentId)).toEqual([people.student.id]);
+
+    const restored = await as(teacher, 'POST', `/api/tests/${id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().message).toBe(TEST_MESSAGES.restored);
+    expect(restored.json().test.archivedAt).toBeNull();
+    expect(await listed('')).toContain(id);
+  });
+
+  it('deletes a test that was assigned but never sat, with its assignments', async () => {
+    const id = (await as(admin, 'POST', '/api/tests', body({ name: 'Never sat quiz' }))).json().test.id as string;
+    expect((await as(admin, 'POST', `/api/tests/${id}/assign`, { studentIds: [people.student.id] })).statusCode).toBe(200);
+    expect((await as(admin, 'DELETE', `/api/tests/${id}`)).statusCode).toBe(200);
+    expect(await t.db.select().from(testAssignments).where(eq(testAssignments.testId, id))).toEqual([]);
+  });
+});
+
+describe('deleting a test while its student starts it', () => {
+  it('either the delete comes first (the start is 404) or the sitting does (the delete is 409): never a deleted test that was sat', async () => {
+    const student = await signIn(t.app, people.student);
+    const outcomes: number[][] = [];
+    for (let i = 0; i < 6; i++) {
+      const id = (await as(admin, 'POST', '/api/tests', body({ name: `Race quiz ${i}` }))).json().test.id as string;
+      expect((await as(admin, 'POST', `/api/tests/${id}/assign`, { studentIds: [people.student.id] })).statusCode).toBe(200);
+      const assignmentId = ((await as(student, 'GET', '/api/student/tests')).json().tests as Array<{ testId: string; assignmentId: string }>).find((x) => x.testId === id)!.assignmentId;
+      const [deleted, started] = await Promise.all([as(admin, 'DELETE', `/api/tests/${id}`), as(student, 'POST', `/api/student/tests/${assignmentId}/start`)]);
+      const sittings = (await t.db.select({ n: count() }).from(testAttempts).where(eq(testAttempts.assignmentId, assignmentId)))[0].n;
+      const left = (await t.db.select({ n: count() }).from(tests).where(eq(tests.id, id)))[0].n;
+      outcomes.push([deleted.statusCode, started.statusCode, sittings, left]);
+    }
+    for (const outcome of outcomes) expect([[409, 200, 1, 1], [200, 404, 0, 0]]).toContainEqual(outcome);
   });
 });

@@ -7,7 +7,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { Pagination } from '../../ui/Pagination';
 import { SearchBox } from '../../ui/SearchBox';
-import { useCourses, useDeleteCourse } from './api';
+import { useCourseDeletePreview, useCourses, useDeleteCourse } from './api';
 import type { Notifier } from '../../ui/Toast';
 import { usePage } from '../../ui/usePage';
 import { IconTile } from '../../ui/IconTile';
@@ -26,6 +26,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
   const { page, setPage, firstPageAfter } = usePage();
   const [editing, setEditing] = useState<Course | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Course | null>(null);
+  const preview = useCourseDeletePreview(deleting?.id ?? null);
 
   const filtered = useMemo(() => (courses.data ?? []).filter((c) => matches(search, c.title, c.code, c.description)), [courses.data, search]);
   const pages = Math.max(1, Math.ceil(filtered.length / pageSize));
@@ -73,7 +74,10 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
                 <ViewUnitsMenu course={course} />
                 <Button size="sm" onClick={() => onManageUnits(course)} icon={Layers}>Manage Units</Button>
                 <Button size="sm" variant="secondary" onClick={() => setEditing(course)} aria-label={`Edit ${course.title}`} icon={Pencil}>Edit</Button>
-                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(course)} aria-label={`Delete ${course.title}`} icon={Trash2}>Delete</Button>
+                {/* Deleting a course is an admin's (the server refuses anyone else). */}
+                {admin ? (
+                  <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(course)} aria-label={`Delete ${course.title}`} icon={Trash2}>Delete</Button>
+                ) : null}
               </div>
             </li>
           ))}
@@ -106,6 +110,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
           entity="course"
           name={deleting.title}
           busy={remove.isPending}
+          reach={{ text: preview.isError ? failureText(preview.error, 'load', 'course') : preview.data?.message, pending: preview.isPending }}
           onClose={() => setDeleting(null)}
           onConfirm={() =>
             remove.mutate(deleting.id, {

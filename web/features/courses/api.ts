@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Course, CourseInput, Section, SectionInput, Unit, UnitInput } from '@common/schemas/courses';
+import type { Course, CourseDeletePreview, CourseInput, Section, SectionInput, Unit, UnitInput } from '@common/schemas/courses';
 import { api } from '../../api/client';
 
 /** Query keys: every list under ['courses'], so one invalidation after a change refreshes what depends on it. */
@@ -31,7 +31,18 @@ function useChange<T, V>(run: (vars: V) => Promise<T>) {
 
 export const useSaveCourse = () =>
   useChange(({ id, body }: { id?: string; body: CourseInput }) => (id ? api.put<Course>(`/courses/${id}`, body) : api.post<Course>('/courses', body)));
-export const useDeleteCourse = () => useChange((id: string) => api.delete<{ message: string }>(`/courses/${id}`));
+/** Deleting a course is an admin's; the dialog has shown what it reaches, so the delete is confirmed. */
+export const useDeleteCourse = () => useChange((id: string) => api.delete<{ message: string }>(`/courses/${id}?confirm=true`));
+
+/** What deleting a course reaches (its students and the saved tests using its questions), for the confirmation. */
+export function useCourseDeletePreview(id: string | null) {
+  return useQuery({
+    queryKey: ['courses', 'delete-preview', id ?? ''],
+    queryFn: () => api.get<CourseDeletePreview>(`/courses/${id}/delete-preview`),
+    enabled: !!id,
+    staleTime: 0,
+  });
+}
 
 export const useSaveUnit = () =>
   useChange(({ id, courseId, body }: { id?: string; courseId: string; body: UnitInput }) =>

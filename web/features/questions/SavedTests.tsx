@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ClipboardCheck, Copy, FolderOpen, Printer, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, ClipboardCheck, Copy, FolderOpen, Printer, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TestSummary } from '@common/schemas/tests';
 import { errorMessage } from '../../api/client';
@@ -15,7 +15,7 @@ import { Pagination } from '../../ui/Pagination';
 import type { NoticeTone } from '../../ui/Toast';
 import { usePage } from '../../ui/usePage';
 import { TEST_MESSAGES } from '@common/rules';
-import { useDeleteTest, useDuplicateTest, useSavedTests } from './testsApi';
+import { useArchiveTest, useDeleteTest, useDuplicateTest, useSavedTests } from './testsApi';
 import styles from './testGenerator.module.css';
 
 const PAGE_SIZE = 5;
@@ -36,11 +36,22 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
   const canAssign = mayOpen(PAGE_ACCESS[paths.savedTest.path], user?.type);
   const [q, setQ] = useState('');
   const [type, setType] = useState('');
+  const [status, setStatus] = useState<'active' | 'archived' | 'all'>('active');
   const { page, setPage, firstPageAfter } = usePage();
   const [deleting, setDeleting] = useState<TestSummary | null>(null);
-  const list = useSavedTests({ q, type, page });
+  const list = useSavedTests({ q, type, status, page });
   const duplicate = useDuplicateTest();
   const remove = useDeleteTest();
+  const archive = useArchiveTest();
+  // Only a test's author or an admin may change it; the server decides, this only spares others a refusal.
+  const mayChange = (test: TestSummary) => user?.type === 'admin' || (!!user && test.author?.id === user.id);
+  const runArchive = async (test: TestSummary, toArchive: boolean) => {
+    try {
+      onNotify('success', (await archive.mutateAsync({ id: test.id, archive: toArchive })).message);
+    } catch (error) {
+      onNotify('error', errorMessage(error, toArchive ? TEST_MESSAGES.archiveFailed : TEST_MESSAGES.restoreFailed));
+    }
+  };
   const tests = list.data?.tests ?? [];
 
   const runDuplicate = async (test: TestSummary) => {
@@ -71,6 +82,12 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
           value={type}
           onChange={(e) => firstPageAfter(setType)(e.target.value)}
         />
+        <SelectField
+          label="Show"
+          options={[{ value: 'active', label: 'Active tests' }, { value: 'archived', label: 'Archived' }, { value: 'all', label: 'All tests' }]}
+          value={status}
+          onChange={(e) => firstPageAfter(setStatus)(e.target.value as 'active' | 'archived' | 'all')}
+        />
       </div>
       {list.isError ? (
         <PageState kind="error" title={TEST_MESSAGES.loadFailed} text={errorMessage(list.error, 'Error loading tests')} action={<Button onClick={() => void list.refetch()}>Try again</Button>} />
@@ -85,6 +102,7 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
               <div className={styles.savedHead}>
                 <strong className={styles.savedName}>{test.name}</strong>
                 {test.testCode ? <span className={styles.code}>{test.testCode}</span> : <span className={styles.typeBadge}>Test</span>}
+                {test.archivedAt ? <span className={styles.typeBadge}>Archived</span> : null}
               </div>
               <p className={styles.cardMeta}>
                 {test.questionCount} {test.questionCount === 1 ? 'question' : 'questions'} · {test.totalMarks ?? test.marks} marks
@@ -106,7 +124,16 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
                 <Link to={paths.testPrint.href(test.id)} className={styles.inlineLink} aria-label={`Print ${test.name}`}>
                   <Printer size={14} aria-hidden="true" /> Print
                 </Link>
-                <Button size="sm" variant="ghost" className={styles.dangerText} onClick={() => setDeleting(test)} aria-label={`Delete ${test.name}`} icon={Trash2}>Delete</Button>
+                {mayChange(test) && test.archivedAt ? (
+                  <Button size="sm" variant="ghost" onClick={() => void runArchive(test, false)} disabled={archive.isPending} aria-label={`Restore ${test.name}`} icon={ArchiveRestore}>Restore</Button>
+                ) : null}
+                {/* A test that has been sat keeps its results: it is archived, not deleted. */}
+                {mayChange(test) && !test.archivedAt && test.sittingCount > 0 ? (
+                  <Button size="sm" variant="ghost" onClick={() => void runArchive(test, true)} disabled={archive.isPending} aria-label={`Archive ${test.name}`} icon={Archive}>Archive</Button>
+                ) : null}
+                {mayChange(test) && test.sittingCount === 0 ? (
+                  <Button size="sm" variant="ghost" className={styles.dangerText} onClick={() => setDeleting(test)} aria-label={`Delete ${test.name}`} icon={Trash2}>Delete</Button>
+                ) : null}
               </div>
             </li>
           ))}

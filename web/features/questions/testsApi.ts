@@ -7,6 +7,8 @@ import { api } from '../../api/client';
 export interface SavedTestFilters {
   q: string;
   type: string;
+  /** Active tests unless told: archived ones are kept for their results, out of the builder's way. */
+  status?: 'active' | 'archived' | 'all';
   page: number;
 }
 
@@ -14,6 +16,7 @@ export function useSavedTests(filters: SavedTestFilters) {
   const params = new URLSearchParams({ page: String(filters.page), pageSize: '5' });
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.type) params.set('type', filters.type);
+  if (filters.status && filters.status !== 'active') params.set('status', filters.status);
   return useQuery({
     queryKey: ['tests', params.toString()],
     queryFn: () => api.get<TestList>(`/tests?${params}`, TEST_MESSAGES.loadFailed),
@@ -36,5 +39,10 @@ export const useSaveTest = () =>
   );
 export const useDuplicateTest = () => useRefreshing((id: string) => api.post<Saved>(`/tests/${id}/duplicate`, {}, 'Failed to duplicate test'));
 export const useDeleteTest = () => useRefreshing((id: string) => api.delete<{ message: string }>(`/tests/${id}`, TEST_MESSAGES.deleteFailed));
+/** Archives a test (or restores it): kept with its results, out of the lists to build and assign from. */
+export const useArchiveTest = () =>
+  useRefreshing(({ id, archive }: { id: string; archive: boolean }) =>
+    api.post<Saved>(`/tests/${id}/${archive ? 'archive' : 'restore'}`, {}, archive ? TEST_MESSAGES.archiveFailed : TEST_MESSAGES.restoreFailed),
+  );
 
 export const drawRandom = (draw: RandomDrawInput) => api.post<RandomDrawResult>('/tests/random', draw, 'Failed to pick random questions');

@@ -17,7 +17,7 @@ import styles from './results.module.css';
  * Results of the caller's students: the table (and its CSV), per-question and per-focus-area figures, Release, and
  * Re-score (stored scores change only when staff ask, e.g. after correcting a question's answer).
  */
-export function ResultsPanel({ testId }: { testId: string }) {
+export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescore: boolean }) {
   const results = useResults(testId);
   const queryClient = useQueryClient();
   const notice = useNotify();
@@ -51,9 +51,11 @@ export function ResultsPanel({ testId }: { testId: string }) {
           </h2>
           <div className={styles.actions}>
             <Button variant="secondary" onClick={() => download(`${r.test.name} results.csv`, resultsCsv(r))} icon={Download}>Export CSV</Button>
-            <Button variant="secondary" onClick={() => void act(() => rescoreResults(testId), 'Failed to re-score the results')} disabled={busy || submitted === 0}>
-              Re-score
-            </Button>
+            {mayRescore ? (
+              <Button variant="secondary" onClick={() => void act(() => rescoreResults(testId), 'Failed to re-score the results')} disabled={busy || submitted === 0}>
+                Re-score
+              </Button>
+            ) : null}
             <Button onClick={() => void act(() => releaseResults(testId), 'Failed to release the results')} disabled={busy || r.awaitingRelease === 0}>
               {`Release results (${r.awaitingRelease})`}
             </Button>

@@ -31,6 +31,7 @@ export default function SavedTestPage() {
           Question Bank
         </Link>
         <h1 className={styles.title}>{t.name}</h1>
+        {t.archivedAt ? <p className={styles.archived}>Archived: kept with its results; it cannot be assigned until it is restored.</p> : null}
         <dl className={styles.facts}>
           {t.testCode ? (
             <div>
@@ -58,7 +59,8 @@ export default function SavedTestPage() {
         onChange={(next) => setSearch(next === 'results' ? { tab: 'results' } : {}, { replace: true })}
         tabs={[
           { value: 'assign', label: 'Assign', content: <AssignPanel testId={testId} role={role} /> },
-          { value: 'results', label: 'Results', content: <ResultsPanel testId={testId} /> },
+          // Re-scoring is the test's author's or an admin's (the server decides; others are not offered it).
+          { value: 'results', label: 'Results', content: <ResultsPanel testId={testId} mayRescore={role === 'admin' || (!!user && t.author?.id === user.id)} /> },
         ]}
       />
     </div>
