@@ -40,7 +40,7 @@ export const DEMO_TEST_QUESTIONS: Array<{ question: DemoQuestion; answer: string
   {
     question: {
       grade: 5, source: 'Academy original', categories: ['Fractions'], focus: ['Computation'],
-      text: '$\\frac{3}{8} + \\frac{3}{8} =$ ___1___ and $2 + 5 =$ ___2___',
+      text: 'Add the fractions: $\\frac{3}{8} + \\frac{3}{8} =$ ___1___, then $2 + 5 =$ ___2___',
       blanks: [['3/4', '0.75'], ['7']],
       solution: '$\\frac{3}{8} + \\frac{3}{8} = \\frac{6}{8} = \\frac{3}{4}$, and $2 + 5 = 7$.', hint: 'Add the eighths, then simplify.',
     },
