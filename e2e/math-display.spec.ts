@@ -144,6 +144,12 @@ test('the key of a question reads the same on the review, the printed key and in
   expect(await shownText(printedKey(3))).toBe('Answer: Blank 1: 3/4 or 0.75; Blank 2: 7');
   expect(await shownText(reviewKey(6))).toBe((await shownText(printedKey(6))).replace(/^Answer: /, ''));
 
+  // The teacher's results show it beside the question's figure.
+  await teacher.goto(`/saved-tests/${demo.testId}?tab=results`);
+  const perQuestion = teacher.getByRole('region', { name: 'Per question' }).getByRole('listitem');
+  await expect(perQuestion.nth(2)).toContainText('Key: Blank 1: 3/4 or 0.75; Blank 2: 7');
+  expect(await shownText(perQuestion.nth(0))).toContain(`Key: ${await shownText(reviewKey(1))}`);
+
   // The question bank shows the same key for the blank with alternatives.
   await teacher.goto('/question-bank');
   await expandAll(teacher, 'Add the fractions');
