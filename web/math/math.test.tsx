@@ -114,6 +114,9 @@ describe('ShownAnswer', () => {
     const large = renderLatex('\\frac{1}{2}', false, true);
     expect('html' in small && small.html).toContain('reset-size6 size3');
     expect('html' in large && large.html).not.toContain('reset-size6 size3');
+    // Still inline, and its source (copied, read aloud) is the formula as written.
+    expect('html' in large && large.html).not.toContain('katex-display');
+    expect('html' in large && large.html).toContain('<annotation encoding="application/x-tex">\\frac{1}{2}</annotation>');
     const { container } = render(<RichText html={'<p>$\\frac{1}{2}$</p>'} large />);
     expect(container.innerHTML).not.toContain('reset-size6 size3');
   });
