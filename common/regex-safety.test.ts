@@ -14,6 +14,7 @@ import { checkAnswerBody, isBlankAnswer, LEARNING_LIMITS } from './schemas/learn
 import { bookingBody } from './schemas/public';
 import { isBlankRichText, placeholdersIn, QUESTION_LIMITS, questionBody, questionListQuery, tagBody } from './schemas/questions';
 import { isStorableText, textOutsideTags, textProblem } from './text';
+import { describeAnswer, optionText } from './question-types';
 
 const BUDGET_MS = 250;
 /** A JSON request body is at most 1 MiB (server/app.ts), so no single text exceeds this; a linear pass over it still takes a while. */
@@ -89,6 +90,8 @@ describe('rich text', () => {
     expectFast('isBlankRichText', BODY_LIMIT, isBlankRichText);
     expectFast('textOutsideTags', BODY_LIMIT, textOutsideTags);
     expectFast('placeholdersIn', BODY_LIMIT, placeholdersIn);
+    expectFast('optionText', BODY_LIMIT, optionText);
+    expectFast('describeAnswer', BODY_LIMIT, (answer) => describeAnswer({ type: 'Fill in the Blank', options: {} }, answer));
   });
 
   it('loses its tags exactly as `<[^>]*>` took them away', () => {

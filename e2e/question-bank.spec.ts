@@ -137,9 +137,11 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await expect(page.getByRole('img', { name: 'angle.png' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'angle.png' })).toHaveJSProperty('naturalWidth', 60);
   await expect(page.getByLabel('Options').getByText('Correct')).toBeVisible();
-  // The math of the question, options and solution is rendered, the correct mark on 50 degrees (now option A).
+  // The math of the question, options, answer key (the correct option again) and solution is rendered, the
+  // correct mark on 50 degrees (now option A).
   const details = page.getByRole('row').filter({ has: page.getByRole('list', { name: 'Options' }) });
-  await expect(details.locator('.katex')).toHaveCount(3 + 3 + 2);
+  await expect(details.locator('.katex')).toHaveCount(3 + 3 + 1 + 2);
+  await expect(details.getByText('Answer key:')).toBeVisible();
   await expect(details.getByRole('listitem').filter({ hasText: 'Correct' })).toContainText('exactly');
   await expect(details.getByRole('listitem').filter({ hasText: 'Correct' }).locator('annotation')).toHaveText('50^\\circ');
   await expect(details.getByText('Math Error:')).toHaveCount(0);
@@ -178,7 +180,7 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   // Its details show the words and math added in the editor.
   await row.getByRole('button', { name: /^E2E-MC/ }).click();
   await expect(details).toContainText('Give');
-  await expect(details.locator('.katex')).toHaveCount(4 + 3 + 2);
+  await expect(details.locator('.katex')).toHaveCount(4 + 3 + 1 + 2);
 
   // Delete the fill-in-the-blank question behind its confirmation.
   await page.getByLabel('Search', { exact: true }).fill('E2E-FIB');

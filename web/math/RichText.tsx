@@ -7,13 +7,15 @@ export interface RichTextProps {
   /** Stored rich text: HTML sanitized by the server on write, with `$...$` and `$$...$$` math. */
   html: string;
   className?: string;
+  /** Inline math at display size: answer options, whose fractions a child must read. */
+  large?: boolean;
 }
 
 /**
  * The one content renderer (learner-and-public.md section 2): KaTeX for the math, the editor's column layouts,
  * the spec's empty state, and 'Content Rendering Error' with the raw content when something fails.
  */
-export function RichText({ html, className }: RichTextProps) {
+export function RichText({ html, className, large }: RichTextProps) {
   if (isEmptyContent(html)) {
     return (
       <div className={`${styles.empty} ${className ?? ''}`} role="status">
@@ -25,13 +27,13 @@ export function RichText({ html, className }: RichTextProps) {
   }
   return (
     <RenderBoundary html={html} key={html}>
-      <Rendered html={html} className={className} />
+      <Rendered html={html} className={className} large={large} />
     </RenderBoundary>
   );
 }
 
-function Rendered({ html, className }: RichTextProps) {
-  const rendered = useMemo(() => renderContent(html), [html]);
+function Rendered({ html, className, large = false }: RichTextProps) {
+  const rendered = useMemo(() => renderContent(html, large), [html, large]);
   return <div className={`${styles.content} ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: rendered }} />;
 }
 

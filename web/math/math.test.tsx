@@ -5,6 +5,9 @@ import { splitMath } from './dollarMath';
 import { isEmptyContent, renderContent } from './renderContent';
 import { RichText } from './RichText';
 import { MathText } from './MathText';
+import { ShownAnswer } from './ShownAnswer';
+import { renderLatex } from './katex';
+import { describeAnswer, describeKey } from '@common/question-types';
 import { markMath, plainTextToHtml } from './editor/markup';
 
 describe('splitMath', () => {
@@ -73,6 +76,49 @@ describe('MathText', () => {
     expect(container.querySelector('b')).toBeNull();
     expect(container.textContent).toContain('<b>1</b> is');
     expect(container.querySelectorAll('.katex')).toHaveLength(1);
+  });
+});
+
+/** What a reader sees: the text without KaTeX's hidden MathML copy of the source. */
+function visibleText(container: HTMLElement): string {
+  const copy = container.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('.katex-mathml').forEach((el) => el.remove());
+  return copy.textContent ?? '';
+}
+
+describe('ShownAnswer', () => {
+  it("shows a multiple-choice key as each letter beside its option's rendered text", () => {
+    const question = { type: 'Multiple Choice' as const, options: { A: '<p>$\\frac{2}{4}$</p>', B: 'two', C: '$\\frac{4}{8}$' }, answer: { a1: ['A', 'C'] } };
+    const { container } = render(<ShownAnswer shown={describeKey(question)} />);
+    expect(container.querySelectorAll('.katex')).toHaveLength(2);
+    expect(visibleText(container)).toMatch(/^A\..*, C\./);
+    expect(visibleText(container)).not.toContain('\\frac');
+  });
+
+  it("renders a student's LaTeX answers (a mixed number, a matrix) as math and plain words as words", () => {
+    const question = { type: 'Fill in the Blank' as const, options: {} };
+    const { container } = render(<ShownAnswer shown={describeAnswer(question, JSON.stringify(['3\\,\\frac13', '\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}', 'six']))} />);
+    expect(container.querySelectorAll('.katex')).toHaveLength(2);
+    const text = visibleText(container);
+    for (const raw of ['\\frac', '\\begin', '\\,']) expect(text).not.toContain(raw);
+    expect(text).toContain('Blank 3: six');
+  });
+
+  it('says so when the key cannot be read', () => {
+    render(<ShownAnswer shown={describeKey({ type: 'Fill in the Blank', options: {}, answer: '[["4"' })} />);
+    expect(screen.getByText('Error loading answers')).toBeTruthy();
+  });
+
+  it('sets fractions at display size when large, where inline math shrinks them', () => {
+    const small = renderLatex('\\frac{1}{2}', false);
+    const large = renderLatex('\\frac{1}{2}', false, true);
+    expect('html' in small && small.html).toContain('reset-size6 size3');
+    expect('html' in large && large.html).not.toContain('reset-size6 size3');
+    // Still inline, and its source (copied, read aloud) is the formula as written.
+    expect('html' in large && large.html).not.toContain('katex-display');
+    expect('html' in large && large.html).toContain('<annotation encoding="application/x-tex">\\frac{1}{2}</annotation>');
+    const { container } = render(<RichText html={'<p>$\\frac{1}{2}$</p>'} large />);
+    expect(container.innerHTML).not.toContain('reset-size6 size3');
   });
 });
 

@@ -10,8 +10,9 @@ const LITERAL = new Set(['CODE', 'PRE', 'SCRIPT', 'STYLE']);
  * Turns stored rich text into display HTML: each `$...$` and `$$...$$` in the text becomes KaTeX, and a formula
  * KaTeX cannot read becomes a "Math Error:" note in the error colour instead of failing the whole page.
  * The input is HTML the server sanitized on write; math is found in text nodes only, so markup never becomes math.
+ * `large` sets inline math at display size, as answer options need it.
  */
-export function renderContent(html: string): string {
+export function renderContent(html: string, large = false): string {
   const template = document.createElement('template');
   template.innerHTML = html;
   const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT, {
@@ -31,7 +32,7 @@ export function renderContent(html: string): string {
         fragment.append(piece.value);
         continue;
       }
-      const rendered = renderLatex(piece.latex, piece.display);
+      const rendered = renderLatex(piece.latex, piece.display, large);
       const holder = document.createElement('span');
       if ('html' in rendered) {
         holder.className = piece.display ? styles.display : styles.inline;

@@ -31,7 +31,7 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     title: 'SSAT Elementary Prep',
     code: 'SSAT-ELEM',
-    description: 'Number sense, fractions and word problems for the Elementary Level SSAT (grades 3 and 4), one friendly step at a time.',
+    description: 'Number sense, fractions ($\\frac{1}{2}$, $\\frac{3}{4}$) and word problems for the Elementary Level SSAT (grades 3 and 4), one friendly step at a time.',
     units: [
       {
         title: 'Fractions',
@@ -82,7 +82,7 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     title: 'MAP Grade 5 Math',
     code: 'MAP-G5',
-    description: 'The NWEA MAP Growth goals for grade 5: ratios, area and volume, and the first steps of algebra.',
+    description: 'The NWEA MAP Growth goals for grade 5: ratios ($3:5$), area and volume ($2\\times 3\\times 4$), and the first steps of algebra.',
     units: [
       {
         title: 'Ratios and Rates',

@@ -4,6 +4,7 @@ import { seedDemoAccounts, type Credentials } from './accounts';
 import { seedDemoCourses } from './courses';
 import { seedDemoLearning } from './learning';
 import { seedDemoQuestions } from './questions';
+import { seedDemoTest } from './tests';
 
 /**
  * The demo academy (SEED_DEMO): one account per role, then each domain's demo content.
@@ -15,5 +16,7 @@ export async function seedDemo(db: Db, uploads: UploadStore): Promise<Credential
   await seedDemoQuestions(db, uploads);
   // After courses and questions: it assigns what exists to the demo student.
   await seedDemoLearning(db, uploads);
+  // After the accounts: the demo teacher's test, sat and released by the demo student.
+  await seedDemoTest(db, uploads);
   return accounts;
 }

@@ -3,6 +3,7 @@ import type { LessonTab } from '../../paths';
 import { ArrowLeft, ChevronDown, ChevronRight, Lock, X } from 'lucide-react';
 import type { StudentSection, StudentUnit } from '@common/schemas/learning';
 import { errorMessage } from '../../api/client';
+import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -65,7 +66,9 @@ export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { co
       <header className={styles.courseHeader}>
         <p className={styles.courseCode}>{course.code}</p>
         <h1 className={styles.title}>{course.name}</h1>
-        <p className={styles.lead}>{course.description}</p>
+        <p className={styles.lead}>
+          <MathText text={course.description} />
+        </p>
       </header>
       <div className={styles.viewer}>
         <nav className={styles.contentNav} aria-label="Course Content">

@@ -153,7 +153,7 @@ export function AnswerInput({ question, answer, onChange, onEnter = () => {} }: 
               aria-label={`Option ${letter}`}
             />
             <span className={styles.optionLetter}>{letter}</span>
-            <RichText html={text} className={styles.optionText} />
+            <RichText html={text} className={styles.optionText} large />
           </label>
         ))}
       </fieldset>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { BookOpen, Search } from 'lucide-react';
 import type { CourseProgress, StudentCourse } from '@common/schemas/learning';
 import { errorMessage } from '../../api/client';
+import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { EmptyState } from '../../ui/EmptyState';
@@ -73,7 +74,9 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
               <IconTile icon={BookOpen} tone="accent" />
               <p className={styles.courseCode}>{course.code}</p>
               <h2 className={styles.courseName}>{course.name}</h2>
-              <p className={styles.courseDescription}>{course.description}</p>
+              <p className={styles.courseDescription}>
+                <MathText text={course.description} />
+              </p>
               {stats.data ? <CardProgress name={course.name} progress={stats.data.courses.find((c) => c.courseId === course.id)} /> : null}
               <Button onClick={() => onOpen(course.id)} aria-label={`View Course ${course.name}`}>
                 View Course

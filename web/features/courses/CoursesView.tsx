@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { BookOpen, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Course } from '@common/schemas/courses';
+import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
 import { COURSE_PAGE_SIZES } from '@common/rules';
 import { EmptyState } from '../../ui/EmptyState';
@@ -68,7 +69,11 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
                   </span>
                   <span>Created {formatDate(course.createdAt)}</span>
                 </p>
-                {course.description ? <p className={styles.description}>{course.description}</p> : null}
+                {course.description ? (
+                  <p className={styles.description}>
+                    <MathText text={course.description} />
+                  </p>
+                ) : null}
               </div>
               <div className={styles.actions}>
                 <ViewUnitsMenu course={course} />

@@ -1,7 +1,9 @@
 import { MESSAGES } from '@common/rules';
+import { describeKey } from '@common/question-types';
 import { readAnswerKey, readAttachments, readOptions, type Question } from '@common/schemas/questions';
-import { escapeHtml } from '../../math/escape';
+import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
+import { ShownAnswer } from '../../math/ShownAnswer';
 import { uploadUrl } from './api';
 import styles from './questions.module.css';
 
@@ -35,44 +37,41 @@ export function QuestionDetails({ question: q }: { question: Question }) {
           <RichText html={q.solution} />
         </div>
       ) : null}
-      {q.hint ? <p className={styles.meta}>Hint: {q.hint}</p> : null}
+      {q.hint ? (
+        <p className={styles.meta}>
+          Hint: <MathText text={q.hint} />
+        </p>
+      ) : null}
     </div>
   );
 }
 
-/** The options with the correct ones marked, or the accepted answers of each blank. */
+/**
+ * The options with the correct ones marked, then the answer key as every screen shows it (the review, the printed
+ * key): the correct letters with their options, or the accepted answers of each blank.
+ */
 function Answers({ question: q }: { question: Question }) {
-  const key = readAnswerKey(q.answer);
+  const key = describeKey(q);
   const options = q.type === 'Multiple Choice' ? readOptions(q.options) : [];
   if (key === null || options === null) return <p className={styles.failed}>{MESSAGES.answersUnreadable}</p>;
-  if (q.type === 'Multiple Choice') {
-    const correct = Array.isArray(key) ? [] : key.a1;
-    return (
-      <ol className={styles.optionList} aria-label="Options">
-        {options.map(([letter, text]) => (
-          <li key={letter} className={correct.includes(letter) ? styles.optionRight : undefined}>
-            <span className={styles.letter}>{letter}</span>
-            <RichText html={text} />
-            {correct.includes(letter) ? <span className={styles.badge}>Correct</span> : null}
-          </li>
-        ))}
-      </ol>
-    );
-  }
-  // Fill in the blank: one list per blank; calculation and short answer: a single list.
-  const blanks = Array.isArray(key) ? key : [key.a1];
+  const stored = readAnswerKey(q.answer);
+  const correct = stored && !Array.isArray(stored) ? stored.a1 : [];
   return (
-    <dl className={styles.answers}>
-      {blanks.map((accepted, i) => (
-        <div key={i}>
-          <dt>{q.type === 'Fill in the Blank' ? `Blank ${i + 1}` : 'Answer'}</dt>
-          <dd>
-            {accepted.map((a, k) => (
-              <RichText key={k} html={escapeHtml(a)} className={styles.accepted} />
-            ))}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      {options.length > 0 ? (
+        <ol className={styles.optionList} aria-label="Options">
+          {options.map(([letter, text]) => (
+            <li key={letter} className={correct.includes(letter) ? styles.optionRight : undefined}>
+              <span className={styles.letter}>{letter}</span>
+              <RichText html={text} large />
+              {correct.includes(letter) ? <span className={styles.badge}>Correct</span> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <p className={styles.keyLine}>
+        <strong>Answer key:</strong> <ShownAnswer shown={key} />
+      </p>
+    </>
   );
 }

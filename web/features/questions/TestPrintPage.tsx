@@ -1,10 +1,13 @@
 import { useMemo, useState } from 'react';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { readAnswerKey, readOptions, uploadUrl, type Question } from '@common/schemas/questions';
+import { describeKey } from '@common/question-types';
+import { readOptions, uploadUrl } from '@common/schemas/questions';
 import type { TestEntry } from '@common/schemas/tests';
 import { errorMessage } from '../../api/client';
+import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
+import { ShownAnswer } from '../../math/ShownAnswer';
 import { paths } from '../../paths';
 import { Button } from '../../ui/Button';
 import { PageState } from '../../ui/PageState';
@@ -41,15 +44,6 @@ function withAnswerBoxes(html: string): string {
   return template.innerHTML;
 }
 
-/** The key of a question in words: the correct letters, or the accepted answers of each blank. */
-function answerText(question: Question): string[] {
-  const key = readAnswerKey(question.answer);
-  if (!key) return ['(answer key unreadable)'];
-  if (!Array.isArray(key)) return [key.a1.join(', ')];
-  if (key.length === 1) return [key[0].join(' or ')];
-  return key.map((accepted, i) => `Blank ${i + 1}: ${accepted.join(' or ')}`);
-}
-
 const marksLabel = (marks: number) => `[${marks} ${marks === 1 ? 'mark' : 'marks'}]`;
 
 function PaperQuestion({ entry }: { entry: TestEntry }) {
@@ -82,7 +76,7 @@ function PaperQuestion({ entry }: { entry: TestEntry }) {
             <li key={letter}>
               <span className={styles.box} aria-hidden="true" />
               <strong>{letter}.</strong>
-              <RichText html={option} className={styles.optionText} />
+              <RichText html={option} className={styles.optionText} large />
             </li>
           ))}
         </ul>
@@ -155,11 +149,17 @@ export default function TestPrintPage() {
             <span>Name: </span>
             <span>Date: </span>
           </div>
-          {paper.description ? <p className={styles.description}>{paper.description}</p> : null}
+          {paper.description ? (
+            <p className={styles.description}>
+              <MathText text={paper.description} />
+            </p>
+          ) : null}
           {paper.instructions ? (
             <section className={styles.instructions}>
               <h2>Instructions</h2>
-              <p>{paper.instructions}</p>
+              <p>
+                <MathText text={paper.instructions} />
+              </p>
             </section>
           ) : null}
         </header>
@@ -177,7 +177,7 @@ export default function TestPrintPage() {
                   {question ? (
                     <>
                       <p className={styles.answer}>
-                        <strong>Answer:</strong> {answerText(question).join('; ')}
+                        <strong>Answer:</strong> <ShownAnswer shown={describeKey(question)} />
                       </p>
                       {question.solution.trim() ? <RichText html={question.solution} className={styles.solution} /> : null}
                     </>

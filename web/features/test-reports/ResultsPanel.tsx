@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
+import { describeKey } from '@common/question-types';
+import type { Question } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
+import { ShownAnswer } from '../../math/ShownAnswer';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { Table } from '../../ui/Table';
 import { Toast, useNotify } from '../../ui/Toast';
 import { MeterList } from '../../ui/MeterList';
-import { releaseResults, rescoreResults, resultKeys, useResults } from './api';
+import { releaseResults, rescoreResults, resultKeys, useResults, useSavedTest } from './api';
 import { download, resultsCsv } from './csv';
 import { STATUS_TEXT, timeUsed } from './format';
 import styles from './results.module.css';
@@ -19,6 +22,8 @@ import styles from './results.module.css';
  */
 export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescore: boolean }) {
   const results = useResults(testId);
+  // The test as it is now, read by the page already: each question's key beside its figure.
+  const test = useSavedTest(testId);
   const queryClient = useQueryClient();
   const notice = useNotify();
   const [busy, setBusy] = useState(false);
@@ -42,6 +47,7 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
 
   if (r.students.length === 0) return <EmptyState title="No results yet" text="Assign the test to students; their results appear here." />;
   const submitted = r.students.filter((s) => s.status === 'submitted').length;
+  const questions = new Map((test.data?.questions ?? []).flatMap((entry) => (entry.question ? [[entry.question.id, entry.question] as const] : [])));
   return (
     <div className={styles.panel}>
       <section className={styles.card} aria-labelledby="results-title">
@@ -85,7 +91,7 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
           <MeterList
             rows={r.questions.map((q) => ({
               key: String(q.number),
-              label: `Question ${q.number}`,
+              label: <QuestionLabel number={q.number} question={q.questionId ? questions.get(q.questionId) : undefined} />,
               percent: q.percentCorrect ?? 0,
               meterLabel: `Question ${q.number} correct`,
               text: q.questionId === null ? 'Deleted' : q.percentCorrect === null ? '—' : `${q.percentCorrect}%`,
@@ -104,5 +110,19 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
         </section>
       </div>
     </div>
+  );
+}
+
+/** "Question N" and, while the question is in the bank, its answer key as every screen shows it. */
+function QuestionLabel({ number, question }: { number: number; question: Question | undefined }) {
+  return (
+    <span className={styles.questionLabel}>
+      Question {number}
+      {question ? (
+        <span className={styles.key}>
+          Key: <ShownAnswer shown={describeKey(question)} />
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -1,36 +1,17 @@
 import { Link, useParams } from 'react-router';
 import { CheckCircle2, CircleDashed, XCircle } from 'lucide-react';
+import { describeAnswer, describeKey } from '@common/question-types';
 import { accuracyBy } from '@common/rules/test-taking';
 import type { Attempt } from '@common/schemas/test-taking';
 import { paths } from '../../../paths';
 import { RichText } from '../../../math/RichText';
+import { ShownAnswer } from '../../../math/ShownAnswer';
 import { MeterList } from '../../../ui/MeterList';
 import { PageState } from '../../../ui/PageState';
 import { withBlankMarks } from '../questionParts';
 import { useAttempt } from './api';
 import { PracticeWeakSpots } from './PracticeWeakSpots';
 import styles from './tests.module.css';
-
-/** What a student typed, as the paper shows it: a fill-in-the-blank answer is one entry per blank. */
-function shownAnswer(answer: string | null): string {
-  if (answer === null || answer.trim() === '') return 'No answer';
-  if (!answer.startsWith('[')) return answer;
-  try {
-    const blanks = JSON.parse(answer) as unknown[];
-    return blanks.map((b, i) => `Blank ${i + 1}: ${String(b) || '(empty)'}`).join('; ');
-  } catch {
-    return answer;
-  }
-}
-
-/** The right answer from a key such as {a1: ['3/4'], a2: ['7']} or ['A']. */
-function shownKey(key: unknown): string {
-  if (key && typeof key === 'object' && !Array.isArray(key)) {
-    const blanks = Object.entries(key as Record<string, unknown>).filter(([k]) => /^a\d+$/.test(k));
-    return blanks.map(([, v]) => (Array.isArray(v) ? v.join(' or ') : String(v))).join('; ');
-  }
-  return Array.isArray(key) ? key.join(', ') : String(key ?? '');
-}
 
 /** A submitted test (/tests/review/:attemptId): waiting for release, or the score and every question reviewed. */
 export default function TestReviewPage() {
@@ -82,9 +63,12 @@ export default function TestReviewPage() {
               {question ? <RichText html={question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText} /> : <p className={styles.muted}>This question is no longer in the question bank.</p>}
               <dl className={styles.facts}>
                 <dt>Your answer</dt>
-                <dd>{shownAnswer(r.answer)}</dd>
+                {/* A deleted question's type is unknown: its answer is shown entry by entry, as typed. */}
+                <dd>
+                  <ShownAnswer shown={describeAnswer(question ?? { type: 'Fill in the Blank', options: {} }, r.answer)} />
+                </dd>
                 <dt>Correct answer</dt>
-                <dd>{shownKey(r.correctAnswer)}</dd>
+                <dd>{question ? <ShownAnswer shown={describeKey({ ...question, answer: r.correctAnswer })} /> : '—'}</dd>
               </dl>
               {r.solution ? (
                 <div className={styles.solution}>

@@ -4,6 +4,7 @@ import { Flag, Timer } from 'lucide-react';
 import type { Attempt } from '@common/schemas/test-taking';
 import { ApiError } from '../../../api/client';
 import { paths } from '../../../paths';
+import { MathText } from '../../../math/MathText';
 import { RichText } from '../../../math/RichText';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -181,7 +182,11 @@ function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: stri
       <header className={styles.sittingHead}>
         <div>
           <h1 className={styles.title}>{attempt.name}</h1>
-          {attempt.instructions ? <p className={styles.muted}>{attempt.instructions}</p> : null}
+          {attempt.instructions ? (
+            <p className={styles.muted}>
+              <MathText text={attempt.instructions} />
+            </p>
+          ) : null}
         </div>
         <div className={styles.sittingStatus}>
           {left !== null ? (

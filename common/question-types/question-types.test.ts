@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { QUESTION_TYPES } from '../rules/questions';
+import { describeAnswer, describeKey, optionText, QUESTION_TYPE_DISPLAY, shownMath, shownText } from './index';
+
+const options = { A: '$\\frac{2}{4}$', B: '<p>$\\frac{3}{5}$ &amp; more</p>', C: '$\\frac{4}{8}$', D: 'five' };
+
+describe('the key and the answer of each question type, shown', () => {
+  it('has a display for every question type', () => {
+    expect(Object.keys(QUESTION_TYPE_DISPLAY).sort()).toEqual([...QUESTION_TYPES].sort());
+  });
+
+  it('multiple choice: the letters with their options, sorted and joined by commas, the same for key and answer', () => {
+    const question = { type: 'Multiple Choice' as const, options, answer: { a1: ['C', 'A'] } };
+    const key = describeKey(question)!;
+    expect(shownText(key)).toBe('A. $\\frac{2}{4}$, C. $\\frac{4}{8}$');
+    expect(shownMath(key)).toBe('A. $\\frac{2}{4}$, C. $\\frac{4}{8}$');
+    expect(shownText(describeAnswer(question, 'A,C'))).toBe(shownText(key));
+    expect(shownText(describeAnswer(question, 'B'))).toBe('B. $\\frac{3}{5}$ & more');
+    expect(shownText(describeAnswer(question, ''))).toBe('No answer');
+    // Options stored as a JSON string, as older rows hold them, read the same.
+    expect(shownText(describeKey({ ...question, options: JSON.stringify(options), answer: JSON.stringify({ a1: ['A', 'C'] }) })!)).toBe(shownText(key));
+  });
+
+  it('fill in the blank: alternatives joined by "or", blanks labelled and joined by semicolons', () => {
+    const question = { type: 'Fill in the Blank' as const, options: {}, answer: [['3/4', '0.75'], ['7']] };
+    const key = describeKey(question)!;
+    expect(shownText(key)).toBe('Blank 1: 3/4 or 0.75; Blank 2: 7');
+    expect(shownText(describeAnswer(question, JSON.stringify(['0.75', ''])))).toBe('Blank 1: 0.75; Blank 2: (empty)');
+    expect(shownText(describeAnswer(question, JSON.stringify(['', ''])))).toBe('No answer');
+    expect(shownText(describeAnswer(question, null))).toBe('No answer');
+  });
+
+  it('fill in the blank: one blank has no label, and LaTeX entries become math', () => {
+    const question = { type: 'Fill in the Blank' as const, options: {}, answer: [['4\\frac{3}{4}', '4 3/4']] };
+    const key = describeKey(question)!;
+    expect(shownText(key)).toBe('4\\frac{3}{4} or 4 3/4');
+    expect(shownMath(key)).toBe('$4\\frac{3}{4}$ or 4 3/4');
+    expect(shownMath(describeAnswer(question, JSON.stringify(['3\\,\\frac13'])))).toBe('$3\\,\\frac13$');
+    const matrix = '\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}';
+    expect(shownMath(describeAnswer(question, JSON.stringify([matrix])))).toBe(`$${matrix}$`);
+  });
+
+  it('calculation and short answer: the accepted answers joined by "or", the answer as typed', () => {
+    expect(shownText(describeKey({ type: 'Calculation', options: {}, answer: { a1: ['3/4', '0.75'] } })!)).toBe('3/4 or 0.75');
+    expect(shownText(describeKey({ type: 'Short Answer', options: {}, answer: [['Paris']] })!)).toBe('Paris');
+    expect(shownMath(describeAnswer({ type: 'Short Answer', options: {} }, 'Paris'))).toBe('Paris');
+    expect(shownMath(describeAnswer({ type: 'Calculation', options: {} }, 'x^2'))).toBe('$x^2$');
+    expect(shownText(describeAnswer({ type: 'Calculation', options: {} }, '  '))).toBe('No answer');
+  });
+
+  it('says so when a key cannot be read', () => {
+    expect(describeKey({ type: 'Multiple Choice', options, answer: 'not json' })).toBeNull();
+    expect(describeKey({ type: 'Fill in the Blank', options: {}, answer: [] })).toBeNull();
+    expect(describeKey({ type: 'Calculation', options: {}, answer: { a1: [] } })).toBeNull();
+  });
+
+  it('reads an option as one line of words: tags become spaces, entities characters', () => {
+    expect(optionText('<p>$x$</p><p>&lt;2&#62; &#x41;&nbsp;b</p>')).toBe('$x$ <2> A b');
+    expect(optionText('a <b')).toBe('a <b');
+  });
+});
