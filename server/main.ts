@@ -7,6 +7,7 @@ import { DataDirLockedError, openDatabase } from './db/client';
 import { ensureAdmin, type Credentials } from './db/demo/accounts';
 import { seedDemo } from './db/demo';
 import { removeBackupAccess, writeBackupAccess } from './lib/backup';
+import { DataDirUnsafeError, OWNER_ONLY_UMASK, prepareDataDir } from './lib/data-dir';
 import { startMetricsServer, type MetricsServer } from './lib/metrics';
 
 function print(text: string) {
@@ -27,11 +28,14 @@ function ownUrl(address: AddressInfo): string {
 
 async function main() {
   const config = loadConfig();
+  // Everything the server writes (uploads, e-mails, the database's folders) is its own user's alone.
+  process.umask(OWNER_ONLY_UMASK);
   let database;
   try {
+    prepareDataDir(config.dataDir);
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof DataDirUnsafeError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
