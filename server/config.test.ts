@@ -23,3 +23,14 @@ describe('METRICS_PORT', () => {
     expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT: must differ from PORT (8080)');
   });
 });
+
+describe('METRICS_HOST', () => {
+  it('is loopback by default, whatever interface the academy listens on', () => {
+    expect(loadConfig({}).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9100' }).metricsHost).toBe('127.0.0.1');
+  });
+
+  it('takes the private network interface a scraper on another machine reaches', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9100', METRICS_HOST: '10.0.0.11' }).metricsHost).toBe('10.0.0.11');
+  });
+});

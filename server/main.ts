@@ -85,9 +85,9 @@ async function main() {
 
   // Before the academy takes traffic: a metrics port already taken stops the start instead of going unnoticed.
   if (config.metricsPort) {
-    // On HOST, as the academy: Prometheus scrapes each instance from the private network, and the port is not the
-    // one the proxy forwards. With HOST=127.0.0.1 (a proxy on the same machine) only a local scraper reaches it.
-    metricsServer = await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.host, log: app.log });
+    // On METRICS_HOST, loopback unless told otherwise: the listener has no access rules of its own, so a scraper on
+    // another machine is let in by naming the private network's interface, never by the academy's HOST.
+    metricsServer = await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.metricsHost, log: app.log });
     app.log.info(`metrics at ${ownUrl(metricsServer.address)}/metrics`);
   }
   await app.listen({ port: config.port, host: config.host });
