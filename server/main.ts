@@ -51,7 +51,11 @@ async function main() {
     logger: {
       level: config.logLevel,
       redact: logRedactions,
-      ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+      // In the process rather than pino's worker: the start's log lines are then out before the accounts below.
+      // pino-pretty is a development tool, loaded only there.
+      ...(config.env === 'development'
+        ? { stream: (await import('pino-pretty')).default({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true }) }
+        : {}),
     },
   });
 
@@ -93,9 +97,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   if (backupToken) writeBackupAccess(config.dataDir, { pid: process.pid, url: ownUrl(app.server.address() as AddressInfo), token: backupToken });
   print(`\nMath Academy is running at ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pg')}` : 'PostgreSQL'})`);
+  if (!config.smtpUrl) print(`E-mails are written to ${path.join(config.dataDir, 'outbox')} (no SMTP_URL set).`);
   printCredentials('First start: the admin account (this password is shown only once)', admin ? [admin] : []);
   printCredentials('Demo accounts', demo);
-  if (!config.smtpUrl) print(`\nE-mails are written to ${path.join(config.dataDir, 'outbox')} (no SMTP_URL set).`);
 }
 
 main().catch((error) => {
