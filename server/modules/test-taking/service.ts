@@ -10,7 +10,7 @@ import { answerCredit } from '../../../common/answers';
 import type { AttemptStatus } from '../../../common/rules/test-taking';
 import { PRACTICE_SIZE, TEST_TAKING_MESSAGES as M, weakestFocusAreas } from '../../../common/rules/test-taking';
 import { TEST_MESSAGES } from '../../../common/rules/tests';
-import { studentQuestion } from '../../../common/schemas/learning';
+import { sittingQuestion, studentQuestion } from '../../../common/schemas/learning';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import type { AssignTestInput, Attempt, ChildTestResult, PracticeSet, QuestionResult, StudentTest, TestAssignment, TestResults } from '../../../common/schemas/test-taking';
 import type { AppContext } from '../../context';
@@ -427,9 +427,9 @@ export async function submitByStudent(ctx: AppContext, studentId: string, attemp
 }
 
 /**
- * A sitting as its student may see it: the questions through the student presenter (no answer, no solution) and
- * the saved answers; once submitted and released, the score and each question's outcome with the right answer
- * and the solution.
+ * A sitting as its student may see it: the questions through the student presenter (no answer, no solution) less
+ * their hints and sources, and the saved answers; once submitted and released, the score and each question's
+ * outcome with the right answer and the solution.
  */
 async function presentAttempt(ctx: AppContext, attempt: AttemptRow, assignment: AssignmentRow, test: typeof tests.$inferSelect): Promise<Attempt> {
   const ids = attempt.paper.flatMap((p) => (p.questionId ? [p.questionId] : []));
@@ -453,7 +453,7 @@ async function presentAttempt(ctx: AppContext, attempt: AttemptRow, assignment: 
     submittedBy: (attempt.submittedBy as 'student' | 'server' | null) ?? null,
     questions: attempt.paper.map((p, i) => {
       const question = p.questionId ? presented.get(p.questionId) : undefined;
-      return { number: i + 1, marks: p.marks, question: question ? studentQuestion.parse(question) : null };
+      return { number: i + 1, marks: p.marks, question: question ? sittingQuestion.parse(question) : null };
     }),
     answers,
     released,

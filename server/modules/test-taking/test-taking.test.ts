@@ -176,6 +176,12 @@ describe('sitting a test', () => {
     ]);
     // The student presenter: no answer key and no solution anywhere in the sitting.
     expect(JSON.stringify(first)).not.toMatch(/"answer"|"solution"|Divide 3 by 4|0\.75"/);
+    // Nor the hint (a test is sat without help) nor the source (it names where the answers can be looked up).
+    expect(JSON.stringify(first)).not.toMatch(/"hint"|"source"|common denominator/);
+    expect(Object.keys(first.questions[0].question!).sort()).toEqual(['attachments', 'grade', 'id', 'multipleAnswers', 'options', 'questionText', 'type']);
+    const resumed = (await as(mineCookie, 'GET', `/api/student/attempts/${first.id}`)).json().attempt as Attempt;
+    expect(resumed.questions.map((x) => x.question?.id)).toEqual([q.choice, q.blanks, q.short]);
+    expect(JSON.stringify(resumed)).not.toMatch(/"hint"|"source"|common denominator/);
     expect(first.released).toBe(false);
     expect((await myTests()).find((x) => x.testId === testId)!.status).toBe('in-progress');
   });
