@@ -3,12 +3,13 @@
  * the server's deadline against a client that keeps saving, the sweep, stored scores, and nothing leaking before
  * release.
  */
+import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_TAKING_MESSAGES as M, MAX_ASSIGNED_STUDENTS } from '../../../common/rules/test-taking';
+import { TEST_TAKING_MESSAGES as M, MAX_ASSIGNED_STUDENTS, SAVES_PER_HOUR } from '../../../common/rules/test-taking';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import type { Attempt, ChildTestResult, PracticeSet, StudentTest, TestResults } from '../../../common/schemas/test-taking';
-import { answerAttempts, focusAreas, parentStudents, questionFocus, questions, testAttemptAnswers, testAttempts } from '../../db/schema';
+import { answerAttempts, focusAreas, parentStudents, questionFocus, questions, rateLimits, testAttemptAnswers, testAttempts } from '../../db/schema';
 import { buildAdmin, buildQuestion, buildStudent, buildTeacher, buildUser, linkTeacher, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { buildTags } from '../../test/questionFixtures';
@@ -558,4 +559,21 @@ describe('a full sitting', () => {
     // Before, the submission checked all 200 answers itself: 599 ms of CPU (1.7 s) inside the request; now 93 ms.
     expect(cpuMs).toBeLessThan(300);
   }, 300_000);
+});
+
+describe('saving answers', () => {
+  it('is limited per student, since each save runs the answer checker', async () => {
+    const student = await buildStudent(t.db);
+    const cookie = await signIn(t.app, student);
+    // Two saves short of the hour's limit (the test app multiplies limits by 100).
+    await t.db.insert(rateLimits).values({ key: `test-save:user:${student.id}`, windowStart: t.clock.now(), count: SAVES_PER_HOUR * 100 - 2 });
+    const url = `/api/student/attempts/${randomUUID()}/answers/${randomUUID()}`;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(t.app, cookie, { method: 'PUT', url, payload: { answer: '1' } })).statusCode);
+    expect(statuses).toEqual([404, 404, 429]);
+    const refused = await call(t.app, cookie, { method: 'PUT', url, payload: { answer: '1' } });
+    expect(refused.json().message).toBe(M.tooManySaves);
+    // Another student's saves are counted apart.
+    expect((await call(t.app, otherCookie, { method: 'PUT', url, payload: { answer: '1' } })).statusCode).toBe(404);
+  });
 });
