@@ -14,10 +14,12 @@ export function isStorableText(text: string): boolean {
 
 /**
  * Characters that make plain text show something other than what it says: C0 and C1 controls (terminal escapes,
- * backspaces, bells) and the bidi embeddings, overrides and isolates that reverse what follows them.
+ * backspaces, bells), the bidi embeddings, overrides and isolates that reverse what follows them, and in one line
+ * the Unicode line and paragraph separators (a name that starts a new line hides what follows it, and a
+ * spreadsheet reading an exported cell skips them to find a formula).
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HIDDEN_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const HIDDEN_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** The same, where tab and line breaks belong to the text (descriptions, addresses, hints). */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HIDDEN_IN_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;

@@ -18,14 +18,14 @@ import { Metrics } from './lib/metrics';
 import { fileDriver } from './lib/file-driver';
 import { type FileDriver, LOOSE_FILE_GRACE_MS, UploadStore } from './lib/storage';
 import { registerAccess } from './plugins/access';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
 import { SESSION_CHANNEL, SessionCache } from './modules/sessions/cache';
 import { registerSessions } from './modules/sessions/plugin';
 import type { CurrentUser } from './modules/sessions/store';
 import { registerKept } from './plugins/kept';
 import { registerObservation, RequestLogController } from './plugins/observe';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
@@ -70,7 +70,22 @@ export interface AppDeps {
   distDir?: string | null;
   /** The secret that lets `npm run backup` ask this server for a backup (embedded database only); unset: none may. */
   backupToken?: string;
+  /** How long a client may take to send a request, and how many connections are held at once; defaults: `CONNECTION_LIMITS`. */
+  connections?: Partial<ConnectionLimits>;
 }
+
+export interface ConnectionLimits {
+  /** The whole request, headers and body: five 5 MB images over a slow school line fit; a trickled body does not. */
+  requestMs: number;
+  /** The headers alone: a few hundred bytes, so a client that has not sent them by then never will. */
+  headersMs: number;
+  /** How often Node looks for requests past those limits (its default, 30 s, would let one live that much longer). */
+  checkEveryMs: number;
+  /** Connections open at once: beyond it a new one is closed at once, before it can hold a file descriptor for long. */
+  max: number;
+}
+
+export const CONNECTION_LIMITS: ConnectionLimits = { requestMs: 120_000, headersMs: 15_000, checkEveryMs: 1000, max: 800 };
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -95,7 +110,12 @@ function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, 
 /** Builds the whole academy server; tests build it with their own database, clock and mail catcher. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const headersFor = securityHeaders();
+  const limits = { ...CONNECTION_LIMITS, ...deps.connections };
   const app = Fastify({
+    // Fastify waits forever by default: a client trickling its body a byte at a time would hold its connection.
+    requestTimeout: limits.requestMs,
+    http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: limits.checkEveryMs },
     logger: deps.logger ?? false,
     // A caller's own id is kept only in a plain format: it is echoed in a header and written in every log line.
     requestIdHeader: false,
@@ -107,7 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: proxyTrust(config.trustProxy),
     // One line per request, by route pattern (plugins/observe.ts), instead of Fastify's two by raw URL.
     logController: new RequestLogController(),
+    // Errors met before any hook runs get the same shape and headers as every other answer.
+    frameworkErrors: frameworkErrorHandler(headersFor),
+    clientErrorHandler: clientErrorHandler(headersFor),
   });
+  app.server.maxConnections = limits.max;
+  // First of all hooks: an answer a later hook gives early (overload, a cross-site request) carries them too.
+  registerSecurityHeaders(app, headersFor);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -177,7 +203,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     message: OVERLOADED,
   });
   await app.register(cookie);
-  registerSecurityHeaders(app);
   // Before access: a cross-site request is refused before any session is looked up.
   registerOriginCheck(app, config.publicUrl);
   registerSessions(app, ctx);

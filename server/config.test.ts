@@ -35,3 +35,14 @@ describe('CODE_SECRET', () => {
     expect(loadConfig({ CODE_SECRET: 'k'.repeat(32) }).codeSecret).toBe('k'.repeat(32));
   });
 });
+
+describe('METRICS_HOST', () => {
+  it('is loopback by default, whatever interface the academy listens on', () => {
+    expect(loadConfig({}).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9100' }).metricsHost).toBe('127.0.0.1');
+  });
+
+  it('takes the private network interface a scraper on another machine reaches', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9100', METRICS_HOST: '10.0.0.11' }).metricsHost).toBe('10.0.0.11');
+  });
+});

@@ -78,6 +78,9 @@ const envSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number(PORT_RANGE).int(PORT_RANGE).min(1, PORT_RANGE).max(65535, PORT_RANGE).optional(),
   ),
+  // The figures name every route and its traffic, unauthenticated: reachable from this machine only unless a
+  // private network's address is given.
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 }).superRefine((env, ctx) => {
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
     ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from PORT (${env.PORT}): the metrics listen on a port of their own, kept off the proxy` });
@@ -119,6 +122,8 @@ export interface Config {
   logLevel: string;
   /** Unset: no metrics listener. */
   metricsPort?: number;
+  /** The interface the metrics listen on; loopback by default. */
+  metricsHost: string;
 }
 
 /** Reads every environment variable once (DESIGN section 9); a bad value stops the start with its name. */
@@ -158,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
 }

@@ -8,6 +8,7 @@ import { ensureAdmin, type Credentials } from './db/demo/accounts';
 import { seedDemo } from './db/demo';
 import { CODE_KEY_FILE } from './lib/code-key';
 import { removeBackupAccess, writeBackupAccess } from './lib/backup';
+import { DataDirUnsafeError, OWNER_ONLY_UMASK, prepareDataDir } from './lib/data-dir';
 import { startMetricsServer, type MetricsServer } from './lib/metrics';
 
 function print(text: string) {
@@ -28,11 +29,14 @@ function ownUrl(address: AddressInfo): string {
 
 async function main() {
   const config = loadConfig();
+  // Everything the server writes (uploads, e-mails, the database's folders) is its own user's alone.
+  process.umask(OWNER_ONLY_UMASK);
   let database;
   try {
+    prepareDataDir(config.dataDir);
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof DataDirUnsafeError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
@@ -48,7 +52,11 @@ async function main() {
     logger: {
       level: config.logLevel,
       redact: logRedactions,
-      ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+      // In the process rather than pino's worker: the start's log lines are then out before the accounts below.
+      // pino-pretty is a development tool, loaded only there.
+      ...(config.env === 'development'
+        ? { stream: (await import('pino-pretty')).default({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true }) }
+        : {}),
     },
   });
 
@@ -82,21 +90,21 @@ async function main() {
 
   // Before the academy takes traffic: a metrics port already taken stops the start instead of going unnoticed.
   if (config.metricsPort) {
-    // On HOST, as the academy: Prometheus scrapes each instance from the private network, and the port is not the
-    // one the proxy forwards. With HOST=127.0.0.1 (a proxy on the same machine) only a local scraper reaches it.
-    metricsServer = await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.host, log: app.log });
+    // On METRICS_HOST, loopback unless told otherwise: the listener has no access rules of its own, so a scraper on
+    // another machine is let in by naming the private network's interface, never by the academy's HOST.
+    metricsServer = await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.metricsHost, log: app.log });
     app.log.info(`metrics at ${ownUrl(metricsServer.address)}/metrics`);
   }
   await app.listen({ port: config.port, host: config.host });
   if (backupToken) writeBackupAccess(config.dataDir, { pid: process.pid, url: ownUrl(app.server.address() as AddressInfo), token: backupToken });
   print(`\nMath Academy is running at ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pg')}` : 'PostgreSQL'})`);
-  printCredentials('First start: the admin account (this password is shown only once)', admin ? [admin] : []);
-  printCredentials('Demo accounts', demo);
-  if (!config.smtpUrl) print(`\nE-mails are written to ${path.join(config.dataDir, 'outbox')} (no SMTP_URL set).`);
+  if (!config.smtpUrl) print(`E-mails are written to ${path.join(config.dataDir, 'outbox')} (no SMTP_URL set).`);
   // Another instance with a key of its own would refuse every code this one mails.
   if (database.kind === 'postgres' && !config.codeSecret) {
-    print(`\nE-mail codes are hashed with the key in ${path.join(config.dataDir, CODE_KEY_FILE)} (no CODE_SECRET set): give every instance the same CODE_SECRET.`);
+    print(`E-mail codes are hashed with the key in ${path.join(config.dataDir, CODE_KEY_FILE)} (no CODE_SECRET set): give every instance the same CODE_SECRET.`);
   }
+  printCredentials('First start: the admin account (this password is shown only once)', admin ? [admin] : []);
+  printCredentials('Demo accounts', demo);
 }
 
 main().catch((error) => {

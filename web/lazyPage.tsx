@@ -27,10 +27,12 @@ const preloaders = new WeakMap<object, () => void>();
 export function lazyPage<T extends AnyComponent>(load: () => Promise<{ default: T }>) {
   let loading: Promise<{ default: T }> | null = null;
   const loadOnce = () => {
-    loading ??= Promise.race([
-      load(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(CHUNK_TIMEOUT_MESSAGE)), CHUNK_TIMEOUT_MS)),
-    ]);
+    // The timer ends with the load: left running, it would keep a process that loaded the page (the build's
+    // prerender, a test) alive for the whole time-out after its work is done.
+    loading ??= new Promise<{ default: T }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(CHUNK_TIMEOUT_MESSAGE)), CHUNK_TIMEOUT_MS);
+      load().then(resolve, reject).finally(() => clearTimeout(timer));
+    });
     return loading;
   };
   const page = lazy<T>(loadOnce);

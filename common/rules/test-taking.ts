@@ -16,6 +16,11 @@ export const MAX_ASSIGNED_STUDENTS = 500;
 export const MAX_TEST_ANSWER_LENGTH = 2_000;
 /** How often each server looks for sittings whose time ran out. */
 export const SWEEP_INTERVAL_MS = 30_000;
+/**
+ * Answers one student may save in an hour, over all their sittings: the page saves 0.6 s after typing stops, so a
+ * student working steadily saves a few hundred; each save runs the answer checker.
+ */
+export const SAVES_PER_HOUR = 2400;
 
 /** A released score in words, the same for a student and their parent: '5 / 7 (35.71 of 50)'. */
 export function scoreText(score: { marks: number; maxMarks: number; scaled: number | null }, totalMarks: number | null): string {
@@ -75,6 +80,7 @@ export const TEST_TAKING_MESSAGES = {
   submitted: 'This test has been submitted',
   notInTest: 'This question is not part of the test',
   answerTooLong: `An answer can be at most ${MAX_TEST_ANSWER_LENGTH} characters`,
+  tooManySaves: 'Too many answers saved in a short time. Please wait a few minutes; your answers are kept on this page.',
   released: 'Results released',
   nothingToRelease: 'This test has no results to release',
   rescored: (n: number, changed: number) =>

@@ -133,6 +133,13 @@ export const studentQuestion = z.object({
 });
 export type StudentQuestion = z.infer<typeof studentQuestion>;
 
+/**
+ * A question on a sitting's paper: what a student sees while practising, less the hint (a test is sat without
+ * help) and the source (which names the past paper, where its answers can be looked up).
+ */
+export const sittingQuestion = studentQuestion.omit({ hint: true, source: true });
+export type SittingQuestion = z.infer<typeof sittingQuestion>;
+
 /** Staff see the whole question. */
 export const staffQuestion = studentQuestion.extend({ answer: z.unknown(), solution: z.string() });
 export type StaffQuestion = z.infer<typeof staffQuestion>;

@@ -35,6 +35,8 @@ export const MAX_BLANKS = 20;
 export const MAX_ACCEPTED_ANSWERS = 20;
 export const MAX_ATTACHMENTS = 10;
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+/** The most pixels an image may declare: a browser allocates them all before drawing (40 MP is 160 MB of memory). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 
@@ -61,6 +63,8 @@ export const QUESTION_MESSAGES = {
   selectToDelete: 'Please select questions to delete',
   imagesOnly: 'Only PNG, JPEG, GIF or WebP images are allowed.',
   imageTooLarge: 'Each image must be at most 5 MB.',
+  imageTooManyPixels: (width: number, height: number) =>
+    `This image is ${width} x ${height} pixels: images may have at most 40 megapixels (such as 8000 x 5000). Please make it smaller.`,
   oneImage: 'Choose one image to upload.',
   tooManyAttachments: `A question can have at most ${MAX_ATTACHMENTS} attachments.`,
   created: 'Question created successfully!',

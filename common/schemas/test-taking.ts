@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ATTEMPT_STATUSES, MAX_ASSIGNED_STUDENTS, MAX_TEST_ANSWER_LENGTH, RELEASE_MODES, TEST_TAKING_MESSAGES } from '../rules/test-taking';
 import { TEST_TYPES } from '../rules/tests';
 import { textRules } from './fields';
-import { studentQuestion } from './learning';
+import { sittingQuestion, studentQuestion } from './learning';
 
 const M = TEST_TAKING_MESSAGES;
 const instant = z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601 date-times' });
@@ -78,7 +78,7 @@ export type ChildTestResult = z.infer<typeof childTestResult>;
 export const childTestsReply = z.object({ results: z.array(childTestResult) });
 
 /** A question of a sitting as the student sees it while sitting: the student presenter, its marks and number. */
-const paperQuestion = z.object({ number: z.number(), marks: z.number(), question: studentQuestion.nullable() });
+const paperQuestion = z.object({ number: z.number(), marks: z.number(), question: sittingQuestion.nullable() });
 
 /** Once released, each question's outcome with the right answer and the solution. */
 const questionResult = z.object({

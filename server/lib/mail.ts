@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { DATA_DIR_MODE, DATA_FILE_MODE } from './data-dir';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -27,9 +28,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       if (!options.smtpUrl) {
-        await fs.mkdir(options.outboxDir, { recursive: true });
+        await fs.mkdir(options.outboxDir, { recursive: true, mode: DATA_DIR_MODE });
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
-        await fs.writeFile(path.join(options.outboxDir, name), (info as unknown as { message: Buffer }).message);
+        // The messages hold sign-in codes: the server's own user's alone, whatever the umask.
+        await fs.writeFile(path.join(options.outboxDir, name), (info as unknown as { message: Buffer }).message, { mode: DATA_FILE_MODE });
       }
     },
   };

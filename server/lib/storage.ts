@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import { inArray, lte } from 'drizzle-orm';
 import { STORED_NAME, type AttachmentType } from '../../common/schemas/questions';
 import type { Db, Tx } from '../db/client';
+import { DATA_DIR_MODE, DATA_FILE_MODE } from './data-dir';
 import { looseFiles } from '../db/schema';
 
 export interface StoredFile {
@@ -78,9 +79,9 @@ export class LocalDriver implements FileDriver {
   }
 
   async put(name: string, bytes: Buffer): Promise<void> {
-    await fsp.mkdir(this.dir, { recursive: true });
-    // 'wx': never overwrite, even on the impossible collision.
-    await fsp.writeFile(path.join(this.dir, name), bytes, { flag: 'wx' });
+    await fsp.mkdir(this.dir, { recursive: true, mode: DATA_DIR_MODE });
+    // 'wx': never overwrite, even on the impossible collision. Owner-only whatever the umask: uploads are pupils' work.
+    await fsp.writeFile(path.join(this.dir, name), bytes, { flag: 'wx', mode: DATA_FILE_MODE });
   }
 
   async open(name: string): Promise<{ stream: Readable; size: number } | null> {
@@ -109,7 +110,7 @@ export class LocalDriver implements FileDriver {
   }
 
   async probe(): Promise<void> {
-    await fsp.mkdir(this.dir, { recursive: true });
+    await fsp.mkdir(this.dir, { recursive: true, mode: DATA_DIR_MODE });
     const probe = path.join(this.dir, `.probe-${randomBytes(6).toString('hex')}`);
     await fsp.writeFile(probe, 'ok');
     await fsp.rm(probe, { force: true });

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../lib/errors';
 
@@ -26,6 +28,8 @@ const frameworkMessages: Record<string, string> = {
   FST_FILES_LIMIT: 'Too many files.',
   FST_FIELDS_LIMIT: 'Too many fields.',
   FST_PARTS_LIMIT: 'Too many parts.',
+  FST_ERR_BAD_URL: 'The address is malformed.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
 };
 
 /**
@@ -58,4 +62,49 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
+}
+
+type HeadersFor = (url: string) => Record<string, string>;
+
+/**
+ * What Fastify meets before any hook runs (a malformed URL such as `/api/%`, a parameter over its length) is
+ * answered like every other error: our JSON shape, the security headers and the request id.
+ */
+export function frameworkErrorHandler(headersFor: HeadersFor) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    void reply
+      .code(status)
+      .headers({ ...headersFor('/api/'), 'x-request-id': request.id })
+      .send({ message: frameworkMessages[error.code] ?? 'The request is not valid.', code: error.code ?? 'BAD_REQUEST' });
+  };
+}
+
+const clientErrors: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large.' },
+};
+
+/**
+ * A request Node itself gives up on (malformed HTTP, too slow, headers too large): one last answer on the bare
+ * socket, with the security headers every answer carries, unless an answer has already begun there.
+ */
+export function clientErrorHandler(headersFor: HeadersFor) {
+  const headerLines = Object.entries(headersFor('/api/'))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, message } = clientErrors[error.code ?? ''] ?? { status: 400, message: 'The request is malformed.' };
+    // Node's own handler writes only when no answer has started on the socket: bytes after one would corrupt it.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      const body = JSON.stringify({ message, code: error.code ?? 'BAD_REQUEST' });
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n${headerLines}\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
 }

@@ -42,11 +42,28 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
   return headers;
 }
 
-/** Sets the security headers on every answer; a route may still replace one (uploads set their own policy). */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/** Whether a request URL is the API's: its answers are pupils' and staff's data, never kept by a browser. */
+export function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * The headers every answer starts with. API answers are `no-store`: a school's shared computer must not keep one
+ * pupil's marks or e-mail for the next one to find in the cache; the web app's files keep their own caching.
+ */
+export function securityHeaders(): (url: string) => Record<string, string> {
   const headers = helmetHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  return (url) => (isApiUrl(url) ? apiHeaders : headers);
+}
+
+/**
+ * Sets the security headers on every answer; a route may still replace one (uploads set their own policy). Added
+ * before any other hook, so that an answer a hook gives early (overload, a cross-site request, no session) has them.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, headersFor = securityHeaders()): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headersFor(request.url));
     done();
   });
 }

@@ -153,7 +153,7 @@ describe('controls and direction overrides in plain text', () => {
   it('are refused in titles, names and codes with a message, and nothing changes', async () => {
     const before = await everything();
     const unitId = course.units[0].id;
-    const tricks = ['abc\u202Egpj.exe', '\u2066evil\u2069', 'Roses \u001b[0;31mred', 'bell\u0007', 'c1\u009b31m', 'two\nlines', 'tab\there'];
+    const tricks = ['abc\u202Egpj.exe', '\u2066evil\u2069', 'Roses \u001b[0;31mred', 'bell\u0007', 'c1\u009b31m', 'two\nlines', 'tab\there', 'Ann\u2028=1+1', 'para\u2029graph'];
     for (const trick of tricks) {
       const cases: Array<[string | null, 'POST' | 'PUT', string, object, string]> = [
         [teacher, 'POST', '/api/courses', { title: trick }, hiddenCharacterMessage('Title')],

@@ -69,6 +69,37 @@ describe('headers', () => {
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends them on the answers the framework gives itself: a malformed URL, bad JSON, an unknown path, a body too large', async () => {
+    const json = { 'content-type': 'application/json' };
+    const answers = {
+      malformedUrl: await t.app.inject({ method: 'GET', url: '/api/%' }),
+      malformedPageUrl: await t.app.inject({ method: 'GET', url: '/%' }),
+      badJson: await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: json, payload: '{bad' }),
+      unknown: await t.app.inject({ method: 'GET', url: '/api/no/such/thing' }),
+      tooLarge: await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: json, payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }) }),
+      crossSite: await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { ...json, origin: 'https://evil.example' }, payload: '{}' }),
+    };
+    for (const [name, response] of Object.entries(answers)) {
+      expect(response.statusCode, name).toBeGreaterThanOrEqual(400);
+      expect(response.headers['content-security-policy'], name).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], name).toBe('nosniff');
+      expect(response.headers['strict-transport-security'], name).toContain('max-age=');
+      expect(response.headers['cache-control'], name).toBe('no-store');
+      expect(response.headers['x-request-id'], name).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(answers.malformedUrl.statusCode).toBe(400);
+    expect(answers.malformedUrl.json()).toEqual({ message: 'The address is malformed.', code: 'FST_ERR_BAD_URL' });
+  });
+
+  it('marks every API answer no-store, so a shared computer keeps no pupil\'s data in its cache', async () => {
+    const cookie = await signIn(t.app, await buildStudent(t.db));
+    for (const url of ['/api/health', '/api/ready', '/api/auth/me']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it('keeps a caller\'s X-Request-Id only in a plain format, in the answer and in the log', async () => {
     const lines: string[] = [];
     const logged = await buildApp({
@@ -168,7 +199,8 @@ describe('the web app', () => {
       expect(page.body).toContain('<title>Math Academy</title>');
       expect(page.headers['cache-control']).toBe('no-cache');
       const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
-      expect(asset.headers['cache-control']).toContain('immutable');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['content-security-policy']).toContain("script-src 'self'");
       const api = await app.inject({ method: 'GET', url: '/api/unknown' });
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe('NOT_FOUND');

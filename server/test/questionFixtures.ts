@@ -33,3 +33,36 @@ export async function buildTags(db: Db) {
   const focus = await db.insert(focusAreas).values([{ name: 'Computation' }, { name: 'Reasoning' }]).returning();
   return { categories: cats, focus };
 }
+
+/** A PNG of 4 x 3 pixels whose header declares another size (what a crafted file does). */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const bytes = Buffer.from(pngBytes(4, 3));
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  return bytes;
+}
+
+/** A baseline JPEG's markers up to its frame header: APP0, then SOF0 declaring the size. */
+export function jpegDeclaring(width: number, height: number): Buffer {
+  const app0 = Buffer.from([0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  const sof = Buffer.from([0xff, 0xc0, 0, 17, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
+}
+
+/** A GIF with a small logical screen and one frame of the given size. */
+export function gifWithFrame(width: number, height: number): Buffer {
+  const u16 = (n: number) => [n & 0xff, n >> 8];
+  return Buffer.from([
+    ...Buffer.from('GIF89a'), ...u16(1), ...u16(1), 0, 0, 0,
+    // A comment extension, skipped.
+    0x21, 0xfe, 2, 0x68, 0x69, 0,
+    0x2c, ...u16(0), ...u16(0), ...u16(width), ...u16(height), 0, 2, 1, 0, 0,
+    0x3b,
+  ]);
+}
+
+/** A WebP whose extended header declares the canvas. */
+export function webpDeclaring(width: number, height: number): Buffer {
+  const u24 = (n: number) => [n & 0xff, (n >> 8) & 0xff, n >> 16];
+  return Buffer.from([...Buffer.from('RIFF'), 22, 0, 0, 0, ...Buffer.from('WEBPVP8X'), 10, 0, 0, 0, 0, 0, 0, 0, ...u24(width - 1), ...u24(height - 1)]);
+}

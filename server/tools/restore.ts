@@ -9,6 +9,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { DataDirLockedError, lockDataDir, restorePglite } from '../db/client';
 import { BackupError, checkBackup, postgresAdvice } from '../lib/backup';
+import { DataDirUnsafeError, OWNER_ONLY_UMASK, prepareDataDir } from '../lib/data-dir';
 import { fileDriver } from '../lib/file-driver';
 import { detectImageType } from '../lib/storage';
 
@@ -45,6 +46,8 @@ async function main() {
   const existed = checkEmpty(dataDir);
   const backup = await checkBackup(path.resolve(file));
 
+  process.umask(OWNER_ONLY_UMASK);
+  prepareDataDir(dataDir);
   const unlock = lockDataDir(dataDir);
   try {
     // The lock is ours now; anything else that appeared meanwhile is someone else's.
@@ -74,7 +77,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof BackupError || error instanceof DataDirLockedError;
+  const known = error instanceof BackupError || error instanceof DataDirLockedError || error instanceof DataDirUnsafeError;
   process.stderr.write(`Restore failed: ${known ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });

@@ -7,7 +7,7 @@ import { attachments, questions } from '../../db/schema';
 import type { UploadStore } from '../../lib/storage';
 import { buildOneOfEach, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
-import { buildTags, multipartBody, pngBytes, type FilePart } from '../../test/questionFixtures';
+import { buildTags, gifWithFrame, jpegDeclaring, multipartBody, pngBytes, pngDeclaring, webpDeclaring, type FilePart } from '../../test/questionFixtures';
 
 let t: TestApp;
 let store: UploadStore;
@@ -185,6 +185,19 @@ describe('uploads', () => {
   it('refuses a 6 MB image with 413 and stores nothing of it', async () => {
     const big = Buffer.concat([pngBytes(), Buffer.alloc(6 * 1024 * 1024, 1)]);
     await refused([png('first.png'), { field: 'attachments', name: 'big.png', type: 'image/png', bytes: big }], 413, M.imageTooLarge);
+  });
+
+  it('refuses an image declaring more than 40 megapixels with 413 and a message, in every format, and stores nothing', async () => {
+    const part = (name: string, bytes: Buffer): FilePart => ({ field: 'attachments', name, type: 'application/octet-stream', bytes });
+    await refused([png('first.png'), part('huge.png', pngDeclaring(60000, 60000))], 413, M.imageTooManyPixels(60000, 60000));
+    await refused([part('huge.jpg', jpegDeclaring(8001, 5000))], 413, M.imageTooManyPixels(8001, 5000));
+    await refused([part('huge.gif', gifWithFrame(65535, 65535))], 413, M.imageTooManyPixels(65535, 65535));
+    await refused([part('huge.webp', webpDeclaring(16383, 16383))], 413, M.imageTooManyPixels(16383, 16383));
+    expect(M.imageTooManyPixels(60000, 60000)).toBe(
+      'This image is 60000 x 60000 pixels: images may have at most 40 megapixels (such as 8000 x 5000). Please make it smaller.',
+    );
+    const atBudget = await create(mcFields(), [part('ok.jpg', jpegDeclaring(8000, 5000))]);
+    expect(atBudget.statusCode, atBudget.body).toBe(201);
   });
 
   it('refuses an eleventh file with 413', async () => {

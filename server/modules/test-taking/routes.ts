@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SWEEP_INTERVAL_MS, TEST_TAKING_MESSAGES as M } from '../../../common/rules/test-taking';
+import { SAVES_PER_HOUR, SWEEP_INTERVAL_MS, TEST_TAKING_MESSAGES as M } from '../../../common/rules/test-taking';
 import { idParam } from '../../../common/schemas/fields';
 import {
   assignmentParam,
@@ -22,6 +22,7 @@ import {
   testResults,
 } from '../../../common/schemas/test-taking';
 import type { AppContext } from '../../context';
+import { BatchedLimit } from '../../lib/rate-limit';
 import * as taking from './service';
 
 /**
@@ -34,6 +35,8 @@ export function testTakingRoutes(ctx: AppContext) {
     const managers = { access: ['admin', 'teacher'] } as const;
     const student = { access: ['student'] } as const;
     const actor = (user: { id: string; type: string }) => ({ id: user.id, isAdmin: user.type === 'admin' });
+    // Each save runs the answer checker: this bounds what one account can make the server compute.
+    const savesPerUser = new BatchedLimit({ max: SAVES_PER_HOUR, windowSeconds: 3600, message: M.tooManySaves });
 
     r.get('/tests/pending-reviews', { config: managers, schema: { response: { 200: pendingReviewsReply } } }, async (req) => ({
       count: await taking.pendingReviews(ctx, actor(req.user!)),
@@ -73,6 +76,7 @@ export function testTakingRoutes(ctx: AppContext) {
       '/student/attempts/:attemptId/answers/:questionId',
       { config: student, schema: { params: saveAnswerParams, body: saveAnswerBody, response: { 200: saveAnswerReply } } },
       async (req) => {
+        await savesPerUser.hit(ctx, `test-save:user:${req.user!.id}`);
         const savedAt = await taking.saveAnswer(ctx, req.user!.id, req.params.attemptId, req.params.questionId, req.body.answer);
         return { savedAt: savedAt.toISOString(), serverNow: ctx.now().toISOString() };
       },

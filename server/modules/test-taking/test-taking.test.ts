@@ -3,14 +3,15 @@
  * the server's deadline against a client that keeps saving, the sweep, stored scores, and nothing leaking before
  * release.
  */
+import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_TAKING_MESSAGES as M, MAX_ASSIGNED_STUDENTS } from '../../../common/rules/test-taking';
+import { TEST_TAKING_MESSAGES as M, MAX_ASSIGNED_STUDENTS, SAVES_PER_HOUR } from '../../../common/rules/test-taking';
 import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { Attempt, ChildTestResult, PracticeSet, StudentTest, TestResults } from '../../../common/schemas/test-taking';
-import { answerAttempts, focusAreas, parentStudents, practiceQuestions, questionFocus, questions, testAttemptAnswers, testAttempts, tests } from '../../db/schema';
+import { answerAttempts, focusAreas, parentStudents, practiceQuestions, questionFocus, questions, rateLimits, testAttemptAnswers, testAttempts, tests } from '../../db/schema';
 import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, buildUser, linkTeacher, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { buildTags } from '../../test/questionFixtures';
@@ -178,6 +179,12 @@ describe('sitting a test', () => {
     ]);
     // The student presenter: no answer key and no solution anywhere in the sitting.
     expect(JSON.stringify(first)).not.toMatch(/"answer"|"solution"|Divide 3 by 4|0\.75"/);
+    // Nor the hint (a test is sat without help) nor the source (it names where the answers can be looked up).
+    expect(JSON.stringify(first)).not.toMatch(/"hint"|"source"|common denominator/);
+    expect(Object.keys(first.questions[0].question!).sort()).toEqual(['attachments', 'grade', 'id', 'multipleAnswers', 'options', 'questionText', 'type']);
+    const resumed = (await as(mineCookie, 'GET', `/api/student/attempts/${first.id}`)).json().attempt as Attempt;
+    expect(resumed.questions.map((x) => x.question?.id)).toEqual([q.choice, q.blanks, q.short]);
+    expect(JSON.stringify(resumed)).not.toMatch(/"hint"|"source"|common denominator/);
     expect(first.released).toBe(false);
     expect((await myTests()).find((x) => x.testId === testId)!.status).toBe('in-progress');
   });
@@ -248,6 +255,25 @@ describe('sitting a test', () => {
     ]);
     expect(done.results![2]).toMatchObject({ correctAnswer: { a1: ['0.75'] }, solution: 'Divide 3 by 4.' });
     expect((await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`)).json().message).toBe(M.submitted);
+  });
+
+  it('checks an answer again at submission when its question was corrected after it was saved', async () => {
+    const { attempt } = await sitting();
+    await save(attempt.id, q.short, '0.75');
+    await save(attempt.id, q.choice, 'A');
+    t.clock.advance(1);
+    await t.db.update(questions).set({ answer: { a1: ['0.5'] }, updatedAt: t.clock.now() }).where(eq(questions.id, q.short));
+    try {
+      const done = (await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`)).json().attempt as Attempt;
+      expect(done.results!.map((r) => [r.number, r.awarded])).toEqual([
+        [1, 2],
+        [2, 0],
+        [3, 0],
+      ]);
+      expect(done.score).toMatchObject({ marks: 2, maxMarks: 7 });
+    } finally {
+      await t.db.update(questions).set({ answer: { a1: ['0.75'] } }).where(eq(questions.id, q.short));
+    }
   });
 
   it('keeps a stored score when the question changes afterwards', async () => {
@@ -619,5 +645,47 @@ describe("a test's questions are not practice while the test is open", () => {
     expect(practice.statusCode, practice.body).toBe(200);
     const ids = (practice.json() as PracticeSet).questions.map((x) => x.id).sort();
     expect(ids).toEqual([...free, ...released].sort());
+  });
+});
+
+describe('a full sitting', () => {
+  it('submits 200 hard answers within a budget: each answer is checked when saved, so the submission only adds up', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      ids.push((await buildQuestion(t.db, { type: 'Calculation', questionText: `Q${i}`, options: {}, answer: { a1: ['x^2+2x+1'] }, solution: '' })).id);
+    }
+    const { attempt } = await sitting({ timeLimit: null, questions: ids.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })) });
+    // Answers of a slow kind for the checker (about 30 ms each against an expression), near the longest a sitting
+    // takes; the first is right.
+    const hard = (i: number) => (i === 0 ? '(x+1)^2' : `${'1+'.repeat(990)}${i}`);
+    for (let i = 0; i < ids.length; i++) expect((await save(attempt.id, ids[i], hard(i))).statusCode).toBe(200);
+
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const response = await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`);
+    const ms = performance.now() - started;
+    const cpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;
+    expect(response.statusCode).toBe(200);
+    expect(response.json().attempt.score).toMatchObject({ marks: 1, maxMarks: 200 });
+    process.stdout.write(`submitting a 200-answer sitting: ${ms.toFixed(0)} ms, ${cpuMs.toFixed(0)} ms of CPU\n`);
+    // Before, the submission checked all 200 answers itself: 599 ms of CPU (1.7 s) inside the request; now 93 ms.
+    expect(cpuMs).toBeLessThan(300);
+  }, 300_000);
+});
+
+describe('saving answers', () => {
+  it('is limited per student, since each save runs the answer checker', async () => {
+    const student = await buildStudent(t.db);
+    const cookie = await signIn(t.app, student);
+    // Two saves short of the hour's limit (the test app multiplies limits by 100).
+    await t.db.insert(rateLimits).values({ key: `test-save:user:${student.id}`, windowStart: t.clock.now(), count: SAVES_PER_HOUR * 100 - 2 });
+    const url = `/api/student/attempts/${randomUUID()}/answers/${randomUUID()}`;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(t.app, cookie, { method: 'PUT', url, payload: { answer: '1' } })).statusCode);
+    expect(statuses).toEqual([404, 404, 429]);
+    const refused = await call(t.app, cookie, { method: 'PUT', url, payload: { answer: '1' } });
+    expect(refused.json().message).toBe(M.tooManySaves);
+    // Another student's saves are counted apart.
+    expect((await call(t.app, otherCookie, { method: 'PUT', url, payload: { answer: '1' } })).statusCode).toBe(404);
   });
 });

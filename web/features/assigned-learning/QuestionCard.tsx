@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BookOpenCheck, CheckCircle2, Lightbulb, Paperclip, XCircle } from 'lucide-react';
-import type { StudentQuestion } from '@common/schemas/learning';
+import type { SittingQuestion, StudentQuestion } from '@common/schemas/learning';
 import { SOLUTION_AFTER_WRONG } from '@common/schemas/learning';
 import { MESSAGES } from '@common/rules';
 import { decodeBlanks, decodeChoices, encodeBlanks, encodeChoices } from '@common/answers/wire';
@@ -130,7 +130,7 @@ function WorkedSolution({ questionId }: { questionId: string }) {
 }
 
 /** The answer control for a question's type: exercises check on Enter (`onEnter`); a test sitting only keeps the answer. */
-export function AnswerInput({ question, answer, onChange, onEnter = () => {} }: { question: StudentQuestion; answer: string; onChange(value: string): void; onEnter?(): void }) {
+export function AnswerInput({ question, answer, onChange, onEnter = () => {} }: { question: SittingQuestion; answer: string; onChange(value: string): void; onEnter?(): void }) {
   if (question.type === 'Multiple Choice') {
     const options = readOptions(question.options);
     if (!options) return <p className={styles.failed}>{MESSAGES.optionsUnreadable}</p>;
