@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp, logRedactions } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
@@ -27,8 +29,26 @@ function ownUrl(address: AddressInfo): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
+/**
+ * Builds the web app in a process of its own (warnings only), so that on two cores the build and the database's
+ * first start (PGlite creating its files, the migrations) run side by side instead of one after the other.
+ */
+function buildWebApp(): Promise<void> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  return new Promise((resolve, reject) => {
+    const build = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    build.on('error', reject);
+    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`The web app's build failed (exit code ${code}): see its output above.`))));
+  });
+}
+
 async function main() {
   const config = loadConfig();
+  // `npm start` asks for the build here: it is waited for only before the server takes its first request.
+  const webBuilt = process.argv.includes('--build') ? buildWebApp() : Promise.resolve();
+  // Awaited below; a failure meanwhile must not count as unhandled.
+  webBuilt.catch(() => undefined);
   // Everything the server writes (uploads, e-mails, the database's folders) is its own user's alone.
   process.umask(OWNER_ONLY_UMASK);
   let database;
@@ -41,6 +61,14 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+
+  try {
+    await webBuilt;
+  } catch (error) {
+    await database.close();
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
   }
 
   // On the embedded database nobody else can open DATA_DIR while the server runs, so the server takes the backups.
