@@ -97,7 +97,7 @@ export const checkAnswerBody = z.object({
     .max(LEARNING_LIMITS.answer, LEARNING_MESSAGES.answerTooLong)
     .refine((a) => !isBlankAnswer(a), LEARNING_MESSAGES.answerRequired)
     .superRefine(textRules('Your answer', 'any')),
-  /** The section the student is practising in, recorded with the attempt when it holds the question. */
+  /** The section the student is practicing in, recorded with the attempt when it holds the question. */
   sectionId: z.uuid().optional(),
 });
 export type CheckAnswerBody = z.input<typeof checkAnswerBody>;

@@ -350,7 +350,7 @@ export async function readAttempt(ctx: AppContext, studentId: string, attemptId:
 }
 
 /**
- * "Practise my weak spots" after a released result: up to PRACTICE_SIZE questions from its weakest focus areas that
+ * "Practice my weak spots" after a released result: up to PRACTICE_SIZE questions from its weakest focus areas that
  * the student has never met (no check of theirs, on none of their test papers, in no earlier practice), in a random
  * order, kept so that asking again (a reload, another device) gives the same set. The sitting's row is locked while
  * the set is made, so two clicks make one set.

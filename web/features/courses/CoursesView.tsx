@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { BookOpen, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Course } from '@common/schemas/courses';
 import { Button } from '../../ui/Button';
-import { COURSE_PAGE_SIZES } from '@common/rules';
+import { COURSE_PAGE_SIZES, plural } from '@common/rules';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { Pagination } from '../../ui/Pagination';
@@ -63,7 +63,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
                 <p className={styles.meta}>
                   <span className={styles.code}>{course.code}</span>
                   <span>
-                    {course.unitCount} {course.unitCount === 1 ? 'unit' : 'units'}
+                    {plural(course.unitCount, 'unit')}
                   </span>
                   <span>Created {formatDate(course.createdAt)}</span>
                 </p>
