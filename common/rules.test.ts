@@ -7,8 +7,19 @@ import {
   formatCountdown,
   formatPhone,
   normalizeUserType,
+  plural,
 } from './rules';
 import { completeProfileBody, signupForm } from './schemas/auth';
+
+describe('plural', () => {
+  it('is singular for exactly 1 and plural otherwise, with an irregular plural where given', () => {
+    expect(plural(1, 'minute')).toBe('1 minute');
+    expect(plural(0, 'question')).toBe('0 questions');
+    expect(plural(2, 'Question')).toBe('2 Questions');
+    expect(plural(1, 'question is', 'questions are')).toBe('1 question is');
+    expect(plural(3, 'question is', 'questions are')).toBe('3 questions are');
+  });
+});
 
 describe('formatPhone', () => {
   it.each([

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { xssPayloads } from '../server/test/corpora';
 import { pngBytes } from '../server/test/questionFixtures';
 import { ADMIN, DEMO_PASSWORD, signIn } from './helpers';
@@ -285,4 +285,35 @@ test('stored section content runs no script in the browser, for every XSS payloa
   expect(foreign).toEqual([]);
   expect(await page.evaluate((before) => Object.keys(window).filter((k) => !before.includes(k)), globalsBefore)).toEqual([]);
   await page.request.delete(`/api/courses/${course.id}`);
+});
+
+test('a refusal without a message shows the screen\'s own text, never a bare status', async ({ page }) => {
+  await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+  // The server fails with an empty body, as a proxy in front of it might.
+  const bare = (method: string) => async (route: Route) =>
+    route.request().method() === method ? route.fulfill({ status: 500, body: '' }) : route.fallback();
+  await page.route(/\/api\/courses$/, bare('GET'));
+  await page.goto('/course-management');
+  await expect(page.getByText('Failed to load courses')).toBeVisible();
+  await expect(page.getByText(/Request failed/)).toHaveCount(0);
+
+  await page.unroute(/\/api\/courses$/);
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  const ssat = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'SSAT Elementary Prep' }) });
+  await ssat.getByRole('button', { name: 'Manage Units' }).click();
+  await expect(page.getByRole('heading', { name: 'SSAT Elementary Prep', level: 1 })).toBeVisible();
+
+  await page.route(/\/api\/courses\/[^/]+\/units$/, bare('POST'));
+  await page.getByRole('button', { name: 'Add Unit' }).click();
+  const unitDialog = page.getByRole('dialog', { name: 'Add Unit' });
+  await unitDialog.getByLabel('Title').fill('Never saved');
+  await unitDialog.getByLabel('Grade').fill('4');
+  await unitDialog.getByRole('button', { name: 'Create Unit' }).click();
+  await expect(unitDialog.getByText('Failed to save unit')).toBeVisible();
+  await expect(page.getByText(/Request failed/)).toHaveCount(0);
+
+  // Not reached at all, the same call says so in its own words.
+  await page.route(/\/api\/courses\/[^/]+\/units$/, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+  await unitDialog.getByRole('button', { name: 'Create Unit' }).click();
+  await expect(unitDialog.getByText('Error saving unit')).toBeVisible();
 });

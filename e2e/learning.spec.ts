@@ -19,6 +19,8 @@ async function buildAndAssignCourse(admin: APIRequestContext, studentId: string,
     }),
   );
   await ok(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Multiplying Fractions', grade: '6', content: '<p>Multiply the tops and the bottoms.</p>' } }));
+  // A unit the student is not given: listed to them, locked.
+  await ok(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Fractions as Decimals', grade: '6', categories: ['Fractions'] } }));
   const tags = { grade: 6, focus: [focus[0].id], category: [categories[0].id], source: 'E2E', hint: 'Find a common denominator.' };
   const mc = await ok<{ question: { id: string } }>(
     await admin.post('/api/questions', {
@@ -86,6 +88,8 @@ test('an admin assigns a course; the student reads a lesson with math, answers r
   await page.getByLabel('Search my courses').fill('zzz');
   await expect(page.getByText('No Courses Found')).toBeVisible();
   await page.getByRole('button', { name: 'Clear Filters' }).click();
+  // The course types are named by their courses, not by the bare code prefix.
+  await expect(page.getByLabel('Course type').getByRole('option', { name: 'Fractions Essentials' })).toHaveAttribute('value', 'MA');
   await page.getByLabel('Course type').selectOption('MA');
   await expect(page.getByText('Showing 1 of 1 courses')).toBeVisible();
   await shoot(page, 'courses');
@@ -96,6 +100,8 @@ test('an admin assigns a course; the student reads a lesson with math, answers r
   await expect(page.getByRole('button', { name: '1.1 Adding Fractions' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Multiplying Fractions/ })).toHaveCount(0);
   await expect(page.getByText('1 more section is not assigned to you yet')).toBeVisible();
+  await expect(page.getByText('Unit 2: Fractions as Decimals is not assigned to you yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Fractions as Decimals/ })).toHaveCount(0);
   await page.getByRole('button', { name: '1.1 Adding Fractions' }).click();
   const lesson = page.getByRole('article', { name: 'Lesson Adding Fractions' });
   await expect(lesson.getByText('rewrite them with a common denominator')).toBeVisible();

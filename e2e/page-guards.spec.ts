@@ -59,7 +59,7 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
   '/admin-analytics': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/admin-analytics') },
   '/admin-settings': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/admin-settings') },
   '/admin-profile': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/admin-profile', shows: 'Change Password' } },
-  // The teacher dashboard's behaviour for others is not shown: they go to their own dashboard.
+  // The teacher dashboard's behavior for others is not shown: they go to their own dashboard.
   '/teacher': { anonymous: SIGN_IN, ...DASHBOARD, teacher: { url: '/teacher', shows: 'Welcome back, Maya!' } },
   '/teacher-dashboard': { anonymous: SIGN_IN, ...DASHBOARD, teacher: { url: '/teacher-dashboard', shows: 'Welcome back, Maya!' } },
   // Teacher pages: others stay and see the Access Denied view.

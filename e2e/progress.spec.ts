@@ -159,7 +159,7 @@ test("a parent follows the demo student's progress, which changes after the chil
     await parent.reload();
     await expect(report.getByLabel(`Checked This Week: ${before + 1}`)).toBeVisible();
     await expect(report.getByLabel('Last Activity: just now')).toBeVisible();
-    await expect(report.getByText(/^Last practised: Section \d+\.\d+ /)).toBeVisible();
+    await expect(report.getByText(/^Last practiced: Section \d+\.\d+ /)).toBeVisible();
 
     // My Children shows the same child; another parent's child is not found.
     await parent.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Children' }).click();

@@ -59,6 +59,35 @@ test.describe('the shell', () => {
     await expect(page.getByText('You have nothing in your shopping cart')).toBeVisible();
   });
 
+  test('resting just past the threshold (55 px) the top bar keeps one height and the page stays where it is', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header).toHaveCSS('height', '75px');
+    await page.evaluate(() => window.scrollTo({ top: 55, behavior: 'instant' }));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    // Every frame for a second, once the bar's own transition has had time to finish: a bar whose shrinking moves
+    // the page under the threshold grows back, and so on, frame after frame.
+    await page.waitForTimeout(500);
+    const samples = await page.evaluate(
+      () =>
+        new Promise<Array<{ height: number; scrollY: number; scrolled: string | null }>>((resolve) => {
+          const bar = document.querySelector('header')!;
+          const seen: Array<{ height: number; scrollY: number; scrolled: string | null }> = [];
+          const end = performance.now() + 1000;
+          const sample = () => {
+            seen.push({ height: bar.getBoundingClientRect().height, scrollY: window.scrollY, scrolled: bar.getAttribute('data-scrolled') });
+            if (performance.now() < end) requestAnimationFrame(sample);
+            else resolve(seen);
+          };
+          requestAnimationFrame(sample);
+        }),
+    );
+    expect(samples.length).toBeGreaterThan(10);
+    expect(new Set(samples.map((s) => s.height))).toEqual(new Set([65]));
+    expect(new Set(samples.map((s) => s.scrollY))).toEqual(new Set([55]));
+    expect(new Set(samples.map((s) => s.scrolled))).toEqual(new Set(['true']));
+  });
+
   test('below 768 px the menu opens over the page and locks its scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');

@@ -213,11 +213,11 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
 
   await page.route('**/api/questions/assign-to-section', (route) => route.abort());
   await row(page, stamp, 9).check();
-  await page.getByRole('button', { name: 'Assign 1 Questions' }).click();
+  await page.getByRole('button', { name: 'Assign 1 Question' }).click();
   await expect(page.getByText('Failed to assign questions')).toBeVisible();
   await page.unroute('**/api/questions/assign-to-section');
   await page.route('**/api/questions/assign-to-section', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'The server says no' }) }));
-  await page.getByRole('button', { name: 'Assign 1 Questions' }).click();
+  await page.getByRole('button', { name: 'Assign 1 Question' }).click();
   await expect(page.getByText('The server says no')).toBeVisible();
   await page.unroute('**/api/questions/assign-to-section');
 

@@ -64,7 +64,7 @@ test('a teacher builds a test by drag, keyboard and random draw, saves it as an 
   await page.getByRole('button', { name: 'Random Test Generator' }).click();
   await page.getByLabel('Number of questions').fill('75');
   await page.getByRole('button', { name: 'Generate' }).click();
-  await expect(page.getByText('Added 1 random questions to test')).toBeVisible();
+  await expect(page.getByText('Added 1 random question to test')).toBeVisible();
   await expect(entries(page)).toHaveCount(8);
   await page.getByRole('button', { name: 'Remove question 8', exact: true }).click();
   await expect(page.getByText('Question removed from test')).toBeVisible();

@@ -123,7 +123,7 @@ test('time runs out while the student is away: the server submits what was saved
 
   // Two questions were left unanswered, so there is a weak spot: the server draws new questions from it.
   const drawn = page.waitForResponse((r) => r.url().endsWith('/practice') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Practise my weak spots' }).click();
+  await page.getByRole('button', { name: 'Practice my weak spots' }).click();
   const practice = (await (await drawn).json()) as { focusAreas: string[]; questions: Array<{ type: string }> };
   expect(practice.focusAreas.length).toBeGreaterThan(0);
   expect(practice.questions.length).toBeGreaterThan(0);

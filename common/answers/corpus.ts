@@ -185,7 +185,7 @@ export const basicCases: MatchCase[] = [
   // What the visual answer editor (mathlive) writes for a grade-3 child's answers.
   ...equal('editor: fraction', '3/4', '\\frac{3}{4}', '\\frac34', '0.75'),
   ...equal('editor: mixed number', '2 1/2', '2\\frac12', '2\\frac{1}{2}', '2\\,\\frac{1}{2}', '2.5'),
-  ...equal('editor: unit it recognises', '2.5 cm', '2.5\\operatorname{\\mathrm{cm}}', '2.5\\mathrm{cm}', '2.5cm', '25\\operatorname{\\mathrm{mm}}'),
+  ...equal('editor: unit it recognizes', '2.5 cm', '2.5\\operatorname{\\mathrm{cm}}', '2.5\\mathrm{cm}', '2.5cm', '25\\operatorname{\\mathrm{mm}}'),
   ...equal('editor: squared', 'x^2', 'x^2', 'x^{2}', 'x\\cdot x'),
   ...equal('editor: division sign', '3', '12\\div4', '12\\div 4', '\\frac{12}{4}'),
   ...equal('editor: matrix', '\\begin{pmatrix}1 & 2\\\\ 3 & 4\\end{pmatrix}', '\\begin{pmatrix}1 & 2\\\\ 3 & 4\\end{pmatrix}', '\\begin{bmatrix}1&2\\\\3&4\\end{bmatrix}', '\\begin{pmatrix}\\frac{2}{2} & 2\\\\ 3 & 2^2\\end{pmatrix}', '\\begin{pmatrix}1 & 2\\\\ 3 & 4\\\\\\end{pmatrix}'),

@@ -189,7 +189,7 @@ class Translator {
       const text = this.arg();
       if (name === 'operatorname' && FUNCTIONS.has(text.trim())) return this.func(text.trim(), false);
       const spaced = text.replace(/\\[,;: ]/g, ' ');
-      // The visual editor wraps a unit it recognises twice: `\operatorname{\mathrm{cm}}`.
+      // The visual editor wraps a unit it recognizes twice: `\operatorname{\mathrm{cm}}`.
       return ` ${spaced.includes('\\') ? this.sub(spaced) : spaced} `;
     }
     if (name === 'sqrt') {

@@ -27,7 +27,7 @@ describe('accuracy of a released result', () => {
     expect(accuracyBy([result('B', null, 0), result('A', null, 0)], 'focus').map((a) => a.name)).toEqual(['A', 'B']);
   });
 
-  it(`practises the ${PRACTICE_AREAS} weakest focus areas not fully right, and none when every one was`, () => {
+  it(`practices the ${PRACTICE_AREAS} weakest focus areas not fully right, and none when every one was`, () => {
     expect(weakestFocusAreas(results)).toEqual(['Reasoning', 'Modeling']);
     expect(weakestFocusAreas([result('Computation', null, 2), result('Reasoning', null, 1)])).toEqual(['Reasoning']);
     expect(weakestFocusAreas([result('Computation', null, 2)])).toEqual([]);

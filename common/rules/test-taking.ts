@@ -27,7 +27,7 @@ export function scoreText(score: { marks: number; maxMarks: number; scaled: numb
   return `${score.marks} / ${score.maxMarks}${score.scaled !== null && totalMarks !== null ? ` (${score.scaled} of ${totalMarks})` : ''}`;
 }
 
-/** "Practise my weak spots": questions offered at most, drawn from this many of the weakest focus areas. */
+/** "Practice my weak spots": questions offered at most, drawn from this many of the weakest focus areas. */
 export const PRACTICE_SIZE = 10;
 export const PRACTICE_AREAS = 2;
 
@@ -56,7 +56,7 @@ export function accuracyBy(results: ReadonlyArray<{ marks: number; awarded: numb
     .sort((x, y) => x.got / x.of - y.got / y.of || x.name.localeCompare(y.name));
 }
 
-/** The focus areas to practise: the weakest ones not fully right, at most PRACTICE_AREAS. */
+/** The focus areas to practice: the weakest ones not fully right, at most PRACTICE_AREAS. */
 export const weakestFocusAreas = (results: Parameters<typeof accuracyBy>[0]): string[] =>
   accuracyBy(results, 'focus')
     .filter((a) => a.got < a.of)

@@ -1,3 +1,4 @@
+import { plural } from './ui';
 /**
  * Saved tests (staff.md sections 3, 5, 8 and 9): their kinds, limits and messages, shared by the test builder and
  * the server.
@@ -40,7 +41,7 @@ export const TEST_MESSAGES = {
   added: 'Question added to test',
   removed: 'Question removed from test',
   reordered: 'Question reordered',
-  addedRandom: (n: number) => `Added ${n} random questions to test`,
+  addedRandom: (n: number) => `Added ${plural(n, 'random question')} to test`,
   titleRequired: 'Test title is required',
   type: 'Test type must be test or assessment',
   timeLimit: `Time limit must be a whole number of minutes from 1 to ${TEST_LIMITS.timeLimit}`,

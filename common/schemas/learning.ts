@@ -99,7 +99,7 @@ export const checkAnswerBody = z.object({
     .max(LEARNING_LIMITS.answer, LEARNING_MESSAGES.answerTooLong)
     .refine((a) => !isBlankAnswer(a), LEARNING_MESSAGES.answerRequired)
     .superRefine(textRules('Your answer', 'any')),
-  /** The section the student is practising in, recorded with the attempt when it holds the question. */
+  /** The section the student is practicing in, recorded with the attempt when it holds the question. */
   sectionId: z.uuid().optional(),
 });
 export type CheckAnswerBody = z.input<typeof checkAnswerBody>;
@@ -134,7 +134,7 @@ export const studentQuestion = z.object({
 export type StudentQuestion = z.infer<typeof studentQuestion>;
 
 /**
- * A question on a sitting's paper: what a student sees while practising, less the hint (a test is sat without
+ * A question on a sitting's paper: what a student sees while practicing, less the hint (a test is sat without
  * help) and the source (which names the past paper, where its answers can be looked up).
  */
 export const sittingQuestion = studentQuestion.omit({ hint: true, source: true });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isStorableText, textOutsideTags, unstorableMessage, type TextKind } from '../text';
 import { QUESTION_TYPES, type QuestionType } from '../rules/questions';
 import { textRules } from './fields';
+import { plural } from '../rules/ui';
 
 export { QUESTION_TYPES, type QuestionType };
 /** The types the creation form offers (staff.md section 9); Calculation and Short Answer are kept when edited. */
@@ -70,7 +71,7 @@ export const QUESTION_MESSAGES = {
   created: 'Question created successfully!',
   updated: 'Question updated successfully',
   deleted: 'Question deleted successfully',
-  bulkDeleted: (n: number) => `${n} ${n === 1 ? 'question' : 'questions'} deleted successfully`,
+  bulkDeleted: (n: number) => `${plural(n, 'question')} deleted successfully`,
 } as const;
 
 /** The letter of the option at a position: A, B, C... */

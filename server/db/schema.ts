@@ -438,7 +438,7 @@ export const testAttemptAnswers = pgTable(
 );
 
 /**
- * "Practise my weak spots": questions given to a student after a released test (`attempt_id`), from its weakest
+ * "Practice my weak spots": questions given to a student after a released test (`attempt_id`), from its weakest
  * focus areas. A student may check and see the solution of these as of a question in an open section.
  */
 export const practiceQuestions = pgTable(

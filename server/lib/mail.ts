@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { DATA_DIR_MODE, DATA_FILE_MODE } from './data-dir';
 import type { FastifyBaseLogger } from 'fastify';
+import { plural } from '../../common/rules';
 
 export interface Mail {
   to: string;
@@ -68,10 +69,10 @@ export function codeMail(to: string, purpose: string, code: string, minutes: num
   return {
     to,
     subject: t.subject,
-    text: `${t.title}\n\n${t.lead}\n\n${code}\n\nThe code is valid for ${minutes} minutes.\n\n${brand}`,
+    text: `${t.title}\n\n${t.lead}\n\n${code}\n\nThe code is valid for ${plural(minutes, 'minute')}.\n\n${brand}`,
     html: layout(
       t.title,
-      `<p style="margin:0 0 16px">${t.lead}</p><p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:0 0 16px">${code}</p><p style="margin:0">The code is valid for ${minutes} minutes.</p>`,
+      `<p style="margin:0 0 16px">${t.lead}</p><p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:0 0 16px">${code}</p><p style="margin:0">The code is valid for ${plural(minutes, 'minute')}.</p>`,
     ),
   };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { categories, focusAreas } from '../db/schema';
 import { Canvas, type Rgb } from '../lib/png';
 
-/** A real PNG: width x height pixels of one colour. */
+/** A real PNG: width x height pixels of one color. */
 export function pngBytes(width = 4, height = 3, rgb: Rgb = [47, 63, 184]): Buffer {
   const canvas = new Canvas(width, height, rgb);
   return canvas.png();

@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('subqueries name the outer row with its table', () => {
-  it("a teacher's own student is recognised as theirs (assignments: checkStudent)", async () => {
+  it("a teacher's own student is recognized as theirs (assignments: checkStudent)", async () => {
     const response = await post(teacher, '/api/teacher/assign-course', { studentId: student.id, courseId: course.id });
     expect(response.statusCode).toBe(200);
   });

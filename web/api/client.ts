@@ -35,7 +35,7 @@ export function apiUrl(path: string): string {
   return `${base}${clean}`;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, fallbackMessage?: string): Promise<T> {
+async function request<T>(method: string, path: string, body: unknown, fallbackMessage: string): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
   if (body instanceof FormData) {
     init.body = body;
@@ -47,7 +47,7 @@ async function request<T>(method: string, path: string, body?: unknown, fallback
   try {
     response = await fetch(apiUrl(path), init);
   } catch {
-    throw new ApiError(fallbackMessage ?? 'Could not reach the server. Check your connection and try again.', 0, 'NETWORK');
+    throw new ApiError(fallbackMessage, 0, 'NETWORK');
   }
   const text = await response.text();
   let data: unknown = undefined;
@@ -61,17 +61,21 @@ async function request<T>(method: string, path: string, body?: unknown, fallback
   if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   if (!response.ok) {
     const payload = (data ?? {}) as { message?: string; code?: string; issues?: ApiError['issues'] };
-    throw new ApiError(payload.message || fallbackMessage || `Request failed (${response.status})`, response.status, payload.code, payload.issues);
+    throw new ApiError(payload.message || fallbackMessage, response.status, payload.code, payload.issues);
   }
   return data as T;
 }
 
+/**
+ * Every call names the text its screen shows when the server refuses without a message (or cannot be reached):
+ * a made-up "Request failed (500)" tells a person nothing.
+ */
 export const api = {
-  get: <T>(path: string, fallback?: string) => request<T>('GET', path, undefined, fallback),
-  post: <T>(path: string, body?: unknown, fallback?: string) => request<T>('POST', path, body, fallback),
-  put: <T>(path: string, body?: unknown, fallback?: string) => request<T>('PUT', path, body, fallback),
-  patch: <T>(path: string, body?: unknown, fallback?: string) => request<T>('PATCH', path, body, fallback),
-  delete: <T>(path: string, fallback?: string) => request<T>('DELETE', path, undefined, fallback),
+  get: <T>(path: string, fallback: string) => request<T>('GET', path, undefined, fallback),
+  post: <T>(path: string, body: unknown, fallback: string) => request<T>('POST', path, body, fallback),
+  put: <T>(path: string, body: unknown, fallback: string) => request<T>('PUT', path, body, fallback),
+  patch: <T>(path: string, body: unknown, fallback: string) => request<T>('PATCH', path, body, fallback),
+  delete: <T>(path: string, fallback: string) => request<T>('DELETE', path, undefined, fallback),
 };
 
 /** The message to show for a failed call: the server's, else the screen's own fallback. */

@@ -68,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.post('/auth/logout');
+      await api.post('/auth/logout', undefined, 'Could not sign out');
     } finally {
       // The spec reloads the page and goes home, so no state of the old session survives.
       window.location.assign('/');

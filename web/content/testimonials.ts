@@ -37,7 +37,7 @@ export const testimonials: Testimonial[] = [
     name: 'Maya Patel',
     role: 'Parent of a grade 3 student',
     image: '/avatars/maya.svg',
-    text: 'The teachers are patient and the weekly reports tell me exactly what Arjun practised. He now asks for extra problems.',
+    text: 'The teachers are patient and the weekly reports tell me exactly what Arjun practiced. He now asks for extra problems.',
     beforeGrade: 'C',
     afterGrade: 'B+',
     program: 'Elementary math confidence',

@@ -8,7 +8,7 @@ const LITERAL = new Set(['CODE', 'PRE', 'SCRIPT', 'STYLE']);
 
 /**
  * Turns stored rich text into display HTML: each `$...$` and `$$...$$` in the text becomes KaTeX, and a formula
- * KaTeX cannot read becomes a "Math Error:" note in the error colour instead of failing the whole page.
+ * KaTeX cannot read becomes a "Math Error:" note in the error color instead of failing the whole page.
  * The input is HTML the server sanitized on write; math is found in text nodes only, so markup never becomes math.
  * `large` sets inline math at display size, as answer options need it.
  */

@@ -187,8 +187,8 @@ export const DEMO_COURSES: DemoCourse[] = [
         sections: [
           {
             title: 'Probability as a fraction',
-            content: html`<h2>Favourable over possible</h2>
-<p>When all outcomes are equally likely, $$P(\text{event}) = \frac{\text{favourable outcomes}}{\text{possible outcomes}}$$</p>
+            content: html`<h2>Favorable over possible</h2>
+<p>When all outcomes are equally likely, $$P(\text{event}) = \frac{\text{favorable outcomes}}{\text{possible outcomes}}$$</p>
 <p>Rolling a fair die, the chance of an even number is $\frac{3}{6} = \frac{1}{2}$.</p>
 <p>Rolling two dice there are $6 \times 6 = 36$ outcomes; a sum of $7$ happens $6$ ways, so $P(7) = \frac{6}{36} = \frac{1}{6}$.</p>`,
           },

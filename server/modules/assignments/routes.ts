@@ -22,6 +22,7 @@ import type { KeyRequest } from '../../plugins/kept';
 import { batchChange } from './batch';
 import * as assignments from './service';
 import { studentPage } from './students';
+import { plural } from '../../../common/rules';
 
 const adminOrTeacher = { access: ['admin', 'teacher'] } as const;
 /** Assignments and a section's questions are content: what students read changes with them. */
@@ -81,7 +82,7 @@ export function assignmentRoutes(ctx: AppContext) {
 
     r.post('/questions/assign-to-section', { config: adminOrTeacherWrite, schema: { body: assignQuestionsBody, response: { 200: assignQuestionsReply } } }, async (req) => {
       const { title, added } = await assignments.assignQuestionsToSection(ctx, req.body.sectionId, req.body.questionIds);
-      return { message: `Successfully assigned ${added} questions to ${title}`, assigned: added };
+      return { message: `Successfully assigned ${plural(added, 'question')} to ${title}`, assigned: added };
     });
 
     r.put(

@@ -7,6 +7,7 @@ import type { Tag } from '../../../common/schemas/questions';
 import type { Db } from '../../db/client';
 import { categories, focusAreas, questionCategories, questionFocus } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
+import { plural } from '../../../common/rules';
 
 /** What differs between the two lists: their tables and the words for them. */
 export interface TagKind {
@@ -42,7 +43,7 @@ export async function deleteTag(db: Db, kind: TagKind, id: string): Promise<void
     if (!tag) throw NotFound(`${kind.label} not found`);
     const [used] = await tx.select({ n: count() }).from(kind.usage.table).where(eq(kind.usage, id));
     if (used.n > 0) {
-      const questions = used.n === 1 ? '1 question' : `${used.n} questions`;
+      const questions = plural(used.n, 'question');
       throw Conflict(`"${tag.name}" is used by ${questions}. Give them another ${kind.label.toLowerCase()} before deleting it.`);
     }
     await tx.delete(kind.table).where(eq(kind.table.id, id));

@@ -59,7 +59,7 @@ export function countCheck(totals: StudentTotals, check: { questionId: string; s
   totals.questions[check.questionId] = [tries + 1, solvedOn === 0 && check.isCorrect ? tries + 1 : solvedOn];
   totals.attempts += 1;
   if (check.isCorrect) totals.correctAttempts += 1;
-  // A practice question belongs to no section: the place to pick up stays the last section practised.
+  // A practice question belongs to no section: the place to pick up stays the last section practiced.
   if (check.sectionId) totals.lastSectionId = check.sectionId;
   return totals;
 }

@@ -185,7 +185,7 @@ function sectionReaching(outline: StudentOutline, questionId: string, preferred:
   return first;
 }
 
-async function givenToPractise(db: Db, studentId: string, questionId: string): Promise<boolean> {
+async function givenToPractice(db: Db, studentId: string, questionId: string): Promise<boolean> {
   const [row] = await rows<{ given: boolean }>(
     db,
     sql`select exists (select 1 from practice_questions pq where pq.student_id = ${studentId} and pq.question_id = ${questionId}) as given`,
@@ -194,7 +194,7 @@ async function givenToPractise(db: Db, studentId: string, questionId: string): P
 }
 
 /**
- * A question a student may check, with the open section they reach it through (null for one given to practise),
+ * A question a student may check, with the open section they reach it through (null for one given to practice),
  * or null. Kept per student like the course view, and made from what is kept anyway: the student's outline (their
  * open sections with their exercises) and the question as every student's check needs it, so after a content
  * change it costs no statement unless the question is in none of their sections.
@@ -205,7 +205,7 @@ async function reachableQuestion(ctx: AppContext, studentId: string, body: { que
     key,
     async () => {
       const via = sectionReaching(await outlineOf(ctx, studentId), body.questionId, body.sectionId);
-      if (!via && !(await givenToPractise(ctx.db, studentId, body.questionId))) return null;
+      if (!via && !(await givenToPractice(ctx.db, studentId, body.questionId))) return null;
       const question = await checkableQuestion(ctx, body.questionId);
       return question && { ...question, via };
     },
@@ -215,7 +215,7 @@ async function reachableQuestion(ctx: AppContext, studentId: string, body: { que
 
 /**
  * Checks an answer. A student's check needs the question to be reachable, through an open section or given to
- * practise (404 otherwise, as for an unknown id), and on no test they are sitting (403), and is stored as an attempt with the section it was reached
+ * practice (404 otherwise, as for an unknown id), and on no test they are sitting (403), and is stored as an attempt with the section it was reached
  * through, none for practice (written behind the answer, see recordAttempt); staff checks are not recorded.
  */
 export async function checkQuestionAnswer(
@@ -256,7 +256,7 @@ async function loadOutline(ctx: AppContext, studentId: string): Promise<StudentO
 }
 
 /**
- * A question's worked solution. A student gets it for a question they can reach or were given to practise (404
+ * A question's worked solution. A student gets it for a question they can reach or were given to practice (404
  * otherwise, as for an unknown id) once their stored attempts hold a correct answer or two wrong ones (403 before),
  * and never while it is on a test they are sitting (403);
  * staff always. Attempts still queued behind a check are written first, so the answer that earned it counts.

@@ -66,7 +66,7 @@ export function testTakingRoutes(ctx: AppContext) {
     r.get('/student/tests', { config: student, schema: { response: { 200: studentTestsReply } } }, async (req) => ({
       tests: await taking.studentTests(ctx, req.user!.id),
     }));
-    // A sitting started or submitted changes what its student may practise (the questions of an open test are not):
+    // A sitting started or submitted changes what its student may practice (the questions of an open test are not):
     // the answer waits until this instance has heard the sitting's notice.
     const sittingWrite = { ...student, invalidates: ['content'] } as const;
     r.post('/student/tests/:assignmentId/start', { config: sittingWrite, schema: { params: assignmentParam, response: { 200: attemptReply } } }, async (req) => ({

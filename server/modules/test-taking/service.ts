@@ -370,9 +370,9 @@ export async function readAttempt(ctx: AppContext, studentId: string, attemptId:
 }
 
 /**
- * "Practise my weak spots" after a released result: up to PRACTICE_SIZE questions from its weakest focus areas that
+ * "Practice my weak spots" after a released result: up to PRACTICE_SIZE questions from its weakest focus areas that
  * the student has never met (no check of theirs, on none of their test papers, in no earlier practice) and that is
- * on no test whose results some student still waits for (given to practise, a question could be checked and its
+ * on no test whose results some student still waits for (given to practice, a question could be checked and its
  * solution read: an answer key to a test not yet sat or released), in a random order, kept so that asking again (a reload, another device) gives the same set. The sitting's row is locked while
  * the set is made, so two clicks make one set.
  */

@@ -588,15 +588,15 @@ describe("a test's questions are not practice while the test is open", () => {
     expect((await as(cookie, 'POST', '/api/questions/batch', { questionIds: [q.choice, q.short] })).statusCode).toBe(200);
   });
 
-  it('refuses a question given to practise while a test holding it is open', async () => {
+  it('refuses a question given to practice while a test holding it is open', async () => {
     const learner = await buildStudent(t.db);
     const cookie = await signIn(t.app, learner);
     const earlier = await makeTest();
     expect((await assign(earlier, { studentIds: [learner.id] })).statusCode).toBe(200);
     const first = await start((await myTests(cookie)).find((x) => x.testId === earlier)!.assignmentId, cookie);
     expect((await as(cookie, 'POST', `/api/student/attempts/${first.id}/submit`)).statusCode).toBe(200);
-    // Given to practise (straight into the table: the practice set is made by the rule tested below).
-    const given = await buildQuestion(t.db, { questionText: 'Given to practise, later on a test' });
+    // Given to practice (straight into the table: the practice set is made by the rule tested below).
+    const given = await buildQuestion(t.db, { questionText: 'Given to practice, later on a test' });
     await t.db.insert(practiceQuestions).values({ studentId: learner.id, questionId: given.id, attemptId: first.id, position: 1 });
     expect((await as(cookie, 'POST', '/api/questions/check-answer', { questionId: given.id, studentAnswer: 'B' })).statusCode).toBe(200);
 

@@ -343,7 +343,7 @@ describe('the random draw (a bank of 200, fixed seed)', () => {
     const expected = (draws * 10) / 180;
     const chi2 = [...counts.values()].reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
     expect(chi2).toBeLessThan(242);
-    // And it can fail: a draw that favoured the oldest questions would be far off.
+    // And it can fail: a draw that favored the oldest questions would be far off.
     const biased = bank.slice(20).map((_, i) => (i < 90 ? expected * 1.3 : expected * 0.7));
     expect(biased.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0)).toBeGreaterThan(242);
   });

@@ -12,6 +12,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useCourseDetail } from './api';
 import { Exercises } from './Exercises';
 import styles from './student.module.css';
+import { plural } from '@common/rules';
 
 const byNumber = <T,>(key: (x: T) => number) => (a: T, b: T) => key(a) - key(b);
 
@@ -46,7 +47,8 @@ export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { co
   }
 
   const { course } = detail.data;
-  const units = detail.data.units.filter((u) => u.hasAccess).sort(byNumber((u) => u.unitNumber));
+  const listed = [...detail.data.units].sort(byNumber((u) => u.unitNumber));
+  const units = listed.filter((u) => u.hasAccess);
   const sectionUnit = units.find((u) => u.sections.some((s) => s.id === sectionId && s.hasAccess)) ?? null;
   const unitId = toggled && toggled.forSection === sectionId ? toggled.unitId : (sectionUnit?.id ?? null);
   const section = sectionUnit?.sections.find((s) => s.id === sectionId) ?? null;
@@ -76,13 +78,20 @@ export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { co
             Course Content {navOpen ? <ChevronDown size={18} aria-hidden="true" /> : <ChevronRight size={18} aria-hidden="true" />}
           </button>
           {navOpen ? (
-            units.length === 0 ? (
+            listed.length === 0 ? (
               <p className={styles.muted}>No units available yet</p>
             ) : (
               <ul className={styles.unitList}>
-                {units.map((unit) => (
-                  <UnitItem key={unit.id} unit={unit} open={unit.id === unitId} selected={sectionId} onToggle={() => toggleUnit(unit.id)} onSection={openSection} />
-                ))}
+                {listed.map((unit) =>
+                  unit.hasAccess ? (
+                    <UnitItem key={unit.id} unit={unit} open={unit.id === unitId} selected={sectionId} onToggle={() => toggleUnit(unit.id)} onSection={openSection} />
+                  ) : (
+                    // Shown, as a locked section is, so the learner sees the whole course; it opens nothing.
+                    <li key={unit.id} className={styles.lockedNote}>
+                      <Lock size={14} aria-hidden="true" /> Unit {unit.unitNumber}: {unit.title} is not assigned to you yet
+                    </li>
+                  ),
+                )}
               </ul>
             )
           ) : null}
@@ -128,7 +137,7 @@ function UnitItem({ unit, open, selected, onToggle, onSection }: { unit: Student
             ))}
             {locked > 0 ? (
               <li className={styles.lockedNote}>
-                <Lock size={14} aria-hidden="true" /> {locked} more {locked === 1 ? 'section is' : 'sections are'} not assigned to you yet
+                <Lock size={14} aria-hidden="true" /> {plural(locked, 'more section is', 'more sections are')} not assigned to you yet
               </li>
             ) : null}
           </ul>

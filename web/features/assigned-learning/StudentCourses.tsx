@@ -27,8 +27,16 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
   const all = useMemo(() => courses.data ?? [], [courses.data]);
-  // The filter's options are the first 2 characters of the course codes.
-  const types = useMemo(() => [...new Set(all.map((c) => c.code.slice(0, 2).toUpperCase()).filter(Boolean))].sort(), [all]);
+  // The filter's options are the first 2 characters of the course codes, each shown by the names of its courses:
+  // "SS" alone tells a learner nothing.
+  const types = useMemo(() => {
+    const named = new Map<string, string[]>();
+    for (const c of all) {
+      const prefix = c.code.slice(0, 2).toUpperCase();
+      if (prefix) named.set(prefix, [...(named.get(prefix) ?? []), c.name]);
+    }
+    return [...named].sort(([a], [b]) => a.localeCompare(b)).map(([value, names]) => ({ value, label: names.sort().join(', ') }));
+  }, [all]);
   const shown = all.filter((c) => matches(c, search, type));
 
   if (courses.isPending) return <PageState kind="loading" title="Loading your courses..." />;
@@ -57,7 +65,7 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
           <Search className={styles.searchIcon} size={18} aria-hidden="true" />
           <TextField label="Search my courses" type="search" placeholder="Search by name, description or code" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        <SelectField label="Course type" value={type} onChange={(e) => setType(e.target.value)} placeholder="All types" options={types.map((t) => ({ value: t, label: t }))} />
+        <SelectField label="Course type" value={type} onChange={(e) => setType(e.target.value)} placeholder="All types" options={types} />
         <Button variant="secondary" onClick={() => { setSearch(''); setType(''); }} disabled={!search && !type}>
           Clear Filters
         </Button>

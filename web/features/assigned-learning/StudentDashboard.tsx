@@ -6,14 +6,14 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { PageState } from '../../ui/PageState';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { useStudentCourses, useStudentStats } from './api';
-import { courseProgressText } from '@common/rules';
+import { courseProgressText, plural } from '@common/rules';
 import { sectionHref } from './progress';
 import { LearningIllustration } from './LearningIllustration';
 import styles from './student.module.css';
 
 /**
  * The student's Dashboard: a welcome (a first visit is told what happens next; a returning student picks up the
- * section they last practised), their figures, and how far they are in each course. Figures reward learning: a
+ * section they last practiced), their figures, and how far they are in each course. Figures reward learning: a
  * question solved after a few tries counts as solved, and first-try accuracy says how often the first check was right.
  * The page shows once its figures and courses are in (or failed): the welcome differs in height between a first
  * visit and a return, and a page drawn before it knew would jump under the reader (CLS 0.31 on a phone).
@@ -45,7 +45,7 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
           <Sparkles size={18} aria-hidden="true" /> Recent Activity
         </h2>
         <p className={styles.muted}>
-          {enrolled === undefined ? 'Your activity could not be loaded.' : enrolled === 0 ? 'You are not enrolled in any course yet. Your teacher will assign your first course soon.' : `You are enrolled in ${enrolled} ${enrolled === 1 ? 'course' : 'courses'}. Keep up the great work!`}
+          {enrolled === undefined ? 'Your activity could not be loaded.' : enrolled === 0 ? 'You are not enrolled in any course yet. Your teacher will assign your first course soon.' : `You are enrolled in ${plural(enrolled, 'course')}. Keep up the great work!`}
         </p>
       </section>
     </div>

@@ -34,19 +34,19 @@ export function useCourseDetail(id: string) {
 }
 
 export function useStudentStats() {
-  return useQuery({ queryKey: studentKeys.stats, queryFn: () => api.get<StudentStats>('/student/stats') });
+  return useQuery({ queryKey: studentKeys.stats, queryFn: () => api.get<StudentStats>('/student/stats', 'Failed to load your progress') });
 }
 
 /** Each exercise of a section: how many checks, and the try that solved it. */
 export function useSectionProgress(sectionId: string) {
-  return useQuery({ queryKey: studentKeys.progress(sectionId), queryFn: () => api.get<SectionProgress>(`/student/sections/${sectionId}/progress`) });
+  return useQuery({ queryKey: studentKeys.progress(sectionId), queryFn: () => api.get<SectionProgress>(`/student/sections/${sectionId}/progress`, 'Failed to load your progress') });
 }
 
 /** One batch call for a section's questions; a failure marks all of them failed. */
 export function useQuestionBatch(ids: readonly string[]) {
   return useQuery({
     queryKey: studentKeys.questions(ids),
-    queryFn: () => api.post<StudentQuestion[]>('/questions/batch', { questionIds: ids }),
+    queryFn: () => api.post<StudentQuestion[]>('/questions/batch', { questionIds: ids }, 'Failed to load the questions'),
     enabled: ids.length > 0,
     retry: false,
   });
@@ -55,7 +55,7 @@ export function useQuestionBatch(ids: readonly string[]) {
 export function useCheckAnswer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { questionId: string; studentAnswer: string; sectionId?: string }) => api.post<CheckAnswerReply>('/questions/check-answer', body),
+    mutationFn: (body: { questionId: string; studentAnswer: string; sectionId?: string }) => api.post<CheckAnswerReply>('/questions/check-answer', body, 'Your answer could not be checked'),
     // Every check moves the dashboard's figures and the section's per-question progress; the verdict does not wait for them.
     onSuccess: (_reply, body) => {
       void client.invalidateQueries({ queryKey: studentKeys.stats });

@@ -3,7 +3,7 @@ import { BookOpen, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Course } from '@common/schemas/courses';
 import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
-import { COURSE_PAGE_SIZES } from '@common/rules';
+import { COURSE_PAGE_SIZES, plural } from '@common/rules';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { Pagination } from '../../ui/Pagination';
@@ -65,7 +65,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
                 <p className={styles.meta}>
                   <span className={styles.code}>{course.code}</span>
                   <span>
-                    {course.unitCount} {course.unitCount === 1 ? 'unit' : 'units'}
+                    {plural(course.unitCount, 'unit')}
                   </span>
                   <span>Created {formatDate(course.createdAt)}</span>
                 </p>

@@ -11,6 +11,7 @@ import { failureText, matches, successText } from './messages';
 import { cut, plainText } from '../../math/plainText';
 import { SectionFormModal } from './SectionFormModal';
 import styles from './courses.module.css';
+import { plural } from '@common/rules';
 
 /** The sections of a unit, by section number: search by title, grade or content, add, edit, delete, view content. */
 export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Unit; notify: Notifier; onBack(): void; onViewContent(section: Section): void }) {
@@ -50,7 +51,7 @@ export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Un
                 <p className={styles.meta}>
                   {section.grade ? <span>Grade {section.grade}</span> : null}
                   <span>
-                    {section.exercises.length} {section.exercises.length === 1 ? 'question' : 'questions'}
+                    {plural(section.exercises.length, 'question')}
                   </span>
                 </p>
                 <p className={styles.description}>{text ? <MathText text={cut(text)} /> : 'No content yet.'}</p>

@@ -10,6 +10,7 @@ import { LevelFrame } from './LevelFrame';
 import { failureText, matches, successText } from './messages';
 import { UnitFormModal } from './UnitFormModal';
 import styles from './courses.module.css';
+import { plural } from '@common/rules';
 
 /** The units of a course, by unit number: search by title or grade, add, edit, delete, drill into sections. */
 export function UnitsView({ course, notify, onBack, onManageSections }: { course: Course; notify: Notifier; onBack(): void; onManageSections(unit: Unit): void }) {
@@ -48,7 +49,7 @@ export function UnitsView({ course, notify, onBack, onManageSections }: { course
                 <p className={styles.meta}>
                   {unit.grade ? <span>Grade {unit.grade}</span> : null}
                   <span>
-                    {unit.sectionCount} {unit.sectionCount === 1 ? 'section' : 'sections'}
+                    {plural(unit.sectionCount, 'section')}
                   </span>
                 </p>
                 <Chips label="Categories" chips={unit.categories.map((c) => ({ key: c, label: c }))} />

@@ -31,7 +31,7 @@ export function AdminDashboard() {
         stats={[
           { label: 'Total Users', value: figure(stats?.users), icon: Users, hint: stats ? `${stats.students.toLocaleString('en-US')} students` : undefined },
           { label: 'Active Courses', value: figure(stats?.activeCourses), icon: BookOpen, hint: stats ? `assigned, of ${stats.courses.toLocaleString('en-US')} courses` : undefined },
-          { label: 'Active Students', value: figure(stats?.activeStudents), icon: Activity, hint: `practised in the last ${ACTIVITY_WINDOW_DAYS} days` },
+          { label: 'Active Students', value: figure(stats?.activeStudents), icon: Activity, hint: `practiced in the last ${ACTIVITY_WINDOW_DAYS} days` },
           { label: 'Answers Checked', value: figure(stats?.checksThisWeek), icon: ClipboardCheck, hint: `in the last ${ACTIVITY_WINDOW_DAYS} days` },
         ]}
       />

@@ -8,7 +8,7 @@ export function DataEntryDashboard() {
   return (
     <div className={styles.page}>
       <Welcome title={`Welcome, ${firstNameOf(user)}!`}>
-        Add and organise questions and course content from the menu. Other sections are coming soon.
+        Add and organize questions and course content from the menu. Other sections are coming soon.
       </Welcome>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Activity, ChartColumn, CheckCircle2, Clock, Target } from 'lucide-react';
-import { courseProgressText } from '@common/rules';
+import { courseProgressText, plural } from '@common/rules';
 import { scoreText } from '@common/rules/test-taking';
 import type { ChildTestResult } from '@common/schemas/test-taking';
 import { ACTIVITY_WINDOW_DAYS, DASHBOARD_MESSAGES, type ChildProgress } from '@common/schemas/dashboards';
@@ -200,7 +200,7 @@ function ChildReport({ id }: { id: string }) {
       <ChildFigures child={child} />
       {child.lastSection ? (
         <p className={styles.muted}>
-          Last practised: Section {child.lastSection.unitNumber}.{child.lastSection.sectionNumber} {child.lastSection.sectionTitle}, in {child.lastSection.courseName}.
+          Last practiced: Section {child.lastSection.unitNumber}.{child.lastSection.sectionNumber} {child.lastSection.sectionTitle}, in {child.lastSection.courseName}.
         </p>
       ) : null}
       <ChildTests childId={child.id} name={fullName(child)} />
@@ -228,7 +228,7 @@ function ChildReport({ id }: { id: string }) {
                         label={`${section.title} questions solved`}
                         value={section.solved}
                         max={section.questions}
-                        text={section.questions === 0 ? 'Lesson only' : `${section.solved} of ${section.questions} questions solved`}
+                        text={section.questions === 0 ? 'Lesson only' : `${section.solved} of ${plural(section.questions, 'question')} solved`}
                       />
                     </li>
                   ))}

@@ -21,7 +21,7 @@ export default function AboutPage() {
           <article className={styles.card}>
             <span className={styles.iconBadge}><HeartHandshake aria-hidden="true" /></span>
             <h2>Partners with families</h2>
-            <p>Parents see what their child practised and how they progress, every week.</p>
+            <p>Parents see what their child practiced and how they progress, every week.</p>
           </article>
         </div>
       </div>

@@ -23,7 +23,7 @@ export default function CoursesLandingPage() {
       <section className={`${styles.section} ${styles.tinted}`} aria-labelledby="mock-title">
         <div className={styles.sectionHead}>
           <p className={styles.eyebrow}>Mock assessments</p>
-          <h2 id="mock-title">Practise under real exam conditions</h2>
+          <h2 id="mock-title">Practice under real exam conditions</h2>
           <p>Mock assessments in math and science for standardized tests, competitions and curriculum benchmark exams.</p>
         </div>
         <div className={styles.cards}>

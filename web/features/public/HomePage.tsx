@@ -97,7 +97,7 @@ export default function HomePage() {
           <ul className={styles.values}>
             <li><Target aria-hidden="true" /><div><strong>Understanding first</strong><span>Visual models before procedures.</span></div></li>
             <li><Award aria-hidden="true" /><div><strong>Proven results</strong><span>Mock tests and clear progress reports.</span></div></li>
-            <li><HeartHandshake aria-hidden="true" /><div><strong>Partners with parents</strong><span>You always know what your child practised.</span></div></li>
+            <li><HeartHandshake aria-hidden="true" /><div><strong>Partners with parents</strong><span>You always know what your child practiced.</span></div></li>
           </ul>
         </div>
       </section>

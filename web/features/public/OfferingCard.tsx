@@ -4,6 +4,7 @@ import type { Offering } from '../../content/offerings';
 import { paths } from '../../paths';
 import { CourseArt } from '../../ui/CourseArt';
 import styles from './public.module.css';
+import { plural } from '@common/rules';
 
 /** A course card of the public site, with its sample price. */
 export function OfferingCard({ offering }: { offering: Offering }) {
@@ -16,7 +17,7 @@ export function OfferingCard({ offering }: { offering: Offering }) {
         <p>{offering.description}</p>
         <div className={styles.offeringMeta}>
           <span>
-            <BookOpen size={16} aria-hidden="true" /> {offering.lessons} lessons
+            <BookOpen size={16} aria-hidden="true" /> {plural(offering.lessons, 'lesson')}
           </span>
           <strong className={styles.price}>${offering.price}</strong>
         </div>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { QUESTION_MESSAGES } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { Alert } from '../../ui/Alert';
 import { FormActions } from '../../ui/FormActions';
+import { useGoBack } from '../../ui/useGoBack';
 import { useCreateQuestion } from './api';
 import { AttachmentsField } from './AttachmentsField';
 import { ContentFields } from './ContentFields';
@@ -18,7 +19,8 @@ import styles from './questions.module.css';
 
 /** Step 2 (section 2.7): the question itself, its answers, images and solution; kept while the author steps back. */
 function Step2({ step1 }: { step1: Step1State }) {
-  const navigate = useNavigate();
+  const toStart = useGoBack(paths.questionBank);
+  const toStep1 = useGoBack(paths.createQuestionStep1);
   const userId = useAuth().user!.id;
   const [kept] = useState(() => loadStep2Draft(userId));
   const { categoryNames: _categoryNames, focusNames: _focusNames, ...choices } = step1;
@@ -29,10 +31,10 @@ function Step2({ step1 }: { step1: Step1State }) {
   const done = message?.tone === 'success';
   useEffect(() => {
     if (!done) return;
-    // Back past both steps, to wherever the author started from.
-    const redirect = setTimeout(() => navigate(-2), CREATED_REDIRECT_MS);
+    // Back past both steps, to wherever the author started from: the question bank when step 1 was opened first.
+    const redirect = setTimeout(() => toStart(2), CREATED_REDIRECT_MS);
     return () => clearTimeout(redirect);
-  }, [done, navigate]);
+  }, [done, toStart]);
   useEffect(() => {
     if (!done) saveStep2Draft(userId, step2ContentOf(draft), files);
   }, [userId, draft, files, done]);
@@ -72,7 +74,7 @@ function Step2({ step1 }: { step1: Step1State }) {
           busyLabel="Creating Question..."
           busy={create.isPending}
           disabled={create.isPending || done}
-          onCancel={() => navigate(-1)}
+          onCancel={() => toStep1()}
           cancelLabel="Back to Step 1"
         />
       </form>

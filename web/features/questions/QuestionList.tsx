@@ -82,7 +82,7 @@ export function QuestionList() {
   return (
     <section aria-label="Questions">
       <div className={styles.toolbar}>
-        <Button variant="danger" onClick={askBulkDelete} disabled={bulkDelete.isPending} icon={Trash2}>Bulk Delete Selected{selected.length ? ` (${selected.length})` : ''}</Button>
+        <Button variant="danger" onClick={askBulkDelete} disabled={bulkDelete.isPending || selected.length === 0} icon={Trash2}>Bulk Delete Selected{selected.length ? ` (${selected.length})` : ''}</Button>
         <Link to={paths.createQuestionStep1} className={styles.addLink}>
           + Add Question
         </Link>

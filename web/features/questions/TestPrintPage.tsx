@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { PageState } from '../../ui/PageState';
 import { useTest } from './testsApi';
 import styles from './testPaper.module.css';
+import { plural } from '@common/rules';
 
 const BLANK = /___(\d+)___/g;
 
@@ -134,7 +135,7 @@ export default function TestPrintPage() {
             ) : null}
             <div>
               <dt>Time limit</dt>
-              <dd>{paper.timeLimit ? `${paper.timeLimit} minutes` : 'None'}</dd>
+              <dd>{paper.timeLimit ? plural(paper.timeLimit, 'minute') : 'None'}</dd>
             </div>
             <div>
               <dt>Total marks</dt>

@@ -4,8 +4,9 @@ import { LEVELS, courses, type Course } from '../../content/catalogue';
 import { paths } from '../../paths';
 import { CourseArt } from '../../ui/CourseArt';
 import { EmptyState } from '../../ui/EmptyState';
-import { DifficultyBadge, ProgressBar, plural } from './parts';
+import { DifficultyBadge, ProgressBar } from './parts';
 import styles from './learn.module.css';
+import { plural } from '@common/rules';
 
 const TABS: Array<{ label: string; test: (c: Course) => boolean }> = [
   { label: 'All Courses', test: () => true },

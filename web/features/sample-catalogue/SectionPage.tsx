@@ -4,8 +4,9 @@ import { findCourse, findSection, findUnit } from '../../content/catalogue';
 import { paths } from '../../paths';
 import { Breadcrumb } from '../../ui/Breadcrumb';
 import { Missing } from './Missing';
-import { CompletionMark, DifficultyBadge, ProgressBar, Tags, plural } from './parts';
+import { CompletionMark, DifficultyBadge, ProgressBar, Tags } from './parts';
 import styles from './learn.module.css';
+import { plural } from '@common/rules';
 
 /**
  * /course/{c}/unit/{u}/section/{s}: the spec's section cards link here although the original declared no such

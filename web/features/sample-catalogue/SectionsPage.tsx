@@ -4,8 +4,9 @@ import { findCourse, findUnit, type Section } from '../../content/catalogue';
 import { paths } from '../../paths';
 import { Breadcrumb } from '../../ui/Breadcrumb';
 import { Missing } from './Missing';
-import { CompletionMark, DifficultyBadge, ProgressBar, Tags, plural } from './parts';
+import { CompletionMark, DifficultyBadge, ProgressBar, Tags } from './parts';
 import styles from './learn.module.css';
+import { plural } from '@common/rules';
 
 /** Overall progress of a unit: the rounded average of its sections' progress. */
 export function overallProgress(sections: Section[]): number {

@@ -4,8 +4,9 @@ import { findCourse, lessonCount, unitLessonCount } from '../../content/catalogu
 import { paths } from '../../paths';
 import { Breadcrumb } from '../../ui/Breadcrumb';
 import { Missing } from './Missing';
-import { DifficultyBadge, ProgressBar, Tags, plural } from './parts';
+import { DifficultyBadge, ProgressBar, Tags } from './parts';
 import styles from './learn.module.css';
+import { plural } from '@common/rules';
 
 /** /course/{courseId}: the units of a course (sample data). */
 export default function UnitsPage() {

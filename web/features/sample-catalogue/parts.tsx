@@ -42,8 +42,3 @@ export function Tags({ label, items }: { label: string; items: string[] }) {
     </div>
   );
 }
-
-/** "1 unit", "2 units". */
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}

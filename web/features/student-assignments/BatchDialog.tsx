@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { assignmentError, sectionLabel, unitLabel, type AssignmentAction, type AssignmentKind } from '@common/rules';
+import { assignmentError, sectionLabel, unitLabel, type AssignmentAction, type AssignmentKind, plural } from '@common/rules';
 import type { BatchAssignmentBody, BatchAssignmentReply, StudentFilter } from '@common/schemas/studentAssignments';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -39,7 +39,7 @@ export function BatchDialog({ role, target, onClose, onDone }: { role: Role; tar
   const sections = useCourseSections(role, kind === 'section' ? courseId || null : null);
   const unitSections = (sections.data ?? []).filter((s) => s.unitId === unitId);
 
-  const who = 'studentIds' in target ? `${target.studentIds.length} selected ${target.studentIds.length === 1 ? 'student' : 'students'}` : `all ${target.count} students in this filter`;
+  const who = 'studentIds' in target ? plural(target.studentIds.length, 'selected student') : `all ${plural(target.count, 'student')} in this filter`;
   const itemId = kind === 'course' ? courseId : kind === 'unit' ? unitId : sectionId;
 
   const submit = async (event: FormEvent) => {

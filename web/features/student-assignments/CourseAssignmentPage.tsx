@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarClock, Filter, GraduationCap, School, Users, UserRound, Layers } from 'lucide-react';
-import { normalizeUserType, STUDENT_GROUPS, STUDENT_GROUP_KEYS, STUDENT_PAGE_SIZE, STUDENT_PAGE_SIZES, type StudentGroup } from '@common/rules';
+import { normalizeUserType, STUDENT_GROUPS, STUDENT_GROUP_KEYS, STUDENT_PAGE_SIZE, STUDENT_PAGE_SIZES, type StudentGroup, plural } from '@common/rules';
 import type { AssignedStudent } from '@common/schemas/learning';
 import type { StudentStats } from '@common/schemas/studentAssignments';
 import { useAuth } from '../../auth/AuthProvider';
@@ -136,7 +136,7 @@ export default function CourseAssignmentPage() {
       {selected.length || allInFilter ? (
         <div className={styles.selectionBar} role="region" aria-label="Selected students">
           <span>
-            {allInFilter ? `All ${number(total)} students in this filter are selected.` : `${selected.length} ${selected.length === 1 ? 'student' : 'students'} selected.`}
+            {allInFilter ? `All ${number(total)} students in this filter are selected.` : `${plural(selected.length, 'student')} selected.`}
           </span>
           {!allInFilter && total > selected.length ? (
             <Button size="sm" variant="ghost" onClick={() => setAllInFilter(true)}>

@@ -13,6 +13,7 @@ import { Toast, useNotify } from '../../ui/Toast';
 import { assignTest, resultKeys, useAssignments, useStudents } from './api';
 import { STATUS_TEXT, when } from './format';
 import styles from './results.module.css';
+import { plural } from '@common/rules';
 
 /** The student manager's filters (staff.md 2.9): grade bands and the recently joined. */
 const BANDS = [
@@ -135,7 +136,7 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
             </div>
             <div className={styles.actions}>
               <Button onClick={() => void submit()} disabled={busy}>
-                {busy ? 'Assigning...' : `Assign to ${chosen.length} ${chosen.length === 1 ? 'student' : 'students'}`}
+                {busy ? 'Assigning...' : `Assign to ${plural(chosen.length, 'student')}`}
               </Button>
               <Toast notice={notice.notice} />
             </div>

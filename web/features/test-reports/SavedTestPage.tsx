@@ -7,6 +7,7 @@ import { AssignPanel } from './AssignPanel';
 import { useSavedTest } from './api';
 import { ResultsPanel } from './ResultsPanel';
 import styles from './results.module.css';
+import { plural } from '@common/rules';
 
 type Part = 'assign' | 'results';
 
@@ -45,7 +46,7 @@ export default function SavedTestPage() {
           </div>
           <div>
             <dt>Time limit</dt>
-            <dd>{t.timeLimit ? `${t.timeLimit} minutes` : 'None'}</dd>
+            <dd>{t.timeLimit ? plural(t.timeLimit, 'minute') : 'None'}</dd>
           </div>
           <div>
             <dt>Marks</dt>

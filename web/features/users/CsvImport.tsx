@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import Papa from 'papaparse';
 import { Download, Upload } from 'lucide-react';
-import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from '@common/rules';
+import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS, plural } from '@common/rules';
 import { CSV_COLUMNS, type ImportReply, type ImportRowResult } from '@common/schemas/users';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -82,7 +82,7 @@ export function CsvImport() {
   const rows = stage.step === 'preview' || stage.step === 'importing' || stage.step === 'done' ? stage.rows : [];
   const ready = report?.rows.filter((r) => r.status === 'ready').length ?? 0;
   const count = (status: ImportRowResult['status']) => report?.rows.filter((r) => r.status === status).length ?? 0;
-  const duplicates = count('duplicate') === 1 ? '1 duplicate' : `${count('duplicate')} duplicates`;
+  const duplicates = plural(count('duplicate'), 'duplicate');
 
   const columns: Array<Column<ImportRowResult>> = [
     { header: 'Row', cell: (r) => r.row },
@@ -112,7 +112,7 @@ export function CsvImport() {
         <Button variant="secondary" onClick={() => input.current?.click()} disabled={stage.step === 'checking' || stage.step === 'importing'} icon={Upload}>Choose CSV file</Button>
       </div>
       {stage.step === 'checking' ? <ProgressBar label={`Checking ${stage.file}...`} /> : null}
-      {stage.step === 'importing' ? <ProgressBar label={`Importing ${ready} students...`} /> : null}
+      {stage.step === 'importing' ? <ProgressBar label={`Importing ${plural(ready, 'student')}...`} /> : null}
       {stage.step === 'done' ? <ProgressBar label={stage.report.message} value={stage.report.created} max={Math.max(1, stage.report.created)} /> : null}
       {report ? (
         <>
@@ -124,7 +124,7 @@ export function CsvImport() {
           {stage.step === 'preview' ? (
             <div className={styles.formActions}>
               <Button onClick={() => void runImport()} disabled={ready === 0}>
-                Import {ready} {ready === 1 ? 'student' : 'students'}
+                Import {plural(ready, 'student')}
               </Button>
             </div>
           ) : null}

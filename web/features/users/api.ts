@@ -47,4 +47,8 @@ export const useDeleteUser = () => useChange((id: string) => api.delete<{ messag
 export const useRegisterUser = () =>
   useChange((body: RegisterBody) => api.post<{ message: string; user: AdminUser }>('/admin/register', body, USER_MESSAGES.registerFailed));
 export const useImportStudents = () =>
-  useChange(({ rows, dryRun }: { rows: Array<Record<string, string>>; dryRun: boolean }) => api.post<ImportReply>('/admin/users/import', { rows, dryRun }));
+  useChange(({ rows, dryRun }: { rows: Array<Record<string, string>>; dryRun: boolean }) => api.post<ImportReply>(
+      '/admin/users/import',
+      { rows, dryRun },
+      dryRun ? 'The file could not be checked. Please try again.' : 'Import failed. Nothing was imported; please try again.',
+    ));

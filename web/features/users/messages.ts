@@ -1,4 +1,4 @@
-import { GENDER_LABELS, USER_TYPE_LABELS, type Gender } from '@common/rules';
+import { GENDER_LABELS, USER_TYPE_LABELS, type Gender, plural } from '@common/rules';
 import type { AdminUser } from '@common/schemas/users';
 import { ApiError } from '../../api/client';
 
@@ -19,7 +19,7 @@ export function detailsOf(u: AdminUser): string {
     case 'student':
       return [gradeLabel(u.grade), u.school].filter(Boolean).join(' · ');
     case 'teacher':
-      return [u.specialization, u.students.length ? `${u.students.length} ${u.students.length === 1 ? 'student' : 'students'}` : ''].filter(Boolean).join(' · ');
+      return [u.specialization, u.students.length ? plural(u.students.length, 'student') : ''].filter(Boolean).join(' · ');
     case 'parent': {
       const names = u.students.map((s) => s.name);
       if (u.student_name) names.push(`${u.student_name} (no account yet)`);

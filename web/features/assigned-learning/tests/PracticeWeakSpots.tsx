@@ -7,12 +7,13 @@ import { Button } from '../../../ui/Button';
 import { QuestionCard } from '../QuestionCard';
 import learning from '../student.module.css';
 import styles from './tests.module.css';
+import { plural } from '@common/rules';
 
 const FAILED = 'Failed to load practice questions';
 const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? ''));
 
 /**
- * "Practise my weak spots" under a released result: questions the student has not met from the test's weakest focus
+ * "Practice my weak spots" under a released result: questions the student has not met from the test's weakest focus
  * areas, checked like any exercise (the server drew them and lets this student check them; asking again gives the
  * same set).
  */
@@ -23,13 +24,13 @@ export function PracticeWeakSpots({ attemptId }: { attemptId: string }) {
   return (
     <section className={styles.card} aria-labelledby="practice-title">
       <h2 id="practice-title" className={styles.cardTitle}>
-        <Target size={18} aria-hidden="true" /> Practise where it counts
+        <Target size={18} aria-hidden="true" /> Practice where it counts
       </h2>
       {!set ? (
         <>
           <p className={styles.muted}>New questions from your two weakest focus areas in this test, checked at once like any exercise.</p>
           <Button onClick={() => practice.mutate()} disabled={practice.isPending}>
-            {practice.isPending ? 'Finding questions...' : 'Practise my weak spots'}
+            {practice.isPending ? 'Finding questions...' : 'Practice my weak spots'}
           </Button>
           {practice.isError ? <p role="alert">{errorMessage(practice.error, FAILED)}</p> : null}
         </>
@@ -40,7 +41,7 @@ export function PracticeWeakSpots({ attemptId }: { attemptId: string }) {
       ) : (
         <>
           <p>
-            {set.questions.length} {set.questions.length === 1 ? 'question' : 'questions'} from {listed(set.focusAreas)}:
+            {plural(set.questions.length, 'question')} from {listed(set.focusAreas)}:
           </p>
           <ol className={learning.questionList}>
             {set.questions.map((question, i) => (

@@ -6,6 +6,7 @@ import { paths } from '../../../paths';
 import { EmptyState } from '../../../ui/EmptyState';
 import { TestsPage } from './TestsPage';
 import styles from './tests.module.css';
+import { plural } from '@common/rules';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -45,7 +46,7 @@ export default function StudentTests() {
                   <dt>Questions</dt>
                   <dd>{test.questionCount}</dd>
                   <dt>Time limit</dt>
-                  <dd>{test.timeLimit ? `${test.timeLimit} minutes` : 'None'}</dd>
+                  <dd>{test.timeLimit ? plural(test.timeLimit, 'minute') : 'None'}</dd>
                   {test.opensAt ? (
                     <>
                       <dt>Opens</dt>

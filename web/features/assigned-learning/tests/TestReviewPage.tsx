@@ -12,6 +12,7 @@ import { withBlankMarks } from '../questionParts';
 import { useAttempt } from './api';
 import { PracticeWeakSpots } from './PracticeWeakSpots';
 import styles from './tests.module.css';
+import { plural } from '@common/rules';
 
 /** A submitted test (/tests/review/:attemptId): waiting for release, or the score and every question reviewed. */
 export default function TestReviewPage() {
@@ -43,7 +44,7 @@ export default function TestReviewPage() {
       <header className={styles.resultHead}>
         <h1 className={styles.title}>{a.name}: your result</h1>
         <p className={styles.score}>
-          {a.score.marks} / {a.score.maxMarks} marks ({a.score.percentage}%)
+          {a.score.marks} / {plural(a.score.maxMarks, 'mark')} ({a.score.percentage}%)
           {a.score.scaled !== null ? <span className={styles.muted}> - {a.score.scaled} on the test's scale</span> : null}
         </p>
         {a.submittedBy === 'server' ? <p className={styles.muted}>Time ran out: the answers you had saved were submitted.</p> : null}
@@ -58,7 +59,7 @@ export default function TestReviewPage() {
           return (
             <li key={r.number} className={`${styles.questionCard} ${styles[verdict]}`}>
               <h2 className={styles.cardTitle}>
-                <Icon size={18} aria-hidden="true" /> Question {r.number}: {r.awarded} of {r.marks} {r.marks === 1 ? 'mark' : 'marks'}
+                <Icon size={18} aria-hidden="true" /> Question {r.number}: {r.awarded} of {plural(r.marks, 'mark')}
               </h2>
               {question ? <RichText html={question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText} /> : <p className={styles.muted}>This question is no longer in the question bank.</p>}
               <dl className={styles.facts}>
@@ -85,7 +86,7 @@ export default function TestReviewPage() {
   );
 }
 
-/** Accuracy per focus area and per category, weakest first: where to practise next. */
+/** Accuracy per focus area and per category, weakest first: where to practice next. */
 function AccuracySummary({ results }: { results: NonNullable<Attempt['results']> }) {
   const parts = [
     { by: 'focus' as const, title: 'By focus area' },

@@ -14,6 +14,7 @@ import { withBlankMarks } from '../questionParts';
 import { saveAnswer, startSitting, submitSitting } from './api';
 import { clockOffset, dueWarning, formatRemaining, remainingMs, SittingStore } from './sitting';
 import styles from './tests.module.css';
+import { plural } from '@common/rules';
 
 type SaveState = 'saved' | 'saving' | 'offline';
 const SAVE_TEXT: Record<SaveState, string> = { saved: 'Saved', saving: 'Saving...', offline: 'Offline - your answers are kept and will be sent' };
@@ -232,7 +233,7 @@ function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: stri
           <article key={question.id} id={`question-${question.id}`} className={styles.questionCard} aria-labelledby={`question-title-${question.id}`}>
             <div className={styles.cardHead}>
               <h2 id={`question-title-${question.id}`} className={styles.cardTitle}>
-                Question {q.number} of {questions.length} <span className={styles.muted}>({q.marks} {q.marks === 1 ? 'mark' : 'marks'})</span>
+                Question {q.number} of {questions.length} <span className={styles.muted}>({plural(q.marks, 'mark')})</span>
               </h2>
               <Button variant="ghost" size="sm" aria-pressed={flagged.has(question.id)} onClick={() => toggleFlag(question.id)} icon={Flag}>{flagged.has(question.id) ? 'Flagged' : 'Flag for review'}</Button>
             </div>
@@ -271,8 +272,8 @@ function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: stri
         <p>
           {unanswered === 0
             ? 'You have answered every question.'
-            : `You have ${unanswered} unanswered ${unanswered === 1 ? 'question' : 'questions'}.`}{' '}
-          {flagged.size > 0 ? `${flagged.size} ${flagged.size === 1 ? 'question is' : 'questions are'} flagged for review. ` : ''}
+            : `You have ${plural(unanswered, 'unanswered question')}.`}{' '}
+          {flagged.size > 0 ? `${plural(flagged.size, 'question is', 'questions are')} flagged for review. ` : ''}
           Once submitted, answers cannot be changed.
         </p>
       </ConfirmDialog>

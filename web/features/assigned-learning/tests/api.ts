@@ -25,7 +25,7 @@ export const startSitting = (assignmentId: string) =>
   api.post<{ attempt: Attempt }>(`/student/tests/${assignmentId}/start`, undefined, 'Failed to start the test').then((r) => r.attempt);
 
 export const saveAnswer = (attemptId: string, questionId: string, answer: string) =>
-  api.put<{ savedAt: string; serverNow: string }>(`/student/attempts/${attemptId}/answers/${questionId}`, { answer });
+  api.put<{ savedAt: string; serverNow: string }>(`/student/attempts/${attemptId}/answers/${questionId}`, { answer }, 'Your answer could not be saved');
 
 export const submitSitting = (attemptId: string) =>
   api.post<{ attempt: Attempt }>(`/student/attempts/${attemptId}/submit`, undefined, 'Failed to submit the test').then((r) => r.attempt);

@@ -16,6 +16,7 @@ import { previewText } from '../../../math/plainText';
 import { useAvailableQuestions } from './api';
 import { AVAILABLE_PAGE_SIZE } from './messages';
 import styles from './assignment.module.css';
+import { plural } from '@common/rules';
 
 const NO_FILTERS = { q: '', category: '', type: '' };
 
@@ -99,7 +100,7 @@ export function AvailableQuestions({ sectionId, selected, onSelect, onAssign, as
         <h2 id="available-title" className={styles.panelTitle}>
           Available Questions
         </h2>
-        <Button onClick={onAssign} disabled={assigning} icon={ListPlus}>Assign {selected.length} Questions</Button>
+        <Button onClick={onAssign} disabled={assigning} icon={ListPlus}>Assign {plural(selected.length, 'Question')}</Button>
       </div>
       <div className={styles.filters}>
         <TextField label="Search" type="search" placeholder="Text, source, category or focus" value={filters.q} onChange={(e) => setFilter('q', e.target.value)} />

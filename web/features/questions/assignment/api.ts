@@ -9,6 +9,7 @@ import type { StaffQuestion } from '@common/schemas/learning';
 import type { QuestionList } from '@common/schemas/questions';
 import { api } from '../../../api/client';
 import { ASSIGNMENT_MESSAGES, AVAILABLE_PAGE_SIZE } from './messages';
+import { MESSAGES } from '../messages';
 
 export type StaffRole = 'admin' | 'teacher';
 
@@ -27,14 +28,14 @@ export function useHierarchyCourses(role: StaffRole) {
 export function useCourseUnits(role: StaffRole, courseId: string) {
   return useQuery({
     queryKey: [...keys.hierarchy, role, 'units', courseId],
-    queryFn: () => api.get<Unit[]>(`/${role}/units?courseId=${encodeURIComponent(courseId)}`),
+    queryFn: () => api.get<Unit[]>(`/${role}/units?courseId=${encodeURIComponent(courseId)}`, 'Failed to load units'),
   });
 }
 
 export function useUnitSections(role: StaffRole, unitId: string) {
   return useQuery({
     queryKey: [...keys.hierarchy, role, 'sections', unitId],
-    queryFn: () => api.get<SectionSummary[]>(`/${role}/sections?unitId=${encodeURIComponent(unitId)}`),
+    queryFn: () => api.get<SectionSummary[]>(`/${role}/sections?unitId=${encodeURIComponent(unitId)}`, 'Failed to load sections'),
   });
 }
 
@@ -61,7 +62,7 @@ export function useAvailableQuestions(filters: AvailableFilters, sectionId: stri
   if (sectionId) params.set('excludeAssignedToSection', sectionId);
   return useQuery({
     queryKey: ['questions', params.toString()],
-    queryFn: () => api.get<QuestionList>(`/questions?${params}`),
+    queryFn: () => api.get<QuestionList>(`/questions?${params}`, MESSAGES.loadFailed),
     placeholderData: keepPreviousData,
   });
 }
