@@ -81,19 +81,22 @@ export type CompleteProfileBody = z.input<typeof completeProfileBody>;
  * Profile edits. Names are required; the rest may be left empty, except that a phone, when given,
  * must be well formed. School and grade are kept only for students (the server ignores them otherwise).
  */
+export const profileDetails = z.object({
+  first_name: requiredText('First name', LIMITS.name),
+  last_name: requiredText('Last name', LIMITS.name),
+  phone_number: blankAsNull(phoneField),
+  address: optionalText('Address', LIMITS.address, 'lines'),
+  school: optionalText('School'),
+  grade_level: blankAsNull(gradeField),
+  gender: blankAsNull(genderField),
+  birthday: blankAsNull(birthdayField),
+}, { error: 'Profile details are required' });
+
+/** The edit as sent: a detail left out keeps its value, one sent blank is emptied (names cannot be). */
 export const profileUpdateBody = z.object({
   email: z.string().optional(),
   type: z.string().optional(),
-  extra_field: z.object({
-    first_name: requiredText('First name', LIMITS.name),
-    last_name: requiredText('Last name', LIMITS.name),
-    phone_number: blankAsNull(phoneField),
-    address: optionalText('Address', LIMITS.address, 'lines'),
-    school: optionalText('School'),
-    grade_level: blankAsNull(gradeField),
-    gender: blankAsNull(genderField),
-    birthday: blankAsNull(birthdayField),
-  }, { error: 'Profile details are required' }),
+  extra_field: profileDetails.partial(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 

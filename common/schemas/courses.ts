@@ -120,6 +120,14 @@ export const sectionBody = z.object({
 });
 export type SectionInput = z.input<typeof sectionBody>;
 
+/*
+ * The PUT bodies: any of the fields, each checked as on creation; a field left out keeps its value, one sent
+ * empty (or null) is emptied, and an emptied number keeps the record where it is.
+ */
+export const courseUpdateBody = courseBody.partial();
+export const unitUpdateBody = unitBody.partial();
+export const sectionUpdateBody = sectionBody.partial();
+
 const timestamps = { createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() };
 
 export const courseReply = z.object({

@@ -325,11 +325,25 @@ export type QuestionData = z.output<typeof questionBody>;
 export const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 const storedName = z.string().regex(STORED_NAME, 'Unknown attachment');
 
-/** `PUT /api/questions/{id}`: the same fields, plus the attachments to remove (new files come as `newAttachments`). */
+/**
+ * `PUT /api/questions/{id}`: any of the fields, each checked on its own, plus the attachments to remove (new files
+ * come as `newAttachments`). A field left out keeps its value; the answer key and options are checked against the
+ * type and text the question will have (`checkContent`), which only the server knows when some are left out.
+ */
 export const questionUpdateBody = questionFields
-  .extend({ attachmentsToRemove: z.preprocess(idListInput, z.array(storedName, { error: 'Unknown attachment' }).max(MAX_ATTACHMENTS)) })
-  .transform(withAnswerKey);
+  .partial()
+  .extend({ attachmentsToRemove: z.preprocess(idListInput, z.array(storedName, { error: 'Unknown attachment' }).max(MAX_ATTACHMENTS)) });
 export type QuestionUpdateData = z.output<typeof questionUpdateBody>;
+
+/** The answer key and options checked against the type and text, in their stored form; the first broken rule's message. */
+export function checkContent(content: Content): { ok: true; value: CheckedContent } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: contentCheckers[content.type](content) };
+  } catch (error) {
+    if (!(error instanceof ContentIssue)) throw error;
+    return { ok: false, message: error.message };
+  }
+}
 
 export const bulkDeleteBody = z.object({
   questionIds: z

@@ -37,42 +37,61 @@ export const testQuestionEntry = z.object({
   marks: wholeIn(TEST_MESSAGES.marks, MARKS_MIN, MARKS_MAX).default(DEFAULT_MARKS),
 });
 
-/** `POST /api/tests` and `PUT /api/tests/{id}`; the questions come back in order, numbered from 1. */
-export const testBody = z
-  .object({
-    name: z
-      .string({ error: TEST_MESSAGES.titleRequired })
-      .trim()
-      .min(1, TEST_MESSAGES.titleRequired)
-      .max(TEST_LIMITS.title, `Test title must be at most ${TEST_LIMITS.title} characters`)
-      .superRefine(textRules('Test title', 'line')),
-    type: z.enum(TEST_TYPES, { error: TEST_MESSAGES.type }).default('test'),
-    description: limitedText('Description', TEST_LIMITS.description),
-    instructions: limitedText('Instructions', TEST_LIMITS.instructions),
-    timeLimit: wholeIn(TEST_MESSAGES.timeLimit, 1, TEST_LIMITS.timeLimit).nullish().transform((v) => v ?? null),
-    totalMarks: wholeIn(TEST_MESSAGES.totalMarks, 0, TEST_LIMITS.totalMarks).nullish().transform((v) => v ?? null),
-    testCode: z.unknown().optional(),
-    questions: z
-      .array(testQuestionEntry, { error: TEST_MESSAGES.noQuestions })
-      .min(1, TEST_MESSAGES.noQuestions)
-      .max(MAX_TEST_QUESTIONS, TEST_MESSAGES.tooManyQuestions),
-  })
-  .superRefine((test, ctx) => {
-    const ids = new Set<string>();
-    const orders = new Set<number>();
-    test.questions.forEach((q, i) => {
-      if (ids.has(q.questionId)) ctx.addIssue({ code: 'custom', message: TEST_MESSAGES.alreadyInTest, path: ['questions', i, 'questionId'] });
-      if (orders.has(q.order)) ctx.addIssue({ code: 'custom', message: TEST_MESSAGES.order, path: ['questions', i, 'order'] });
-      ids.add(q.questionId);
-      orders.add(q.order);
-    });
-  })
-  .transform(({ testCode: _ignored, questions, ...test }) => ({
-    ...test,
-    questions: [...questions].sort((a, b) => a.order - b.order).map((q, i) => ({ questionId: q.questionId, position: i + 1, marks: q.marks })),
-  }));
+const testFields = z.object({
+  name: z
+    .string({ error: TEST_MESSAGES.titleRequired })
+    .trim()
+    .min(1, TEST_MESSAGES.titleRequired)
+    .max(TEST_LIMITS.title, `Test title must be at most ${TEST_LIMITS.title} characters`)
+    .superRefine(textRules('Test title', 'line')),
+  type: z.enum(TEST_TYPES, { error: TEST_MESSAGES.type }),
+  description: limitedText('Description', TEST_LIMITS.description),
+  instructions: limitedText('Instructions', TEST_LIMITS.instructions),
+  timeLimit: wholeIn(TEST_MESSAGES.timeLimit, 1, TEST_LIMITS.timeLimit).nullish().transform((v) => v ?? null),
+  totalMarks: wholeIn(TEST_MESSAGES.totalMarks, 0, TEST_LIMITS.totalMarks).nullish().transform((v) => v ?? null),
+  testCode: z.unknown().optional(),
+  questions: z
+    .array(testQuestionEntry, { error: TEST_MESSAGES.noQuestions })
+    .min(1, TEST_MESSAGES.noQuestions)
+    .max(MAX_TEST_QUESTIONS, TEST_MESSAGES.tooManyQuestions),
+});
+type TestQuestionEntry = z.output<typeof testQuestionEntry>;
+
+/** No question twice, no order twice. */
+function distinctEntries(entries: TestQuestionEntry[], ctx: z.RefinementCtx) {
+  const ids = new Set<string>();
+  const orders = new Set<number>();
+  entries.forEach((q, i) => {
+    if (ids.has(q.questionId)) ctx.addIssue({ code: 'custom', message: TEST_MESSAGES.alreadyInTest, path: ['questions', i, 'questionId'] });
+    if (orders.has(q.order)) ctx.addIssue({ code: 'custom', message: TEST_MESSAGES.order, path: ['questions', i, 'order'] });
+    ids.add(q.questionId);
+    orders.add(q.order);
+  });
+}
+
+/** The questions in order, numbered from 1. */
+const positioned = (entries: TestQuestionEntry[]) =>
+  [...entries].sort((a, b) => a.order - b.order).map((q, i) => ({ questionId: q.questionId, position: i + 1, marks: q.marks }));
+
+/** `POST /api/tests`; the questions come back in order, numbered from 1. */
+export const testBody = testFields
+  .extend({ type: testFields.shape.type.default('test') })
+  .superRefine((test, ctx) => distinctEntries(test.questions, ctx))
+  .transform(({ testCode: _ignored, questions, ...test }) => ({ ...test, questions: positioned(questions) }));
 export type TestInput = z.input<typeof testBody>;
 export type TestData = z.output<typeof testBody>;
+
+/**
+ * `PUT /api/tests/{id}`: any of the fields, each checked as on creation; a field left out keeps its value (the
+ * questions too), one sent empty is emptied.
+ */
+export const testUpdateBody = testFields
+  .partial()
+  .superRefine((test, ctx) => {
+    if (test.questions) distinctEntries(test.questions, ctx);
+  })
+  .transform(({ testCode: _ignored, questions, ...test }) => ({ ...test, questions: questions && positioned(questions) }));
+export type TestChange = z.output<typeof testUpdateBody>;
 
 /** `GET /api/tests`: newest first, searched by title, code or description, filtered by type, 10 a page. */
 export const testListQuery = z.object({

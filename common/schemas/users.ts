@@ -129,7 +129,10 @@ export const registerBody = z
   });
 export type RegisterBody = { userType: string; formData: Record<string, unknown> };
 
-/** Edit Information (staff.md section 2.10) and the status toggle: each field may be left out; blanks empty it. */
+/**
+ * Edit Information (staff.md section 2.10) and the status toggle: a field left out keeps its value (the toggle
+ * sends the status alone); a blank one is emptied.
+ */
 export const userUpdateBody = z.object({
   first_name: requiredText('First name', LIMITS.name).optional(),
   last_name: requiredText('Last name', LIMITS.name).optional(),
@@ -137,9 +140,9 @@ export const userUpdateBody = z.object({
   phone_number: blankAsNull(staffPhoneField).optional(),
   specialization: blankAsNull(specializationField).optional(),
   grade: blankAsNull(registerGradeField).optional(),
-  school: optionalText('School'),
-  address: optionalText('Address', LIMITS.address, 'lines'),
-  department: optionalText('Department'),
+  school: optionalText('School').optional(),
+  address: optionalText('Address', LIMITS.address, 'lines').optional(),
+  department: optionalText('Department').optional(),
   student_ids: studentIdsField.optional(),
   status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional(),
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import styles from './StatCard.module.css';
 
 export interface Stat {
@@ -24,6 +25,24 @@ export function StatCard({ label, value, icon: Icon, hint }: Stat) {
         <span className={styles.label}>{label}</span>
         {hint ? <span className={styles.hint}>{hint}</span> : null}
       </span>
+    </li>
+  );
+}
+
+/** A stat card that opens the page behind its figure (the student's Assignments Due opens their assignments). */
+export function StatLinkCard({ label, value, icon: Icon, hint, to }: Stat & { to: string }) {
+  return (
+    <li className={styles.filterItem}>
+      <Link to={to} className={`${styles.stat} ${styles.filter} ${styles.link}`} aria-label={`${label}: ${value}`}>
+        <span className={styles.icon}>
+          <Icon size={24} aria-hidden="true" />
+        </span>
+        <span className={styles.text}>
+          <span className={styles.value}>{value}</span>
+          <span className={styles.label}>{label}</span>
+          {hint ? <span className={styles.hint}>{hint}</span> : null}
+        </span>
+      </Link>
     </li>
   );
 }

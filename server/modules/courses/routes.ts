@@ -4,7 +4,21 @@ import { z } from 'zod';
 import { STAFF_TYPES } from '../../../common/rules';
 import { messageReply } from '../../../common/schemas/auth';
 import { idParam } from '../../../common/schemas/fields';
-import { COURSE_DELETE_MESSAGES, courseBody, courseDeletePreview, courseDeleteQuery, courseReply, sectionBody, sectionReply, sectionSummaryReply, unitBody, unitReply } from '../../../common/schemas/courses';
+import {
+  COURSE_DELETE_MESSAGES,
+  courseBody,
+  courseDeletePreview,
+  courseDeleteQuery,
+  courseReply,
+  courseUpdateBody,
+  sectionBody,
+  sectionReply,
+  sectionSummaryReply,
+  sectionUpdateBody,
+  unitBody,
+  unitReply,
+  unitUpdateBody,
+} from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
 import { type KeyRequest, sendJsonText } from '../../plugins/kept';
 import * as courses from './service';
@@ -44,7 +58,7 @@ export function courseRoutes(ctx: AppContext) {
       reply.code(201);
       return courses.createCourse(ctx, req.user!.id, req.body);
     });
-    r.put('/courses/:id', { config: staffWrite, schema: { params, body: courseBody, response: { 200: courseReply } } }, (req) =>
+    r.put('/courses/:id', { config: staffWrite, schema: { params, body: courseUpdateBody, response: { 200: courseReply } } }, (req) =>
       courses.updateCourse(ctx, req.params.id, req.body),
     );
     // Deleting a course takes it from every student it is assigned to: an admin's call, confirmed once it has students.
@@ -63,7 +77,7 @@ export function courseRoutes(ctx: AppContext) {
       reply.code(201);
       return courses.createUnit(ctx, req.params.id, req.body);
     });
-    r.put('/units/:id', { config: staffWrite, schema: { params, body: unitBody, response: { 200: unitReply } } }, (req) =>
+    r.put('/units/:id', { config: staffWrite, schema: { params, body: unitUpdateBody, response: { 200: unitReply } } }, (req) =>
       courses.updateUnit(ctx, req.params.id, req.body),
     );
     r.delete('/units/:id', { config: staffWrite, schema: { params, response: { 200: messageReply } } }, async (req) => {
@@ -82,7 +96,7 @@ export function courseRoutes(ctx: AppContext) {
       reply.code(201);
       return courses.createSection(ctx, req.params.id, req.body);
     });
-    r.put('/sections/:id', { config: staffWrite, schema: { params, body: sectionBody, response: { 200: sectionReply } } }, (req) =>
+    r.put('/sections/:id', { config: staffWrite, schema: { params, body: sectionUpdateBody, response: { 200: sectionReply } } }, (req) =>
       courses.updateSection(ctx, req.params.id, req.body),
     );
     r.delete('/sections/:id', { config: staffWrite, schema: { params, response: { 200: messageReply } } }, async (req) => {

@@ -1,6 +1,18 @@
 import { and, eq, like, max, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { COURSE_DELETE_MESSAGES, type courseBody, type Course, type CourseDeletePreview, type Section, type sectionBody, type Unit, type unitBody } from '../../../common/schemas/courses';
+import {
+  COURSE_DELETE_MESSAGES,
+  type courseBody,
+  type Course,
+  type CourseDeletePreview,
+  type courseUpdateBody,
+  type Section,
+  type sectionBody,
+  type sectionUpdateBody,
+  type Unit,
+  type unitBody,
+  type unitUpdateBody,
+} from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/prepared';
@@ -13,6 +25,10 @@ import { byCourse, byUnit, sectionSummariesJson, selectCourses, selectSections, 
 type CourseInput = z.output<typeof courseBody>;
 type UnitInput = z.output<typeof unitBody>;
 type SectionInput = z.output<typeof sectionBody>;
+/** An edit: a field left out is undefined, and the update leaves its column as it is. */
+type CourseChange = z.output<typeof courseUpdateBody>;
+type UnitChange = z.output<typeof unitUpdateBody>;
+type SectionChange = z.output<typeof sectionUpdateBody>;
 
 export const COURSE_NOT_FOUND = 'Course not found';
 export const UNIT_NOT_FOUND = 'Unit not found';
@@ -70,7 +86,7 @@ export async function createCourse(ctx: AppContext, userId: string, input: Cours
   }
 }
 
-export async function updateCourse(ctx: AppContext, id: string, input: CourseInput): Promise<Course> {
+export async function updateCourse(ctx: AppContext, id: string, input: CourseChange): Promise<Course> {
   try {
     const [row] = await ctx.db
       .update(courses)
@@ -185,13 +201,13 @@ export async function createUnit(ctx: AppContext, courseId: string, input: UnitI
   return getUnit(ctx.db, id);
 }
 
-export async function updateUnit(ctx: AppContext, id: string, input: UnitInput): Promise<Unit> {
+export async function updateUnit(ctx: AppContext, id: string, input: UnitChange): Promise<Unit> {
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select({ courseId: units.courseId, unitNumber: units.unitNumber }).from(units).where(eq(units.id, id));
     if (!current) throw NotFound(UNIT_NOT_FOUND);
     await lockCourse(tx, current.courseId);
-    // An emptied number keeps the unit where it is rather than moving it to the end.
-    const unitNumber = input.unitNumber === null ? current.unitNumber : await unitNumberFor(tx, current.courseId, input.unitNumber, id);
+    // An emptied or omitted number keeps the unit where it is rather than moving it to the end.
+    const unitNumber = input.unitNumber == null ? current.unitNumber : await unitNumberFor(tx, current.courseId, input.unitNumber, id);
     await tx
       .update(units)
       .set({ title: input.title, grade: input.grade, categories: input.categories, unitNumber, updatedAt: ctx.now() })
@@ -260,13 +276,13 @@ export async function createSection(ctx: AppContext, unitId: string, input: Sect
   return getSection(ctx.db, id);
 }
 
-export async function updateSection(ctx: AppContext, id: string, input: SectionInput): Promise<Section> {
-  const content = sanitizeRichText(input.content);
+export async function updateSection(ctx: AppContext, id: string, input: SectionChange): Promise<Section> {
+  const content = input.content === undefined ? undefined : sanitizeRichText(input.content);
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select({ unitId: sections.unitId, sectionNumber: sections.sectionNumber }).from(sections).where(eq(sections.id, id));
     if (!current) throw NotFound(SECTION_NOT_FOUND);
     await lockUnit(tx, current.unitId);
-    const sectionNumber = input.sectionNumber === null ? current.sectionNumber : await sectionNumberFor(tx, current.unitId, input.sectionNumber, id);
+    const sectionNumber = input.sectionNumber == null ? current.sectionNumber : await sectionNumberFor(tx, current.unitId, input.sectionNumber, id);
     await tx
       .update(sections)
       .set({ title: input.title, grade: input.grade, content, sectionNumber, updatedAt: ctx.now() })

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  checkContent,
   isBlankRichText,
   MAX_ATTACHMENTS,
   QUESTION_MESSAGES,
@@ -27,20 +28,29 @@ import { getQuestion } from './queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The stored columns of a question, its rich text sanitized; the sanitizer must leave something to show. */
-function questionColumns(data: QuestionData) {
-  const questionText = sanitizeRichText(data.questionText);
+/** The stored question text, sanitized; the sanitizer must leave something to show. */
+function storedText(text: string): string {
+  const questionText = sanitizeRichText(text);
   if (isBlankRichText(questionText)) throw Invalid(QUESTION_MESSAGES.questionText);
+  return questionText;
+}
+
+function storedOptions(given: Options): Options {
   const options: Options = {};
-  for (const [letter, text] of Object.entries(data.options)) {
+  for (const [letter, text] of Object.entries(given)) {
     options[letter] = sanitizeRichText(text);
     if (isBlankRichText(options[letter])) throw Invalid(QUESTION_MESSAGES.fillOption(letter));
   }
+  return options;
+}
+
+/** The stored columns of a question, its rich text sanitized. */
+function questionColumns(data: QuestionData) {
   return {
-    questionText,
+    questionText: storedText(data.questionText),
     grade: data.grade,
     type: data.type,
-    options,
+    options: storedOptions(data.options),
     answer: data.answer,
     solution: sanitizeRichText(data.solution),
     hint: data.hint,
@@ -53,16 +63,53 @@ function questionColumns(data: QuestionData) {
  * SHARE) until commit: a deletion running now either waits and then finds them used, or deletes them first and
  * this finds them gone.
  */
-async function requireTags(tx: Tx, data: QuestionData) {
-  const foundCategories = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, data.category)).for('share');
-  if (foundCategories.length !== new Set(data.category).size) throw Invalid('One of the chosen categories no longer exists. Please reload and choose again.');
-  const foundFocus = await tx.select({ id: focusAreas.id }).from(focusAreas).where(inArray(focusAreas.id, data.focus)).for('share');
-  if (foundFocus.length !== new Set(data.focus).size) throw Invalid('One of the chosen focus areas no longer exists. Please reload and choose again.');
+async function requireTags(tx: Tx, data: { category?: string[]; focus?: string[] }) {
+  if (data.category) {
+    const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, data.category)).for('share');
+    if (found.length !== new Set(data.category).size) throw Invalid('One of the chosen categories no longer exists. Please reload and choose again.');
+  }
+  if (data.focus) {
+    const found = await tx.select({ id: focusAreas.id }).from(focusAreas).where(inArray(focusAreas.id, data.focus)).for('share');
+    if (found.length !== new Set(data.focus).size) throw Invalid('One of the chosen focus areas no longer exists. Please reload and choose again.');
+  }
 }
 
-async function writeTags(tx: Tx, questionId: string, data: QuestionData) {
-  await tx.insert(questionCategories).values([...new Set(data.category)].map((categoryId) => ({ questionId, categoryId })));
-  await tx.insert(questionFocus).values([...new Set(data.focus)].map((focusId) => ({ questionId, focusId })));
+/** Writes the tags given; on an edit, a list left out keeps the question's tags of that kind. */
+async function writeTags(tx: Tx, questionId: string, data: { category?: string[]; focus?: string[] }, replace = false) {
+  if (data.category) {
+    if (replace) await tx.delete(questionCategories).where(eq(questionCategories.questionId, questionId));
+    await tx.insert(questionCategories).values([...new Set(data.category)].map((categoryId) => ({ questionId, categoryId })));
+  }
+  if (data.focus) {
+    if (replace) await tx.delete(questionFocus).where(eq(questionFocus.questionId, questionId));
+    await tx.insert(questionFocus).values([...new Set(data.focus)].map((focusId) => ({ questionId, focusId })));
+  }
+}
+
+/**
+ * The columns an edit writes: the fields it gives, and the answer key and options checked against the type and
+ * text the question will have (given or kept) whenever any of the four is given.
+ */
+function changedColumns(data: QuestionUpdateData, current: typeof questions.$inferSelect) {
+  const columns: Partial<typeof questions.$inferInsert> = {};
+  if (data.questionText !== undefined) columns.questionText = storedText(data.questionText);
+  if (data.grade !== undefined) columns.grade = data.grade;
+  if (data.type !== undefined) columns.type = data.type;
+  if (data.solution !== undefined) columns.solution = sanitizeRichText(data.solution);
+  if (data.hint !== undefined) columns.hint = data.hint;
+  if (data.source !== undefined) columns.source = data.source;
+  if (data.type !== undefined || data.questionText !== undefined || data.answer !== undefined || data.options !== undefined) {
+    const checked = checkContent({
+      type: data.type ?? current.type,
+      questionText: data.questionText ?? current.questionText,
+      answer: data.answer !== undefined ? data.answer : current.answer,
+      options: data.options !== undefined ? data.options : current.options,
+    });
+    if (!checked.ok) throw Invalid(checked.message);
+    columns.options = storedOptions(checked.value.options);
+    columns.answer = checked.value.answer;
+  }
+  return columns;
 }
 
 /** Attachments list in the order they were added: each new file a millisecond after the one before. */
@@ -101,11 +148,12 @@ export async function createQuestion(ctx: AppContext, user: CurrentUser, data: Q
 
 export async function updateQuestion(ctx: AppContext, id: string, data: QuestionUpdateData, files: StoredFile[]): Promise<Question> {
   const removed = await withFiles(ctx.uploads, files, () => {
-    const columns = questionColumns(data);
     return ctx.db.transaction(async (tx) => {
-      // The row lock keeps two saves of one question from both passing the attachment count.
-      const [existing] = await tx.select({ id: questions.id }).from(questions).where(eq(questions.id, id)).for('update');
+      // The row lock keeps two saves of one question from both passing the attachment count, and an edit of some
+      // fields from checking its answer key against a type or text another save is changing.
+      const [existing] = await tx.select().from(questions).where(eq(questions.id, id)).for('update');
       if (!existing) throw NotFound('Question not found');
+      const columns = changedColumns(data, existing);
       await requireTags(tx, data);
       const current = (await tx.select({ filename: attachments.filename }).from(attachments).where(eq(attachments.questionId, id))).map((a) => a.filename);
       const toRemove = [...new Set(data.attachmentsToRemove)];
@@ -114,9 +162,7 @@ export async function updateQuestion(ctx: AppContext, id: string, data: Question
 
       const now = ctx.now();
       await tx.update(questions).set({ ...columns, updatedAt: now }).where(eq(questions.id, id));
-      await tx.delete(questionCategories).where(eq(questionCategories.questionId, id));
-      await tx.delete(questionFocus).where(eq(questionFocus.questionId, id));
-      await writeTags(tx, id, data);
+      await writeTags(tx, id, data, true);
       if (toRemove.length) {
         await tx.delete(attachments).where(and(eq(attachments.questionId, id), inArray(attachments.filename, toRemove)));
         await ctx.uploads.release(tx, toRemove);

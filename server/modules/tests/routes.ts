@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STAFF_TYPES } from '../../../common/rules';
 import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { idParam } from '../../../common/schemas/fields';
-import { randomDrawBody, randomDrawReply, testBody, testDeletedReply, testDetail, testListQuery, testListReply, testSavedReply } from '../../../common/schemas/tests';
+import { randomDrawBody, randomDrawReply, testBody, testDeletedReply, testUpdateBody, testDetail, testListQuery, testListReply, testSavedReply } from '../../../common/schemas/tests';
 import type { AppContext } from '../../context';
 import { archiveTest, createTest, deleteTest, drawRandom, duplicateTest, getTest, listTests, updateTest } from './service';
 
@@ -28,7 +28,7 @@ export function testRoutes(ctx: AppContext) {
 
     r.get('/tests/:id', { config: staff, schema: { params: idParam, response: { 200: testDetail } } }, (req) => getTest(ctx.db, req.params.id));
 
-    r.put('/tests/:id', { config: staff, schema: { params: idParam, body: testBody, response: { 200: testSavedReply } } }, async (req) => ({
+    r.put('/tests/:id', { config: staff, schema: { params: idParam, body: testUpdateBody, response: { 200: testSavedReply } } }, async (req) => ({
       message: TEST_MESSAGES.saved,
       test: await updateTest(ctx, actor(req.user!), req.params.id, req.body),
     }));

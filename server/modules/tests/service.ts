@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { TEST_CODE_ALPHABET, TEST_CODE_LENGTH, TEST_CODE_PREFIX, TEST_MESSAGES } from '../../../common/rules/tests';
-import type { RandomDraw, RandomDrawResult, TestData, TestDetail, TestList, TestListQuery, TestSummary } from '../../../common/schemas/tests';
+import type { RandomDraw, RandomDrawResult, TestChange, TestData, TestDetail, TestList, TestListQuery, TestSummary } from '../../../common/schemas/tests';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
@@ -115,15 +115,15 @@ export async function getTest(db: Db, id: string): Promise<TestDetail> {
 }
 
 /** Every question of a save must still be in the bank; they are locked so a delete cannot slip in before commit. */
-async function requireQuestions(tx: Tx, data: TestData) {
-  const ids = data.questions.map((q) => q.questionId);
+async function requireQuestions(tx: Tx, entries: TestData['questions']) {
+  const ids = entries.map((q) => q.questionId);
   const found = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, ids)).for('share');
   if (found.length !== ids.length) throw Invalid(TEST_MESSAGES.questionGone);
 }
 
-async function writeQuestions(tx: Tx, testId: string, data: TestData) {
+async function writeQuestions(tx: Tx, testId: string, entries: TestData['questions']) {
   await tx.delete(testQuestions).where(eq(testQuestions.testId, testId));
-  await tx.insert(testQuestions).values(data.questions.map((q) => ({ testId, position: q.position, questionId: q.questionId, marks: q.marks })));
+  await tx.insert(testQuestions).values(entries.map((q) => ({ testId, position: q.position, questionId: q.questionId, marks: q.marks })));
 }
 
 /** Whether an error is the unique index of assessment codes refusing a code already taken. */
@@ -148,25 +148,30 @@ export async function withFreshCode<T>(write: (code: string) => Promise<T>, code
   }
 }
 
-const columnsOf = (data: TestData) => ({
-  title: data.name,
-  type: data.type,
-  description: data.description,
-  instructions: data.instructions,
-  timeLimit: data.timeLimit,
-  totalMarks: data.totalMarks,
-});
+/** The columns of a test; on an edit, a field left out is undefined and its column stays as it is. */
+function columnsOf(data: TestData): Omit<typeof tests.$inferInsert, 'code' | 'createdBy' | 'createdAt' | 'updatedAt'>;
+function columnsOf(data: TestChange): Partial<typeof tests.$inferInsert>;
+function columnsOf(data: TestChange): Partial<typeof tests.$inferInsert> {
+  return {
+    title: data.name,
+    type: data.type,
+    description: data.description,
+    instructions: data.instructions,
+    timeLimit: data.timeLimit,
+    totalMarks: data.totalMarks,
+  };
+}
 
 export async function createTest(ctx: AppContext, user: CurrentUser, data: TestData): Promise<TestDetail> {
   const id = await withFreshCode((code) =>
     ctx.db.transaction(async (tx) => {
-      await requireQuestions(tx, data);
+      await requireQuestions(tx, data.questions);
       const now = ctx.now();
       const [row] = await tx
         .insert(tests)
         .values({ ...columnsOf(data), code: data.type === 'assessment' ? code : null, createdBy: user.id, createdAt: now, updatedAt: now })
         .returning({ id: tests.id });
-      await writeQuestions(tx, row.id, data);
+      await writeQuestions(tx, row.id, data.questions);
       return row.id;
     }),
   );
@@ -178,22 +183,22 @@ export async function createTest(ctx: AppContext, user: CurrentUser, data: TestD
  * it is another's (an admin may change any).
  */
 async function lockOwnTest(tx: Tx, actor: TestActor, id: string) {
-  const [existing] = await tx.select({ code: tests.code, createdBy: tests.createdBy, archivedAt: tests.archivedAt }).from(tests).where(eq(tests.id, id)).for('update');
+  const [existing] = await tx.select({ code: tests.code, type: tests.type, createdBy: tests.createdBy, archivedAt: tests.archivedAt }).from(tests).where(eq(tests.id, id)).for('update');
   if (!existing) throw NotFound(TEST_MESSAGES.notFound);
   if (!mayChangeTest(actor, existing)) throw Forbidden(TEST_MESSAGES.notYours);
   return existing;
 }
 
 /** An assessment keeps its code through edits; a test that becomes an assessment gets one, and one that stops being one loses it. */
-export async function updateTest(ctx: AppContext, actor: TestActor, id: string, data: TestData): Promise<TestDetail> {
+export async function updateTest(ctx: AppContext, actor: TestActor, id: string, data: TestChange): Promise<TestDetail> {
   await withFreshCode((fresh) =>
     ctx.db.transaction(async (tx) => {
       const existing = await lockOwnTest(tx, actor, id);
       if (existing.archivedAt) throw Conflict(TEST_MESSAGES.isArchived);
-      await requireQuestions(tx, data);
-      const code = data.type === 'assessment' ? (existing.code ?? fresh) : null;
+      if (data.questions) await requireQuestions(tx, data.questions);
+      const code = (data.type ?? existing.type) === 'assessment' ? (existing.code ?? fresh) : null;
       await tx.update(tests).set({ ...columnsOf(data), code, updatedAt: ctx.now() }).where(eq(tests.id, id));
-      await writeQuestions(tx, id, data);
+      if (data.questions) await writeQuestions(tx, id, data.questions);
     }),
   );
   return getTest(ctx.db, id);

@@ -21,6 +21,11 @@ export async function sessionUserById(db: Db, userId: string): Promise<SessionUs
   return presentSessionUser(accountOf(row.user), row.profile);
 }
 
+/** The entries that hold a value (null included): what a partial edit writes. */
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 /** A user edits their own profile. The e-mail cannot change here; school and grade belong to students only. */
 export async function updateOwnProfile(ctx: AppContext, user: CurrentUser, input: z.output<typeof profileUpdateBody>): Promise<SessionUser> {
   if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email) {
@@ -28,7 +33,8 @@ export async function updateOwnProfile(ctx: AppContext, user: CurrentUser, input
   }
   const d = input.extra_field;
   const isStudent = user.type === 'student';
-  const values = {
+  // A detail left out is undefined here, and the write leaves its column as it is.
+  const values = definedOnly({
     firstName: d.first_name,
     lastName: d.last_name,
     phoneNumber: d.phone_number,
@@ -36,9 +42,9 @@ export async function updateOwnProfile(ctx: AppContext, user: CurrentUser, input
     gender: d.gender,
     birthday: d.birthday,
     ...(isStudent ? { school: d.school, gradeLevel: d.grade_level } : {}),
-  };
+  });
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(profiles).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: profiles.userId, set: values });
+    if (Object.keys(values).length) await tx.insert(profiles).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: profiles.userId, set: values });
     await tx.update(users).set({ updatedAt: ctx.now() }).where(eq(users.id, user.id));
     await announceUserChange(tx, user.id);
   });

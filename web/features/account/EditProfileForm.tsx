@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { GENDERS, GENDER_LABELS, GRADES, normalizeUserType } from '@common/rules';
-import { profileUpdateBody, type Profile, type SessionUser } from '@common/schemas/auth';
+import { profileDetails, type Profile, type SessionUser } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { Toast, useNotify } from '../../ui/Toast';
@@ -9,7 +9,7 @@ import { useSchemaForm } from '../../ui/form';
 import { PhoneField, SelectField, TextField } from '../../ui/Field';
 import styles from './profile.module.css';
 
-const detailsForm = profileUpdateBody.shape.extra_field;
+const detailsForm = profileDetails;
 type DetailsForm = z.input<typeof detailsForm>;
 
 const gradeOptions = GRADES.map((g) => ({ value: g, label: g === 'K' ? 'Kindergarten' : `Grade ${g}` }));

@@ -4,7 +4,8 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Button, ButtonLink } from '../../ui/Button';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { PageState } from '../../ui/PageState';
-import { StatCard, StatGrid } from '../../ui/StatCard';
+import { StatCard, StatGrid, StatLinkCard } from '../../ui/StatCard';
+import { paths } from '../../paths';
 import { useStudentCourses, useStudentStats } from './api';
 import { courseProgressText, plural } from '@common/rules';
 import { sectionHref } from './progress';
@@ -107,7 +108,7 @@ function Figures({ stats, enrolled }: { stats: StudentStats | undefined; enrolle
   return (
     <StatGrid label="Your figures">
       <StatCard icon={BookOpen} label="Enrolled Courses" value={enrolled === undefined ? '—' : String(enrolled)} />
-      <StatCard icon={ClipboardCheck} label="Assignments Due" value="0" />
+      <StatLinkCard icon={ClipboardCheck} label="Assignments Due" value={String(stats?.assignmentsDue ?? '—')} to={paths.dashboardSection('assignments')} />
       <StatCard
         icon={CheckCircle2}
         label="Questions Solved"

@@ -88,6 +88,14 @@ describe('/dashboard picks its view by the user type', () => {
     expect(await screen.findByRole('heading', { name: 'Progress Reports' })).toBeTruthy();
   });
 
+  it.each(['student', 'parent', 'teacher', 'admin', 'data-entry'])('the %s dashboard says coming soon for a section it does not know', async (type) => {
+    for (const section of ['no-such-section', 'constructor']) {
+      renderFor(type, `?section=${section}`);
+      expect(await screen.findByText('This section is coming soon!')).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('an in-place section not built yet says so', async () => {
     renderFor('parent', '?section=communication');
     expect(await screen.findByRole('heading', { name: 'Communication' })).toBeTruthy();

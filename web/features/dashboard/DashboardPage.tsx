@@ -1,11 +1,12 @@
 import { Suspense, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { MESSAGES, normalizeUserType, type UserType } from '@common/rules';
 import { useAuth } from '../../auth/AuthProvider';
 import { lazyPage } from '../../lazyPage';
 import { PageState } from '../../ui/PageState';
 import { ComingSoonSection } from './ComingSoon';
 import { sectionLabel } from '../../auth/menus';
+import { paths } from '../../paths';
 
 /** Each role's dashboard loads on its own: a user downloads their own view, not the other three. */
 const views: Record<Exclude<UserType, 'student'>, ReturnType<typeof lazyPage>> = {
@@ -32,13 +33,15 @@ export default function DashboardPage({ studentHome, studentSections = {} }: { s
   const type = user ? normalizeUserType(user.type) : null;
   if (!type) return <PageState kind="denied" title={MESSAGES.unknownUserType} />;
   const section = params.get('section');
-  if (type === 'student' && (!section || STUDENT_SECTIONS.has(section))) return <>{studentHome}</>;
-  if (type === 'student' && section && section in studentSections) return <>{studentSections[section]}</>;
-  if (section && !(type === 'parent' && PARENT_SECTIONS.has(section))) {
-    const label = sectionLabel(type, section);
-    if (label) return <ComingSoonSection label={label} />;
-  }
-  const View = views[type as Exclude<UserType, 'student'>];
+  if (type === 'student' && section && STUDENT_SECTIONS.has(section)) return <>{studentHome}</>;
+  // Own keys only: `?section=constructor` is not a section.
+  if (type === 'student' && section && Object.hasOwn(studentSections, section)) return <>{studentSections[section]}</>;
+  // Every role's profile is the shared profile screen, whichever way it is reached.
+  if (section === 'profile') return <Navigate to={paths.profile} replace />;
+  // Any other section, a menu's or one typed into the address, is coming soon: a typed one has no label of its own.
+  if (section && !(type === 'parent' && PARENT_SECTIONS.has(section))) return <ComingSoonSection label={sectionLabel(type, section) ?? 'Coming Soon'} />;
+  if (type === 'student') return <>{studentHome}</>;
+  const View = views[type];
   return (
     <Suspense fallback={<PageState kind="loading" title="Loading..." />}>
       <View />
