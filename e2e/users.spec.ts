@@ -239,3 +239,24 @@ test('the admin imports a CSV of 50 students with 3 bad rows: a preview with eac
   await expect(page.getByText('Page 2 of 5')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(11);
 });
+
+test('at 375 px the users table scrolls sideways with each row\'s name held in view, so Type, Status and Actions are reached', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await asAdmin(page);
+  await page.goto('/manage-users');
+  const table = page.getByRole('table', { name: /users/i });
+  const name = table.getByRole('cell', { name: 'Academy Admin', exact: true });
+  await expect(name).toBeVisible();
+  const before = (await name.boundingBox())!;
+  await table.evaluate((element) => {
+    element.parentElement!.scrollLeft = element.parentElement!.scrollWidth;
+  });
+  // Scrolled to its end: the last column is inside the screen, and the name has not moved.
+  const actions = table.getByRole('columnheader', { name: 'Actions' });
+  const end = (await actions.boundingBox())!;
+  expect(end.x + end.width).toBeLessThanOrEqual(375);
+  const after = (await name.boundingBox())!;
+  expect(Math.round(after.x)).toBe(Math.round(before.x));
+  // Nothing else of the page is pushed wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+});

@@ -39,9 +39,16 @@ export interface TableProps<T> {
   };
 }
 
-const cellClass = (column: Column<unknown>) => [column.className, column.hideWhenNarrow ? styles.secondary : ''].filter(Boolean).join(' ') || undefined;
+/** The first column names its row: it (and the checkbox before it) stays in view when a narrow table scrolls. */
+const cellClass = (column: Column<unknown>, index: number, selectable: boolean) =>
+  [column.className, column.hideWhenNarrow ? styles.secondary : '', index === 0 ? styles.lead : '', index === 0 && selectable ? styles.afterCheck : '']
+    .filter(Boolean)
+    .join(' ') || undefined;
 
-/** A dense staff table: sticky header, optional selectable and expandable rows; it scrolls sideways when narrow. */
+/**
+ * A dense staff table: sticky header, optional selectable and expandable rows; when narrow it scrolls sideways with
+ * its first column held in view.
+ */
 export function Table<T>({ label, rows, rowKey, columns, selection, expansion }: TableProps<T>) {
   const keys = rows.map(rowKey);
   const allChosen = selection ? keys.length > 0 && keys.every((k) => selection.selected.includes(k)) : false;
@@ -57,12 +64,12 @@ export function Table<T>({ label, rows, rowKey, columns, selection, expansion }:
         <thead>
           <tr>
             {selection ? (
-              <th scope="col" className={styles.checkCell}>
+              <th scope="col" className={`${styles.checkCell} ${styles.lead}`}>
                 <input type="checkbox" aria-label={selection.allLabel} checked={allChosen} onChange={chooseAll} />
               </th>
             ) : null}
-            {columns.map((column) => (
-              <th key={column.header} scope="col" className={cellClass(column)}>
+            {columns.map((column, index) => (
+              <th key={column.header} scope="col" className={cellClass(column, index, !!selection)}>
                 {column.header}
               </th>
             ))}
@@ -81,7 +88,7 @@ export function Table<T>({ label, rows, rowKey, columns, selection, expansion }:
                   onClick={expansion ? state.toggle : undefined}
                 >
                   {selection ? (
-                    <td className={styles.checkCell} onClick={(e) => e.stopPropagation()}>
+                    <td className={`${styles.checkCell} ${styles.lead}`} onClick={(e) => e.stopPropagation()}>
                       <input
                         type="checkbox"
                         aria-label={selection.rowLabel(row)}
@@ -90,8 +97,8 @@ export function Table<T>({ label, rows, rowKey, columns, selection, expansion }:
                       />
                     </td>
                   ) : null}
-                  {columns.map((column) => (
-                    <td key={column.header} className={cellClass(column)} onClick={column.interactive ? (e) => e.stopPropagation() : undefined}>
+                  {columns.map((column, index) => (
+                    <td key={column.header} className={cellClass(column, index, !!selection)} onClick={column.interactive ? (e) => e.stopPropagation() : undefined}>
                       {column.cell(row, state)}
                     </td>
                   ))}
