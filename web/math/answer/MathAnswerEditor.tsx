@@ -40,12 +40,17 @@ function loadMathlive() {
  * keyboard) under the spec's toolbar (Columns and Math panels, eight symbol categories, matrix, piecewise and table
  * builders). "Show source" opens the split LaTeX source and preview. Enter asks to check the answer (`onEnter`);
  * Shift+Enter is left to the field. Should the editor's script fail to load, the source box takes its place.
+ * Until the field is ready a plain input stands in, so a child who clicks and types at once loses no key: what they
+ * typed there is typed again into the field (a slash makes a fraction, as it would have), with the focus.
  */
 export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: string; value: string; onChange(value: string): void; onEnter?(): void }) {
   const id = useId();
   const host = useRef<HTMLDivElement>(null);
   const field = useRef<MathfieldElement | null>(null);
   const source = useRef<HTMLTextAreaElement>(null);
+  const standIn = useRef<HTMLInputElement>(null);
+  // The answer the stand-in began with: what was typed after it is replayed into the field as keys.
+  const standInStart = useRef(value);
   // The field's listener is attached once and reads the latest value and callback from here.
   const latest = useRef({ value, onChange });
   useEffect(() => {
@@ -76,8 +81,10 @@ export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: s
         mf.popoverPolicy = 'off';
         // The toolbar is the one place for structures; the field's own menu would be a second, different one.
         mf.menuItems = [];
-        mf.value = latest.current.value;
+        takeOver(mf, standIn.current, standInStart.current, latest.current.value);
         mf.addEventListener('input', () => latest.current.onChange(mf.value));
+        mf.addEventListener('pointerdown', () => document.activeElement !== mf && focusKeepingKeys(mf), { capture: true });
+        if (mf.value !== latest.current.value) latest.current.onChange(mf.value);
         field.current = mf;
         setState('ready');
       })
@@ -124,7 +131,7 @@ export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: s
   const toggle = (p: Exclude<Panel, null>) => setPanel((current) => (current === p ? null : p));
   const enterChecks = (e: KeyboardEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement;
-    const inAnswer = target === field.current || target === source.current;
+    const inAnswer = target === field.current || target === source.current || target === standIn.current;
     if (e.key !== 'Enter' || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey || !inAnswer || !onEnter) return;
     e.preventDefault();
     e.stopPropagation();
@@ -183,7 +190,18 @@ export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: s
       ) : null}
       {state === 'failed' ? null : (
         <div ref={host} className={styles.fieldHost} aria-busy={state === 'loading'}>
-          {state === 'loading' ? <span className={styles.muted}>Loading the math editor...</span> : null}
+          {state === 'loading' ? (
+            <input
+              ref={standIn}
+              aria-label={label}
+              className={`${styles.field} ${styles.standIn}`}
+              defaultValue={value}
+              onChange={(e) => onChange(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+            />
+          ) : null}
         </div>
       )}
       {sourceShown ? (
@@ -219,6 +237,47 @@ export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: s
       ) : null}
     </div>
   );
+}
+
+/**
+ * Focuses the field without losing a key: the field moves the focus into itself a timer (60 ms) after it is asked to,
+ * and keys typed before then would reach the page. They are held until the field has the focus, then typed into it.
+ */
+function focusKeepingKeys(mf: MathfieldElement) {
+  const held: string[] = [];
+  const hold = (e: globalThis.KeyboardEvent) => {
+    if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    e.stopPropagation();
+    held.push(e.key);
+  };
+  const release = () => {
+    document.removeEventListener('keydown', hold, true);
+    mf.removeEventListener('focusin', release);
+    window.clearTimeout(timer);
+    for (const key of held) mf.executeCommand(['typedText', key, { simulateKeystroke: true, focus: false, feedback: false }]);
+  };
+  document.addEventListener('keydown', hold, true);
+  mf.addEventListener('focusin', release);
+  // Should the focus never come (the field was removed), the keys go back to the page after a while.
+  const timer = window.setTimeout(release, 1000);
+  mf.focus();
+}
+
+/**
+ * Hands the stand-in over to the math field: the answer it began with, then what was typed after it as keys, the
+ * caret after them, and the focus if it had it. An edit other than typing at the end (a key moved the caret back)
+ * is kept as it reads.
+ */
+function takeOver(mf: MathfieldElement, input: HTMLInputElement | null, start: string, current: string) {
+  const text = input?.value ?? current;
+  const focused = input !== null && document.activeElement === input;
+  const appended = text.startsWith(start) && (input === null || input.selectionStart === text.length);
+  mf.value = appended ? start : text;
+  if (focused) focusKeepingKeys(mf);
+  mf.position = mf.lastOffset;
+  // One key at a time, as typed: the field turns a slash into a fraction only when it comes as a key of its own.
+  for (const key of appended ? text.slice(start.length) : '') mf.executeCommand(['typedText', key, { simulateKeystroke: true, focus: false, feedback: false }]);
 }
 
 /**

@@ -15,7 +15,7 @@ import styles from './Editor.module.css';
 const EMPTY = /^(<p><\/p>)*$/;
 
 /** The TipTap editor behind RichTextEditor (loaded only when an editor is on screen). */
-export default function Editor({ label, value, onChange, height = 200, placeholder, error }: RichTextEditorProps) {
+export default function Editor({ label, value, onChange, height = 200, placeholder, error, typedAhead }: RichTextEditorProps) {
   const labelId = useId();
   const errorId = useId();
   const [panel, setPanel] = useState<PanelState | null>(null);
@@ -56,6 +56,13 @@ export default function Editor({ label, value, onChange, height = 200, placehold
         editorRef.current?.commands.insertContent(plainTextToHtml(text));
         return true;
       },
+    },
+    // What the stand-in took while this loaded goes on the end, with the focus if the stand-in had it.
+    onCreate: ({ editor: e }) => {
+      const ahead = typedAhead?.();
+      if (ahead?.text) e.chain().insertContent(ahead.text.includes('\n') ? plainTextToHtml(ahead.text) : { type: 'text', text: ahead.text }).run();
+      // The editor's view is drawn into the page just after this.
+      if (ahead?.focused) window.setTimeout(() => e.commands.focus('end'), 0);
     },
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();

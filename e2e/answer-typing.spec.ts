@@ -1,0 +1,144 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, ok, readCode, signIn, uniqueEmail } from './helpers';
+
+/**
+ * A child clicks an answer box and types at once: no key is lost, whether the math editor's script is still on its
+ * way (held back here for a while, as on a slow line) or already in the browser's cache. Keys are sent right after
+ * the click, without waiting for the field to take the focus.
+ */
+const PASSWORD = 'Type&pass1';
+const MATHLIVE = /\/assets\/mathlive[^/]*\.js$/;
+/** Five eighths as the field writes it when 5, / and 8 are typed into it. */
+const FIVE_EIGHTHS = '\\frac58';
+
+interface Built {
+  email: string;
+  sectionsUrl: string;
+  exercisesUrl: string;
+  testName: string;
+}
+
+async function build(request: APIRequestContext): Promise<Built> {
+  const email = uniqueEmail('typist');
+  await ok(await request.post('/api/auth/signup', { data: { email } }));
+  await ok(await request.post('/api/auth/verify-otp', { data: { email, otp: await readCode(email) } }));
+  const { user } = await ok<{ user: { id: string } }>(
+    await request.post('/api/users/complete-profile', {
+      data: {
+        email,
+        password: PASSWORD,
+        type: 'student',
+        extra_field: { first_name: 'Theo', last_name: 'Quick', gender: 'male', birthday: '2016-02-03', phone_number: '(555) 010-5060', address: '2 Elm St', school: 'Oak School', grade_level: '4' },
+      },
+    }),
+  );
+  await ok(await request.post('/api/auth/login', { data: ADMIN }));
+  const admin = request;
+  const [categories, focus] = [await ok<Array<{ id: string }>>(await admin.get('/api/category')), await ok<Array<{ id: string }>>(await admin.get('/api/focus'))];
+  const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: `Quick fingers ${Date.now()}`, code: `QF-${Date.now()}`, description: 'Typing answers.' } }));
+  const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Fractions', grade: '4', categories: ['Fractions'] } }));
+  const section = await ok<{ id: string }>(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Eighths', grade: '4', content: '<p>Eighths.</p>' } }));
+  const tags = { grade: 4, focus: [focus[0].id], category: [categories[0].id], source: 'E2E' };
+  const fraction = await ok<{ question: { id: string } }>(
+    await admin.post('/api/questions', { data: { ...tags, type: 'Fill in the Blank', questionText: 'Write five eighths: ___1___', options: {}, answer: [['5/8']], solution: 'It is $\\frac{5}{8}$.', hint: '' } }),
+  );
+  await ok(await admin.post('/api/questions/assign-to-section', { data: { sectionId: section.id, questionIds: [fraction.question.id] } }));
+  await ok(await admin.post('/api/admin/assign-course', { data: { studentId: user.id, courseId: course.id } }));
+  await ok(await admin.post('/api/admin/assign-unit', { data: { studentId: user.id, unitId: unit.id, withSections: true } }));
+
+  const testName = `Quick test ${Date.now()}`;
+  const saved = await ok<{ test: { id: string } }>(
+    await admin.post('/api/tests', { data: { name: testName, type: 'test', description: '', instructions: '', timeLimit: 30, totalMarks: null, questions: [{ questionId: fraction.question.id, order: 1 }] } }),
+  );
+  await ok(await admin.post(`/api/tests/${saved.test.id}/assign`, { data: { studentIds: [user.id], release: 'on-submit' } }));
+  return { email, sectionsUrl: `/course-management/${course.id}/units/${unit.id}/sections`, exercisesUrl: `/dashboard/courses/${course.id}/sections/${section.id}/exercises`, testName };
+}
+
+let built: Built;
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  built = await build(request);
+  await request.dispose();
+});
+
+/** Holds the math editor's script back, so the answer box is clicked and typed into before the field exists. */
+async function slowMathEditor(page: Page, ms = 2500) {
+  let served = 0;
+  await page.route(MATHLIVE, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    served += 1;
+    await route.continue();
+  });
+  return () => served;
+}
+
+// The stand-in input while the field loads, then the field (whose inner key sink has the same name).
+const answerBox = (page: Page) => page.getByLabel('Your answer', { exact: true }).first();
+const mathField = (page: Page) => page.locator('math-field');
+
+test('an exercise answer typed at once after the click, while the math editor is still loading, is kept whole and judged', async ({ page }) => {
+  await signIn(page, built.email, PASSWORD);
+  const served = await slowMathEditor(page);
+  await page.goto(built.exercisesUrl);
+  await answerBox(page).click();
+  await page.keyboard.type('5/8');
+  // Typed before the field existed: the script had not arrived yet.
+  expect(served()).toBe(0);
+  await expect(mathField(page)).toHaveJSProperty('value', FIVE_EIGHTHS);
+  await expect(mathField(page)).toBeFocused();
+  // The caret is after the typed keys: what follows goes on the end.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('0');
+  await expect(mathField(page)).toHaveJSProperty('value', `${FIVE_EIGHTHS}0`);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listitem', { name: 'Question 1' }).locator('div[role=status]')).toHaveText(/^Correct/);
+});
+
+test('an exercise answer typed at once after the click, with the math editor cached, is kept whole', async ({ page }) => {
+  await signIn(page, built.email, PASSWORD);
+  await page.goto(built.exercisesUrl);
+  await expect(mathField(page)).toBeVisible();
+  // Again, with the script in the browser's cache: the field comes sooner, the keys still come right after the click
+  // (the field takes the focus a timer after the press).
+  await page.goto(built.exercisesUrl);
+  await answerBox(page).click();
+  await page.keyboard.type('5/8');
+  await expect(mathField(page)).toHaveJSProperty('value', FIVE_EIGHTHS);
+});
+
+test('a test answer typed at once after the click, while the math editor is still loading, is kept whole and saved', async ({ page }) => {
+  await signIn(page, built.email, PASSWORD);
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && /\/api\/student\/attempts\/[^/]+\/answers\//.test(request.url())) saves.push((request.postDataJSON() as { answer: string }).answer);
+  });
+  await page.goto('/dashboard?section=assignments');
+  const served = await slowMathEditor(page);
+  await page.getByRole('listitem').filter({ hasText: built.testName }).getByRole('link', { name: 'Start test' }).click();
+  await answerBox(page).click();
+  await page.keyboard.type('5/8');
+  expect(served()).toBe(0);
+  await expect(mathField(page)).toHaveJSProperty('value', FIVE_EIGHTHS);
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  // A test keeps the blanks' answers as a list.
+  await expect.poll(() => saves.at(-1)).toBe(JSON.stringify([FIVE_EIGHTHS]));
+});
+
+test("a staff rich-text box typed into at once, while its editor is still loading, keeps every key", async ({ page }) => {
+  await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+  let served = 0;
+  await page.route(/\/assets\/Editor-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    served += 1;
+    await route.continue();
+  });
+  await page.goto(built.sectionsUrl);
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Section' });
+  await dialog.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('Halves first');
+  expect(served).toBe(0);
+  const editor = dialog.locator('.ProseMirror');
+  await expect(editor).toHaveText('Halves first');
+});
