@@ -125,7 +125,7 @@ test('a test answer typed at once after the click, while the math editor is stil
   await expect.poll(() => saves.at(-1)).toBe(JSON.stringify([FIVE_EIGHTHS]));
 });
 
-test("a staff rich-text box typed into at once, while its editor is still loading, keeps every key", async ({ page }) => {
+test("a staff rich-text box typed into at once, while its editor is still loading, keeps every key and the focus", async ({ page }) => {
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   let served = 0;
   await page.route(/\/assets\/Editor-[^/]*\.js$/, async (route) => {
@@ -141,4 +141,8 @@ test("a staff rich-text box typed into at once, while its editor is still loadin
   expect(served).toBe(0);
   const editor = dialog.locator('.ProseMirror');
   await expect(editor).toHaveText('Halves first');
+  // The focus came along: keys typed on, without another click, follow what the stand-in took.
+  await expect(editor).toBeFocused();
+  await page.keyboard.type(', then quarters');
+  await expect(editor).toHaveText('Halves first, then quarters');
 });

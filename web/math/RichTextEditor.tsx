@@ -9,8 +9,11 @@ export interface RichTextEditorProps {
   height?: number;
   placeholder?: string;
   error?: string;
-  /** What was typed into the stand-in while the editor loaded, and whether it had the focus (read once, at creation). */
-  typedAhead?(): { text: string; focused: boolean };
+  /**
+   * What was typed into the stand-in while the editor loaded (handed over once, at creation), and whether it had the
+   * focus, which stays to be taken until an editor on the page has taken it.
+   */
+  typedAhead?(): { text: string; focused: boolean; focusTaken(): void };
 }
 
 // TipTap and KaTeX are large: they load when an editor first appears on screen, not with the page around it.
@@ -36,7 +39,13 @@ export function RichTextEditor(props: RichTextEditorProps) {
               placeholder="Loading the editor... you can start typing"
               onChange={(e) => (typed.current.text = e.target.value)}
               onFocus={() => (typed.current.focused = true)}
-              onBlur={() => (typed.current.focused = false)}
+              onBlur={(e) => {
+                // Taken away with the stand-in when the editor arrives is no blur: the editor takes the focus on.
+                const standIn = e.currentTarget;
+                window.setTimeout(() => {
+                  if (standIn.isConnected) typed.current.focused = false;
+                });
+              }}
             />
           </div>
         </div>
@@ -45,10 +54,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
       <Editor
         {...props}
         typedAhead={() => {
-          // Handed over once: an editor made again later starts from the value, which holds it by then.
-          const ahead = typed.current;
-          typed.current = { text: '', focused: false };
-          return ahead;
+          // The text is handed over once: an editor made again later (React may make one and drop it at once) starts
+          // from the value, which holds it by then. The focus is kept until an editor shown on the page takes it.
+          const { text, focused } = typed.current;
+          typed.current.text = '';
+          return { text, focused, focusTaken: () => (typed.current.focused = false) };
         }}
       />
     </Suspense>

@@ -61,8 +61,19 @@ export default function Editor({ label, value, onChange, height = 200, placehold
     onCreate: ({ editor: e }) => {
       const ahead = typedAhead?.();
       if (ahead?.text) e.chain().insertContent(ahead.text.includes('\n') ? plainTextToHtml(ahead.text) : { type: 'text', text: ahead.text }).run();
-      // The editor's view is drawn into the page just after this.
-      if (ahead?.focused) window.setTimeout(() => e.commands.focus('end'), 0);
+      // The editor's view is drawn into the page just after this (and a dialog may first take the focus the
+      // stand-in lost): focus it once it is on the page.
+      if (ahead?.focused) {
+        let frames = 0;
+        const focusWhenShown = () => {
+          if (e.isDestroyed) return;
+          if (e.view.dom.isConnected) {
+            e.commands.focus('end');
+            ahead.focusTaken();
+          } else if (++frames < 30) window.requestAnimationFrame(focusWhenShown);
+        };
+        window.requestAnimationFrame(focusWhenShown);
+      }
     },
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();
