@@ -23,6 +23,15 @@ export const UnsupportedType = (message: string) => new DomainError(415, 'UNSUPP
 export const TooMany = (message: string, retryAfterSeconds: number) =>
   new DomainError(429, 'TOO_MANY_REQUESTS', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/**
+ * A foreign key refused a row: what it refers to (a course, a student, a tag) was deleted by another request after
+ * this one checked it was there.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}
+
 /** PostgreSQL's unique_violation, as PGlite and node-postgres report it (drizzle wraps it in `cause`). */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError } from '../lib/errors';
+import { DomainError, isForeignKeyViolation } from '../lib/errors';
 
 interface Issue {
   path: string;
@@ -52,6 +52,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = frameworkMessages[error.code] ?? (error.validation ? 'The request is not valid.' : error.message);
       return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    // Every route checks what it refers to first; a foreign key refuses only what another request deleted after that
+    // check, which the caller can do nothing about but look again.
+    if (isForeignKeyViolation(error)) {
+      request.log.warn({ err: error }, 'a row referred to was deleted meanwhile');
+      return reply.code(409).send({ message: 'Something this change refers to was removed meanwhile. Please reload and try again.', code: 'GONE_MEANWHILE' });
     }
     // @fastify/under-pressure turning a request away: its Retry-After is already set.
     if (error.code === 'FST_UNDER_PRESSURE') return reply.code(503).send({ message: error.message, code: 'OVERLOADED' });

@@ -37,6 +37,20 @@ describe('errors', () => {
     await database.close();
   });
 
+  it('answers 409, not 500, when a row the change refers to was deleted at the same moment (a foreign key refused it)', async () => {
+    const database = await openPglite(null);
+    const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: null });
+    app.get('/api/meanwhile', { config: { access: 'public' } }, async () => {
+      // What drizzle throws when PostgreSQL refuses a row whose parent another transaction has just deleted.
+      throw Object.assign(new Error('Failed query: insert into "course_assignments" ...'), { cause: { code: '23503' } });
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/meanwhile' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Something this change refers to was removed meanwhile. Please reload and try again.', code: 'GONE_MEANWHILE' });
+    await app.close();
+    await database.close();
+  });
+
   it('refuses to start when an /api route declares no access', async () => {
     const database = await openPglite(null);
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: null });
