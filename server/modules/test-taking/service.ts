@@ -319,22 +319,23 @@ export async function startAttempt(ctx: AppContext, studentId: string, assignmen
   const now = ctx.now();
   if (assignment.opensAt && now < assignment.opensAt) throw Conflict(M.notOpenYet);
   if (assignment.closesAt && now >= assignment.closesAt) throw Conflict(M.closed);
-  const entries = await ctx.db
-    .select({ questionId: testQuestions.questionId, marks: testQuestions.marks })
-    .from(testQuestions)
-    .where(eq(testQuestions.testId, test.id))
-    .orderBy(testQuestions.position);
-  // A question deleted from the bank is a gap in the saved test; a sitting starting now does not show it.
-  const paper = entries.filter((e) => e.questionId !== null);
-  if (paper.length === 0) throw Conflict(M.noQuestions);
-  if (assignment.shuffle) shuffle(paper);
   const byLimit = test.timeLimit ? new Date(now.getTime() + test.timeLimit * 60_000) : null;
   const deadline = [byLimit, assignment.closesAt].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
   await ctx.db.transaction(async (tx) => {
-    // The assignment is held while the sitting is written: a delete of its test either came first (the assignment is
-    // gone: 404) or waits and then sees the sitting (and refuses, as a test that has been sat is archived instead).
+    // The assignment is held while the paper is read and the sitting written: a delete of its test either came first
+    // (the assignment is gone: 404) or waits and then sees the sitting (and refuses, as a test that has been sat is
+    // archived instead).
     const [held] = await tx.select({ id: testAssignments.id }).from(testAssignments).where(eq(testAssignments.id, assignmentId)).for('key share');
     if (!held) throw NotFound(M.assignmentNotFound);
+    const entries = await tx
+      .select({ questionId: testQuestions.questionId, marks: testQuestions.marks })
+      .from(testQuestions)
+      .where(eq(testQuestions.testId, test.id))
+      .orderBy(testQuestions.position);
+    // A question deleted from the bank is a gap in the saved test; a sitting starting now does not show it.
+    const paper = entries.filter((e) => e.questionId !== null);
+    if (paper.length === 0) throw Conflict(M.noQuestions);
+    if (assignment.shuffle) shuffle(paper);
     await tx
       .insert(testAttempts)
       .values({ assignmentId, studentId, paper, startedAt: now, deadline, maxMarks: paper.reduce((sum, p) => sum + p.marks, 0) })
