@@ -45,7 +45,9 @@ describe('guessing a code with simultaneous requests', () => {
     expect(accepted.length + judgedWrong.length).toBeLessThanOrEqual(5);
     expect(accepted.length).toBeLessThanOrEqual(1);
     expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 400 || a.statusCode === 429)).toBe(true);
-    expect(answers.some((a) => a.json().message === TOO_MANY_TRIES)).toBe(true);
+    // The burst ends with the code verified by a right guess judged among its five tries (the requests arrive in any
+    // order), or out of tries with the guessers told so.
+    expect(row.verifiedAt !== null || (row.attempts === 5 && answers.some((a) => a.json().message === TOO_MANY_TRIES))).toBe(true);
   });
 
   it('gives a code that 31 wrong guesses met at once no further try, and counts them for the e-mail from every address', async () => {
