@@ -15,7 +15,7 @@ import styles from './Editor.module.css';
 const EMPTY = /^(<p><\/p>)*$/;
 
 /** The TipTap editor behind RichTextEditor (loaded only when an editor is on screen). */
-export default function Editor({ label, value, onChange, height = 200, placeholder, error, typedAhead }: RichTextEditorProps) {
+export default function Editor({ label, value, onChange, height = 200, placeholder, error }: RichTextEditorProps) {
   const labelId = useId();
   const errorId = useId();
   const [panel, setPanel] = useState<PanelState | null>(null);
@@ -56,24 +56,6 @@ export default function Editor({ label, value, onChange, height = 200, placehold
         editorRef.current?.commands.insertContent(plainTextToHtml(text));
         return true;
       },
-    },
-    // What the stand-in took while this loaded goes on the end, with the focus if the stand-in had it.
-    onCreate: ({ editor: e }) => {
-      const ahead = typedAhead?.();
-      if (ahead?.text) e.chain().insertContent(ahead.text.includes('\n') ? plainTextToHtml(ahead.text) : { type: 'text', text: ahead.text }).run();
-      // The editor's view is drawn into the page just after this (and a dialog may first take the focus the
-      // stand-in lost): focus it once it is on the page.
-      if (ahead?.focused) {
-        let frames = 0;
-        const focusWhenShown = () => {
-          if (e.isDestroyed) return;
-          if (e.view.dom.isConnected) {
-            e.commands.focus('end');
-            ahead.focusTaken();
-          } else if (++frames < 30) window.requestAnimationFrame(focusWhenShown);
-        };
-        window.requestAnimationFrame(focusWhenShown);
-      }
     },
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();
