@@ -130,7 +130,7 @@ export const registerBody = z
 export type RegisterBody = { userType: string; formData: Record<string, unknown> };
 
 /**
- * Edit Information (staff.md section 2.10) and the status toggle: a field left out keeps its value (the toggle
+ * Edit Information and the status toggle: a field left out keeps its value (the toggle
  * sends the status alone); a blank one is emptied.
  */
 export const userUpdateBody = z.object({

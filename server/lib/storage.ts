@@ -1,5 +1,5 @@
 /**
- * Uploaded images (DESIGN section 6): recognized by their bytes, never by their name or declared type; stored
+ * Uploaded images: recognized by their bytes, never by their name or declared type; stored
  * under a random name by one of two drivers, the local DATA_DIR/uploads (outside the web root) or an S3-compatible
  * bucket that every instance shares; served back, streamed, with the type found at upload.
  */

@@ -18,7 +18,7 @@ const everyTypeBut = (allowed: readonly UserType[], to: string): Partial<Record<
 
 const ADMIN_ONLY: PageAccess = { types: ['admin'], othersTo: everyTypeBut(['admin'], paths.home) };
 const TEACHER_DASHBOARD: PageAccess = { types: ['teacher'], othersTo: everyTypeBut(['teacher'], paths.dashboard) };
-/** Teacher pages: staff.md section 6 shows no behavior for others, so they see the Access Denied view in place. */
+/** Teacher pages: no behavior is specified for other roles, so they see the Access Denied view in place. */
 const TEACHER_ONLY: PageAccess = { types: ['teacher'] };
 const ASSIGNMENT: readonly UserType[] = ['admin', 'teacher'];
 const STUDENT_ONLY: PageAccess = { types: ['student'], othersTo: everyTypeBut(['student'], paths.dashboard) };

@@ -15,7 +15,7 @@ export const gradeOptions = GRADES.map((g) => ({ value: g, label: g === 'K' ? 'K
 export const specializationOptions = SPECIALIZATIONS.map((s) => ({ value: s, label: s }));
 
 /**
- * Edit Information (staff.md section 2.10): names, e-mail, phone, address, department; specialization for teachers,
+ * Edit Information: names, e-mail, phone, address, department; specialization for teachers,
  * grade and school for students; a teacher's students and a parent's children.
  */
 export function EditUserForm({

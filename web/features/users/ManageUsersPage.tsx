@@ -38,7 +38,7 @@ function queryFor(filter: Filter, q: string, page: number): UsersQuery {
   };
 }
 
-/** Manage users (staff.md section 2.10): stat cards as filters, search, the paged table with its expandable rows. */
+/** Manage users: stat cards as filters, search, the paged table with its expandable rows. */
 export default function ManageUsersPage() {
   const { user: me } = useAuth();
   const notify = useNotify();
