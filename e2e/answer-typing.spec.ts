@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, ok, readCode, signIn, uniqueEmail } from './helpers';
+import { ADMIN, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /**
  * A child clicks an answer box and types at once: no key is lost, whether the math editor's script is still on its
@@ -20,37 +20,25 @@ interface Built {
 
 async function build(request: APIRequestContext): Promise<Built> {
   const email = uniqueEmail('typist');
-  await ok(await request.post('/api/auth/signup', { data: { email } }));
-  await ok(await request.post('/api/auth/verify-otp', { data: { email, otp: await readCode(email) } }));
-  const { user } = await ok<{ user: { id: string } }>(
-    await request.post('/api/users/complete-profile', {
-      data: {
-        email,
-        password: PASSWORD,
-        type: 'student',
-        extra_field: { first_name: 'Theo', last_name: 'Quick', gender: 'male', birthday: '2016-02-03', phone_number: '(555) 010-5060', address: '2 Elm St', school: 'Oak School', grade_level: '4' },
-      },
-    }),
-  );
+  const studentId = await signUpStudent(request, email, PASSWORD, { first_name: 'Theo', last_name: 'Quick', birthday: '2016-02-03', school: 'Oak School', grade_level: '4' });
   await ok(await request.post('/api/auth/login', { data: ADMIN }));
   const admin = request;
-  const [categories, focus] = [await ok<Array<{ id: string }>>(await admin.get('/api/category')), await ok<Array<{ id: string }>>(await admin.get('/api/focus'))];
   const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: `Quick fingers ${Date.now()}`, code: `QF-${Date.now()}`, description: 'Typing answers.' } }));
   const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Fractions', grade: '4', categories: ['Fractions'] } }));
   const section = await ok<{ id: string }>(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Eighths', grade: '4', content: '<p>Eighths.</p>' } }));
-  const tags = { grade: 4, focus: [focus[0].id], category: [categories[0].id], source: 'E2E' };
+  const tags = await questionTags(admin, 4);
   const fraction = await ok<{ question: { id: string } }>(
     await admin.post('/api/questions', { data: { ...tags, type: 'Fill in the Blank', questionText: 'Write five eighths: ___1___', options: {}, answer: [['5/8']], solution: 'It is $\\frac{5}{8}$.', hint: '' } }),
   );
   await ok(await admin.post('/api/questions/assign-to-section', { data: { sectionId: section.id, questionIds: [fraction.question.id] } }));
-  await ok(await admin.post('/api/admin/assign-course', { data: { studentId: user.id, courseId: course.id } }));
-  await ok(await admin.post('/api/admin/assign-unit', { data: { studentId: user.id, unitId: unit.id, withSections: true } }));
+  await ok(await admin.post('/api/admin/assign-course', { data: { studentId, courseId: course.id } }));
+  await ok(await admin.post('/api/admin/assign-unit', { data: { studentId, unitId: unit.id, withSections: true } }));
 
   const testName = `Quick test ${Date.now()}`;
   const saved = await ok<{ test: { id: string } }>(
     await admin.post('/api/tests', { data: { name: testName, type: 'test', description: '', instructions: '', timeLimit: 30, totalMarks: null, questions: [{ questionId: fraction.question.id, order: 1 }] } }),
   );
-  await ok(await admin.post(`/api/tests/${saved.test.id}/assign`, { data: { studentIds: [user.id], release: 'on-submit' } }));
+  await ok(await admin.post(`/api/tests/${saved.test.id}/assign`, { data: { studentIds: [studentId], release: 'on-submit' } }));
   return { email, sectionsUrl: `/course-management/${course.id}/units/${unit.id}/sections`, exercisesUrl: `/dashboard/courses/${course.id}/sections/${section.id}/exercises`, testName };
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, focusField, ok, readCode, signIn, uniqueEmail } from './helpers';
+import { ADMIN, focusField, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /**
  * Issue 15: the exercises as a grade-3 child meets them. Six answers entered with the mouse (toolbar and on-screen
@@ -33,27 +33,15 @@ interface Built {
 /** A new student with a course of one unit: "Six answers" (the six questions) and "Hints and solutions" (two more). */
 async function build(request: APIRequestContext): Promise<Built> {
   const email = uniqueEmail('child');
-  await ok(await request.post('/api/auth/signup', { data: { email } }));
-  await ok(await request.post('/api/auth/verify-otp', { data: { email, otp: await readCode(email) } }));
-  const { user } = await ok<{ user: { id: string } }>(
-    await request.post('/api/users/complete-profile', {
-      data: {
-        email,
-        password: PASSWORD,
-        type: 'student',
-        extra_field: { first_name: 'Maya', last_name: 'Lopez', gender: 'female', birthday: '2017-03-04', phone_number: '(555) 010-3040', address: '1 Elm St', school: 'Oak School', grade_level: '3' },
-      },
-    }),
-  );
+  const studentId = await signUpStudent(request, email, PASSWORD, { first_name: 'Maya', last_name: 'Lopez', birthday: '2017-03-04', school: 'Oak School', grade_level: '3' });
   await ok(await request.post('/api/auth/login', { data: ADMIN }));
   const admin = request;
-  const [categories, focus] = [await ok<Array<{ id: string }>>(await admin.get('/api/category')), await ok<Array<{ id: string }>>(await admin.get('/api/focus'))];
   const courseName = `Grade 3 Practice ${Date.now()}`;
   const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: courseName, code: `G3-${Date.now()}`, description: 'Numbers, fractions and measures.' } }));
   const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Numbers', grade: '3', categories: ['Numbers'] } }));
   const practice = await ok<{ id: string }>(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Six answers', grade: '3', content: '<p>Fractions like $\\frac{3}{4}$, measures, powers and a matrix.</p>' } }));
   const hints = await ok<{ id: string }>(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Hints and solutions', grade: '3', content: '<p>Use the hint when you are stuck.</p>' } }));
-  const tags = { grade: 3, focus: [focus[0].id], category: [categories[0].id], source: 'E2E' };
+  const tags = await questionTags(admin, 3);
   const six: string[] = [];
   for (const q of SIX) {
     const created = await ok<{ question: { id: string } }>(
@@ -73,8 +61,8 @@ async function build(request: APIRequestContext): Promise<Built> {
   );
   await ok(await admin.post('/api/questions/assign-to-section', { data: { sectionId: practice.id, questionIds: six } }));
   await ok(await admin.post('/api/questions/assign-to-section', { data: { sectionId: hints.id, questionIds: [rows.question.id, choice.question.id] } }));
-  await ok(await admin.post('/api/admin/assign-course', { data: { studentId: user.id, courseId: course.id } }));
-  await ok(await admin.post('/api/admin/assign-unit', { data: { studentId: user.id, unitId: unit.id, withSections: true } }));
+  await ok(await admin.post('/api/admin/assign-course', { data: { studentId, courseId: course.id } }));
+  await ok(await admin.post('/api/admin/assign-unit', { data: { studentId, unitId: unit.id, withSections: true } }));
   return { email, courseId: course.id, courseName, practiceId: practice.id, hintsId: hints.id };
 }
 

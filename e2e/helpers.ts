@@ -97,3 +97,9 @@ export async function signUpStudent(request: APIRequestContext, email: string, p
   expect(reply.user.id).toMatch(/\S/);
   return reply.user.id;
 }
+
+/** The tags every new question needs: the grade, and the first focus and category the bank has. */
+export async function questionTags(admin: APIRequestContext, grade: number) {
+  const [categories, focus] = [await ok<Array<{ id: string }>>(await admin.get('/api/category')), await ok<Array<{ id: string }>>(await admin.get('/api/focus'))];
+  return { grade, focus: [focus[0].id], category: [categories[0].id], source: 'E2E' };
+}

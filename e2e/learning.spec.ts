@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, focusField, ok, signIn, signUpStudent, uniqueEmail } from './helpers';
+import { ADMIN, focusField, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 const SHOTS = '/tmp/shots';
 
@@ -10,7 +10,6 @@ const SHOTS = '/tmp/shots';
  * lessons, two questions in the first lesson, and the student given the course, the unit and only the first lesson.
  */
 async function buildAndAssignCourse(admin: APIRequestContext, studentId: string, code: string) {
-  const [categories, focus] = [await ok<Array<{ id: string }>>(await admin.get('/api/category')), await ok<Array<{ id: string }>>(await admin.get('/api/focus'))];
   const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: 'Fractions Essentials', code, description: 'Add, compare and simplify fractions.' } }));
   const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Working with Fractions', grade: '6', categories: ['Fractions'] } }));
   const adding = await ok<{ id: string }>(
@@ -21,7 +20,7 @@ async function buildAndAssignCourse(admin: APIRequestContext, studentId: string,
   await ok(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Multiplying Fractions', grade: '6', content: '<p>Multiply the tops and the bottoms.</p>' } }));
   // A unit the student is not given: listed to them, locked.
   await ok(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Fractions as Decimals', grade: '6', categories: ['Fractions'] } }));
-  const tags = { grade: 6, focus: [focus[0].id], category: [categories[0].id], source: 'E2E', hint: 'Find a common denominator.' };
+  const tags = { ...(await questionTags(admin, 6)), hint: 'Find a common denominator.' };
   const mc = await ok<{ question: { id: string } }>(
     await admin.post('/api/questions', {
       data: {

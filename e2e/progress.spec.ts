@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, ok, signIn, signUpStudent, uniqueEmail } from './helpers';
+import { ADMIN, DEMO_PASSWORD, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /** Dashboards with real figures (issue 14) and grades that reward learning (issue 15). */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -16,7 +16,7 @@ async function shoot(page: Page, name: string) {
 
 /** A course of one unit with two sections; the first has two multiple-choice questions (A is right), the second one. */
 async function courseFor(admin: APIRequestContext, studentId: string) {
-  const [categories, focus] = [await ok<Array<{ id: string }>>(await admin.get('/api/category')), await ok<Array<{ id: string }>>(await admin.get('/api/focus'))];
+  const tags = await questionTags(admin, 4);
   const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: 'Times Tables', code: `MA-TT-${Date.now()}`, description: 'Multiplication facts.' } }));
   const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Facts to 10', grade: '4', categories: ['Multiplication'] } }));
   const section = async (title: string) => ok<{ id: string }>(await admin.post(`/api/units/${unit.id}/sections`, { data: { title, grade: '4', content: `<p>${title}: $3 \\times 4 = 12$.</p>` } }));
@@ -25,7 +25,7 @@ async function courseFor(admin: APIRequestContext, studentId: string) {
     (
       await ok<{ question: { id: string } }>(
         await admin.post('/api/questions', {
-          data: { grade: 4, focus: [focus[0].id], category: [categories[0].id], source: 'E2E', hint: 'Count in steps.', type: 'Multiple Choice', questionText: text, options: { A: '12', B: '10', C: '14' }, answer: { a1: ['A'] }, solution: 'Skip count.' },
+          data: { ...tags, hint: 'Count in steps.', type: 'Multiple Choice', questionText: text, options: { A: '12', B: '10', C: '14' }, answer: { a1: ['A'] }, solution: 'Skip count.' },
         }),
       )
     ).question.id;

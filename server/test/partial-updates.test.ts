@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getQuestion } from '../modules/questions/queries';
 import { buildOneOfEach, buildQuestion, buildStudent, signIn, type TestUser } from './factories';
 import { call, createTestApp, type TestApp } from './harness';
-import { buildTags, multipartBody } from './questionFixtures';
+import { buildTags, multipartBody, multipleChoiceFields } from './questionFixtures';
 
 let t: TestApp;
 let admin: string;
@@ -245,18 +245,7 @@ const sectionCase: Case = {
 
 const questionCase: Case = {
   async create() {
-    const fields = {
-      questionText: '<p>What is $\\frac{1}{2} + \\frac{1}{4}$?</p>',
-      grade: '5',
-      type: 'Multiple Choice',
-      focus: [tags.focus[0].id],
-      category: [tags.categories[0].id],
-      solution: '<p>$\\frac{3}{4}$</p>',
-      hint: 'Common denominators.',
-      source: 'Workbook',
-      options: { A: '$\\frac{3}{4}$', B: '$\\frac{2}{6}$', C: '$1$' },
-      answer: { a1: ['A'] },
-    };
+    const fields = multipleChoiceFields(tags, { source: 'Workbook', options: { A: '$\\frac{3}{4}$', B: '$\\frac{2}{6}$', C: '$1$' } });
     const reply = ok(await call(t.app, teacher, { method: 'POST', url: '/api/questions', ...(await multipartBody(fields)) }), 201);
     return { id: (reply.question as Json).id as string, cookie: teacher };
   },

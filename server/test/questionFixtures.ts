@@ -34,6 +34,23 @@ export async function buildTags(db: Db) {
   return { categories: cats, focus };
 }
 
+/** The fields of a valid multiple-choice question (A is right) tagged with the first focus and category; overrides win. */
+export function multipleChoiceFields(tags: Awaited<ReturnType<typeof buildTags>>, overrides: Record<string, unknown> = {}) {
+  return {
+    questionText: '<p>What is $\\frac{1}{2} + \\frac{1}{4}$?</p>',
+    grade: '5',
+    type: 'Multiple Choice',
+    focus: [tags.focus[0].id],
+    category: [tags.categories[0].id],
+    solution: '<p>$\\frac{3}{4}$</p>',
+    hint: 'Common denominators.',
+    source: 'Unit test',
+    options: { A: '$\\frac{3}{4}$', B: '$\\frac{2}{6}$', C: '$1$', D: '$\\frac{1}{8}$' },
+    answer: { a1: ['A'] },
+    ...overrides,
+  };
+}
+
 /** A PNG of 4 x 3 pixels whose header declares another size (what a crafted file does). */
 export function pngDeclaring(width: number, height: number): Buffer {
   const bytes = Buffer.from(pngBytes(4, 3));

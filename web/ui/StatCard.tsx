@@ -29,19 +29,28 @@ export function StatCard({ label, value, icon: Icon, hint }: Stat) {
   );
 }
 
+/** The icon, figure, name and optional line that every kind of stat card shows. */
+function StatFace({ label, value, icon: Icon, hint }: Stat) {
+  return (
+    <>
+      <span className={styles.icon}>
+        <Icon size={24} aria-hidden="true" />
+      </span>
+      <span className={styles.text}>
+        <span className={styles.value}>{value}</span>
+        <span className={styles.label}>{label}</span>
+        {hint ? <span className={styles.hint}>{hint}</span> : null}
+      </span>
+    </>
+  );
+}
+
 /** A stat card that opens the page behind its figure (the student's Assignments Due opens their assignments). */
-export function StatLinkCard({ label, value, icon: Icon, hint, to }: Stat & { to: string }) {
+export function StatLinkCard({ to, ...stat }: Stat & { to: string }) {
   return (
     <li className={styles.filterItem}>
-      <Link to={to} className={`${styles.stat} ${styles.filter} ${styles.link}`} aria-label={`${label}: ${value}`}>
-        <span className={styles.icon}>
-          <Icon size={24} aria-hidden="true" />
-        </span>
-        <span className={styles.text}>
-          <span className={styles.value}>{value}</span>
-          <span className={styles.label}>{label}</span>
-          {hint ? <span className={styles.hint}>{hint}</span> : null}
-        </span>
+      <Link to={to} className={`${styles.stat} ${styles.filter} ${styles.link}`} aria-label={`${stat.label}: ${stat.value}`}>
+        <StatFace {...stat} />
       </Link>
     </li>
   );
@@ -74,17 +83,11 @@ export function StatCards({ stats, label = 'At a glance', compact = false }: { s
  * A stat card that is also a filter (the student manager's groups): pressing it shows that group, and it says
  * whether it is the one shown (`aria-pressed`). Put it in a StatGrid.
  */
-export function StatFilterCard({ label, value, icon: Icon, pressed, onPress }: Stat & { pressed: boolean; onPress(): void }) {
+export function StatFilterCard({ pressed, onPress, ...stat }: Stat & { pressed: boolean; onPress(): void }) {
   return (
     <li className={styles.filterItem}>
       <button type="button" className={`${styles.stat} ${styles.filter} ${pressed ? styles.pressed : ''}`} aria-pressed={pressed} onClick={onPress}>
-        <span className={styles.icon}>
-          <Icon size={24} aria-hidden="true" />
-        </span>
-        <span className={styles.text}>
-          <span className={styles.value}>{value}</span>
-          <span className={styles.label}>{label}</span>
-        </span>
+        <StatFace {...stat} />
       </button>
     </li>
   );

@@ -7,7 +7,7 @@ import { attachments, questions } from '../../db/schema';
 import type { UploadStore } from '../../lib/storage';
 import { buildOneOfEach, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
-import { buildTags, gifWithFrame, jpegDeclaring, multipartBody, pngBytes, pngDeclaring, webpDeclaring, type FilePart } from '../../test/questionFixtures';
+import { buildTags, gifWithFrame, jpegDeclaring, multipartBody, multipleChoiceFields, pngBytes, pngDeclaring, webpDeclaring, type FilePart } from '../../test/questionFixtures';
 
 let t: TestApp;
 let store: UploadStore;
@@ -26,21 +26,7 @@ afterAll(() => t.close());
 
 const png = (name = 'figure.png', field = 'attachments'): FilePart => ({ field, name, type: 'image/png', bytes: pngBytes() });
 
-function mcFields(overrides: Record<string, unknown> = {}) {
-  return {
-    questionText: '<p>What is $\\frac{1}{2} + \\frac{1}{4}$?</p>',
-    grade: '5',
-    type: 'Multiple Choice',
-    focus: [tags.focus[0].id],
-    category: [tags.categories[0].id],
-    solution: '<p>$\\frac{3}{4}$</p>',
-    hint: 'Common denominators.',
-    source: 'Unit test',
-    options: { A: '$\\frac{3}{4}$', B: '$\\frac{2}{6}$', C: '$1$', D: '$\\frac{1}{8}$' },
-    answer: { a1: ['A'] },
-    ...overrides,
-  };
-}
+const mcFields = (overrides: Record<string, unknown> = {}) => multipleChoiceFields(tags, overrides);
 
 function blankFields(overrides: Record<string, unknown> = {}) {
   return mcFields({ type: 'Fill in the Blank', questionText: '<p>$3 \\times 4 =$ ___1___ and $10 - 3 =$ ___2___</p>', options: {}, answer: [['12', '12.0'], ['7']], ...overrides });
