@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
+import { ADMIN, DEMO_PASSWORD, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /**
  * A child clicks an answer box and types at once: no key is lost, whether the math editor's script is still on its
@@ -111,4 +111,45 @@ test('a test answer typed at once after the click, while the math editor is stil
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   // A test keeps the blanks' answers as a list.
   await expect.poll(() => saves.at(-1)).toBe(JSON.stringify([FIVE_EIGHTHS]));
+});
+
+/** Holds the staff rich-text editor's script back, as on a slow line; how many times it was served. */
+async function slowRichTextEditor(page: Page, ms = 2500) {
+  let served = 0;
+  await page.route(/\/assets\/Editor-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    served += 1;
+    await route.continue();
+  });
+  return () => served;
+}
+
+test('a staff rich-text box typed into at once, while its editor is still loading, keeps every key, the focus and the caret', async ({ page }) => {
+  await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+  const served = await slowRichTextEditor(page);
+  await page.goto(built.sectionsUrl);
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Section' });
+  await dialog.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('Halves first');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Then quarters');
+  // The caret moved back into the first line before the editor came: it comes back there.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('End');
+  expect(served()).toBe(0);
+  const editor = dialog.locator('.ProseMirror');
+  await expect(editor).toBeVisible();
+  await expect(editor.locator('p')).toHaveText(['Halves first', 'Then quarters']);
+  await expect(editor).toBeFocused();
+  // Keys typed on, without another click, follow what the stand-in took, where its caret stood.
+  await page.keyboard.type(', then thirds');
+  await expect(editor.locator('p')).toHaveText(['Halves first, then thirds', 'Then quarters']);
+  await dialog.getByLabel('Title', { exact: true }).fill('Typed ahead');
+  await dialog.getByRole('button', { name: 'Create Section' }).click();
+  await expect(page.getByText('Section created successfully')).toBeVisible();
+  // What was stored is every key, in order.
+  await page.getByRole('button', { name: 'Edit Typed ahead' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Section' });
+  await expect(edit.locator('.ProseMirror p')).toHaveText(['Halves first, then thirds', 'Then quarters']);
 });

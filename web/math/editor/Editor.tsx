@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor as TiptapEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
-import type { RichTextEditorProps } from '../RichTextEditor';
+import { Selection } from '@tiptap/pm/state';
+import type { CaretHandover, RichTextEditorProps } from '../RichTextEditor';
 import { Column, Columns } from './Columns';
 import { markMath, plainTextToHtml } from './markup';
 import { MathNode, type MathAttrs } from './MathNode';
@@ -15,7 +16,7 @@ import styles from './Editor.module.css';
 const EMPTY = /^(<p><\/p>)*$/;
 
 /** The TipTap editor behind RichTextEditor (loaded only when an editor is on screen). */
-export default function Editor({ label, value, onChange, height = 200, placeholder, error }: RichTextEditorProps) {
+export default function Editor({ label, value, onChange, height = 200, placeholder, error, caretRef }: RichTextEditorProps & { caretRef?: CaretHandover }) {
   const labelId = useId();
   const errorId = useId();
   const [panel, setPanel] = useState<PanelState | null>(null);
@@ -77,6 +78,18 @@ export default function Editor({ label, value, onChange, height = 200, placehold
     }
   }, [editor, value]);
 
+  // The stand-in had the focus while this loaded: take it at the same place, before the browser handles another key
+  // (TipTap's own focus command waits a frame). An editor React makes and drops at once leaves it to the next one.
+  useLayoutEffect(() => {
+    if (!editor || caretRef?.current == null || !editor.view.dom.isConnected) return;
+    editor.commands.setTextSelection(positionAfterCharacters(editor, caretRef.current));
+    editor.view.focus();
+    const handedTo = editor;
+    window.setTimeout(() => {
+      if (!handedTo.isDestroyed && caretRef) caretRef.current = null;
+    });
+  }, [editor, caretRef]);
+
   const isEmpty = useEditorState({ editor, selector: ({ editor: e }) => e?.isEmpty ?? true });
 
   const applyMath = (attrs: MathAttrs, pos?: number) => {
@@ -130,4 +143,26 @@ export default function Editor({ label, value, onChange, height = 200, placehold
       ) : null}
     </div>
   );
+}
+
+/**
+ * The document position after the first `count` characters of text, counting a math node as its dollar text (as the
+ * stand-in showed it); the end when the text is shorter.
+ */
+function positionAfterCharacters(editor: TiptapEditor, count: number): number {
+  let left = count;
+  let found: number | null = null;
+  editor.state.doc.descendants((node, pos) => {
+    if (found !== null) return false;
+    const text = node.isText ? (node.text ?? '') : node.type.name === MathNode.name ? mathText(node.attrs as MathAttrs) : null;
+    if (text === null) return true;
+    if (left <= text.length) found = node.isText ? pos + left : pos + node.nodeSize;
+    else left -= text.length;
+    return false;
+  });
+  return found ?? Selection.atEnd(editor.state.doc).from;
+}
+
+function mathText({ latex, display }: MathAttrs): string {
+  return display ? `$$${latex}$$` : `$${latex}$`;
 }
