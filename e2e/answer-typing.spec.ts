@@ -4,7 +4,8 @@ import { ADMIN, DEMO_PASSWORD, ok, questionTags, signIn, signUpStudent, uniqueEm
 /**
  * A child clicks an answer box and types at once: no key is lost, whether the math editor's script is still on its
  * way (held back here for a while, as on a slow line) or already in the browser's cache. Keys are sent right after
- * the click, without waiting for the field to take the focus.
+ * the click, without waiting for the field to take the focus. The same holds for the staff's rich-text boxes, whose
+ * editor loads the same way.
  */
 const PASSWORD = 'Type&pass1';
 const MATHLIVE = /\/assets\/mathlive[^/]*\.js$/;
@@ -13,7 +14,7 @@ const FIVE_EIGHTHS = '\\frac58';
 
 interface Built {
   email: string;
-  sectionsUrl: string;
+  courseTitle: string;
   exercisesUrl: string;
   testName: string;
 }
@@ -23,7 +24,8 @@ async function build(request: APIRequestContext): Promise<Built> {
   const studentId = await signUpStudent(request, email, PASSWORD, { first_name: 'Theo', last_name: 'Quick', birthday: '2016-02-03', school: 'Oak School', grade_level: '4' });
   await ok(await request.post('/api/auth/login', { data: ADMIN }));
   const admin = request;
-  const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: `Quick fingers ${Date.now()}`, code: `QF-${Date.now()}`, description: 'Typing answers.' } }));
+  const courseTitle = `Quick fingers ${Date.now()}`;
+  const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: courseTitle, code: `QF-${Date.now()}`, description: 'Typing answers.' } }));
   const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Fractions', grade: '4', categories: ['Fractions'] } }));
   const section = await ok<{ id: string }>(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Eighths', grade: '4', content: '<p>Eighths.</p>' } }));
   const tags = await questionTags(admin, 4);
@@ -39,7 +41,7 @@ async function build(request: APIRequestContext): Promise<Built> {
     await admin.post('/api/tests', { data: { name: testName, type: 'test', description: '', instructions: '', timeLimit: 30, totalMarks: null, questions: [{ questionId: fraction.question.id, order: 1 }] } }),
   );
   await ok(await admin.post(`/api/tests/${saved.test.id}/assign`, { data: { studentIds: [studentId], release: 'on-submit' } }));
-  return { email, sectionsUrl: `/course-management/${course.id}/units/${unit.id}/sections`, exercisesUrl: `/dashboard/courses/${course.id}/sections/${section.id}/exercises`, testName };
+  return { email, courseTitle, exercisesUrl: `/dashboard/courses/${course.id}/sections/${section.id}/exercises`, testName };
 }
 
 let built: Built;
@@ -127,7 +129,12 @@ async function slowRichTextEditor(page: Page, ms = 2500) {
 test('a staff rich-text box typed into at once, while its editor is still loading, keeps every key, the focus and the caret', async ({ page }) => {
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   const served = await slowRichTextEditor(page);
-  await page.goto(built.sectionsUrl);
+  // Reached through the pages, as a teacher does: each page of the way was prepared during the auth check of the
+  // first, and none of them may break when the editor's script comes late.
+  await page.goto('/course-management');
+  await page.getByLabel('Search courses by title, code or description').fill(built.courseTitle);
+  await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: built.courseTitle }) }).getByRole('button', { name: 'Manage Units' }).click();
+  await page.getByRole('button', { name: 'Manage Sections' }).first().click();
   await page.getByRole('button', { name: 'Add Section' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Section' });
   await dialog.getByRole('textbox', { name: 'Content' }).click();
@@ -152,4 +159,22 @@ test('a staff rich-text box typed into at once, while its editor is still loadin
   await page.getByRole('button', { name: 'Edit Typed ahead' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Section' });
   await expect(edit.locator('.ProseMirror p')).toHaveText(['Halves first, then thirds', 'Then quarters']);
+});
+
+test("a staff rich-text box whose editor's script fails to load says so and still keeps what is typed", async ({ page }) => {
+  await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+  await page.route(/\/assets\/Editor-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/course-management');
+  await page.getByLabel('Search courses by title, code or description').fill(built.courseTitle);
+  await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: built.courseTitle }) }).getByRole('button', { name: 'Manage Units' }).click();
+  await page.getByRole('button', { name: 'Manage Sections' }).first().click();
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Section' });
+  await expect(dialog.getByText('The tools did not load: reload the page for them. What you type here is kept.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('Plain words still count');
+  await dialog.getByLabel('Title', { exact: true }).fill('Without tools');
+  await dialog.getByRole('button', { name: 'Create Section' }).click();
+  await expect(page.getByText('Section created successfully')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Without tools/ }) })).toContainText('Plain words still count');
 });

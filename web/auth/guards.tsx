@@ -1,4 +1,4 @@
-import { Activity, type ReactNode } from 'react';
+import { Activity, Suspense, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { MESSAGES, normalizeUserType } from '@common/rules';
 import { paths } from '../paths';
@@ -20,13 +20,17 @@ export const sentBySignInGuard = (state: unknown) => typeof guardState(state).fr
 /**
  * A guarded page: while the auth check runs it waits out of sight, where React prepares it (its code loads beside
  * the check) without running its effects, so nothing is fetched for a visitor who turns out to be sent elsewhere.
- * The same element before and after the check, so the prepared page is the one shown.
+ * The same element before and after the check, so the prepared page is the one shown. The page waits for its code
+ * in a Suspense boundary of its own: one that waited straight inside the Activity crashed React 19.3 ("reading
+ * '_retryCache'") when the guard was shown, then left (a click to another page), before the code arrived.
  */
-function Guarded({ pending, children }: { pending: boolean; children: ReactNode }) {
+export function Guarded({ pending, children }: { pending: boolean; children: ReactNode }) {
   return (
     <>
       {pending ? <PageState kind="loading" title="Loading..." /> : null}
-      <Activity mode={pending ? 'hidden' : 'visible'}>{children}</Activity>
+      <Activity mode={pending ? 'hidden' : 'visible'}>
+        <Suspense fallback={<PageState kind="loading" title="Loading..." />}>{children}</Suspense>
+      </Activity>
     </>
   );
 }

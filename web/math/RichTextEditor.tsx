@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, type MutableRefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type MutableRefObject } from 'react';
 import styles from './editor/Editor.module.css';
 
 export interface RichTextEditorProps {
@@ -17,21 +17,48 @@ export interface RichTextEditorProps {
  */
 export type CaretHandover = MutableRefObject<number | null>;
 
-// TipTap and KaTeX are large: they load when an editor first appears on screen, not with the page around it.
-const Editor = lazy(() => import('./editor/Editor'));
+type EditorComponent = ComponentType<RichTextEditorProps & { caretRef: CaretHandover }>;
+
+let editorLoad: Promise<EditorComponent> | null = null;
+let loadedEditor: EditorComponent | null = null;
+
+// TipTap and KaTeX are large: they load when an editor first appears on screen, not with the page around it. A
+// failed load is tried again by the next editor that appears.
+function loadEditor(): Promise<EditorComponent> {
+  editorLoad ??= import('./editor/Editor').then(
+    (module) => (loadedEditor = module.default),
+    (error: unknown) => {
+      editorLoad = null;
+      throw error;
+    },
+  );
+  return editorLoad;
+}
 
 /**
  * Rich text with LaTeX math (TipTap): headings, bold, italic, underline, lists, links, tables, our own images,
  * column layouts of 2, 3 or 4, and inline `$...$` or display `$$...$$` math typed as LaTeX with a live preview.
  * `value` and `onChange` carry HTML in which math is plain dollar text, as the renderer and the server expect.
+ *
+ * The editor's script is awaited here rather than through Suspense, so that a script that fails to load leaves the
+ * stand-in working, with a word on the tools, instead of breaking the page around it.
  */
 export function RichTextEditor(props: RichTextEditorProps) {
   const caretRef: CaretHandover = useRef(null);
-  return (
-    <Suspense fallback={<StandIn {...props} caretRef={caretRef} />}>
-      <Editor {...props} caretRef={caretRef} />
-    </Suspense>
-  );
+  const [Editor, setEditor] = useState<EditorComponent | null>(() => loadedEditor);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (Editor) return;
+    let shown = true;
+    loadEditor().then(
+      (loaded) => shown && setEditor(() => loaded),
+      () => shown && setFailed(true),
+    );
+    return () => {
+      shown = false;
+    };
+  }, [Editor]);
+  return Editor ? <Editor {...props} caretRef={caretRef} /> : <StandIn {...props} caretRef={caretRef} failed={failed} />;
 }
 
 /** What the browser's editable box holds when nothing is typed in it. */
@@ -41,7 +68,7 @@ const EMPTY_STAND_IN = /^(<p>(<br>)?<\/p>|<br>)*$/;
  * The box while the editor's script loads: plain editable text that writes into the field's value itself, so the
  * editor starts from everything typed here and no key is lost. No handover of keys is needed, only of the caret.
  */
-function StandIn({ label, value, onChange, height = 200, error, caretRef }: RichTextEditorProps & { caretRef: CaretHandover }) {
+function StandIn({ label, value, onChange, height = 200, error, caretRef, failed }: RichTextEditorProps & { caretRef: CaretHandover; failed: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   // Filled once: React must not write the box again while the user types (the caret would jump to its start).
   useLayoutEffect(() => {
@@ -61,8 +88,8 @@ function StandIn({ label, value, onChange, height = 200, error, caretRef }: Rich
     <div className={styles.editor}>
       <span className={styles.label}>{label}</span>
       <div className={`${styles.frame} ${error ? styles.invalid : ''}`} aria-busy="true">
-        <div className={`${styles.toolbar} ${styles.toolsLoading}`} style={{ height: 42 }} role="status">
-          Loading tools… you can type now
+        <div className={`${styles.toolbar} ${styles.toolsLoading}`} style={{ minHeight: 42 }} role="status">
+          {failed ? 'The tools did not load: reload the page for them. What you type here is kept.' : 'Loading tools… you can type now'}
         </div>
         <div className={styles.scroll} style={{ height }}>
           <div
