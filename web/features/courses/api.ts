@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Course, CourseDeletePreview, CourseInput, Section, SectionInput, Unit, UnitInput } from '@common/schemas/courses';
+import { CATALOGUE_KEY, catalogueKey } from '../../api/catalogue';
 import { api } from '../../api/client';
 
-/** Query keys: every list under ['courses'], so one invalidation after a change refreshes what depends on it. */
+/** Query keys: every list under the catalogue's root, so one invalidation after a change refreshes every screen. */
 export const keys = {
-  all: ['courses'] as const,
-  courses: (admin: boolean) => ['courses', 'list', admin ? 'admin' : 'staff'] as const,
-  units: (courseId: string) => ['courses', 'units', courseId] as const,
-  sections: (unitId: string) => ['courses', 'sections', unitId] as const,
+  all: CATALOGUE_KEY,
+  courses: (admin: boolean) => catalogueKey('course-management', 'courses', admin ? 'admin' : 'staff'),
+  units: (courseId: string) => catalogueKey('course-management', 'units', courseId),
+  sections: (unitId: string) => catalogueKey('course-management', 'sections', unitId),
 };
 
 /** Admins read the admin list (staff.md section 6); teachers and data-entry staff the shared one. */

@@ -6,6 +6,7 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_MESSAGES, type StudentGroup } from '@common/rules';
 import type { Course, SectionSummary, Unit } from '@common/schemas/courses';
 import type { BatchAssignmentBody, BatchAssignmentReply, StudentPage } from '@common/schemas/studentAssignments';
+import { catalogueKey } from '../../api/catalogue';
 import { api } from '../../api/client';
 
 export type Role = 'admin' | 'teacher';
@@ -20,9 +21,9 @@ export interface StudentQuery {
 export const keys = {
   students: ['student-assignments', 'students'] as const,
   page: (role: Role, query: StudentQuery) => ['student-assignments', 'students', role, query] as const,
-  courses: (role: Role) => ['student-assignments', 'courses', role] as const,
-  units: (role: Role, courseId: string) => ['student-assignments', 'units', role, courseId] as const,
-  sections: (role: Role, courseId: string) => ['student-assignments', 'sections', role, courseId] as const,
+  courses: (role: Role) => catalogueKey('student-assignments', 'courses', role),
+  units: (role: Role, courseId: string) => catalogueKey('student-assignments', 'units', role, courseId),
+  sections: (role: Role, courseId: string) => catalogueKey('student-assignments', 'sections', role, courseId),
 };
 
 /** Catalogue lists change rarely while a teacher assigns: they are read again after a minute at most. */

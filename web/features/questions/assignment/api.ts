@@ -7,14 +7,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Course, SectionSummary, Unit } from '@common/schemas/courses';
 import type { StaffQuestion } from '@common/schemas/learning';
 import type { QuestionList } from '@common/schemas/questions';
+import { catalogueKey } from '../../../api/catalogue';
 import { api } from '../../../api/client';
 import { ASSIGNMENT_MESSAGES, AVAILABLE_PAGE_SIZE } from './messages';
 import { MESSAGES } from '../messages';
 
 export type StaffRole = 'admin' | 'teacher';
 
-const keys = {
-  hierarchy: ['assignment-hierarchy'] as const,
+export const keys = {
+  hierarchy: catalogueKey('question-assignment'),
   assigned: (sectionId: string) => ['section-questions', sectionId] as const,
 };
 
