@@ -12,3 +12,12 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/**
+ * The lists' search box: a case-insensitive substring of any of the fields, the query trimmed; an empty query
+ * matches everything.
+ */
+export function matchesSearch(query: string, ...fields: Array<string | null | undefined>): boolean {
+  const needle = query.trim().toLowerCase();
+  return !needle || fields.some((field) => field?.toLowerCase().includes(needle));
+}

@@ -10,14 +10,12 @@ import { PageState } from '../../ui/PageState';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { IconTile } from '../../ui/IconTile';
 import { useStudentCourses, useStudentStats } from './api';
-import { courseProgressText } from '@common/rules';
+import { courseProgressText, matchesSearch } from '@common/rules';
 import styles from './student.module.css';
 
 /** Search matches name, description or code, ignoring case. */
 function matches(course: StudentCourse, search: string, type: string): boolean {
-  const needle = search.trim().toLowerCase();
-  const text = `${course.name}\n${course.description}\n${course.code}`.toLowerCase();
-  return (!needle || text.includes(needle)) && (!type || course.code.toLowerCase().includes(type.toLowerCase()));
+  return matchesSearch(search, course.name, course.description, course.code) && matchesSearch(type, course.code);
 }
 
 /** My Courses: the assigned courses with search, the course-type filter built from code prefixes, and their states. */

@@ -3,7 +3,7 @@ import { BookOpen, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Course } from '@common/schemas/courses';
 import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
-import { COURSE_PAGE_SIZES, plural } from '@common/rules';
+import { COURSE_PAGE_SIZES, plural, matchesSearch } from '@common/rules';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { Pagination } from '../../ui/Pagination';
@@ -14,7 +14,7 @@ import { usePage } from '../../ui/usePage';
 import { IconTile } from '../../ui/IconTile';
 import { ConfirmDelete } from './ConfirmDelete';
 import { CourseFormModal } from './CourseFormModal';
-import { failureText, formatDate, matches, successText } from './messages';
+import { failureText, formatDate, successText } from './messages';
 import { ViewUnitsMenu } from './ViewUnitsMenu';
 import styles from './courses.module.css';
 
@@ -29,7 +29,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
   const [deleting, setDeleting] = useState<Course | null>(null);
   const preview = useCourseDeletePreview(deleting?.id ?? null);
 
-  const filtered = useMemo(() => (courses.data ?? []).filter((c) => matches(search, c.title, c.code, c.description)), [courses.data, search]);
+  const filtered = useMemo(() => (courses.data ?? []).filter((c) => matchesSearch(search, c.title, c.code, c.description)), [courses.data, search]);
   const pages = Math.max(1, Math.ceil(filtered.length / pageSize));
   const current = Math.min(page, pages);
   const shown = filtered.slice((current - 1) * pageSize, current * pageSize);

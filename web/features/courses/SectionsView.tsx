@@ -7,11 +7,11 @@ import { useDeleteSection, useSections } from './api';
 import type { Notifier } from '../../ui/Toast';
 import { ConfirmDelete } from './ConfirmDelete';
 import { LevelFrame } from './LevelFrame';
-import { failureText, matches, successText } from './messages';
+import { failureText, successText } from './messages';
 import { cut, plainText } from '../../math/plainText';
 import { SectionFormModal } from './SectionFormModal';
 import styles from './courses.module.css';
-import { plural } from '@common/rules';
+import { plural, matchesSearch } from '@common/rules';
 
 /** The sections of a unit, by section number: search by title, grade or content, add, edit, delete, view content. */
 export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Unit; notify: Notifier; onBack(): void; onViewContent(section: Section): void }) {
@@ -22,7 +22,7 @@ export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Un
   const [deleting, setDeleting] = useState<Section | null>(null);
   const rows = useMemo(() => (sections.data ?? []).map((s) => ({ section: s, text: plainText(s.content) })), [sections.data]);
   const shown = useMemo(
-    () => rows.filter((r) => matches(search, r.section.title, r.section.grade, r.text)).sort((a, b) => a.section.sectionNumber - b.section.sectionNumber),
+    () => rows.filter((r) => matchesSearch(search, r.section.title, r.section.grade, r.text)).sort((a, b) => a.section.sectionNumber - b.section.sectionNumber),
     [rows, search],
   );
 

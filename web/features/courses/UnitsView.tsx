@@ -7,10 +7,10 @@ import { useDeleteUnit, useUnits } from './api';
 import type { Notifier } from '../../ui/Toast';
 import { ConfirmDelete } from './ConfirmDelete';
 import { LevelFrame } from './LevelFrame';
-import { failureText, matches, successText } from './messages';
+import { failureText, successText } from './messages';
 import { UnitFormModal } from './UnitFormModal';
 import styles from './courses.module.css';
-import { plural } from '@common/rules';
+import { plural, matchesSearch } from '@common/rules';
 
 /** The units of a course, by unit number: search by title or grade, add, edit, delete, drill into sections. */
 export function UnitsView({ course, notify, onBack, onManageSections }: { course: Course; notify: Notifier; onBack(): void; onManageSections(unit: Unit): void }) {
@@ -20,7 +20,7 @@ export function UnitsView({ course, notify, onBack, onManageSections }: { course
   const [editing, setEditing] = useState<Unit | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Unit | null>(null);
   const shown = useMemo(
-    () => [...(units.data ?? [])].filter((u) => matches(search, u.title, u.grade)).sort((a, b) => a.unitNumber - b.unitNumber),
+    () => [...(units.data ?? [])].filter((u) => matchesSearch(search, u.title, u.grade)).sort((a, b) => a.unitNumber - b.unitNumber),
     [units.data, search],
   );
 

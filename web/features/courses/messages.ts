@@ -24,9 +24,4 @@ export const DELETE_CONFIRM: Record<Entity, string> = {
   section: 'Are you sure you want to delete this section? Students lose access to it; its questions stay in the question bank.',
 };
 
-export const matches = (query: string, ...fields: Array<string | null | undefined>) => {
-  const q = query.trim().toLowerCase();
-  return !q || fields.some((f) => f?.toLowerCase().includes(q));
-};
-
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ChevronDown, ChevronRight, Plus, Trash2, X } from 'lucide-react';
-import { sectionLabel, unitLabel } from '@common/rules';
+import { sectionLabel, unitLabel, matchesSearch } from '@common/rules';
 import type { AssignedStudent } from '@common/schemas/learning';
 import { Button } from '../../ui/Button';
 import { DragColumns } from '../../ui/DragColumns';
@@ -10,7 +10,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useCourseList, type CourseContent, type Role } from './api';
 import { busyKey, type Change } from './changes';
 import { CourseTree } from './CourseTree';
-import { listedSections, listedUnits, matches } from './labels';
+import { listedSections, listedUnits } from './labels';
 import styles from './assignments.module.css';
 
 export interface PanelProps {
@@ -65,8 +65,8 @@ function CoursesTab({ role, student, content, busy, onChange }: PanelProps) {
   const [availableQuery, setAvailableQuery] = useState('');
   const [open, setOpen] = useState<string[]>([]);
   const held = new Set(student.courses.map((c) => c.id));
-  const assigned: CourseItem[] = student.courses.filter((c) => matches(assignedQuery, c.name, c.code));
-  const available: CourseItem[] = (catalogue.data ?? []).filter((c) => !held.has(c.id) && matches(availableQuery, c.title, c.code)).map((c) => ({ id: c.id, name: c.title, code: c.code }));
+  const assigned: CourseItem[] = student.courses.filter((c) => matchesSearch(assignedQuery, c.name, c.code));
+  const available: CourseItem[] = (catalogue.data ?? []).filter((c) => !held.has(c.id) && matchesSearch(availableQuery, c.title, c.code)).map((c) => ({ id: c.id, name: c.title, code: c.code }));
 
   const assign = (c: CourseItem) => onChange({ kind: 'course', action: 'assign', course: c });
   const remove = (c: CourseItem) => {
@@ -280,14 +280,14 @@ function ContentColumns(props: {
         {
           id: 'assigned',
           title: `Assigned ${noun.many}`,
-          items: props.assigned.filter((item) => matches(assignedQuery, item.label, item.parent)),
+          items: props.assigned.filter((item) => matchesSearch(assignedQuery, item.label, item.parent)),
           tools: <SearchBox label={`Search assigned ${noun.many}`} value={assignedQuery} onChange={setAssignedQuery} />,
           empty: props.held ? `No assigned ${noun.one} matches.` : `No ${noun.many} assigned`,
         },
         {
           id: 'available',
           title: `Available ${noun.many}`,
-          items: props.available.filter((item) => matches(availableQuery, item.label)),
+          items: props.available.filter((item) => matchesSearch(availableQuery, item.label)),
           tools: <SearchBox label={`Search available ${noun.many}`} value={availableQuery} onChange={setAvailableQuery} />,
           empty: props.availableEmpty,
         },

@@ -44,9 +44,3 @@ export function listedSections(student: AssignedStudent, content: CourseContent)
     };
   });
 }
-
-/** Case-insensitive substring match over some texts; an empty query matches everything. */
-export const matches = (query: string, ...fields: Array<string | null | undefined>) => {
-  const q = query.trim().toLowerCase();
-  return !q || fields.some((f) => f?.toLowerCase().includes(q));
-};

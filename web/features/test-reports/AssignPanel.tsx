@@ -13,7 +13,7 @@ import { Toast, useNotify } from '../../ui/Toast';
 import { assignTest, resultKeys, useAssignments, useStudents } from './api';
 import { STATUS_TEXT, when } from './format';
 import styles from './results.module.css';
-import { plural } from '@common/rules';
+import { plural, matchesSearch } from '@common/rules';
 
 /** The student manager's filters (staff.md 2.9): grade bands and the recently joined. */
 const BANDS = [
@@ -35,8 +35,7 @@ function inBand(student: AssignedStudent, band: Band, now: number): boolean {
   return grade >= low && grade <= high;
 }
 
-const matches = (student: AssignedStudent, term: string) =>
-  [student.fullName, student.email, student.school ?? '', student.grade ?? ''].some((field) => field.toLowerCase().includes(term));
+const matches = (student: AssignedStudent, term: string) => matchesSearch(term, student.fullName, student.email, student.school, student.grade);
 
 /** A datetime-local value (the device's time zone) as an ISO instant, or null when empty. */
 const instant = (local: string) => (local ? new Date(local).toISOString() : null);
@@ -56,10 +55,7 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
   const [busy, setBusy] = useState(false);
   const [now] = useState(() => Date.now());
 
-  const shown = useMemo(() => {
-    const t = term.trim().toLowerCase();
-    return (students.data ?? []).filter((s) => inBand(s, band, now) && (t === '' || matches(s, t)));
-  }, [students.data, band, term, now]);
+  const shown = useMemo(() => (students.data ?? []).filter((s) => inBand(s, band, now) && matches(s, term)), [students.data, band, term, now]);
 
   const windowProblem = opensAt && closesAt && Date.parse(closesAt) <= Date.parse(opensAt) ? M.window : undefined;
 
