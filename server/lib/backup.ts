@@ -58,7 +58,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  */
 export async function* backupArchive(database: Database, uploads: UploadStore, now: Date = new Date()): AsyncGenerator<Buffer> {
   if (!database.snapshot) {
-    throw new BackupError('The academy backs up only its embedded database; back up PostgreSQL with pg_dump (README, Deploying).');
+    throw new BackupError('The academy backs up only its embedded database; back up PostgreSQL with pg_dump (docs/DEPLOYMENT.md, backups).');
   }
   const entries: BackupManifest['entries'] = [];
   const missing: string[] = [];

@@ -5,7 +5,7 @@ import type { CheckableQuestion, CheckResult } from '../../common/answers';
 import type { Database } from '../db/client';
 
 /**
- * What the server keeps in memory between requests, and what empties it: the one home of both (README, design notes).
+ * What the server keeps in memory between requests, and what empties it: the one home of both (docs/DESIGN-NOTES.md).
  *
  * - Rendered views: a route declares `config: { kept: { view, key } }`. Its first 200 answer for a key, the bytes its
  *   reply schema serialized, is kept with a gzip copy; later requests for the key get those bytes without the handler.

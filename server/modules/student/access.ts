@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
 
 /**
- * What a student may open (the one home of this rule; README, design notes): a course when it is assigned to them,
+ * What a student may open (the one home of this rule; docs/DESIGN-NOTES.md): a course when it is assigned to them,
  * a unit when it and its course are, and a section when it, its unit and its course are. Access is explicit: taking
  * an item away closes exactly that item, and nothing opens by being left without individual assignments.
  *

@@ -31,7 +31,7 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 
 /**
  * A test's figures, gathered by the database for the rows asked for: its live questions, its gaps and the sum of
- * its marks (gaps carry no marks). Columns name `tests.id` with its table (README: raw SQL).
+ * its marks (gaps carry no marks). Columns name `tests.id` with its table (docs/DESIGN-NOTES.md: raw SQL).
  */
 const summaryColumns = {
   id: tests.id,
