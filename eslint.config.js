@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { webZones, sharedZones } from './eslint.zones.js';
+import { webZones, sharedZones, serverZones } from './eslint.zones.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
@@ -31,7 +31,9 @@ export default tseslint.config(
   },
   {
     // Zones (eslint.zones.js): a feature imports ui/, math/, api/, auth/, paths, content/ and common/, never another
-    // feature; common/ imports nothing of ours; web/ and server/ never import each other. And no import cycles.
+    // feature; common/ imports nothing of ours; web/ and server/ never import each other; in the server, lib/, db/
+    // and policies/ import no plugin or module, plugins import no module, and a module reaches another only
+    // through its public files. And no import cycles.
     files: ['common/**/*.ts', 'server/**/*.ts', 'web/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -40,7 +42,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...webZones(), ...sharedZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones(), ...sharedZones, ...serverZones()] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
@@ -48,6 +50,11 @@ export default tseslint.config(
     // Tests of common/ may read the server's test corpora; what ships of common/ may not.
     files: ['common/**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...webZones(), ...sharedZones.filter((zone) => zone.target !== './common')] }] },
+  },
+  {
+    // Server tests may build the whole app from any folder and use server/test; the modules stay fenced.
+    files: ['server/**/*.test.ts', 'server/test/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...sharedZones, ...serverZones({ tests: true })] }] },
   },
   {
     files: ['common/**/*.ts'],

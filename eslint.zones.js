@@ -2,16 +2,19 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The import zones of DESIGN section 3, for `import-x/no-restricted-paths` (paths relative to the repository).
- * Every folder of web/features is a zone of its own, read from disk, so a new feature is fenced in from its
- * first file.
+ * The import zones, for `import-x/no-restricted-paths` (paths relative to the repository). Every folder of
+ * web/features and of server/modules is a zone of its own, read from disk, so a new feature or module is fenced in
+ * from its first file.
  */
-const FEATURES = fileURLToPath(new URL('./web/features', import.meta.url));
+const ROOT = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 
-export const featureNames = () =>
-  readdirSync(FEATURES, { withFileTypes: true })
+const foldersOf = (folder) =>
+  readdirSync(`${ROOT}/${folder}`, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+
+export const featureNames = () => foldersOf('web/features');
+export const moduleNames = () => foldersOf('server/modules');
 
 const FEATURE_RULE = "A feature imports ui/, math/, api/, auth/, paths, content/ and common/, never another feature (nor the shell or the router).";
 const KIT_RULE = 'ui/, math/, api/, auth/ and content/ serve every feature: they import no feature, shell or router.';
@@ -37,3 +40,74 @@ export const sharedZones = [
   { target: './web', from: ['./server', './e2e', './bench', './scripts'], message: 'web/ talks to the server over HTTP only.' },
   { target: './server', from: ['./web', './e2e'], message: 'server/ never imports the web app.' },
 ];
+
+/**
+ * The files of a server module that other modules may import; everything else of a module (its routes, its
+ * plugin, its tests, its helpers) is its own. A module missing here shares nothing. Widen a list on purpose,
+ * when another module needs a file, rather than reaching into a module's insides.
+ */
+export const MODULE_PUBLIC_FILES = {
+  // Who is signed in, and evicting a user's cached sessions, are needed wherever accounts change.
+  sessions: ['cache.ts', 'store.ts'],
+  // The account as the server presents it, and a session's user read by id.
+  users: ['present.ts', 'service.ts'],
+  // A student's progress and the questions as a student sees them, shown again by dashboards, tests and assignments.
+  student: ['progress.ts', 'questions.ts'],
+  // The papers waiting for a teacher's review, counted on the dashboards.
+  'test-taking': ['service.ts'],
+  // The question bank's reads, used to build tests.
+  questions: ['queries.ts'],
+};
+
+const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];
+
+const LAYER_RULE = "server/lib, server/db and server/policies serve every module: they import no module, no plugin, nor the app's wiring (app.ts, main.ts, context.ts, tools/).";
+const PLUGIN_RULE = "A plugin knows no module: it imports no module, nor context.ts (it names the modules' types) or the app's wiring (app.ts, main.ts, tools/).";
+const MODULE_RULE = 'A module imports another module only through the files listed for it in MODULE_PUBLIC_FILES (eslint.zones.js), never its routes, tests or other insides.';
+const MODULE_WIRING_RULE = 'Modules are wired by app.ts and main.ts: a module imports neither, nor tools/.';
+const TEST_RULE = 'Code that ships imports no test and nothing of server/test.';
+
+/** Zones of the server's own layers: lib/, db/ and policies/ below plugins/, below the modules, below the wiring. */
+function serverLayerZones() {
+  return [
+    ...['lib', 'db', 'policies'].map((folder) => ({
+      target: `./server/${folder}`,
+      from: ['./server/modules', './server/plugins', ...WIRING],
+      message: LAYER_RULE,
+    })),
+    { target: './server/plugins', from: ['./server/modules', ...WIRING], message: PLUGIN_RULE },
+    { target: './server/modules', from: ['./server/app.ts', './server/main.ts', './server/tools'], message: MODULE_WIRING_RULE },
+  ];
+}
+
+/**
+ * One zone per module: every other module's files are closed to it, but for their public files. Picking single
+ * files out of a folder takes globs, and the rule matches glob exceptions as written, so these paths are absolute.
+ */
+function serverModuleZones() {
+  return moduleNames().map((name) => ({
+    target: `./server/modules/${name}`,
+    from: [`${ROOT}/server/modules/**`],
+    except: [
+      `${ROOT}/server/modules/${name}/**`,
+      ...Object.entries(MODULE_PUBLIC_FILES)
+        .filter(([owner]) => owner !== name)
+        // `@(a|b)` makes even a single file a glob, which the rule requires of every exception here.
+        .map(([owner, files]) => `${ROOT}/server/modules/${owner}/@(${files.join('|')})`),
+    ],
+    message: MODULE_RULE,
+  }));
+}
+
+/**
+ * The server's zones. Tests (`tests: true`) keep the modules' fences but may drive the whole app from any folder
+ * (a lib/ test builds the app to send mail through it) and use server/test.
+ */
+export function serverZones({ tests = false } = {}) {
+  if (tests) return serverModuleZones();
+  return [
+    ...serverLayerZones(),
+    ...serverModuleZones(),
+    { target: './server', from: [`${ROOT}/**/*.test.ts`, `${ROOT}/server/test/**`], message: TEST_RULE },
+  ];
+}

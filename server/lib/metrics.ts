@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
-import type { KeptSize } from '../plugins/kept';
 
 /** The route label of a request no route matched: scanners' URLs must not each become a series. */
 export const UNMATCHED = 'unmatched';
@@ -43,6 +42,15 @@ export class RouteSeries {
     count.inc();
     series.duration.observe(seconds);
   }
+}
+
+/** What one kept view or memo holds now; the kept plugin reports its sizes in this shape. */
+export interface KeptSize {
+  kind: 'view' | 'memo';
+  name: string;
+  entries: number;
+  bytes: number;
+  maxBytes: number;
 }
 
 export interface MetricSources {

@@ -1,5 +1,4 @@
 import { inArray, lt, sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { TooMany } from './errors';
@@ -52,7 +51,13 @@ async function addToCount(db: Db, key: string, amount: number, windowSeconds: nu
   return { count: Number(row.count), windowEnds: new Date(row.window_start).getTime() + windowSeconds * 1000 };
 }
 
-type LimitContext = Pick<AppContext, 'db' | 'now' | 'rateLimitFactor'>;
+/** What a limit reads of the app's context (the context itself lives above lib/, which it cannot import). */
+export interface LimitContext {
+  db: Db;
+  now: () => Date;
+  /** Multiplies every limit; tests that are not about rate limits raise it. */
+  rateLimitFactor: number;
+}
 
 interface Tally {
   /** The shared count as last read, with what this instance had added by then. */

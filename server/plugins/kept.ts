@@ -3,6 +3,7 @@ import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import type { CheckableQuestion, CheckResult } from '../../common/answers';
 import type { Database } from '../db/client';
+import type { KeptSize } from '../lib/metrics';
 
 /**
  * What the server keeps in memory between requests, and what empties it: the one home of both (docs/DESIGN-NOTES.md).
@@ -479,14 +480,6 @@ function keptHooks(views: RenderedViews, route: KeptRoute): { preHandler: preHan
       done();
     },
   };
-}
-
-export interface KeptSize {
-  kind: 'view' | 'memo';
-  name: string;
-  entries: number;
-  bytes: number;
-  maxBytes: number;
 }
 
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
