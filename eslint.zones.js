@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The import zones of DESIGN section 3, for `import-x/no-restricted-paths` (paths relative to the repository).
- * Every folder of web/features is a zone of its own, read from disk, so a new feature is fenced in from its
+ * The import zones for `import-x/no-restricted-paths`: which folder may import which (paths relative to the
+ * repository). Every folder of web/features is a zone of its own, read from disk, so a new feature is fenced in from its
  * first file.
  */
 const FEATURES = fileURLToPath(new URL('./web/features', import.meta.url));
