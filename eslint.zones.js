@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The import zones for `import-x/no-restricted-paths`: which folder may import which (paths relative to the
- * repository). Every folder of web/features is a zone of its own, read from disk, so a new feature is fenced in from its
- * first file.
+ * repository). Every folder of web/features is a zone of its own, read from disk, so a new feature is fenced in
+ * from its first file.
  */
 const FEATURES = fileURLToPath(new URL('./web/features', import.meta.url));
 
