@@ -1,4 +1,4 @@
-/** Sign-up, sign-in and password rules (learner-and-public.md sections 5 and 9). */
+/** Sign-up, sign-in and password rules. */
 import { MESSAGES } from './messages';
 
 export const OTP_LENGTH = 6;
