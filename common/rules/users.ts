@@ -1,4 +1,4 @@
-/** Registering and managing accounts: the users table's paging, the register forms' choices, the import's limits and the messages. */
+/** Registering and managing accounts: the users table's paging, the forms' choices, the import's limits, the messages. */
 
 /** The users table shows this many rows a page, paged by the server. */
 export const USERS_PAGE_SIZE = 10;
