@@ -53,7 +53,7 @@ const TestReviewPage = lazyPage(() => import('./features/assigned-learning/tests
 const SavedTestPage = lazyPage(() => import('./features/test-reports/SavedTestPage'));
 
 /**
- * A page of the signed-in area behind its guard of staff.md section 6 (web/auth/pageAccess.ts); `at` serves the
+ * A page of the signed-in area behind its guard (web/auth/pageAccess.ts); `at` serves the
  * deeper addresses of a page (course management's drill-down) under the page's own guard.
  */
 const guarded = (path: GuardedPath, page: ReactNode, at: string = path) => ({

@@ -26,7 +26,7 @@ function fetchSessionUser(): Promise<SessionUser | null> {
 }
 
 /**
- * Auth state of spec section 4: the auth check runs at startup; success stores the user, failure clears it;
+ * Auth state: the auth check runs at startup; success stores the user, failure clears it;
  * loading ends either way.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -24,7 +24,7 @@ const ASSIGNMENT: readonly UserType[] = ['admin', 'teacher'];
 const STUDENT_ONLY: PageAccess = { types: ['student'], othersTo: everyTypeBut(['student'], paths.dashboard) };
 const QUESTION_CREATION: PageAccess = { types: STAFF_TYPES, denied: { title: MESSAGES.accessDenied, text: MESSAGES.createQuestionDenied } };
 
-/** The guards of staff.md section 6, one row per page: the router and the upcoming-page route both read them. */
+/** The page guards, one row per page: the router and the upcoming-page route both read them. */
 const ACCESS_BY_PAGE = {
   [paths.admin]: ADMIN_ONLY,
   [paths.adminDashboard]: ADMIN_ONLY,

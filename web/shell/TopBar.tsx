@@ -40,7 +40,7 @@ function AuthActions({ isLoggedIn, logout }: { isLoggedIn: boolean; logout: () =
 }
 
 /**
- * The top bar of spec section 2: links, course search, cart and account actions. Below 768 px the links move
+ * The top bar over every page: links, course search, cart and account actions. Below 768 px the links move
  * into a menu that locks the page's scrolling while it is open. Past 50 px of scroll the bar shrinks to 65 px.
  */
 export function TopBar() {

@@ -19,7 +19,7 @@ interface VerifyState {
 const VERIFY_FAILED = 'Failed to verify code. Please try again.';
 const RESEND_FAILED = 'Failed to resend verification code. Please try again later.';
 
-/** Six single-digit boxes, a 300 s countdown, and a resend that waits 60 s (spec sections 4 and 5). */
+/** Six single-digit boxes, a 300 s countdown, and a resend that waits 60 s. */
 export default function VerifyOtpPage() {
   const location = useLocation();
   const navigate = useNavigate();
