@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { ADMIN, focusField, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /**
- * Issue 15: the exercises as a grade-3 child meets them. Six answers entered with the mouse (toolbar and on-screen
+ * The exercises as a grade-3 child meets them. Six answers entered with the mouse (toolbar and on-screen
  * math keyboard) and with the keyboard only, each judged right; Enter checks; the place (course, section, tab,
  * typed answers, verdicts) survives a reload and Back; the hint opens on demand with its math; the worked solution
  * comes after answering.
