@@ -12,7 +12,7 @@ import { ADMIN, focusField, ok, questionTags, signIn, signUpStudent, uniqueEmail
 const SHOTS = '/tmp/shots';
 const PASSWORD = 'Learn&pass1';
 
-/** The six answers of the issue, as a teacher would write their keys. */
+/** Six answers a grade-3 child meets, as a teacher would write their keys. */
 const SIX = [
   { text: 'Write three quarters: ___1___', key: '3/4' },
   { text: 'Write two and a half as a mixed number: ___1___', key: '2 1/2' },

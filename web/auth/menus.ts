@@ -44,7 +44,7 @@ const section = (label: string, icon: LucideIcon, key: string, short?: string): 
 export const MENUS: Record<UserType, MenuItem[]> = {
   student: [
     dashboard,
-    // The learning issue fills this section with the assigned-courses grid.
+    // The learning pages fill this section with the grid of the student's assigned courses.
     section('My Courses', BookOpen, 'courses', 'Courses'),
     section('Assignments', ClipboardList, 'assignments', 'Tasks'),
     section('Grades', GraduationCap, 'grades'),
