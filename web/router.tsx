@@ -126,7 +126,7 @@ export const routes: RouteObject[] = [
           guarded(paths.myCourses, <Navigate to={paths.dashboardSection('courses')} replace />),
           guarded(paths.myCourses, <StudentCoursePage />, paths.studentCourse.path),
           guarded(paths.myCourses, <StudentCoursePage />, paths.studentSection.path),
-          // The spec sends students to /student from staff pages; their home is the dashboard.
+          // Staff pages (course assignment) send students to /student; their home is the dashboard.
           { path: paths.student, element: <Navigate to={paths.dashboard} replace /> },
           guarded(paths.courseManagement, <CourseManagementPage />),
           guarded(paths.courseManagement, <CourseManagementPage />, paths.courseUnits.path),

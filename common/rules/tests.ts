@@ -13,7 +13,7 @@ export const TEST_GENERATOR_PAGE_SIZE = 10;
 export const RANDOM_MIN = 1;
 export const RANDOM_MAX = 50;
 export const RANDOM_DEFAULT = 10;
-/** Not in the spec: bounds that keep one test printable and one save bounded. */
+/** Bounds that keep one test printable and one save bounded. */
 export const MAX_TEST_QUESTIONS = 200;
 export const MARKS_MIN = 0;
 export const MARKS_MAX = 100;

@@ -362,7 +362,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
   z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
 
 /**
- * `GET /api/questions`: the spec's query (limit, grade, excludeAssignedToSection, comma-joined category) plus
+ * `GET /api/questions`: the bank's query (limit, grade, excludeAssignedToSection, comma-joined category) plus
  * server-side paging, search, type and focus. `pageSize` wins over `limit`; both default to 50.
  */
 export const questionListQuery = z.object({

@@ -75,9 +75,8 @@ export const dataEntryForm = z.object({
 });
 
 /**
- * The spec's parent form labels student_name "Occupation" and uses student_grade for two inputs; here the
- * children are picked among existing students, and student_name / student_grade describe a child who has no
- * account yet.
+ * The parent form: children are picked among existing students, and student_name / student_grade describe a
+ * child who has no account yet.
  */
 export const parentForm = matching(
   z.object({

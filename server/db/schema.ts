@@ -1,6 +1,6 @@
 /**
  * The whole data model. Ids are uuids; timestamps are timestamptz.
- * Foreign keys cascade where the spec's confirmation texts promise it (a course takes its units,
+ * Foreign keys cascade where the delete confirmations promise it (a course takes its units,
  * sections, question links and assignments with it).
  */
 import { sql } from 'drizzle-orm';
@@ -331,7 +331,7 @@ export const testType = pgEnum('test_type', TEST_TYPES);
 
 /**
  * A saved test. `code` is set for assessments only (`TEST-` and 6 characters). The columns
- * are the API's under the database's names: title is the spec's `name`, code its `testCode`.
+ * are the API's under the database's names: title is the API's `name`, code its `testCode`.
  */
 export const tests = pgTable(
   'tests',

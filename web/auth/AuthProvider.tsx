@@ -70,7 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await api.post('/auth/logout', undefined, 'Could not sign out');
     } finally {
-      // The spec reloads the page and goes home, so no state of the old session survives.
+      // Signing out reloads the page and goes home, so no state of the old session survives.
       window.location.assign('/');
     }
   }, []);

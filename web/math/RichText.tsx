@@ -13,7 +13,7 @@ export interface RichTextProps {
 
 /**
  * The one content renderer, for every stored rich text: KaTeX for the math, the editor's column layouts,
- * the spec's empty state, and 'Content Rendering Error' with the raw content when something fails.
+ * an empty state for no content, and 'Content Rendering Error' with the raw content when something fails.
  */
 export function RichText({ html, className, large }: RichTextProps) {
   if (isEmptyContent(html)) {

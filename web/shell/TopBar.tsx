@@ -8,7 +8,7 @@ import { CourseSearch } from './CourseSearch';
 import { useScrolled } from './useScrolled';
 import styles from './TopBar.module.css';
 
-/** The cart is not built yet: the spec fixes its count at 0. */
+/** The cart is not built yet: its count stays 0. */
 const CART_COUNT = 0;
 
 function NavLinks({ isLoggedIn }: { isLoggedIn: boolean }) {

@@ -70,7 +70,7 @@ export function assignmentRoutes(ctx: AppContext) {
       post('remove-unit', unitAssignmentBody, (a, b) => assignments.removeUnit(ctx, a, b.studentId, b.unitId), 'Unit removed successfully');
       post('assign-section', sectionAssignmentBody, (a, b) => assignments.assignSection(ctx, a, b.studentId, b.sectionId), 'Section assigned successfully');
       post('remove-section', sectionAssignmentBody, (a, b) => assignments.removeSection(ctx, a, b.studentId, b.sectionId), 'Section removed successfully');
-      // Beyond the spec: one course, unit or section for many students in one call (a class, or a whole filter).
+      // The batch call: one course, unit or section for many students in one call (a class, or a whole filter).
       r.post(`/${role}/batch-assignments`, { config: writeConfig, schema: { body: batchAssignmentBody, response: { 200: batchAssignmentReply } } }, (req) =>
         batchChange(ctx, actor(req.user!), req.body),
       );

@@ -31,7 +31,7 @@ export default function VerifyOtpPage() {
   const expiry = useCountdown(OTP_TTL_SECONDS);
   const cooldown = useCountdown(OTP_RESEND_COOLDOWN_SECONDS);
   const [busy, setBusy] = useState(false);
-  // Set once the code is accepted: the page shows the success text, then moves on after the spec's delay.
+  // Set once the code is accepted: the page shows the success text, then moves on after a fixed delay.
   const [next, setNext] = useState<{ to: string; state: object } | null>(null);
   const done = next !== null;
   const { notice, notify, clear } = useNotify();

@@ -11,7 +11,7 @@ export const ASSIGNMENT_MESSAGES = {
   removeFailedNetwork: 'Failed to remove question',
   noneAssigned: 'No questions assigned to this section yet.',
   selectSection: 'Select a Section First.',
-  /** Beyond the spec: the order of a section's questions. */
+  /** Reordering a section's questions. */
   orderFailed: 'Failed to save the question order',
 } as const;
 
