@@ -1,5 +1,5 @@
 /**
- * The learner loop (issue 12): N students (BENCH_STUDENTS, default 50), each signed in with a session of their own
+ * The learner loop: N students (BENCH_STUDENTS, default 50), each signed in with a session of their own
  * and a course of their own (10 units x 10 sections, every one assigned, 3 questions in the first section), each
  * doing what a studying student does, over and over: me, My Courses, the course view, the section's questions,
  * three checks, the dashboard figures. Measured as that mix and call by call, each connection a student.
@@ -128,7 +128,7 @@ interface Runner {
 
 /**
  * Budgets: the loop at 8,000 req/s on PostgreSQL and 5,000 on PGlite with p99 under 25 ms; each call alone 0.15 of
- * bare on PostgreSQL, as every share of bare in DESIGN section 10. On PGlite the database runs in the server's own
+ * bare on PostgreSQL, as every share of bare in the budgets. On PGlite the database runs in the server's own
  * core: its shares are printed for information (storing a check's attempt alone takes it about 55 µs, over half of
  * what a whole check may cost at 0.15 of bare).
  */

@@ -1,5 +1,5 @@
 /**
- * Learning benchmarks (DESIGN section 10): signed-in GET /api/student/courses/:id for a course of 10 units x 10
+ * Learning benchmarks: signed-in GET /api/student/courses/:id for a course of 10 units x 10
  * sections, and POST /api/questions/check-answer at 50 connections (budget: p99 under 20 ms).
  * bench/run.ts seeds with `seedLearningBench` in the server's process and measures with `benchLearning`.
  */

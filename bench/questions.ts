@@ -1,5 +1,5 @@
 /**
- * The question bank at scale (DESIGN section 10: `GET /api/questions` filters and pages over 100,000 questions
+ * The question bank at scale (budget: `GET /api/questions` filters and pages over 100,000 questions
  * with p99 under 50 ms).
  *
  * `seedQuestionBench` writes the questions with a handful of set-based statements; `benchQuestions` measures the

@@ -1,5 +1,5 @@
 /**
- * npm run bench: every budget of DESIGN section 10 in one run. Each server runs in its own process pinned to
+ * npm run bench: every performance budget in one run. Each server runs in its own process pinned to
  * one core, the load generator is pinned to the other, and throughput is reported beside a bare Fastify route
  * measured in the same run.
  */

@@ -1,5 +1,5 @@
 /**
- * Students sitting one test at once (issue 17): SITTERS students (BENCH_SITTERS, default 200), each signed in with a
+ * Students sitting one test at once: SITTERS students (BENCH_SITTERS, default 200), each signed in with a
  * session of their own, start the same 10-question test, then each saves an answer every 5 seconds, for
  * BENCH_SITTING_SECONDS (default 60), as a class sitting a mock test does. Afterwards every sitting is read back:
  * each question must hold the last answer its student saved (no lost answer). Budget on PostgreSQL: save p99 under

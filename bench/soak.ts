@@ -1,5 +1,5 @@
 /**
- * npm run soak (issue 18): an academy under a school day's use for minutes on end, on PGlite and (where one answers
+ * npm run soak: an academy under a school day's use for minutes on end, on PGlite and (where one answers
  * on 127.0.0.1:5432) PostgreSQL. LEARNERS students, each a session of their own with a course of their own (the
  * learner seed of bench/learners.ts), study as a student does, with think time between calls: me, the dashboard
  * figures, My Courses, the course view, the section's questions, a check every few seconds (right and wrong

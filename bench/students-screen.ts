@@ -1,6 +1,6 @@
 /**
  * How soon /course-assignment shows its first page of students in Chromium, with 5,000 students and the 200-course
- * catalogue (issue 13: within 1 s of navigation). Seeds a fresh embedded database, starts the real server on the
+ * catalogue (budget: within 1 s of navigation). Seeds a fresh embedded database, starts the real server on the
  * built app (run `npm run build` first), signs the admin in, then times two ways in, five times each: a full load
  * of the address, and a click on the sidebar's Course Assignment from the dashboard, each until the first row shows.
  *   npx tsx bench/students-screen.ts

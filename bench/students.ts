@@ -1,5 +1,5 @@
 /**
- * The student manager's list (issue 13): 5,000 students with profiles and assignments beside the 200-course
+ * The student manager's list: 5,000 students with profiles and assignments beside the 200-course
  * catalogue, and GET /api/admin/students under load: the first page, a grade band, and a search, 10 connections.
  * `npm run bench:students` runs it alone (after the catalogue seed); bench/run.ts seeds with `seedStudentBench`.
  */

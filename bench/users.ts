@@ -1,5 +1,5 @@
 /**
- * The users table at scale (issue 14: `GET /api/admin/users` pages, filters and searches 100,000 accounts with p99
+ * The users table at scale (budget: `GET /api/admin/users` pages, filters and searches 100,000 accounts with p99
  * under 50 ms at 10 connections).
  *
  * `seedUserBench` writes the accounts in a few set-based statements; `benchUsers` measures the first page, a type

@@ -71,7 +71,7 @@ test('an admin finds a student by school, assigns a course, a unit with all its 
   await expect(table.getByRole('row').nth(1)).toContainText(school);
   await expect(page.getByLabel('Filtered: 1')).toBeVisible();
 
-  // The open row before anything is assigned: the spec's empty texts.
+  // The open row before anything is assigned: the empty texts.
   await page.getByRole('button', { name: 'Nia Okoro', exact: true }).click();
   await expect(page.getByText('No courses assigned')).toBeVisible();
   await expect(page.getByText('No units assigned')).toBeVisible();
@@ -137,7 +137,7 @@ test('a failed change rolls back with its message; a course moves with the keybo
   const available = panel.getByRole('region', { name: 'Available courses' });
   await panel.getByLabel('Search available courses').fill(otherTitle);
 
-  // The server fails once: the course shows as assigned at once, then goes back with the spec's message.
+  // The server fails once: the course shows as assigned at once, then goes back with the failure text.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/admin/assign-course', async (route) => {

@@ -5,7 +5,7 @@ import { pngBytes } from '../server/test/questionFixtures';
 import { ADMIN, DEMO_PASSWORD, signIn } from './helpers';
 
 const shots = process.env.SHOTS_DIR;
-/** axe finds no serious or critical violation (DESIGN section 7). */
+/** axe finds no serious or critical violation (the accessibility bar for every screen). */
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

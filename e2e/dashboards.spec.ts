@@ -57,7 +57,7 @@ test('student: welcome, figures, the sidebar with its in-place sections, collaps
   await expectMenu(page, labels);
   await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
-  // Assignments and Grades hold the student's tests (issue 17); Calendar and Resources are the spec's coming soon.
+  // Assignments and Grades hold the student's tests; Calendar and Resources are not built yet and say "coming soon".
   for (const [label, comingSoon] of [['Assignments', false], ['Grades', false], ['Calendar', true], ['Resources', true]] as const) {
     await sidebar(page).getByRole('link', { name: label }).click();
     await expect(page.getByRole('heading', { name: label, level: 1 })).toBeVisible();

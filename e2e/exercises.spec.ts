@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { ADMIN, focusField, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /**
- * Issue 15: the exercises as a grade-3 child meets them. Six answers entered with the mouse (toolbar and on-screen
+ * The exercises as a grade-3 child meets them. Six answers entered with the mouse (toolbar and on-screen
  * math keyboard) and with the keyboard only, each judged right; Enter checks; the place (course, section, tab,
  * typed answers, verdicts) survives a reload and Back; the hint opens on demand with its math; the worked solution
  * comes after answering.
@@ -12,7 +12,7 @@ import { ADMIN, focusField, ok, questionTags, signIn, signUpStudent, uniqueEmail
 const SHOTS = '/tmp/shots';
 const PASSWORD = 'Learn&pass1';
 
-/** The six answers of the issue, as a teacher would write their keys. */
+/** Six answers a grade-3 child meets, as a teacher would write their keys. */
 const SIX = [
   { text: 'Write three quarters: ___1___', key: '3/4' },
   { text: 'Write two and a half as a mixed number: ___1___', key: '2 1/2' },

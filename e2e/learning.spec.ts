@@ -173,7 +173,7 @@ test('a student without courses is told so', async ({ page, playwright, baseURL 
   await shoot(page, 'no-courses');
 });
 
-test('the spec\'s /student address leads to the dashboard, where a teacher sees their own', async ({ page }) => {
+test('the /student address leads to the dashboard, where a teacher sees their own', async ({ page }) => {
   await signIn(page, 'teacher@demo.academy', 'Demo-pass1!');
   await page.goto('/student');
   await expect(page).toHaveURL(/\/dashboard$/);

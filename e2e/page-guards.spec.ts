@@ -3,8 +3,8 @@ import { expect, test, type Browser, type Cookie, type Page } from '@playwright/
 import { ADMIN, DEMO_PASSWORD } from './helpers';
 
 /**
- * Every page of staff.md's route table opened by every kind of visitor, against the expectations of staff.md
- * section 6 and learner-and-public.md section 6, written out here rather than read from the code under test.
+ * Every page of the academy opened by every kind of visitor, against where each should land and what it should
+ * see, written out here rather than read from the code under test.
  */
 type Role = 'anonymous' | 'student' | 'parent' | 'teacher' | 'data-entry' | 'admin';
 type SignedIn = Exclude<Role, 'anonymous'>;
@@ -37,13 +37,13 @@ const DASHBOARD: Record<SignedIn, Landing> = {
 /** One row per route: what each role meets there. */
 const ROUTES: Record<string, Record<Role, Landing>> = {
   '/dashboard': { anonymous: SIGN_IN, ...DASHBOARD },
-  // A student's own test pages (issue 17); an unknown sitting is the server's 404.
+  // A student's own test pages; an unknown sitting is the server's 404.
   '/tests/review/00000000-0000-4000-8000-000000000000': {
     anonymous: SIGN_IN,
     ...DASHBOARD,
     student: { url: '/tests/review/00000000-0000-4000-8000-000000000000', shows: 'Test attempt not found' },
   },
-  // A saved test's staff page (issue 17): admins and teachers; an unknown test is the server's 404.
+  // A saved test's staff page: admins and teachers; an unknown test is the server's 404.
   '/saved-tests/00000000-0000-4000-8000-000000000000': {
     anonymous: SIGN_IN,
     student: DASHBOARD.student,
@@ -96,7 +96,7 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
   // Students go to /student, which is their dashboard.
   '/course-assignment': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DENIED_AT_HOME, teacher: { url: '/course-assignment', shows: 'Assign courses, units and sections to your students.' }, 'data-entry': DENIED_AT_HOME, admin: { url: '/course-assignment', shows: 'Assign courses, units and sections to students.' } },
   '/course-management': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DASHBOARD.parent, teacher: { url: '/course-management', shows: 'Courses' }, 'data-entry': { url: '/course-management', shows: 'Courses' }, admin: { url: '/course-management', shows: 'Courses' } },
-  // The student's course viewer (issue 15): students go on to My Courses, others home with Access Denied.
+  // The student's course viewer: students go on to My Courses, others home with Access Denied.
   '/dashboard/courses': { anonymous: SIGN_IN, student: { url: '/dashboard', shows: 'My Courses' }, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: DENIED_AT_HOME },
   '/dashboard/courses/00000000-0000-4000-8000-000000000000/sections/00000000-0000-4000-8000-000000000001/exercises': {
     anonymous: SIGN_IN,
@@ -138,7 +138,7 @@ async function expectLanding(page: Page, landing: Landing, soft = false) {
 const ROLES: Role[] = ['anonymous', 'student', 'parent', 'teacher', 'data-entry', 'admin'];
 for (const role of ROLES) {
   // One page per role walks every route: each cell is a step, and a wrong cell does not hide the others.
-  test(`${role}: every staff route lands where staff.md says, showing what it says`, async ({ page, browser, baseURL }) => {
+  test(`${role}: every staff route lands where the table says, showing what it says`, async ({ page, browser, baseURL }) => {
     // Room for every cell to report when many are wrong (each waits up to 10 s).
     test.setTimeout(300_000);
     for (const [path, byRole] of Object.entries(ROUTES)) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
 
-/** Dashboards with real figures (issue 14) and grades that reward learning (issue 15). */
+/** Dashboards with real figures and grades that reward learning. */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
 async function shoot(page: Page, name: string) {

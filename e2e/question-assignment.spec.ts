@@ -89,7 +89,7 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
   await expect(page.getByRole('heading', { level: 1, name: 'Question Assignment' })).toBeVisible();
   await expect(page.getByText('Select a Section First.')).toBeVisible();
 
-  // Nothing chosen: the spec's refusal, which clears itself after 5 s.
+  // Nothing chosen: a refusal, which clears itself after 5 s.
   await page.getByRole('button', { name: 'Assign 0 Questions' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'Please select a section and at least one question' });
   await expect(refusal).toBeVisible();
@@ -192,7 +192,7 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
   await expect(items.nth(0)).toContainText(`${stamp} item 12:`);
   await expect.poll(() => storedOrder(page.request, fixture, fixture.sections[0].id)).toEqual([12, 11, 10]);
 
-  // Remove one: the spec's message, the list without it, and the question available again.
+  // Remove one: the success message, the list without it, and the question available again.
   await items.nth(1).getByRole('button', { name: /^Remove question 2:/ }).click();
   await expect(page.getByText('Question removed from section')).toBeVisible();
   await expect(items).toHaveCount(2);
@@ -200,7 +200,7 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
   await expect(available.getByText('1–10 of 10 questions')).toBeVisible();
   expect(await storedOrder(page.request, fixture, fixture.sections[0].id)).toEqual([12, 10]);
 
-  // Failed calls show the spec's messages and change nothing on screen.
+  // Failed calls show their failure texts and change nothing on screen.
   await page.route('**/api/sections/*/questions/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '' }) : route.fallback()));
   await items.nth(0).getByRole('button', { name: /^Remove question 1:/ }).click();
   await expect(page.getByText('Failed to remove question from section')).toBeVisible();

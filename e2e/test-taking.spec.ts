@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { ADMIN, DEMO_PASSWORD, signIn } from './helpers';
 
 /**
- * A student sits a test (issue 17): starts it from Assignments, answers, loses the connection and answers on,
+ * A student sits a test: starts it from Assignments, answers, loses the connection and answers on,
  * sees every answer saved when it returns, reloads and resumes with every answer, submits; the teacher's release
  * then shows the score, the right answers and the solutions.
  */

@@ -47,7 +47,7 @@ async function findUser(page: Page, email: string) {
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
 }
 
-test('the admin registers one user of each type with the spec\'s rules and messages, and each signs in', async ({ page, browser, baseURL }) => {
+test('the admin registers one user of each type with its rules and messages, and each signs in', async ({ page, browser, baseURL }) => {
   await asAdmin(page);
   await page.goto('/register-users');
   await expect(page.getByRole('heading', { name: 'Register Users' })).toBeVisible();

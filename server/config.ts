@@ -126,7 +126,7 @@ export interface Config {
   metricsHost: string;
 }
 
-/** Reads every environment variable once (DESIGN section 9); a bad value stops the start with its name. */
+/** Reads every environment variable once, here and nowhere else; a bad value stops the start with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,9 +1,9 @@
 import { isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
 
-/** The spec gives page scripts 120 s to load before the attempt counts as failed. */
+/** Page scripts get 120 s to load before the attempt counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-/** The error a page's script load ends with after the spec's time-out. */
+/** The error a page's script load ends with after CHUNK_TIMEOUT_MS. */
 export const CHUNK_TIMEOUT_MESSAGE = 'Loading the page timed out.';
 
 /**
@@ -23,7 +23,7 @@ type AnyComponent = ComponentType<any>;
 
 const preloaders = new WeakMap<object, () => void>();
 
-/** A lazily loaded page whose chunk load fails with a clear error after the spec's time-out. */
+/** A lazily loaded page whose chunk load fails with a clear error after CHUNK_TIMEOUT_MS. */
 export function lazyPage<T extends AnyComponent>(load: () => Promise<{ default: T }>) {
   let loading: Promise<{ default: T }> | null = null;
   const loadOnce = () => {

@@ -54,10 +54,10 @@ export const paths = {
   studentSection: route('/dashboard/courses/:courseId/sections/:sectionId/:tab', (courseId: string, sectionId: string, tab: LessonTab) => sectionUrl(courseId, sectionId, tab)),
   /** A section of a student's course in the course viewer, on its lesson: the dashboard's "Pick up where you left off". */
   learnerSection: (courseId: string, _unitId: string, sectionId: string) => sectionUrl(courseId, sectionId),
-  /** A student sitting an assigned test, and a submitted test reviewed (issue 17). */
+  /** A student sitting an assigned test, and a submitted test reviewed. */
   testSitting: route('/tests/:assignmentId', (assignmentId: string) => `/tests/${enc(assignmentId)}`),
   testReview: route('/tests/review/:attemptId', (attemptId: string) => `/tests/review/${enc(attemptId)}`),
-  /** A saved test's staff page: assign it and read its results (issue 17). */
+  /** A saved test's staff page: assign it and read its results. */
   savedTest: route('/saved-tests/:testId', (testId: string) => `/saved-tests/${enc(testId)}`),
   course: route('/course/:courseId', (courseId: string) => `/course/${enc(courseId)}`),
   unit: route('/course/:courseId/unit/:unitId', (courseId: string, unitId: string) => `/course/${enc(courseId)}/unit/${enc(unitId)}`),
@@ -76,7 +76,7 @@ export const paths = {
   teacher: '/teacher',
   teacherDashboard: '/teacher-dashboard',
   courseManagement: '/course-management',
-  /** Course management's drill-down (staff.md section 2.5): each level has its address, so Back, refresh and links work. */
+  /** Course management's drill-down: each level has its address, so Back, refresh and links work. */
   courseUnits: route('/course-management/:courseId/units', (courseId: string) => `/course-management/${enc(courseId)}/units`),
   unitSections: route(
     '/course-management/:courseId/units/:unitId/sections',
@@ -87,7 +87,7 @@ export const paths = {
     (courseId: string, unitId: string, sectionId: string) => `/course-management/${enc(courseId)}/units/${enc(unitId)}/sections/${enc(sectionId)}`,
   ),
   questionBank: '/question-bank',
-  /** A saved test as an exam paper, to print or save as PDF (issue 16); `?key=1` adds the answer key. */
+  /** A saved test as an exam paper, to print or save as PDF; `?key=1` adds the answer key. */
   testPrint: route('/question-bank/tests/:testId/print', (testId: string) => `/question-bank/tests/${enc(testId)}/print`),
   questionAssignment: '/question-assignment',
   courseAssignment: '/course-assignment',
@@ -103,7 +103,7 @@ export const paths = {
   createQuestionStep2: '/create-question-step2',
 } as const;
 
-/** Where the pending sign-up e-mail waits until the profile is complete (spec section 4). */
+/** Where the pending sign-up e-mail waits until the profile is complete. */
 export const PENDING_EMAIL_KEY = 'pendingVerificationEmail';
 
 /** /signin?passwordChanged=1: the user was signed out by a password change and is told why. */

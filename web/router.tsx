@@ -53,7 +53,7 @@ const TestReviewPage = lazyPage(() => import('./features/assigned-learning/tests
 const SavedTestPage = lazyPage(() => import('./features/test-reports/SavedTestPage'));
 
 /**
- * A page of the signed-in area behind its guard of staff.md section 6 (web/auth/pageAccess.ts); `at` serves the
+ * A page of the signed-in area behind its guard (web/auth/pageAccess.ts); `at` serves the
  * deeper addresses of a page (course management's drill-down) under the page's own guard.
  */
 const guarded = (path: GuardedPath, page: ReactNode, at: string = path) => ({
@@ -126,7 +126,7 @@ export const routes: RouteObject[] = [
           guarded(paths.myCourses, <Navigate to={paths.dashboardSection('courses')} replace />),
           guarded(paths.myCourses, <StudentCoursePage />, paths.studentCourse.path),
           guarded(paths.myCourses, <StudentCoursePage />, paths.studentSection.path),
-          // The spec sends students to /student from staff pages; their home is the dashboard.
+          // Staff pages (course assignment) send students to /student; their home is the dashboard.
           { path: paths.student, element: <Navigate to={paths.dashboard} replace /> },
           guarded(paths.courseManagement, <CourseManagementPage />),
           guarded(paths.courseManagement, <CourseManagementPage />, paths.courseUnits.path),

@@ -194,7 +194,7 @@ export const basicCases: MatchCase[] = [
   ...unreadable('editor: an empty slot', '3/4', '\\frac{3}{\\placeholder{}}'),
 ];
 
-/** High-school classes (issue 19): identities, reciprocal trig and hyperbolic families, negative bases, equations up to a factor, absolute values, big numbers. */
+/** High-school classes: identities, reciprocal trig and hyperbolic families, negative bases, equations up to a factor, absolute values, big numbers. */
 export const highSchoolCases: MatchCase[] = [
   // Identities: settled by evaluation, not algebra.
   ...equal('Pythagorean identity typed plainly', '1', 'sin^2(x)+cos^2(x)', 'cos^2 x + sin^2 x', '\\sin^2 x+\\cos^2 x'),

@@ -1,5 +1,5 @@
 /**
- * A student's answer as it travels to the checker (learner-and-public.md section 3): Multiple Choice as the chosen
+ * A student's answer as it travels to the checker: Multiple Choice as the chosen
  * letters joined by commas (`A,C`), Fill in the Blank as a JSON array string with one entry per blank, every other
  * type as the text typed. The screens encode with these and the checker decodes with them, so the two cannot drift.
  */

@@ -1,4 +1,4 @@
-/** Sign-up, sign-in and password rules (learner-and-public.md sections 5 and 9). */
+/** Sign-up, sign-in and password rules. */
 import { MESSAGES } from './messages';
 
 export const OTP_LENGTH = 6;
@@ -12,7 +12,7 @@ export const SIGNUP_VERIFIED_WINDOW_SECONDS = 30 * 60;
 export const RESET_VERIFIED_WINDOW_SECONDS = 10 * 60;
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Each rule of the sign-up and reset password policy, in the order the spec lists them. */
+/** Each rule of the sign-up and reset password policy, in the order the checklist shows them. */
 export const PASSWORD_RULES: ReadonlyArray<{ test: (password: string) => boolean; message: string }> = [
   { test: (p) => p.length >= PASSWORD_MIN_LENGTH, message: MESSAGES.passwordTooShort },
   { test: (p) => /[A-Z]/.test(p), message: MESSAGES.passwordNeedsUpper },

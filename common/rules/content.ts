@@ -1,7 +1,7 @@
-/** Courses, units, sections and the rich text they hold (staff.md sections 2.5, 5 and 9). */
+/** Courses, units, sections and the rich text they hold. */
 
 export const COURSE_PAGE_SIZES = [10, 20, 30] as const;
-/** Where a list cuts a course's, section's or question's text (staff.md sections 5 and 9). */
+/** Where a list cuts a course's, section's or question's text. */
 export const PREVIEW_CHARS = 100;
 export const COURSE_LIMITS = {
   title: 200,

@@ -1,6 +1,6 @@
 /**
  * Business constants and validators shared by the server and the web app, one file per concept.
- * Every message here is part of the product's contract (spec/learner-and-public.md sections 5 and 9).
+ * Every message here is part of the product's contract: users read it word for word, so change none lightly.
  */
 export * from './auth';
 export * from './content';

@@ -1,4 +1,4 @@
-/** The product's messages: each one is part of the contract (spec/learner-and-public.md sections 5 and 9). */
+/** The product's messages: each one is part of the contract, shown to users word for word. */
 
 export const MESSAGES = {
   emailRequired: 'Email is required',
@@ -20,7 +20,7 @@ export const MESSAGES = {
   birthdayTooOld: 'Birthday must be within the last 100 years',
   phoneInvalid: 'Please enter a valid phone number in format: (123) 456-7890',
   emailMissingStartOver: 'Email is required. Please start over from signup.',
-  // Page guards (staff.md sections 6 and 8, learner-and-public.md sections 3, 6 and 8).
+  // Page guards: what a visitor is told when a page is not for them.
   accessDenied: 'Access Denied',
   /** Where an admin-only page (or another staff page) sends a signed-in user of another type: home, with this view. */
   accessDeniedSentHome: "Access Denied - You don't have permission to access this page.",

@@ -1,4 +1,4 @@
-/** A person's profile fields: grades, genders, phone and birthday (learner-and-public.md section 5). */
+/** A person's profile fields: grades, genders, phone and birthday. */
 import { MESSAGES } from './messages';
 
 export const GRADES = ['K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;

@@ -1,4 +1,4 @@
-/** Questions: the kinds there are, in the spec's order (learner-and-public.md), which is also the database enum's. */
+/** Questions: the kinds there are, in their fixed order, which is also the database enum's. */
 
 export const QUESTION_TYPES = ['Multiple Choice', 'Short Answer', 'Calculation', 'Fill in the Blank'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];

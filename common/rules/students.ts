@@ -1,10 +1,10 @@
-/** The student manager of /course-assignment (staff.md sections 2.9, 4 and 9): its filters, labels and limits. */
+/** The student manager of /course-assignment: its filters, labels and limits. */
 
-/** "Recent" students joined within this many days (staff.md section 9). */
+/** "Recent" students joined within this many days. */
 export const RECENT_STUDENT_DAYS = 30;
 
 /**
- * The stat filter cards, in their order: every student, three grade bands (staff.md section 9) and the recent ones.
+ * The stat filter cards, in their order: every student, three grade bands and the recent ones.
  * `grades` lists the stored grade values of a band; kindergarten (K) belongs to none of them.
  */
 export const STUDENT_GROUPS = {
@@ -41,7 +41,7 @@ export function searchedGrade(query: string): string | null {
 }
 
 /**
- * The labels of staff.md section 2.9: "Unit {number}: {title}", falling back to the order, then to the title alone.
+ * The student manager's labels: "Unit {number}: {title}", falling back to the order, then to the title alone.
  */
 export function unitLabel(unit: { title: string; unitNumber?: number | null; order?: number | null }): string {
   const n = unit.unitNumber ?? unit.order;
@@ -54,7 +54,7 @@ export function sectionLabel(section: { title: string; sectionNumber?: number | 
   return n != null ? `Section ${n}: ${section.title}` : section.title;
 }
 
-/** The parent names of staff.md section 2.9 when the parent cannot be found. */
+/** The names the student manager shows for a course or unit that cannot be found. */
 export const UNKNOWN_COURSE = 'Unknown Course';
 export const UNKNOWN_UNIT = 'Unknown Unit';
 
@@ -62,7 +62,7 @@ export type AssignmentKind = 'course' | 'unit' | 'section';
 export type AssignmentAction = 'assign' | 'remove';
 
 /**
- * The failure texts of staff.md section 8 for one change: "Error assigning course", "Error removing unit", and
+ * The failure texts for one change: "Error assigning course", "Error removing unit", and
  * for the checkboxes of an assigned course "Error updating unit assignment" / "Error updating section assignment".
  */
 export function assignmentError(action: AssignmentAction | 'update', kind: AssignmentKind): string {

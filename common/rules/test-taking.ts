@@ -1,5 +1,5 @@
 /**
- * Students sitting saved tests (issue 17): when results reach them, the limits of an assignment, and the messages
+ * Students sitting saved tests: when results reach them, the limits of an assignment, and the messages
  * the server and the screens share.
  */
 

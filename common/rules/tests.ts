@@ -1,19 +1,19 @@
 import { plural } from './ui';
 /**
- * Saved tests (staff.md sections 3, 5, 8 and 9): their kinds, limits and messages, shared by the test builder and
+ * Saved tests: their kinds, limits and messages, shared by the test builder and
  * the server.
  */
 
 export const TEST_TYPES = ['test', 'assessment'] as const;
 export type TestType = (typeof TEST_TYPES)[number];
 
-/** The available questions of the test generator are shown 10 per page (section 9). */
+/** The available questions of the test generator are shown 10 per page. */
 export const TEST_GENERATOR_PAGE_SIZE = 10;
-/** The Random Test Generator draws 1 to 50 questions, 10 unless told (section 9). */
+/** The Random Test Generator draws 1 to 50 questions, 10 unless told. */
 export const RANDOM_MIN = 1;
 export const RANDOM_MAX = 50;
 export const RANDOM_DEFAULT = 10;
-/** Not in the spec: bounds that keep one test printable and one save bounded. */
+/** Bounds that keep one test printable and one save bounded. */
 export const MAX_TEST_QUESTIONS = 200;
 export const MARKS_MIN = 0;
 export const MARKS_MAX = 100;
@@ -71,7 +71,7 @@ export const TEST_MESSAGES = {
 } as const;
 
 /**
- * The Random Test Generator's and the Save Test modal's reading of typed numbers (section 5): an integer in range,
+ * The Random Test Generator's and the Save Test modal's reading of typed numbers: an integer in range,
  * else the fallback (1 for the random count, empty for the time limit and total marks).
  */
 export function parseWholeNumber(text: string, min: number, max: number): number | null {

@@ -1,4 +1,4 @@
-/** Timings and sizes the web app's screens share with the spec. */
+/** Timings and sizes the web app's screens share. */
 
 export const REDIRECT_DELAY_MS = 2000;
 export const MESSAGE_CLEAR_MS = 5000;

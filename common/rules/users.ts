@@ -1,4 +1,4 @@
-/** Registering and managing accounts (staff.md sections 2.10, 2.11, 3, 5 and 8). */
+/** Registering and managing accounts: the users table's paging, the forms' choices, the import's limits, the messages. */
 
 /** The users table shows this many rows a page, paged by the server. */
 export const USERS_PAGE_SIZE = 10;
@@ -6,7 +6,7 @@ export const USERS_PAGE_SIZE_MAX = 50;
 
 export const SPECIALIZATIONS = ['Elementary Math', 'Algebra', 'Geometry', 'Calculus', 'Statistics', 'Competition Math'] as const;
 
-/** The register form offers Male, Female and Other (staff.md section 3); stored as the profile's gender values. */
+/** The register form offers Male, Female and Other; stored as the profile's gender values. */
 export const REGISTER_GENDERS = ['male', 'female', 'other'] as const;
 
 /** The types an admin registers (an admin account is created at first start, never through this form). */
@@ -34,7 +34,7 @@ export const USER_MESSAGES = {
   updateFailed: 'Failed to update user',
   deleteFailed: 'Failed to delete user',
   registerFailed: 'Registration failed. Please try again.',
-  /** The staff forms' phone rule (staff.md section 5), worded apart from the sign-up form's. */
+  /** The staff forms' phone rule, worded apart from the sign-up form's. */
   phoneFormat: 'Phone number must be in format: (123) 456-7890',
   phoneRequired: 'Phone number is required',
   emailTaken: 'An account with this email already exists.',

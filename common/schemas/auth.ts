@@ -115,7 +115,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** The user as the session reports it: one role profile key, named after the type, as the spec's screens read it. */
+/** The user as the session reports it: one role profile key, named after the type, as the screens read it. */
 export const sessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),

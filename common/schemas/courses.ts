@@ -4,7 +4,7 @@ import { textProblem, hiddenCharacterMessage, unstorableMessage, type TextKind }
 import { textRules } from './fields';
 
 /**
- * Courses, units and sections (staff.md sections 3, 5 and 7): the request bodies the management forms send
+ * Courses, units and sections: the request bodies the management forms send
  * and the replies the server gives, shared by the routes and the forms.
  */
 

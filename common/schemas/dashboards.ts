@@ -1,5 +1,5 @@
 /**
- * The figures of the admin, teacher and parent dashboards (issue 14), as the server sends them.
+ * The figures of the admin, teacher and parent dashboards, as the server sends them.
  */
 import { z } from 'zod';
 import { courseProgress, lastSection } from './learning';

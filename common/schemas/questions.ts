@@ -1,5 +1,5 @@
 /**
- * The question bank's contract (staff.md sections 3, 5, 7 and 9): the rules and messages of question authoring,
+ * The question bank's contract: the rules and messages of question authoring,
  * enforced by the server's routes and by the creation and edit forms alike.
  *
  * Create and update arrive as multipart form data, where every field is a string (lists and answer keys as JSON),
@@ -12,20 +12,20 @@ import { textRules } from './fields';
 import { plural } from '../rules/ui';
 
 export { QUESTION_TYPES, type QuestionType };
-/** The types the creation form offers (staff.md section 9); Calculation and Short Answer are kept when edited. */
+/** The types the creation form offers; Calculation and Short Answer are kept when edited. */
 export const AUTHORED_TYPES: readonly QuestionType[] = ['Multiple Choice', 'Fill in the Blank'];
 /**
- * The order staff lists see the types in (the bank's filter, the inline editor): those authored first, as staff.md
- * names them, then the ones kept from older questions; derived, so QUESTION_TYPES stays the one list.
+ * The order staff lists see the types in (the bank's filter, the inline editor): those authored first, in the
+ * creation form's order, then the ones kept from older questions; derived, so QUESTION_TYPES stays the one list.
  */
 export const STAFF_TYPE_ORDER: readonly QuestionType[] = [...AUTHORED_TYPES, ...QUESTION_TYPES.filter((t) => !AUTHORED_TYPES.includes(t))];
 
 export const QUESTION_GRADE_MIN = 1;
 export const QUESTION_GRADE_MAX = 12;
 export const QUESTION_PAGE_SIZES = [10, 20, 30, 40] as const;
-/** What the bank asks for when the caller gives no page size (section 9: 50 in the bank). */
+/** What the bank asks for when the caller gives no page size: 50. */
 export const QUESTION_DEFAULT_LIMIT = 50;
-/** The largest list one call returns (section 9: 1000 in question assignment). */
+/** The largest list one call returns: 1000, what question assignment asks for. */
 export const QUESTION_MAX_LIMIT = 1000;
 /** Lists count their matches exactly up to here (or the end of the page asked for), then say "at least". */
 export const QUESTION_COUNT_CAP = 1000;
@@ -79,7 +79,7 @@ export const optionLetter = (index: number) => String.fromCharCode(65 + index);
 
 /**
  * Removes the option at `index` from an ordered list: the options after it move up a letter, and the correct
- * marks follow their options (staff.md section 3). Removing a correct option drops its mark.
+ * marks follow their options. Removing a correct option drops its mark.
  */
 export function removeOption(options: readonly string[], correct: readonly string[], index: number): { options: string[]; correct: string[] } {
   const remaining = options.filter((_, i) => i !== index);
@@ -189,7 +189,7 @@ export const questionStep1Schema = z.object({
 export type QuestionStep1 = z.output<typeof questionStep1Schema>;
 
 export type Options = Record<string, string>;
-/** The stored answer key of each type (staff.md section 3). */
+/** The stored answer key of each type. */
 export type AnswerKey = { a1: string[] } | string[][];
 
 interface Content {
@@ -224,7 +224,7 @@ function checkOptionText(letter: string, text: unknown): string {
 
 /** Multiple choice: options lettered A, B, C... in order, each filled in; `answer.a1` the correct letters among them. */
 function multipleChoice(content: Content): CheckedContent {
-  // Options may arrive as a JSON string inside the JSON field (section 3): read twice.
+  // Options may arrive as a JSON string inside the JSON field: read twice.
   const options = fromJson(fromJson(content.options));
   if (options === null || typeof options !== 'object' || Array.isArray(options)) fail(QUESTION_MESSAGES.minOptions, 'options');
   const letters = Object.keys(options).sort();
@@ -362,7 +362,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
   z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
 
 /**
- * `GET /api/questions`: the spec's query (limit, grade, excludeAssignedToSection, comma-joined category) plus
+ * `GET /api/questions`: the bank's query (limit, grade, excludeAssignedToSection, comma-joined category) plus
  * server-side paging, search, type and focus. `pageSize` wins over `limit`; both default to 50.
  */
 export const questionListQuery = z.object({
@@ -382,8 +382,8 @@ export const attachmentReply = z.object({ filename: z.string(), originalname: z.
 export type Attachment = z.infer<typeof attachmentReply>;
 
 /**
- * Parts of a question that may arrive as JSON strings (staff.md section 8, learner-and-public.md section 8): read
- * either way; null when they cannot be read, and the screen says so ('Error loading attachments' and the like).
+ * Parts of a question that may arrive as JSON strings: read either way; null when they cannot be read, and the
+ * screen says so ('Error loading attachments' and the like).
  */
 function readPart<T>(value: unknown, schema: z.ZodType<T>): T | null {
   let parsed = value;

@@ -1,5 +1,5 @@
 /**
- * The student manager's calls (staff.md sections 2.9 and 7): the paged, filtered student list and the batch change
+ * The student manager's calls: the paged, filtered student list and the batch change
  * of one course, unit or section for many students at once.
  */
 import { z } from 'zod';

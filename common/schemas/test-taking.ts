@@ -1,5 +1,5 @@
 /**
- * The contract of students sitting saved tests (issue 17). Staff assign a test to students and read its results;
+ * The contract of students sitting saved tests. Staff assign a test to students and read its results;
  * a student starts a sitting, saves answers one by one, submits, and reads the sitting back. What a student
  * receives before results are released carries no score, no verdict, no right answer and no solution.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved tests' contract (staff.md sections 3, 5 and 7): `POST /api/tests` takes the spec's payload
+ * Saved tests' contract: `POST /api/tests` takes the payload
  * `{name, type, description, instructions, timeLimit, totalMarks, testCode, questions: [{questionId, order}]}`,
  * plus optional `marks` per question (default 1). The code is the server's to make: a `testCode` sent is ignored.
  */
@@ -155,7 +155,7 @@ export type RandomDraw = z.output<typeof randomDrawBody>;
 export type RandomDrawInput = z.input<typeof randomDrawBody>;
 
 /**
- * What the Test Builder shows of a question (its text, grade and type; staff.md section 4): a drawn question needs
+ * What the Test Builder shows of a question (its text, grade and type): a drawn question needs
  * no more until the test is saved, and fetching ten questions' tags and solutions was most of a draw's time.
  */
 export const builderQuestion = questionReply.pick({ id: true, questionText: true, grade: true, type: true });

@@ -1,5 +1,5 @@
 /**
- * Registering and managing accounts (staff.md sections 2.10, 2.11, 3 and 5): the four register forms, the
+ * Registering and managing accounts: the four register forms, the
  * Edit Information form, the users list and the CSV import. The admin's forms and the routes parse with these.
  */
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import {
 } from '../rules';
 import { birthdayField, blankAsNull, emailField, newPasswordField, optionalText, requiredText } from './fields';
 
-/** The staff forms' phone: required, and worded as staff.md section 5 says. */
+/** The staff forms' phone: required, with the staff forms' own wording of the format. */
 export const staffPhoneField = z
   .string({ error: USER_MESSAGES.phoneRequired })
   .trim()
@@ -75,9 +75,8 @@ export const dataEntryForm = z.object({
 });
 
 /**
- * The spec's parent form labels student_name "Occupation" and uses student_grade for two inputs; here the
- * children are picked among existing students, and student_name / student_grade describe a child who has no
- * account yet.
+ * The parent form: children are picked among existing students, and student_name / student_grade describe a
+ * child who has no account yet.
  */
 export const parentForm = matching(
   z.object({
@@ -171,7 +170,7 @@ export type UsersQuery = z.input<typeof usersQuery>;
 export const linkedStudentSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type LinkedStudent = z.infer<typeof linkedStudentSchema>;
 
-/** A row of the users table, with the spec's snake_case names (staff.md section 3, User). */
+/** A row of the users table, with the snake_case names the users screen reads. */
 export const adminUserSchema = z.object({
   id: z.string(),
   first_name: z.string(),

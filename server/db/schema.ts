@@ -1,6 +1,6 @@
 /**
- * The whole data model (DESIGN section 5). Ids are uuids; timestamps are timestamptz.
- * Foreign keys cascade where the spec's confirmation texts promise it (a course takes its units,
+ * The whole data model. Ids are uuids; timestamps are timestamptz.
+ * Foreign keys cascade where the delete confirmations promise it (a course takes its units,
  * sections, question links and assignments with it).
  */
 import { sql } from 'drizzle-orm';
@@ -330,8 +330,8 @@ export const studentSections = pgTable(
 export const testType = pgEnum('test_type', TEST_TYPES);
 
 /**
- * A saved test (staff.md section 3). `code` is set for assessments only (`TEST-` and 6 characters). The columns
- * are the API's under the database's names: title is the spec's `name`, code its `testCode`.
+ * A saved test. `code` is set for assessments only (`TEST-` and 6 characters). The columns
+ * are the API's under the database's names: title is the API's `name`, code its `testCode`.
  */
 export const tests = pgTable(
   'tests',
@@ -376,7 +376,7 @@ export const testQuestions = pgTable(
 export const testRelease = pgEnum('test_release', RELEASE_MODES);
 
 /**
- * A saved test given to one student (issue 17): its window, when results reach the student (`on-submit`, or
+ * A saved test given to one student: its window, when results reach the student (`on-submit`, or
  * `manual` once staff release them, `released_at`), and whether the question order is shuffled per student.
  */
 export const testAssignments = pgTable(

@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import { OWN_IMAGE_SRC, RICH_TEXT_LINK } from '../../common/rules';
 
 /**
- * The allow-list for stored rich text (DESIGN section 4): section content, and question text, options and solutions.
+ * The allow-list for stored rich text, applied by the server before it stores any: section content, and question text, options and solutions.
  *
  * What survives: paragraphs and headings, bold/italic/underline/strike, lists, tables, quotes and code, links to
  * http(s) and mailto, images from our own uploads, the editor's column layouts and math markers, and `$...$` /

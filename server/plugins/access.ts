@@ -3,7 +3,7 @@ import type { UserType } from '../../common/rules';
 import { Forbidden, Unauthorized } from '../lib/errors';
 
 /**
- * Who may call a route, declared on the route itself (DESIGN section 12):
+ * Who may call a route, declared on the route itself, so no route is left without a rule:
  * 'public' (everyone), 'signedIn' (any active account), or the list of user types allowed.
  */
 export type Access = 'public' | 'signedIn' | readonly UserType[];

@@ -33,7 +33,7 @@ const frameworkMessages: Record<string, string> = {
 };
 
 /**
- * One place maps every error to `{ message, code, issues? }` with its status (DESIGN section 4).
+ * One place maps every error to `{ message, code, issues? }` with its status, the one error shape of the API.
  * Client errors keep their message; a server error is logged with its stack and answered with a plain sentence.
  */
 export function registerErrorHandling(app: FastifyInstance): void {

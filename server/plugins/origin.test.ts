@@ -1,6 +1,6 @@
 /**
  * Cross-site requests through other spellings of an /api path: the router decodes `%61` to `a`, so a check on the
- * raw URL's prefix let `/%61pi/...` through (issue 10, section 7).
+ * raw URL's prefix let `/%61pi/...` through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';

@@ -5,7 +5,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i;
 
 /**
- * No cross-site request may act with the session cookie (DESIGN section 6): an unsafe request must carry
+ * No cross-site request may act with the session cookie: an unsafe request must carry
  * a JSON or multipart body (or none), and an Origin header, when present, must be our own.
  * Every unsafe request is checked, whatever its path: the router decodes `/%61pi/...` to `/api/...`, so a test
  * on the raw URL would judge a different path than the one that runs. The server has no unsafe route that a

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** DESIGN section 6: our own scripts, images and fonts only; KaTeX and React set inline style attributes. */
+/** Content security policy: our own scripts, images and fonts only; KaTeX and React set inline style attributes. */
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {

@@ -1,5 +1,5 @@
 /**
- * DESIGN section 12 as a table: every /api route the server registers must appear here with its access,
+ * Who may call what, as a table: every /api route the server registers must appear here with its access,
  * and every role is sent to every route. A route added without a row fails this test. The roles are written
  * out here, never taken from the code under test, so widening a route's roles in the code fails too.
  */

@@ -1,5 +1,5 @@
 /**
- * DESIGN section 1's "any number of instances behind a load balancer": two academy processes on one PostgreSQL
+ * Any number of academy instances may run behind a load balancer: two academy processes on one PostgreSQL
  * database and one S3 bucket (s3rver), requests alternating between them. Always on PostgreSQL (127.0.0.1:5432,
  * or TEST_DATABASE_URL's server): PGlite is one process by design.
  */

@@ -1,5 +1,5 @@
 /**
- * The API client of spec/learner-and-public.md section 7: one base path (VITE_API_BASE, default /api,
+ * The API client, the one way the web app calls the server: one base path (VITE_API_BASE, default /api,
  * never doubled), credentials on every call, JSON by default, FormData sent as-is so the browser sets the
  * multipart boundary, and failures that carry the server's message.
  */

@@ -26,7 +26,7 @@ function fetchSessionUser(): Promise<SessionUser | null> {
 }
 
 /**
- * Auth state of spec section 4: the auth check runs at startup; success stores the user, failure clears it;
+ * Auth state: the auth check runs at startup; success stores the user, failure clears it;
  * loading ends either way.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -70,7 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await api.post('/auth/logout', undefined, 'Could not sign out');
     } finally {
-      // The spec reloads the page and goes home, so no state of the old session survives.
+      // Signing out reloads the page and goes home, so no state of the old session survives.
       window.location.assign('/');
     }
   }, []);

@@ -37,14 +37,14 @@ const profile: MenuItem = { label: 'Profile', icon: UserRound, to: paths.profile
 const section = (label: string, icon: LucideIcon, key: string, short?: string): MenuItem => ({ label, short, icon, to: paths.dashboardSection(key) });
 
 /**
- * The sidebar of each role: learner-and-public.md section 6 for students and parents, staff.md section 2.2
- * for staff. Staff items are routes; the student's and parent's other items are sections of the dashboard.
+ * The sidebar of each role: students, parents and each kind of staff. Staff items are routes; the student's and
+ * parent's other items are sections of the dashboard.
  * The mobile bottom bar shows the first five of each list, so the order matters.
  */
 export const MENUS: Record<UserType, MenuItem[]> = {
   student: [
     dashboard,
-    // The learning issue fills this section with the assigned-courses grid.
+    // The learning pages fill this section with the grid of the student's assigned courses.
     section('My Courses', BookOpen, 'courses', 'Courses'),
     section('Assignments', ClipboardList, 'assignments', 'Tasks'),
     section('Grades', GraduationCap, 'grades'),

@@ -5,7 +5,7 @@ import { paths } from '../paths';
  * Who may open a page of the signed-in area, and where everybody else goes.
  * Visitors always go to /signin. A signed-in user of another type goes to `othersTo` (to `/` they arrive with
  * the Access Denied view); a type `othersTo` leaves out stays where it is and sees the Access Denied view there,
- * with `denied` when the spec gives the page its own text.
+ * with `denied` when the page has its own text.
  */
 export interface PageAccess {
   types: readonly UserType[];
@@ -24,7 +24,7 @@ const ASSIGNMENT: readonly UserType[] = ['admin', 'teacher'];
 const STUDENT_ONLY: PageAccess = { types: ['student'], othersTo: everyTypeBut(['student'], paths.dashboard) };
 const QUESTION_CREATION: PageAccess = { types: STAFF_TYPES, denied: { title: MESSAGES.accessDenied, text: MESSAGES.createQuestionDenied } };
 
-/** The guards of staff.md section 6, one row per page: the router and the upcoming-page route both read them. */
+/** The page guards, one row per page: the router and the upcoming-page route both read them. */
 const ACCESS_BY_PAGE = {
   [paths.admin]: ADMIN_ONLY,
   [paths.adminDashboard]: ADMIN_ONLY,
@@ -38,7 +38,7 @@ const ACCESS_BY_PAGE = {
   [paths.teacherProfile]: TEACHER_ONLY,
   [paths.teacherGrade]: TEACHER_ONLY,
   [paths.teacherSchedule]: TEACHER_ONLY,
-  // The student's course viewer; the spec sends other types from the student dashboard to /.
+  // The student's course viewer; other types are sent from the student dashboard to /.
   [paths.myCourses]: { types: ['student'], othersTo: everyTypeBut(['student'], paths.home) },
   [paths.parentDashboard]: { types: ['parent'], othersTo: everyTypeBut(['parent'], paths.dashboard) },
   [paths.courseManagement]: { types: STAFF_TYPES, othersTo: everyTypeBut(STAFF_TYPES, paths.dashboard) },

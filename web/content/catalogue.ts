@@ -1,7 +1,7 @@
 /**
  * The academy's sample catalogue: the one data module behind the landing page's course cards, the top bar's
  * course search and the learner browsing pages (/courses, /course/{id}, its units, sections and lessons).
- * The spec calls all of it sample data: there is no catalogue API yet, so nothing here is fetched.
+ * All of it is sample data: there is no catalogue API yet, so nothing here is fetched.
  */
 
 export type Difficulty = 'Beginner' | 'Intermediate' | 'Advanced' | 'Mixed';

@@ -1,6 +1,6 @@
 import type { Motif } from './catalogue';
 
-/** The public site's offerings (spec section 1). Prices are the spec's placeholder sample data (299 to 599 dollars). */
+/** The public site's offerings. Prices are placeholder sample data (299 to 599 dollars). */
 export interface Offering {
   id: string;
   title: string;
@@ -20,7 +20,7 @@ export const offerings: Offering[] = [
   { id: 'elementary', title: 'Elementary Math', grades: 'Grades K-5', description: 'Number sense, fractions and problem solving built on visual models.', price: 299, motif: 'numbers', lessons: 40 },
 ];
 
-/** Mock assessments offered for each family of exams (spec section 1). */
+/** Mock assessments offered for each family of exams. */
 export const mockAssessments: Array<{ title: string; exams: string[] }> = [
   { title: 'Standardized Tests', exams: ['SSAT', 'NWEA MAP', 'SAT', 'ACT'] },
   { title: 'Math Competitions', exams: ['AMC 8', 'AMC 10', 'AMC 12', 'CEMC', 'CMS', 'Caribou'] },

@@ -1,4 +1,4 @@
-/** What families say: static content of the landing page's slider (4 entries, spec section 1). */
+/** What families say: static content of the landing page's slider (4 entries). */
 export interface Testimonial {
   id: number;
   name: string;

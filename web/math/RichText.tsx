@@ -12,8 +12,8 @@ export interface RichTextProps {
 }
 
 /**
- * The one content renderer (learner-and-public.md section 2): KaTeX for the math, the editor's column layouts,
- * the spec's empty state, and 'Content Rendering Error' with the raw content when something fails.
+ * The one content renderer, for every stored rich text: KaTeX for the math, the editor's column layouts,
+ * an empty state for no content, and 'Content Rendering Error' with the raw content when something fails.
  */
 export function RichText({ html, className, large }: RichTextProps) {
   if (isEmptyContent(html)) {

@@ -5,7 +5,7 @@ export interface RichTextEditorProps {
   label: string;
   value: string;
   onChange(html: string): void;
-  /** Editor height in px (staff.md section 9: 500 question and solution, 120 options, 100 fill-in answers). */
+  /** Editor height in px (the product's sizes: 500 question and solution, 120 options, 100 fill-in answers). */
   height?: number;
   placeholder?: string;
   error?: string;

@@ -1,6 +1,6 @@
 /**
  * Rich text read as plain words, for previews and search (section lists, the question bank): one home for the
- * reading and for the spec's 100-character cut.
+ * reading and for the lists' 100-character cut.
  */
 import { PREVIEW_CHARS } from '@common/rules';
 
@@ -12,7 +12,7 @@ export function plainText(html: string): string {
 }
 
 /**
- * A preview cut to the spec's 100 characters. A cut that would leave a formula open ends before it instead,
+ * A preview cut to 100 characters. A cut that would leave a formula open ends before it instead,
  * so the preview never shows half a formula's LaTeX.
  */
 export function cut(text: string, max = PREVIEW_CHARS): string {

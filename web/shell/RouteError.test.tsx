@@ -17,7 +17,7 @@ function renderFailing(error: Error) {
 }
 
 describe('the router\'s error screen', () => {
-  it('says a page script did not arrive, for the spec\'s time-out and for the browser\'s import failure', () => {
+  it('says a page script did not arrive, for the load time-out and for the browser\'s import failure', () => {
     renderFailing(new Error(CHUNK_TIMEOUT_MESSAGE));
     expect(screen.getByRole('heading', { name: CHUNK_FAILED.title })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();

@@ -4,7 +4,7 @@ import { paths } from '../paths';
 import { Button } from '../ui/Button';
 import { PageState } from '../ui/PageState';
 
-/** What the spec's chunk time-out (and a failed page script) shows: the page did not arrive, and a way to retry. */
+/** What the page script time-out (and a failed page script) shows: the page did not arrive, and a way to retry. */
 export const CHUNK_FAILED = {
   title: 'This page could not be loaded',
   text: 'Its files did not arrive in time. Check your connection, then reload the page.',

@@ -8,7 +8,7 @@ import { CourseSearch } from './CourseSearch';
 import { useScrolled } from './useScrolled';
 import styles from './TopBar.module.css';
 
-/** The cart is not built yet: the spec fixes its count at 0. */
+/** The cart is not built yet: its count stays 0. */
 const CART_COUNT = 0;
 
 function NavLinks({ isLoggedIn }: { isLoggedIn: boolean }) {
@@ -40,7 +40,7 @@ function AuthActions({ isLoggedIn, logout }: { isLoggedIn: boolean; logout: () =
 }
 
 /**
- * The top bar of spec section 2: links, course search, cart and account actions. Below 768 px the links move
+ * The top bar over every page: links, course search, cart and account actions. Below 768 px the links move
  * into a menu that locks the page's scrolling while it is open. Past 50 px of scroll the bar shrinks to 65 px.
  */
 export function TopBar() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The spec's scroll threshold: past it the top bar takes its compact, scrolled style. */
+/** The scroll threshold: past it the top bar takes its compact, scrolled style. */
 export const SCROLLED_THRESHOLD_PX = 50;
 
 /**

@@ -17,7 +17,7 @@ export interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-/** A destructive action's confirmation (DESIGN section 7): Cancel, and the action in red. */
+/** A destructive action's confirmation (every destructive action asks first): Cancel, and the action in red. */
 export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog

@@ -8,7 +8,7 @@ export interface PaginationProps {
   total: number;
   /** False when the server stopped counting: `total` is then "at least", and Next stays open. */
   totalExact?: boolean;
-  /** The sizes offered, such as the spec's 10, 20, 30 (and 40 for the bank); none, or one, for a fixed size (the test generator's 10). */
+  /** The sizes offered, such as 10, 20, 30 (and 40 for the bank); none, or one, for a fixed size (the test generator's 10). */
   pageSizes?: readonly number[];
   /** What is counted, as in "1–10 of 42 questions". */
   noun: string;

@@ -8,7 +8,7 @@ afterEach(cleanup);
 const state = (message: string) => screen.getByText(message, { exact: false }).closest('li')!.getAttribute('data-met');
 
 describe('PasswordChecklist', () => {
-  it('lists every rule at once with the spec messages, each met as the password meets it', () => {
+  it('lists every rule at once with its message, each met as the password meets it', () => {
     const { rerender } = render(<PasswordChecklist password="" />);
     const rules = [MESSAGES.passwordTooShort, MESSAGES.passwordNeedsUpper, MESSAGES.passwordNeedsLower, MESSAGES.passwordNeedsNumber, MESSAGES.passwordNeedsSpecial];
     expect(rules.map(state)).toEqual(['false', 'false', 'false', 'false', 'false']);

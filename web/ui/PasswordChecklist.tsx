@@ -4,7 +4,7 @@ import styles from './PasswordChecklist.module.css';
 
 /**
  * Every password rule at once, under the field where a password is chosen: each turns green with a check as soon
- * as the typed password meets it; a failing one keeps the spec's message.
+ * as the typed password meets it; a failing one keeps its message.
  */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   return (

@@ -23,7 +23,7 @@ function Screen({ clearAfterMs, success, failure }: { clearAfterMs?: number; suc
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 describe('useNotify', () => {
-  it('shows a success politely and an error as an alert, each cleared after the spec\'s 5 s', () => {
+  it('shows a success politely and an error as an alert, each cleared after 5 s', () => {
     vi.useFakeTimers();
     render(<Screen success="Course created successfully" failure="Failed to save course" />);
     press('Save');

@@ -20,7 +20,7 @@ export interface Notifier {
 }
 
 /**
- * The one way a screen tells the outcome of an action: a notice that clears itself after the spec's delay
+ * The one way a screen tells the outcome of an action: a notice that clears itself after a fixed delay
  * (5 s; 3 s in the category manager). A new notice replaces the one on show and starts the delay again.
  */
 export function useNotify(clearAfterMs: number = MESSAGE_CLEAR_MS): Notifier {

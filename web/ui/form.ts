@@ -13,7 +13,7 @@ type FormSchema = z.ZodType<any, FieldValues>;
 export type SchemaSource<S extends FormSchema> = S | (() => Promise<S>);
 
 /**
- * The one form helper (DESIGN section 2): react-hook-form checked by the shared zod schema of common/, so every
+ * The one form helper, for every form: react-hook-form checked by the shared zod schema of common/, so every
  * failing field shows its own message at once, and the server's per-field `issues` land on their fields.
  */
 export function useSchemaForm<S extends FormSchema>(schema: SchemaSource<S>, options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {}) {
@@ -40,8 +40,9 @@ export function useSchemaForm<S extends FormSchema>(schema: SchemaSource<S>, opt
 }
 
 /**
- * Puts a refusal's `issues` (`{ path: 'title', message }`, DESIGN section 4) on the form's fields, the first
- * message of each field; answers whether any landed. Issues of fields the form does not hold are left to the caller.
+ * Puts a refusal's `issues` (`{ path: 'title', message }`, as the server's errors carry them) on the form's
+ * fields, the first message of each field; answers whether any landed. Issues of fields the form does not hold
+ * are left to the caller.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form, whatever its context and output
 export function placeServerIssues<T extends FieldValues>(form: UseFormReturn<T, any, any>, error: unknown): boolean {

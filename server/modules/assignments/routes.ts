@@ -29,8 +29,8 @@ const adminOrTeacher = { access: ['admin', 'teacher'] } as const;
 const adminOrTeacherWrite = { access: ['admin', 'teacher'], invalidates: ['content'] } as const;
 
 /**
- * Student-to-course assignment (staff.md sections 4 and 7) under both prefixes: the service decides
- * what a teacher may touch (their own students), the prefix only mirrors the spec's calls.
+ * Student-to-course assignment under both prefixes (/api/admin and /api/teacher): the service decides what a
+ * teacher may touch (their own students), the prefix only names the caller's role.
  */
 export function assignmentRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
@@ -51,7 +51,7 @@ export function assignmentRoutes(ctx: AppContext) {
           return { message };
         });
 
-      // Paged, filtered and counted by the database (DESIGN section 4): a school has thousands of students.
+      // Paged, filtered and counted by the database, never in memory: a school has thousands of students.
       // Kept: steady reads cost no statement (p99 budget at 5,000 students); a minute in the key ages the "recent" card.
       const studentPageKept = {
         view: 'studentPage',
@@ -70,7 +70,7 @@ export function assignmentRoutes(ctx: AppContext) {
       post('remove-unit', unitAssignmentBody, (a, b) => assignments.removeUnit(ctx, a, b.studentId, b.unitId), 'Unit removed successfully');
       post('assign-section', sectionAssignmentBody, (a, b) => assignments.assignSection(ctx, a, b.studentId, b.sectionId), 'Section assigned successfully');
       post('remove-section', sectionAssignmentBody, (a, b) => assignments.removeSection(ctx, a, b.studentId, b.sectionId), 'Section removed successfully');
-      // Beyond the spec: one course, unit or section for many students in one call (a class, or a whole filter).
+      // The batch call: one course, unit or section for many students in one call (a class, or a whole filter).
       r.post(`/${role}/batch-assignments`, { config: writeConfig, schema: { body: batchAssignmentBody, response: { 200: batchAssignmentReply } } }, (req) =>
         batchChange(ctx, actor(req.user!), req.body),
       );

@@ -5,8 +5,8 @@ import { buildAdmin, buildCourse, buildStudent, buildTeacher, linkTeacher, signI
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
 /**
- * GET /api/{admin|teacher}/students: paged, filtered, searched and counted by the database (staff.md section 2.9's
- * stat cards, search and table), a teacher's own students only.
+ * GET /api/{admin|teacher}/students: paged, filtered, searched and counted by the database (for the student
+ * manager's stat cards, search and table), a teacher's own students only.
  */
 let t: TestApp;
 let admin: string;

@@ -1,5 +1,5 @@
 /**
- * What an outsider can learn or cost without an account (issue 10, section 7): whether an e-mail has an account
+ * What an outsider can learn or cost without an account: whether an e-mail has an account
  * must not show in the status, the body or the time of an answer, and unauthenticated requests must not make the
  * server hash passwords.
  */

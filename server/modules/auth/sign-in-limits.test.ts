@@ -1,5 +1,5 @@
 /**
- * Password guessing limits (issue 10, section 7): failures are counted, not sign-ins; a guesser locks the account
+ * Password guessing limits: failures are counted, not sign-ins; a guesser locks the account
  * for their own address only, and a lock of the whole account (guessing from many addresses) yields to a password
  * reset through the e-mail. A stolen session cannot test current passwords without limit.
  */

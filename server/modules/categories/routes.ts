@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { addTag, CATEGORY, deleteTag, FOCUS, listTags, type TagKind } from './service';
 
 
-/** `/api/category` and `/api/focus`: list, add and delete, for staff (DESIGN section 12). */
+/** `/api/category` and `/api/focus`: list, add and delete, for staff only. */
 export function categoryRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();

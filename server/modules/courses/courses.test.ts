@@ -45,7 +45,7 @@ async function newSection(unitId: string, body: object = {}) {
 }
 
 describe('courses', () => {
-  it('creates, lists, updates and deletes a course with the spec payloads', async () => {
+  it('creates, lists, updates and deletes a course with the API payloads', async () => {
     const created = await newCourse('SSAT Elementary Prep');
     expect(created).toMatchObject({ title: 'SSAT Elementary Prep', name: 'SSAT Elementary Prep', code: 'SSAT-ELEM-PREP', description: 'Halves and quarters', unitCount: 0 });
     expect(Date.parse(created.createdAt)).not.toBeNaN();

@@ -27,12 +27,12 @@ const courseList = z.array(courseReply);
 const unitList = z.array(unitReply);
 const sectionList = z.array(sectionReply);
 const sectionSummaryList = z.array(sectionSummaryReply);
-/** Optional narrowing of the admin and teacher lists (extra query parameters, DESIGN section 4). */
+/** Optional narrowing of the admin and teacher lists (extra query parameters; without them the whole list). */
 const listFilter = z.object({ courseId: z.uuid('Not found').optional(), unitId: z.uuid('Not found').optional() });
 
 /**
- * Courses, units and sections (staff.md section 7). Staff manage them through the shared routes; the admin and
- * teacher lists follow DESIGN section 12 (each prefix for its own role).
+ * Courses, units and sections. Staff manage them through the shared routes; the admin and teacher lists are each
+ * for their own role (/api/admin for admins, /api/teacher for teachers).
  */
 export function courseRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {

@@ -8,7 +8,7 @@ import { adminDashboard, parentChild, parentChildren, teacherDashboard } from '.
 /** Any string: a malformed id names no child, and is answered 404 like another parent's child (see parentChild). */
 const childParam = z.object({ id: z.string() });
 
-/** The figures of the admin, teacher and parent dashboards (issue 14), each for its own role only. */
+/** The figures of the admin, teacher and parent dashboards, each for its own role only. */
 export function dashboardRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();

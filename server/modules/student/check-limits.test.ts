@@ -1,5 +1,5 @@
 /**
- * One student cannot fill the disk (issue 10, section 7): every check is stored, so answers have a sensible size
+ * One student cannot fill the disk: every check is stored, so answers have a sensible size
  * and checks a per-user hourly allowance, shared by every server instance.
  */
 import { count, eq } from 'drizzle-orm';

@@ -5,7 +5,7 @@ import { answerAttempts } from '../../db/schema';
 import { buildAdmin, buildCourse, buildQuestion, buildStudent, signIn, type BuiltCourse } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
-/** Grades that reward learning (issue 15): solved questions, the try that solved them, first-try accuracy, progress. */
+/** Grades that reward learning: solved questions, the try that solved them, first-try accuracy, progress. */
 let t: TestApp;
 let admin: string;
 let student: string;

@@ -4,7 +4,7 @@ import type { OutlineSection, StudentOutline, StudentTotals } from '../../plugin
 import { accessibleSectionIds } from './access';
 
 /**
- * Grades that reward learning (issue 15), the one home of their rules. Stored attempts stay as they are; what is
+ * Grades that reward learning, the one home of their rules. Stored attempts stay as they are; what is
  * computed from them is, per question, how many checks it took and on which try it was first right. A question is
  * solved once any check got it right; first-try accuracy is the share of the questions tried that were right at the
  * first check; a section is done when every one of its exercises is solved, and a course's progress counts the

@@ -26,7 +26,7 @@ import { BatchedLimit } from '../../lib/rate-limit';
 import * as taking from './service';
 
 /**
- * Students sitting saved tests (issue 17; DESIGN section 12): admins and teachers assign tests and read results
+ * Students sitting saved tests, each route for its own roles: admins and teachers assign tests and read results
  * (a teacher for their own students, decided by the service); students start, save, submit and read their own.
  */
 export function testTakingRoutes(ctx: AppContext) {

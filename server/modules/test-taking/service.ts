@@ -1,5 +1,5 @@
 /**
- * Students sitting saved tests (issue 17). The server's clock decides everything: a sitting's deadline is fixed
+ * Students sitting saved tests. The server's clock decides everything: a sitting's deadline is fixed
  * when it starts (start + time limit, capped by the assignment's closing time), answers saved after it are refused,
  * and a sitting past its deadline is submitted by the server with what was saved, on the student's next read or by
  * the sweep, whichever comes first. Scores are stored when a sitting is submitted.

@@ -1,5 +1,5 @@
 /**
- * Students sitting saved tests (issue 17): assigning (roles, a teacher's own students, every rule), starting once,
+ * Students sitting saved tests: assigning (roles, a teacher's own students, every rule), starting once,
  * the server's deadline against a client that keeps saving, the sweep, stored scores, and nothing leaking before
  * release.
  */

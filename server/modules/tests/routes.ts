@@ -7,7 +7,7 @@ import { randomDrawBody, randomDrawReply, testBody, testDeletedReply, testUpdate
 import type { AppContext } from '../../context';
 import { archiveTest, createTest, deleteTest, drawRandom, duplicateTest, getTest, listTests, updateTest } from './service';
 
-/** Saved tests and the test generator's random draw: staff build tests (DESIGN section 12). */
+/** Saved tests and the test generator's random draw: staff build tests, no one else. */
 export function testRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 /**
- * Saved tests (staff.md sections 3, 5 and 7) and the test generator's random draw. A test's questions are rows by
+ * Saved tests and the test generator's random draw. A test's questions are rows by
  * position; a question deleted from the bank leaves its row with no question (a gap the author sees and removes),
  * so a saved test never renumbers behind its author's back.
  */

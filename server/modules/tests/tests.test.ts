@@ -1,5 +1,5 @@
 /**
- * Saved tests and the random draw (staff.md sections 3, 5, 7; issue 16): every route's happy path, each rule with
+ * Saved tests and the random draw: every route's happy path, each rule with
  * its message, refused roles, bad input, the gap a deleted question leaves, and the draw's uniformity.
  */
 import { count, eq } from 'drizzle-orm';

@@ -13,7 +13,7 @@ const adminOnly = { access: ['admin'] } as const;
 /** Account changes: this instance forgets its counts and pages before answering (the others hear the triggers of 0008 and 0011). */
 const adminWrite = { access: ['admin'], invalidates: ['users'] } as const;
 
-/** Manage users and register users (staff.md sections 2.10, 2.11 and 7), and the class-list import. */
+/** Manage users and register users, and the class-list import. */
 export function adminUserRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 /**
- * Accounts as the admin manages them (staff.md sections 2.10, 2.11, 3, 5): the paged users table with its stat
+ * Accounts as the admin manages them: the paged users table with its stat
  * cards, Edit Information and the status toggle, deletion, registration of the four types and the CSV import.
  * Every change that touches a signed-in account announces it (sessions/cache.ts), so every instance forgets it.
  */

@@ -43,7 +43,7 @@ export function presentProfile(p: ProfileRow | null): Profile {
   };
 }
 
-/** The session user: its role profile sits under the key the spec's screens read (studentProfile, ...). */
+/** The session user: its role profile sits under the key the screens read (studentProfile, ...). */
 export function presentSessionUser(user: Account, profile: ProfileRow | null): SessionUser {
   const type = user.type;
   return {

@@ -11,7 +11,7 @@ interface CodeInputProps {
 }
 
 /**
- * Six boxes of one digit each (spec section 5): typing moves to the next box, Backspace on an empty box goes
+ * Six boxes of one digit each: typing moves to the next box, Backspace on an empty box goes
  * back, and a paste fills every box, but only when it is exactly six digits.
  */
 export function CodeInput({ digits, onChange, disabled }: CodeInputProps) {

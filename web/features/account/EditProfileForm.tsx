@@ -16,7 +16,7 @@ const gradeOptions = GRADES.map((g) => ({ value: g, label: g === 'K' ? 'Kinderga
 const genderOptions = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 const FAILED = 'Failed to update profile';
 
-/** The role profile the session reports for this user, read the way the spec's screens read it. */
+/** The role profile the session reports for this user, read the way every screen reads it. */
 function roleProfile(user: SessionUser): Profile | undefined {
   switch (normalizeUserType(user.type)) {
     case 'student': return user.studentProfile;

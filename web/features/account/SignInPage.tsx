@@ -21,7 +21,7 @@ export default function SignInPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   // After a password change the user lands here signed out, and is told why.
-  // A page that needs an account sent the visitor here: they are told so (learner-and-public.md section 3).
+  // A page that needs an account sent the visitor here: they are told so.
   const [params] = useSearchParams();
   const { state } = useLocation();
   const reason = params.get(PASSWORD_CHANGED_PARAM) ? (

@@ -1,7 +1,7 @@
 import styles from './account.module.css';
 
 /**
- * Google and Facebook sign-in, as the spec shows them. No provider is configured for the academy yet, so the
+ * Google and Facebook sign-in buttons. No provider is configured for the academy yet, so the
  * buttons are disabled and say why, rather than failing when pressed.
  */
 export function SocialButtons() {

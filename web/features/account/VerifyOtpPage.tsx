@@ -19,7 +19,7 @@ interface VerifyState {
 const VERIFY_FAILED = 'Failed to verify code. Please try again.';
 const RESEND_FAILED = 'Failed to resend verification code. Please try again later.';
 
-/** Six single-digit boxes, a 300 s countdown, and a resend that waits 60 s (spec sections 4 and 5). */
+/** Six single-digit boxes, a 300 s countdown, and a resend that waits 60 s. */
 export default function VerifyOtpPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -31,7 +31,7 @@ export default function VerifyOtpPage() {
   const expiry = useCountdown(OTP_TTL_SECONDS);
   const cooldown = useCountdown(OTP_RESEND_COOLDOWN_SECONDS);
   const [busy, setBusy] = useState(false);
-  // Set once the code is accepted: the page shows the success text, then moves on after the spec's delay.
+  // Set once the code is accepted: the page shows the success text, then moves on after a fixed delay.
   const [next, setNext] = useState<{ to: string; state: object } | null>(null);
   const done = next !== null;
   const { notice, notify, clear } = useNotify();

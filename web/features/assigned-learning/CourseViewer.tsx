@@ -52,7 +52,7 @@ export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { co
   const sectionUnit = units.find((u) => u.sections.some((s) => s.id === sectionId && s.hasAccess)) ?? null;
   const unitId = toggled && toggled.forSection === sectionId ? toggled.unitId : (sectionUnit?.id ?? null);
   const section = sectionUnit?.sections.find((s) => s.id === sectionId) ?? null;
-  // Selecting a unit toggles it and clears the chosen section (spec section 4).
+  // Selecting a unit toggles it and clears the chosen section.
   const toggleUnit = (id: string) => {
     setToggled({ unitId: unitId === id ? null : id, forSection: null });
     if (sectionId) onPlace({ sectionId: null, tab: 'content' });

@@ -54,7 +54,7 @@ export function QuestionCard({ question, sectionId, userId, solutionEarned = fal
           keep({ ...latest, answer: sent, result: reply.result, wrong: latest.wrong + (reply.result.isCorrect ? 0 : 1), solved: latest.solved || reply.result.isCorrect });
           setAnnounced((n) => n + 1);
         },
-        // The spec logs a failed check and shows nothing to the student.
+        // A failed check is logged and shows nothing to the student.
         onError: (error) => console.error('Check answer failed', error),
       },
     );

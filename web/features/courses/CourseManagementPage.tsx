@@ -17,7 +17,7 @@ import { UnitsView } from './UnitsView';
 import styles from './courses.module.css';
 
 /**
- * /course-management (staff.md section 2.5): the drill-down of courses, units and sections. Each level has its
+ * /course-management: the drill-down of courses, units and sections. Each level has its
  * own address (`/course-management/:courseId/units/:unitId/sections/:sectionId`), so Back, refresh and links
  * land where they were; the titles of the trail come from the lists the levels load anyway.
  */

@@ -12,7 +12,7 @@ import { useSaveSection } from './api';
 import { failureText } from './messages';
 import styles from './courses.module.css';
 
-/** The lesson editor's height: the main content, as tall as a question (staff.md section 9). */
+/** The lesson editor's height: the main content, as tall as a question's editor. */
 const CONTENT_HEIGHT = 500;
 
 /** Add or edit a section: title (required), section number (next free one when empty), grade, rich content with math. */

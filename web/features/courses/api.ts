@@ -11,7 +11,7 @@ export const keys = {
   sections: (unitId: string) => catalogueKey('course-management', 'sections', unitId),
 };
 
-/** Admins read the admin list (staff.md section 6); teachers and data-entry staff the shared one. */
+/** Admins read the admin list (it is for admins only); teachers and data-entry staff the shared one. */
 export function useCourses(admin: boolean) {
   return useQuery({ queryKey: keys.courses(admin), queryFn: () => api.get<Course[]>(admin ? '/admin/courses' : '/courses', 'Failed to load courses') });
 }

@@ -4,7 +4,7 @@ export type Entity = 'course' | 'unit' | 'section';
 const capital = (e: Entity) => e[0].toUpperCase() + e.slice(1);
 
 /**
- * The texts of staff.md section 8: the server's message where it gave one, else "Failed to ..." for a refused
+ * The screen's failure texts: the server's message where it gave one, else "Failed to ..." for a refused
  * call and "Error ..." when the server could not be reached.
  */
 export function failureText(error: unknown, action: 'load' | 'save' | 'delete', entity: Entity): string {

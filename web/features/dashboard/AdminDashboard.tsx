@@ -10,7 +10,7 @@ import { typeLabel, when } from './format';
 import { Welcome, firstNameOf } from './Welcome';
 import styles from './dashboard.module.css';
 
-/** Admin dashboard of staff.md 2.3, with the academy's real figures and its latest registrations and assignments. */
+/** The admin dashboard, with the academy's real figures and its latest registrations and assignments. */
 export function AdminDashboard() {
   const { user } = useAuth();
   const dashboard = useAdminDashboard();

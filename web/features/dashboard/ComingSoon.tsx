@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import styles from './dashboard.module.css';
 
-/** A section of a dashboard that is not built yet: its label and the spec's text. */
+/** A section of a dashboard that is not built yet: its label and the coming-soon text. */
 export function ComingSoonSection({ label }: { label: string }) {
   return (
     <div className={styles.page}>

@@ -2,7 +2,7 @@ import { Sparkles } from 'lucide-react';
 import { useLocation } from 'react-router';
 import styles from './dashboard.module.css';
 
-/** The spec's "Coming Soon!" staff pages: admin analytics and settings, teacher grades and schedule. */
+/** The "Coming Soon!" staff pages: admin analytics and settings, teacher grades and schedule. */
 const titles: Record<string, string> = {
   '/admin-analytics': 'Analytics',
   '/admin-settings': 'Settings',

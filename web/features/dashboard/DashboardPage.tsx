@@ -23,7 +23,7 @@ const PARENT_SECTIONS = new Set(['children', 'progress']);
 
 /**
  * /dashboard picks its view by the user's type (every spelling of data-entry included). The sidebar's in-place
- * sections arrive as `?section=...`; those not built yet show the spec's coming-soon text. The student's view is
+ * sections arrive as `?section=...`; those not built yet show the coming-soon text. The student's view is
  * the learning feature's page, handed in by the router so features stay apart, as are the student's Assignments and
  * Grades sections (`studentSections`).
  */

@@ -11,7 +11,7 @@ import { Welcome } from './Welcome';
 import styles from './dashboard.module.css';
 
 /**
- * Teacher dashboard of staff.md 2.4: the greeting, the teacher's own figures (Pending Reviews: submitted tests of their
+ * The teacher dashboard: the greeting, the teacher's own figures (Pending Reviews: submitted tests of their
  * students awaiting release), the three activity items, and the transient toast: red when the figures fail, green when a refresh works.
  */
 export function TeacherDashboard() {

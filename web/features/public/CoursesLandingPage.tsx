@@ -4,7 +4,7 @@ import { OfferingCard } from './OfferingCard';
 import { Banner } from '../../ui/Banner';
 import styles from './public.module.css';
 
-/** /courses-landing: the academy's offerings and the mock assessments of spec section 1. */
+/** /courses-landing: the academy's offerings and the mock assessments. */
 export default function CoursesLandingPage() {
   return (
     <>

@@ -20,7 +20,7 @@ function gradeLevel(grade: string): string {
   return Number(grade) <= 8 ? 'Middle School' : 'High School';
 }
 
-/** The landing page of spec section 1: hero, course cards, learn by grade, mission, testimonials and booking. */
+/** The landing page: hero, course cards, learn by grade, mission, testimonials and booking. */
 export default function HomePage() {
   const seen = useSeenSections(TRACKED);
   const [featured, setFeatured] = useState<number | null>(null);

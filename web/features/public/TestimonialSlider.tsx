@@ -4,7 +4,7 @@ import type { Testimonial } from '../../content/testimonials';
 import { useReducedMotion } from '../../ui/motion';
 import styles from './TestimonialSlider.module.css';
 
-/** The spec's slider: 1 px every 20 ms, the first 2 cards cloned at the end so the loop is seamless. */
+/** The slider's pace: 1 px every 20 ms, the first 2 cards cloned at the end so the loop is seamless. */
 export const SCROLL_STEP_PX = 1;
 export const SCROLL_INTERVAL_MS = 20;
 export const CLONED_CARDS = 2;
@@ -19,7 +19,7 @@ interface SliderProps {
 }
 
 /**
- * Testimonials that move by themselves (the spec's speed, drawn with a transform on each animation frame, so no
+ * Testimonials that move by themselves (a fixed speed, drawn with a transform on each animation frame, so no
  * frame reads the layout) and stop while the pointer is over the cards or the keyboard is on them, or for good
  * with the visible Pause button (WCAG 2.2.2). Whenever they stop they settle on a card's edge, so the card being
  * read is never cut off. Under prefers-reduced-motion they stay still. The arrow keys move a card at a time.

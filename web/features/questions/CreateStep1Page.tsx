@@ -19,7 +19,7 @@ import { clearStep2Draft } from './step2Draft';
 import styles from './questions.module.css';
 
 /**
- * Step 1 of creation (section 2.7): what the question is about. Coming back from step 2 keeps the choices (and
+ * Step 1 of creation: what the question is about. Coming back from step 2 keeps the choices (and
  * step 2 keeps what was written there); opened afresh, it starts a new question.
  */
 export default function CreateStep1Page() {

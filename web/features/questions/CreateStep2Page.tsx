@@ -17,7 +17,7 @@ import { clearStep2Draft, loadStep2Draft, saveStep2Draft, step2ContentOf } from 
 import { useDraftForm } from './useDraftForm';
 import styles from './questions.module.css';
 
-/** Step 2 (section 2.7): the question itself, its answers, images and solution; kept while the author steps back. */
+/** Step 2 of creation: the question itself, its answers, images and solution; kept while the author steps back. */
 function Step2({ step1 }: { step1: Step1State }) {
   const toStart = useGoBack(paths.questionBank);
   const toStep1 = useGoBack(paths.createQuestionStep1);

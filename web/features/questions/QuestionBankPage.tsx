@@ -7,7 +7,7 @@ import styles from './questions.module.css';
 
 type Tab = 'Question Bank' | 'Test Generator' | 'Manage Categories';
 
-/** /question-bank (staff.md section 2.6): the bank, the test generator and the category manager. */
+/** /question-bank: the bank, the test generator and the category manager. */
 export default function QuestionBankPage() {
   const [tab, setTab] = useState<Tab>('Question Bank');
   return (

@@ -12,7 +12,7 @@ interface RowActions {
   deleting: boolean;
 }
 
-/** The bank's columns (section 4): the preview opens the question in place; Edit and Delete act on it. */
+/** The bank's columns: the preview opens the question in place; Edit and Delete act on it. */
 export function questionColumns({ onEdit, onDelete, deleting }: RowActions): Array<Column<Question>> {
   return [
     {

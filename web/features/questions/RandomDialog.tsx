@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * The Random Test Generator (staff.md sections 5 and 9): 1 to 50 questions, 10 unless told, anything else read as 1;
+ * The Random Test Generator: 1 to 50 questions, 10 unless told, anything else read as 1;
  * drawn by the server from every question matching the current filters, never one already in the test.
  */
 export function RandomDialog({ filters, exclude, onDrawn, onClose }: Props) {

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * The Save Test modal (staff.md sections 5 and 8): a title (Save is off while it is empty), the type (an assessment
+ * The Save Test modal: a title (Save is off while it is empty), the type (an assessment
  * gets its TEST- code from the server), description, instructions, a time limit of at least 1 minute and total
  * marks of at least 0, both whole numbers, else left empty.
  */

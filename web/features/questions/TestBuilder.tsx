@@ -25,7 +25,7 @@ interface Props {
   tools: ReactNode;
 }
 
-/** The right panel (staff.md sections 2.6 and 4): the test's questions in order, reordered by drag or keyboard. */
+/** The test generator's right panel: the test's questions in order, reordered by drag or keyboard. */
 export function TestBuilder({ entries, editing, onChange, onAdd, onRemove, onReorder, onSave, onClear, tools }: Props) {
   const [over, setOver] = useState(false);
   const gaps = entries.filter((e) => !e.question).length;

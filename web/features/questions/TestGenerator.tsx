@@ -16,7 +16,7 @@ import { TestBuilder } from './TestBuilder';
 import styles from './testGenerator.module.css';
 
 /**
- * The Test Generator tab (staff.md sections 2.6, 4, 5): available questions on the left, the Test Builder and the
+ * The Test Generator tab: available questions on the left, the Test Builder and the
  * saved tests on the right. A saved test opened here is edited in place; saving clears the builder.
  */
 export function TestGenerator() {

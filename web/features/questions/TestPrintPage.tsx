@@ -92,7 +92,7 @@ function PaperQuestion({ entry }: { entry: TestEntry }) {
   );
 }
 
-/** A saved test as a clean exam paper (issue 16), with the answer key on pages of its own when asked for. */
+/** A saved test as a clean exam paper, with the answer key on pages of its own when asked for. */
 export default function TestPrintPage() {
   const { testId = '' } = useParams();
   const [search, setSearch] = useSearchParams();

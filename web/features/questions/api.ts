@@ -1,6 +1,6 @@
 /**
- * The question bank's calls (staff.md section 7) as TanStack Query hooks; every mutation refreshes what it changes.
- * Each call's fallback is the spec's text for a failed answer; screens pass the network-failure text to errorMessage.
+ * The question bank's calls as TanStack Query hooks; every mutation refreshes what it changes.
+ * Each call's fallback is the screen's fixed text for a failed answer; screens pass the network-failure text to errorMessage.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Question, QuestionList, Tag } from '@common/schemas/questions';

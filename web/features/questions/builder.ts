@@ -1,4 +1,4 @@
-/** The Test Builder's state (staff.md section 4): entries in order, numbered by their place, with marks per question. */
+/** The Test Builder's state: entries in order, numbered by their place, with marks per question. */
 import { DEFAULT_MARKS, MARKS_MAX, MARKS_MIN, parseWholeNumber } from '@common/rules';
 import type { BuilderQuestion, TestDetail } from '@common/schemas/tests';
 

@@ -46,7 +46,7 @@ export const emptyDraft = (): QuestionDraft => ({
 
 const isChoice = (type: QuestionDraft['type']) => type === 'Multiple Choice';
 
-/** The request fields of a draft, in the encodings of staff.md section 3. */
+/** The request fields of a draft: options by letter, the key as `{ a1 }` for multiple choice and calculation, else one list per blank. */
 export function draftFields(draft: QuestionDraft) {
   const choice = isChoice(draft.type);
   const answer = choice ? { a1: draft.correct } : draft.type === 'Calculation' ? { a1: draft.blanks[0] ?? [] } : draft.blanks;

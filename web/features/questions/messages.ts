@@ -1,4 +1,4 @@
-/** The question area's texts of staff.md section 8 (the rules' own messages live in common/schemas/questions.ts). */
+/** The question area's texts (the rules' own messages live in common/schemas/questions.ts). */
 export const MESSAGES = {
   loadFailed: 'Failed to load questions',
   loadFailedNetwork: 'Error loading questions',
@@ -18,7 +18,7 @@ export const MESSAGES = {
   focusDeleteFailed: 'Failed to delete focus area',
 } as const;
 
-/** How long the category manager's messages stay (section 4); the bank and step 1 use the default 5 s. */
+/** How long the category manager's messages stay; the bank and step 1 use the default 5 s. */
 export const CATEGORY_MESSAGE_MS = 3000;
-/** Step 2 goes back two history steps this long after a success (section 9). */
+/** Step 2 goes back two history steps this long after a success. */
 export const CREATED_REDIRECT_MS = 1500;

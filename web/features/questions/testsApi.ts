@@ -1,4 +1,4 @@
-/** The test generator's calls: saved tests (staff.md section 7, `POST /api/tests`, and the rest of issue 16) and the random draw. */
+/** The test generator's calls: saved tests (`POST /api/tests` and the rest of /api/tests) and the random draw. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TEST_MESSAGES } from '@common/rules';
 import type { RandomDrawInput, RandomDrawResult, TestDetail, TestInput, TestList } from '@common/schemas/tests';

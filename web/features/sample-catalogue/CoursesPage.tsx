@@ -52,7 +52,7 @@ function CourseCard({ course }: { course: Course }) {
   );
 }
 
-/** /courses: the learner's course list (sample data) with the spec's filter tabs. */
+/** /courses: the learner's course list (sample data) with its filter tabs. */
 export default function CoursesPage() {
   const [params, setParams] = useSearchParams();
   const active = TABS.find((t) => t.label === params.get('tab')) ?? TABS[0];

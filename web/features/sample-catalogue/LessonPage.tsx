@@ -12,7 +12,7 @@ import { Tabs } from '../../ui/Tabs';
 import learn from './learn.module.css';
 import styles from './lesson.module.css';
 
-/** The spec simulates loading the lesson for one second. */
+/** Loading the lesson (sample data) is simulated for one second. */
 export const LESSON_LOAD_DELAY_MS = 1000;
 type Tab = 'Video' | 'Lecture' | 'Exercise';
 

@@ -9,8 +9,8 @@ import styles from './learn.module.css';
 import { plural } from '@common/rules';
 
 /**
- * /course/{c}/unit/{u}/section/{s}: the spec's section cards link here although the original declared no such
- * route; rather than a dead end, it shows the section and its lessons.
+ * /course/{c}/unit/{u}/section/{s}: the sample catalogue's section cards link here; rather than a dead end, it
+ * shows the section and its lessons.
  */
 export default function SectionPage() {
   const { courseId, unitId, sectionId } = useParams();

@@ -13,7 +13,7 @@ interface SummaryProps {
   onChange(change: Change): void;
 }
 
-/** A student's open row (staff.md section 2.9): their courses, units and sections, each with Remove. */
+/** A student's open row: their courses, units and sections, each with Remove. */
 export function AssignedSummary({ student, content, busy, onChange }: SummaryProps) {
   const units = listedUnits(student, content);
   const sections = listedSections(student, content);

@@ -25,7 +25,7 @@ export interface PanelProps {
 type Tab = 'courses' | 'units' | 'sections';
 
 /**
- * The assignment panel under a student's row (staff.md section 2.9): for courses, units and sections, the assigned
+ * The assignment panel under a student's row: for courses, units and sections, the assigned
  * and the available ones side by side, each column searchable and filtered by course or unit, moved by drag and
  * drop (mouse, touch or keyboard) or by the quick Assign and Remove buttons.
  */

@@ -20,7 +20,7 @@ const KINDS: ReadonlyArray<{ value: AssignmentKind; label: string }> = [
 ];
 
 /**
- * Beyond the spec: one course, unit or section assigned to or removed from many students in one call. The server
+ * The batch change: one course, unit or section assigned to or removed from many students in one call. The server
  * applies it to each student wholly or not at all and answers a summary, shown here with the refused students.
  */
 export function BatchDialog({ role, target, onClose, onDone }: { role: Role; target: BatchTarget; onClose(): void; onDone(reply: BatchAssignmentReply): void }) {

@@ -52,10 +52,10 @@ function useListState() {
 }
 
 /**
- * /course-assignment (staff.md sections 2.9 and 4): the student manager. Stat cards filter by group, the search
+ * /course-assignment: the student manager. Stat cards filter by group, the search
  * looks at name, e-mail, school and grade, and the table pages through the caller's students (an admin's all, a
  * teacher's own) as the server pages them. A row opens to what the student holds, or to the assignment panel.
- * Beyond the spec, students chosen by their boxes, or a whole filter, get one change in one call.
+ * Besides, students chosen by their boxes, or a whole filter, get one change in one call.
  */
 export default function CourseAssignmentPage() {
   const { user } = useAuth();

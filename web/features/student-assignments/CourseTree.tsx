@@ -14,7 +14,7 @@ interface CourseTreeProps {
 }
 
 /**
- * An assigned course opened to its units and sections, each with a checkbox (staff.md section 2.9). A section's
+ * An assigned course opened to its units and sections, each with a checkbox. A section's
  * box waits for its unit's, as the server requires; "Assign unit with all sections" does both in one call.
  */
 export function CourseTree({ student, courseId, content, busy, onChange }: CourseTreeProps) {

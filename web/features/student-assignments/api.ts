@@ -1,5 +1,5 @@
 /**
- * The student manager's calls (staff.md section 7) under the caller's prefix (/api/admin or /api/teacher), and the
+ * The student manager's calls under the caller's prefix (/api/admin or /api/teacher), and the
  * catalogue it needs, asked for one course at a time (`?courseId=`), never whole.
  */
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
@@ -39,7 +39,7 @@ export function useStudentPage(role: Role, query: StudentQuery) {
   });
 }
 
-/** Every course: admins read the admin list, teachers the shared one (staff.md section 6). */
+/** Every course: admins read the admin list, teachers the shared one (the admin list is for admins only). */
 export function useCourseList(role: Role) {
   return useQuery({
     queryKey: keys.courses(role),

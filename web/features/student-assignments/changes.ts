@@ -50,7 +50,7 @@ export function applyChange(student: AssignedStudent, change: Change): AssignedS
   }
 }
 
-/** `failure` is the spec's text, shown when the server gives no message of its own. */
+/** `failure` is the screen's fixed text, shown when the server gives no message of its own. */
 function request(role: Role, studentId: string, change: Change, failure: string) {
   const prefix = `/${role}`;
   const post = (path: string, body: object) => api.post<{ message: string }>(`${prefix}/${path}`, body, failure);
@@ -58,7 +58,7 @@ function request(role: Role, studentId: string, change: Change, failure: string)
     case 'course':
       return change.action === 'assign'
         ? post('assign-course', { studentId, courseId: change.course.id })
-        : // staff.md section 7: the student manager removes a course through remove-course-assignment.
+        : // The student manager removes a course through remove-course-assignment.
           post('remove-course-assignment', { studentId, courseId: change.courseId });
     case 'unit':
       return change.action === 'assign'
@@ -70,8 +70,8 @@ function request(role: Role, studentId: string, change: Change, failure: string)
 }
 
 /**
- * Changes are shown at once (staff.md section 4): the student's row is changed in every loaded page, the item is
- * flagged busy while the call runs, and on failure the row goes back as it was with the spec's message (the
+ * Changes are shown at once, before the server answers: the student's row is changed in every loaded page, the item is
+ * flagged busy while the call runs, and on failure the row goes back as it was with the fixed failure text (the
  * server's where it gave one). Either way the page is read again afterwards, so it shows what the server holds.
  */
 export function useAssignmentChanges(role: Role, notify: Notifier) {

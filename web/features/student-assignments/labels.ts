@@ -13,7 +13,7 @@ export interface Listed {
 }
 
 /**
- * A student's units and sections as the manager lists them (staff.md section 2.9): "Unit {number}: {title}" under
+ * A student's units and sections as the manager lists them: "Unit {number}: {title}" under
  * its course's name, "Section {number}: {title}" under its unit's, with "Unknown Course" / "Unknown Unit" when
  * the parent cannot be found, and the item's own id while its course's lists are still on their way.
  */

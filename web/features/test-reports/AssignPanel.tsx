@@ -15,7 +15,7 @@ import { STATUS_TEXT, when } from './format';
 import styles from './results.module.css';
 import { plural, matchesSearch } from '@common/rules';
 
-/** The student manager's filters (staff.md 2.9): grade bands and the recently joined. */
+/** The student manager's filters: grade bands and the recently joined. */
 const BANDS = [
   { value: 'all', label: 'All' },
   { value: '1-5', label: 'Grades 1-5' },

@@ -34,7 +34,7 @@ const phone: FieldSpec = { name: 'phone_number', label: 'Phone Number', kind: 't
 const password: FieldSpec = { name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password' };
 const confirm: FieldSpec = { name: 'confirm_password', label: 'Confirm Password', kind: 'password', autoComplete: 'new-password' };
 
-/** The four forms of staff.md section 3, field by field; the parent's children are picked below the fields. */
+/** The four register forms, field by field; the parent's children are picked below the fields. */
 const FIELDS: Record<RegisterType, FieldSpec[]> = {
   teacher: [...names, phone, { name: 'specialization', label: 'Specialization', kind: 'select', options: SPECIALIZATIONS.map((s) => ({ value: s, label: s })), placeholder: 'Select specialization' }, password],
   'data-entry': [...names, phone, { name: 'department', label: 'Department (optional)' }, password],

@@ -13,7 +13,7 @@ const CARDS: ReadonlyArray<{ type: RegisterType; title: string; text: string; ic
   { type: 'student', title: 'Student', text: 'Studies the courses assigned to them.', icon: GraduationCap },
 ];
 
-/** Register users (staff.md section 2.11): choose a card, fill its form, Register; or import a class list. */
+/** Register users: choose a card, fill its form, Register; or import a class list. */
 export default function RegisterUsersPage() {
   const [type, setType] = useState<RegisterType | null>(null);
   const notify = useNotify();

@@ -2,7 +2,7 @@ import { GENDER_LABELS, USER_TYPE_LABELS, type Gender, plural } from '@common/ru
 import type { AdminUser } from '@common/schemas/users';
 import { ApiError } from '../../api/client';
 
-/** The screen's fixed failure text, followed by the server's message where it sent one (staff.md section 8). */
+/** The screen's fixed failure text, followed by the server's message where it sent one. */
 export function failure(fallback: string, error: unknown): string {
   if (error instanceof ApiError && error.status !== 0 && error.message && error.message !== fallback) return `${fallback}: ${error.message}`;
   return fallback;

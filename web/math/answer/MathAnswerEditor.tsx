@@ -37,7 +37,7 @@ function loadMathlive() {
 /**
  * The fill-in-the-blank answer editor: a visual math field (the child sees and edits the math; structures go in
  * with the caret in their first slot, Tab and the arrows move between slots; a touch screen gets the on-screen math
- * keyboard) under the spec's toolbar (Columns and Math panels, eight symbol categories, matrix, piecewise and table
+ * keyboard) under its toolbar (Columns and Math panels, eight symbol categories, matrix, piecewise and table
  * builders). "Show source" opens the split LaTeX source and preview. Enter asks to check the answer (`onEnter`);
  * Shift+Enter is left to the field. Should the editor's script fail to load, the source box takes its place.
  * Until the field is ready a plain input stands in, so a child who clicks and types at once loses no key: what they

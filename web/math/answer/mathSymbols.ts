@@ -1,9 +1,9 @@
 /**
- * The answer editor's symbol palette (learner-and-public.md section 2) and the LaTeX its builders insert. `#?` is an
+ * The answer editor's symbol palette and the LaTeX its builders insert. `#?` is an
  * empty slot of the visual editor: an insert puts the caret in the first one, and Tab or the arrows move on.
  */
 
-/** learner-and-public.md section 5: custom sizes from 1 up to 50 rows/columns and 20 pieces; fixed choices 1 to 6, pieces 2 to 6. */
+/** The size limits: custom sizes from 1 up to 50 rows/columns and 20 pieces; fixed choices 1 to 6, pieces 2 to 6. */
 export const MATH_LIMITS = { maxRowsCols: 50, maxPieces: 20, fixedMax: 6, fixedMinPieces: 2 } as const;
 
 export interface MathSymbol {

@@ -38,7 +38,7 @@ interface AvailableProps {
 }
 
 /**
- * Available Questions (staff.md section 2.8): the bank filtered by search, category and type, 10 a page, with
+ * Available Questions: the bank filtered by search, category and type, 10 a page, with
  * a checkbox per question and one for the page. The chosen questions stay chosen across pages and filters until
  * they are assigned or another section is chosen.
  */

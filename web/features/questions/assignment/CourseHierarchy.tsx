@@ -34,8 +34,8 @@ function matching(courses: Course[], search: string): Course[] {
 }
 
 /**
- * The course hierarchy sidebar (staff.md section 2.8): courses open to their units and units to their sections,
- * each level loaded when it is opened. A level that fails to load reads as empty (section 8).
+ * The course hierarchy sidebar: courses open to their units and units to their sections,
+ * each level loaded when it is opened. A level that fails to load reads as empty.
  */
 export function CourseHierarchy({ role, chosen, onChoose }: HierarchyProps) {
   const [search, setSearch] = useState('');
@@ -115,7 +115,7 @@ interface LevelProps {
 function CourseUnits({ role, course, ...level }: LevelProps & { course: Course }) {
   const units = useCourseUnits(role, course.id);
   if (units.isPending) return <p className={styles.loadingNote}>Loading units...</p>;
-  // A course whose units cannot be read shows as having none (section 8): the rest of the tree stays usable.
+  // A course whose units cannot be read shows as having none: the rest of the tree stays usable.
   const list = units.data ?? [];
   if (list.length === 0) return <p className={styles.empty}>{ASSIGNMENT_MESSAGES.noUnits}</p>;
   return (

@@ -13,12 +13,12 @@ import { ASSIGNMENT_MESSAGES } from './messages';
 import styles from './assignment.module.css';
 
 /**
- * /question-assignment (staff.md sections 2.8 and 4): the course hierarchy on the left, the bank's questions not
+ * /question-assignment: the course hierarchy on the left, the bank's questions not
  * yet in the chosen section on the right, and the section's own questions, in order, below.
  */
 export default function QuestionAssignmentPage() {
   const { user } = useAuth();
-  // The page guard lets in admins and teachers only; each reads its own role's lists (section 6).
+  // The page guard lets in admins and teachers only; each reads its own role's lists.
   const role = normalizeUserType(user?.type ?? '') === 'admin' ? 'admin' : 'teacher';
   const [section, setSection] = useState<ChosenSection | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -52,7 +52,7 @@ export default function QuestionAssignmentPage() {
       await remove.mutateAsync({ sectionId: section.id, questionId: question.id });
       notify.success(ASSIGNMENT_MESSAGES.removed);
     } catch (error) {
-      // The spec tells a refused removal from one that never reached the server (section 8).
+      // A refused removal and one that never reached the server get different texts.
       notify.error(error instanceof ApiError && error.status === 0 ? ASSIGNMENT_MESSAGES.removeFailedNetwork : errorMessage(error, ASSIGNMENT_MESSAGES.removeFailed));
     }
   };

@@ -1,7 +1,7 @@
 /**
- * The calls of question assignment (staff.md section 7). The hierarchy loads one level at a time: the courses,
+ * The calls of question assignment. The hierarchy loads one level at a time: the courses,
  * then a course's units (`?courseId=`) and a unit's sections (`?unitId=`) when they are opened, from the
- * admin or teacher list of the signed-in role (section 6), never the whole catalogue.
+ * admin or teacher list of the signed-in role, never the whole catalogue.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Course, SectionSummary, Unit } from '@common/schemas/courses';
@@ -76,7 +76,7 @@ export function useAssignedQuestions(sectionId: string | null) {
   });
 }
 
-/** Assigning and removing reload the assigned and the available lists (section 4). */
+/** Assigning and removing reload the assigned and the available lists. */
 function useReloading<A, R>(call: (arg: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-/** The question assignment screen's texts (staff.md sections 2.8, 4 and 8); the server sends its own on failure. */
+/** The question assignment screen's texts; the server sends its own on failure. */
 export const ASSIGNMENT_MESSAGES = {
   hierarchyFailed: 'Failed to load course hierarchy',
   noCourses: 'No courses available',
@@ -11,9 +11,9 @@ export const ASSIGNMENT_MESSAGES = {
   removeFailedNetwork: 'Failed to remove question',
   noneAssigned: 'No questions assigned to this section yet.',
   selectSection: 'Select a Section First.',
-  /** Beyond the spec: the order of a section's questions. */
+  /** Reordering a section's questions. */
   orderFailed: 'Failed to save the question order',
 } as const;
 
-/** The assignable list shows 10 questions a page (staff.md section 9). */
+/** The assignable list shows 10 questions a page. */
 export const AVAILABLE_PAGE_SIZE = 10;
