@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * The import zones for `import-x/no-restricted-paths`: which folder may import which (paths relative to the
  * repository). Every folder of web/features and of server/modules is a zone of its own, read from disk, so a new
- * feature or module is fenced in
- * from its first file.
+ * feature or module is fenced in from its first file.
  */
 const ROOT = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 
