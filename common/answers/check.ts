@@ -1,10 +1,11 @@
-/** Checking a whole question: answer-key encodings, student formats and feedback. */
+/** Checking a whole question: reading the stored key and the student's answer, then the question type's verdict. */
+import { rulesOf } from '../question-types';
 import type { QuestionType } from '../rules/questions';
-import { matchesAccepted, type MatchResult } from './match';
 import { withinBudget, withinBudgetWhole } from './numbers';
+import type { CheckResult } from './verdict';
 import { studentEntries } from './wire';
 
-export type { QuestionType };
+export type { CheckResult, QuestionType };
 
 /** A question as stored: its type and answer key (possibly as a JSON string). */
 export interface CheckableQuestion {
@@ -13,15 +14,6 @@ export interface CheckableQuestion {
   options?: unknown;
 }
 
-/** Whether the student is right, and what to tell them. */
-export interface CheckResult {
-  isCorrect: boolean;
-  feedback: string;
-}
-
-const CORRECT: CheckResult = { isCorrect: true, feedback: 'Correct!' };
-const WRONG = 'Not quite. Try again.';
-const UNREADABLE = 'We could not read your answer. Check the math and try again.';
 const NO_KEY: CheckResult = { isCorrect: false, feedback: 'This question cannot be checked automatically.' };
 
 /**
@@ -45,19 +37,9 @@ function checkQuestion(question: CheckableQuestion, studentAnswer: string): Chec
   try {
     const blanks = acceptedBlanks(fromJson(question?.answer));
     if (blanks === null || blanks.length === 0) return NO_KEY;
-    const entries = studentEntries(typeof studentAnswer === 'string' ? studentAnswer : '');
-    switch (question.type) {
-      case 'Multiple Choice':
-        // Flattened so a bare `['A', 'C']` key works like `{a1: ['A', 'C']}`.
-        return checkChoices(blanks.flat(), entries);
-      case 'Fill in the Blank':
-        return checkBlanks(blanks, entries);
-      case 'Short Answer':
-      case 'Calculation':
-        return checkBlanks(blanks.slice(0, 1), entries === null ? null : entries.slice(0, 1));
-      default:
-        return NO_KEY;
-    }
+    const rules = rulesOf(question.type);
+    if (rules === null) return NO_KEY;
+    return rules.check(blanks, studentEntries(typeof studentAnswer === 'string' ? studentAnswer : ''));
   } catch {
     // A defensive net: malformed keys must not take the endpoint down.
     return NO_KEY;
@@ -65,18 +47,18 @@ function checkQuestion(question: CheckableQuestion, studentAnswer: string): Chec
 }
 
 /**
- * The share of a question's marks an answer earns, for scored tests: multiple choice all or nothing, fill in the
- * blank per blank in proportion, short answer and calculation right or wrong. 0 for a key that cannot be read.
+ * The share of a question's marks an answer earns, for scored tests, as its type gives it (multiple choice all or
+ * nothing, fill in the blank per blank in proportion, short answer and calculation right or wrong). 0 for a key
+ * that cannot be read.
  */
 export function answerCredit(question: CheckableQuestion, studentAnswer: string): number {
   return withinBudget(() => {
     try {
-      if (question.type !== 'Fill in the Blank') return checkQuestion(question, studentAnswer).isCorrect ? 1 : 0;
       const blanks = acceptedBlanks(fromJson(question.answer));
       if (blanks === null || blanks.length === 0) return 0;
-      const entries = studentEntries(studentAnswer);
-      const right = blanks.filter((accepted, i) => matchBlank(entries?.[i] ?? '', accepted) === 'equal').length;
-      return right / blanks.length;
+      const rules = rulesOf(question.type);
+      if (rules === null) return 0;
+      return rules.credit(blanks, studentEntries(typeof studentAnswer === 'string' ? studentAnswer : ''));
     } catch {
       return 0;
     }
@@ -127,41 +109,4 @@ function answerList(value: unknown): string[] | null {
   if (typeof value === 'string' || typeof value === 'number') return [String(value)];
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.map(String);
   return null;
-}
-
-function checkChoices(correct: string[], entries: string[] | null): CheckResult {
-  const chosen = (entries ?? []).flatMap((e) => e.split(/[\s,;]+/)).map((e) => e.trim().toUpperCase()).filter((e) => e !== '');
-  if (chosen.length === 0 || chosen.some((c) => !/^[A-Z]$/.test(c))) return { isCorrect: false, feedback: UNREADABLE };
-  const want = new Set(correct.map((c) => c.trim().toUpperCase()));
-  const got = new Set(chosen);
-  const same = want.size === got.size && [...want].every((c) => got.has(c));
-  return same ? CORRECT : { isCorrect: false, feedback: WRONG };
-}
-
-function checkBlanks(blanks: string[][], entries: string[] | null): CheckResult {
-  const results = blanks.map((accepted, i) => matchBlank(entries?.[i] ?? '', accepted));
-  if (results.every((r) => r === 'equal')) return CORRECT;
-  if (blanks.length === 1) return { isCorrect: false, feedback: results[0] === 'unreadable' ? UNREADABLE : WRONG };
-  const wrong = numbersWhere(results, 'different');
-  const unreadable = numbersWhere(results, 'unreadable');
-  const parts: string[] = [];
-  if (wrong.length > 0) parts.push(WRONG, `${wrong.length === 1 ? 'Blank' : 'Blanks'} ${listing(wrong)} ${wrong.length === 1 ? 'is' : 'are'} not correct.`);
-  if (unreadable.length > 0) parts.push(`We could not read your answer to ${unreadable.length === 1 ? 'blank' : 'blanks'} ${listing(unreadable)}. Check the math and try again.`);
-  return { isCorrect: false, feedback: parts.join(' ') };
-}
-
-/** Right if any accepted answer matches; unreadable only if none does and the entry could not be read. */
-function matchBlank(entry: string, accepted: string[]): MatchResult {
-  const results = accepted.map((a) => matchesAccepted(entry, a));
-  if (results.includes('equal')) return 'equal';
-  return results.includes('unreadable') ? 'unreadable' : 'different';
-}
-
-function numbersWhere(results: MatchResult[], wanted: MatchResult): number[] {
-  return results.flatMap((r, i) => (r === wanted ? [i + 1] : []));
-}
-
-/** "2", "1 and 3", "1, 2 and 4". */
-function listing(numbers: number[]): string {
-  return numbers.length === 1 ? String(numbers[0]) : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
 }

@@ -1,7 +1,8 @@
 /**
- * A student's answer as it travels to the checker: Multiple Choice as the chosen
- * letters joined by commas (`A,C`), Fill in the Blank as a JSON array string with one entry per blank, every other
- * type as the text typed. The screens encode with these and the checker decodes with them, so the two cannot drift.
+ * A student's answer as it travels to the checker: Multiple Choice as the chosen letters joined by commas (`A,C`),
+ * Fill in the Blank as a JSON array string with one entry per blank, every other type as the text typed. Each
+ * type's rules (common/question-types) name the pair they use; the screens encode with these and the checker
+ * decodes with them, so the two cannot drift.
  */
 
 /** The chosen letters, sorted, as `A,C`. */

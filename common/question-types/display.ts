@@ -3,7 +3,7 @@
  * both as a list of pieces (its module in this folder); every screen renders those pieces, so a key reads the same
  * on the review, the printed key, the question bank and the results.
  */
-import { readAnswerKey, readOptions } from '../schemas/questions';
+import { readAnswerKey, readOptions } from '../schemas/question-parts';
 
 /**
  * One piece of a shown answer: words (a label, a join, "No answer"), a multiple-choice option (its letter and its

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { QUESTION_TYPES } from '../rules/questions';
-import { describeAnswer, describeKey, optionText, QUESTION_TYPE_DISPLAY, shownMath, shownText } from './index';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { QUESTION_TYPES, type QuestionType } from '../rules/questions';
+import { describeAnswer, describeKey, optionText, QUESTION_TYPE_DISPLAY, QUESTION_TYPE_RULES, rulesOf, shownMath, shownText, type QuestionTypeRules } from './index';
 
 const options = { A: '$\\frac{2}{4}$', B: '<p>$\\frac{3}{5}$ &amp; more</p>', C: '$\\frac{4}{8}$', D: 'five' };
 
@@ -57,5 +57,50 @@ describe('the key and the answer of each question type, shown', () => {
   it('reads an option as one line of words: tags become spaces, entities characters', () => {
     expect(optionText('<p>$x$</p><p>&lt;2&#62; &#x41;&nbsp;b</p>')).toBe('$x$ <2> A b');
     expect(optionText('a <b')).toBe('a <b');
+  });
+});
+
+describe('the rules of each question type', () => {
+  it('are named for every type, so a new type does not compile without its rules', () => {
+    // The registry is a full record, not a partial one or a lookup with a fallback.
+    expectTypeOf(QUESTION_TYPE_RULES).toEqualTypeOf<Record<QuestionType, QuestionTypeRules>>();
+    // @ts-expect-error: a registry missing a type's rules is refused.
+    const missing: Record<QuestionType, QuestionTypeRules> = { 'Multiple Choice': QUESTION_TYPE_RULES['Multiple Choice'], 'Short Answer': QUESTION_TYPE_RULES['Short Answer'], Calculation: QUESTION_TYPE_RULES.Calculation };
+    expect(missing).toBeDefined();
+    expect(Object.keys(QUESTION_TYPE_RULES).sort()).toEqual([...QUESTION_TYPES].sort());
+    expect(rulesOf('Essay')).toBeNull();
+    expect(rulesOf('toString')).toBeNull();
+    expect(rulesOf('Calculation')).toBe(QUESTION_TYPE_RULES.Calculation);
+  });
+
+  it('encode and decode the answer a screen edits in the wire form', () => {
+    const { 'Multiple Choice': choice, 'Fill in the Blank': blanks, Calculation: calculation } = QUESTION_TYPE_RULES;
+    expect(choice.wire.encode(['C', 'A'])).toBe('A,C');
+    expect(choice.wire.decode('A,C', 0)).toEqual(['A', 'C']);
+    expect(choice.wire.decode('', 0)).toEqual([]);
+    expect(blanks.wire.encode(['0.75', ''])).toBe('["0.75",""]');
+    expect(blanks.wire.decode('["0.75",""]', 2)).toEqual(['0.75', '']);
+    expect(blanks.wire.decode('', 3)).toEqual(['', '', '']);
+    expect(calculation.wire.encode(['3/4'])).toBe('3/4');
+    expect(calculation.wire.decode('3/4', 1)).toEqual(['3/4']);
+  });
+
+  it('say when an answer is blank', () => {
+    for (const type of QUESTION_TYPES) {
+      expect(QUESTION_TYPE_RULES[type].isBlank(null)).toBe(true);
+      expect(QUESTION_TYPE_RULES[type].isBlank('  ')).toBe(true);
+    }
+    expect(QUESTION_TYPE_RULES['Fill in the Blank'].isBlank('["", " "]')).toBe(true);
+    expect(QUESTION_TYPE_RULES['Fill in the Blank'].isBlank('["", "7"]')).toBe(false);
+    expect(QUESTION_TYPE_RULES['Multiple Choice'].isBlank('B')).toBe(false);
+    expect(QUESTION_TYPE_RULES['Short Answer'].isBlank('Paris')).toBe(false);
+  });
+
+  it('give credit: multiple choice all or nothing, blanks in proportion, one answer right or wrong', () => {
+    expect(QUESTION_TYPE_RULES['Multiple Choice'].credit([['A', 'C']], ['A'])).toBe(0);
+    expect(QUESTION_TYPE_RULES['Multiple Choice'].credit([['A', 'C']], ['A,C'])).toBe(1);
+    expect(QUESTION_TYPE_RULES['Fill in the Blank'].credit([['3/4'], ['7'], ['2']], ['0.75', '8', '2'])).toBeCloseTo(2 / 3);
+    expect(QUESTION_TYPE_RULES.Calculation.credit([['42']], ['42.0'])).toBe(1);
+    expect(QUESTION_TYPE_RULES['Short Answer'].credit([['Paris']], ['Rome'])).toBe(0);
   });
 });

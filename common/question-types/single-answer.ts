@@ -1,13 +1,44 @@
-/** The types with one list of accepted answers and one typed answer: Calculation (`{a1: [...]}`) and Short Answer (`[[...]]`). */
-import { acceptedLists, alternatives, noAnswer, type QuestionTypeDisplay } from './display';
+/**
+ * The types with one list of accepted answers and one typed answer: Calculation (`{a1: [...]}`) and Short Answer
+ * (`[[...]]`); they differ only in how the key is stored.
+ */
+import { checkBlanks } from '../answers/verdict';
+import { QUESTION_MESSAGES, type AnswerKey } from '../rules/questions';
+import { acceptedList, fromJson } from './content';
+import { acceptedLists, alternatives, noAnswer } from './display';
+import type { QuestionTypeRules } from './rules';
 
-export const singleAnswer: QuestionTypeDisplay = {
-  key(question) {
-    const lists = acceptedLists(question.answer);
-    const accepted = lists?.flat() ?? [];
-    return accepted.length === 0 ? null : alternatives(accepted);
-  },
-  answer(_question, answer) {
-    return answer === null || answer.trim() === '' ? noAnswer() : [{ kind: 'typed', text: answer }];
-  },
-};
+/** How a type stores its one list: where an authored key holds the list, and the key the list is stored as. */
+export interface SingleKeyForm {
+  accepted(key: unknown): unknown;
+  stored(list: string[]): AnswerKey;
+}
+
+const isBlank = (answer: string | null) => answer === null || answer.trim() === '';
+
+// Only the first blank's accepted answers and the first entry count.
+const check = (key: string[][], entries: string[] | null) => checkBlanks(key.slice(0, 1), entries === null ? null : entries.slice(0, 1));
+
+export function singleAnswer(form: SingleKeyForm): QuestionTypeRules {
+  return {
+    display: {
+      key(question) {
+        const lists = acceptedLists(question.answer);
+        const accepted = lists?.flat() ?? [];
+        return accepted.length === 0 ? null : alternatives(accepted);
+      },
+      answer(_question, answer) {
+        return answer === null || isBlank(answer) ? noAnswer() : [{ kind: 'typed', text: answer }];
+      },
+    },
+    content(content) {
+      const list = acceptedList(form.accepted(fromJson(content.answer)), 'answer', QUESTION_MESSAGES.acceptedAnswer);
+      return { options: {}, answer: form.stored(list) };
+    },
+    wire: { encode: (parts) => parts[0] ?? '', decode: (answer) => [answer] },
+    isBlank,
+    check,
+    // Right or wrong.
+    credit: (key, entries) => (check(key, entries).isCorrect ? 1 : 0),
+  };
+}

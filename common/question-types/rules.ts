@@ -1,0 +1,32 @@
+/** What every question type says about itself: one object per type, in its module of this folder. */
+import type { CheckResult } from '../answers/verdict';
+import type { CheckedContent, QuestionContent } from './content';
+import type { QuestionTypeDisplay } from './display';
+
+/**
+ * The answer a screen edits, to and from its wire form: the chosen letters (`A,C`), one entry per blank (a JSON
+ * list) or the one text typed. The screens encode with it and the checker reads the same form.
+ */
+export interface AnswerWire {
+  encode(parts: readonly string[]): string;
+  /** `blanks` is how many entries to offer before anything is typed; only types with blanks read it. */
+  decode(answer: string, blanks: number): string[];
+}
+
+/** The rules of one question type. */
+export interface QuestionTypeRules {
+  /** How its key and a student's answer are shown. */
+  display: QuestionTypeDisplay;
+  /** The key and options as authored, checked against the question's text; throws a ContentIssue naming the first broken rule. */
+  content(content: QuestionContent): CheckedContent;
+  wire: AnswerWire;
+  /** Whether an answer (wire form; null for none) says nothing: shown as "No answer". */
+  isBlank(answer: string | null): boolean;
+  /**
+   * The verdict on a student's entries (the wire form read by the checker: one per blank, or the one typed) against
+   * the key's accepted answers, one list per blank.
+   */
+  check(key: string[][], entries: string[] | null): CheckResult;
+  /** The share of a question's marks the entries earn in a scored test, from 0 to 1. */
+  credit(key: string[][], entries: string[] | null): number;
+}
