@@ -76,10 +76,10 @@ describe('who may change a saved test', () => {
   }
 
   it('the rule itself: admins always, the author, nobody for a test without one but admins', () => {
-    expect(mayChangeTest({ id: 'a', isAdmin: true }, { createdBy: 'b' })).toBe(true);
-    expect(mayChangeTest({ id: 'a', isAdmin: false }, { createdBy: 'a' })).toBe(true);
-    expect(mayChangeTest({ id: 'a', isAdmin: false }, { createdBy: 'b' })).toBe(false);
-    expect(mayChangeTest({ id: 'a', isAdmin: false }, { createdBy: null })).toBe(false);
-    expect(mayChangeTest({ id: 'a', isAdmin: true }, { createdBy: null })).toBe(true);
+    expect(mayChangeTest({ id: 'a', type: 'admin' }, { createdBy: 'b' })).toBe(true);
+    expect(mayChangeTest({ id: 'a', type: 'teacher' }, { createdBy: 'a' })).toBe(true);
+    expect(mayChangeTest({ id: 'a', type: 'teacher' }, { createdBy: 'b' })).toBe(false);
+    expect(mayChangeTest({ id: 'a', type: 'teacher' }, { createdBy: null })).toBe(false);
+    expect(mayChangeTest({ id: 'a', type: 'admin' }, { createdBy: null })).toBe(true);
   });
 });

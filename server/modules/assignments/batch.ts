@@ -6,22 +6,17 @@ import type { batchAssignmentBody, BatchAssignmentReply } from '../../../common/
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/prepared';
-import { Forbidden, Invalid, NotFound } from '../../lib/errors';
-import type { Actor } from './service';
+import { Invalid, NotFound } from '../../lib/errors';
+import type { Actor } from '../../policies/actor';
+import { requireStudents } from '../../policies/students';
+import { STUDENT_REFUSALS } from './service';
 import { studentIdsIn } from './students';
 
 type Body = z.output<typeof batchAssignmentBody>;
 
 /** The named students: 404 when one is not a student, 403 when a teacher names someone else's student. */
 async function namedStudents(db: Db, actor: Actor, ids: string[]): Promise<string[]> {
-  const found = await rows<{ id: string; mine: boolean }>(
-    db,
-    sql`select bu.id,
-        exists (select 1 from teacher_students bts where bts.teacher_id = ${actor.id} and bts.student_id = bu.id) as mine
-      from users bu where bu.id = any(${idArray(ids)}) and bu.type = 'student'`,
-  );
-  if (found.length !== ids.length) throw NotFound(LEARNING_MESSAGES.studentNotFound);
-  if (!actor.isAdmin && found.some((s) => !s.mine)) throw Forbidden(LEARNING_MESSAGES.notYourStudent);
+  await requireStudents(db, actor, ids, STUDENT_REFUSALS, 'write');
   return ids;
 }
 

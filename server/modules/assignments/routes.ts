@@ -18,6 +18,7 @@ import {
 } from '../../../common/schemas/learning';
 import { batchAssignmentBody, batchAssignmentReply, studentListQuery, studentPageReply } from '../../../common/schemas/studentAssignments';
 import type { AppContext } from '../../context';
+import { actorOf, type Actor } from '../../policies/actor';
 import type { KeyRequest } from '../../plugins/kept';
 import { batchChange } from './batch';
 import * as assignments from './service';
@@ -39,11 +40,12 @@ export function assignmentRoutes(ctx: AppContext) {
     for (const role of ['admin', 'teacher'] as const) {
       const config = { access: [role] } as const;
       const writeConfig = { access: [role], invalidates: ['content'] } as const;
-      const actor = (user: { id: string }) => ({ id: user.id, isAdmin: role === 'admin' });
+      // The route admits only `role`, so the signed-in user is of that role.
+      const actor = actorOf;
       const post = <B extends typeof courseAssignmentBody | typeof unitAssignmentBody | typeof assignUnitBody | typeof sectionAssignmentBody>(
         path: string,
         body: B,
-        action: (a: assignments.Actor, input: B['_output']) => Promise<void>,
+        action: (a: Actor, input: B['_output']) => Promise<void>,
         message: string,
       ) =>
         r.post(`/${role}/${path}`, { config: writeConfig, schema: { body, response: { 200: messageReply } } }, async (req) => {

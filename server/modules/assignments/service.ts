@@ -11,29 +11,17 @@ import {
   studentCourses,
   studentSections,
   studentUnits,
-  teacherStudents,
   units,
-  users,
 } from '../../db/schema';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
+import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import type { Actor } from '../../policies/actor';
+import { requireStudent } from '../../policies/students';
 import { presentQuestions } from '../student/questions';
 
-/** Who is acting: an admin acts on every student, a teacher only on the students linked to them. */
-export interface Actor {
-  id: string;
-  isAdmin: boolean;
-}
+/** What an assignment call about someone who is not the actor's student is told (404 unknown, 403 not theirs). */
+export const STUDENT_REFUSALS = { unknown: LEARNING_MESSAGES.studentNotFound, notYours: LEARNING_MESSAGES.notYourStudent };
 
-/** 404 for an unknown student, 403 for a teacher's call about someone else's student. */
-async function checkStudent(db: Db, actor: Actor, studentId: string): Promise<void> {
-  const [row] = await db
-    .select({ linkedTeacher: teacherStudents.teacherId })
-    .from(users)
-    .leftJoin(teacherStudents, and(eq(teacherStudents.studentId, users.id), eq(teacherStudents.teacherId, actor.id)))
-    .where(and(eq(users.id, studentId), eq(users.type, 'student')));
-  if (!row) throw NotFound(LEARNING_MESSAGES.studentNotFound);
-  if (!actor.isAdmin && !row.linkedTeacher) throw Forbidden(LEARNING_MESSAGES.notYourStudent);
-}
+const checkStudent = (db: Db, actor: Actor, studentId: string) => requireStudent(db, actor, studentId, STUDENT_REFUSALS, 'write');
 
 /*
  * Assigning a unit needs its course assigned, a section its unit. The assigning transaction holds the parent

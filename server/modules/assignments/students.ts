@@ -5,7 +5,8 @@ import type { StudentFilter, StudentPage, StudentStats } from '../../../common/s
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
-import type { Actor } from './service';
+import type { Actor } from '../../policies/actor';
+import { mayActForStudent } from '../../policies/students';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -16,10 +17,7 @@ function containsPattern(text: string): string {
 
 /** The actor's students (`st_u` users joined to `st_p` profiles): all students for an admin, a teacher's own. */
 function actorStudents(actor: Actor): SQL {
-  const mine = actor.isAdmin
-    ? sql``
-    : sql` and exists (select 1 from teacher_students st_ts where st_ts.teacher_id = ${actor.id} and st_ts.student_id = st_u.id)`;
-  return sql`st_u.type = 'student'${mine}`;
+  return sql`st_u.type = 'student' and ${mayActForStudent(actor, sql`st_u.id`, 'write')}`;
 }
 
 /** The stat card's group and the search, as a condition on `st_u` / `st_p`. */

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { rows } from '../../db/prepared';
 import { NotFound } from '../../lib/errors';
 import { apiType, type DbUserType } from '../../lib/roles';
+import { mayActForStudent } from '../../policies/students';
 import type { StudentOutline, StudentTotals } from '../../plugins/kept';
 import { isSolved, outlineJson, progressOf, totalsJson } from '../student/progress';
 import { pendingReviews } from '../test-taking/service';
@@ -70,19 +71,19 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
 }
 
 /**
- * The teacher's own students (teacher_students) and the distinct courses assigned to them, in one statement, and
+ * The teacher's own students (policies/students.ts) and the distinct courses assigned to them, in one statement, and
  * their submitted tests awaiting a release.
  */
 export async function teacherDashboard(ctx: AppContext, teacherId: string): Promise<TeacherDashboard> {
+  const teacher = { id: teacherId, type: 'teacher' } as const;
   const [[row], pending] = await Promise.all([
     rows<{ students: number; courses: number }>(
     ctx.db,
     sql`select
-      (select count(*)::int from teacher_students t_ts where t_ts.teacher_id = ${teacherId}) as students,
-      (select count(distinct t_sc.course_id)::int from teacher_students t_mine
-        join student_courses t_sc on t_sc.student_id = t_mine.student_id where t_mine.teacher_id = ${teacherId}) as courses`,
+      (select count(*)::int from users t_u where ${mayActForStudent(teacher, sql`t_u.id`)}) as students,
+      (select count(distinct t_sc.course_id)::int from student_courses t_sc where ${mayActForStudent(teacher, sql`t_sc.student_id`)}) as courses`,
     ),
-    pendingReviews(ctx, { id: teacherId, isAdmin: false }),
+    pendingReviews(ctx, teacher),
   ]);
   return { activeCourses: row.courses, totalStudents: row.students, pendingReviews: pending };
 }
@@ -103,7 +104,7 @@ interface ChildRow {
 }
 
 /**
- * A parent's children (parent_students) with everything their reports show, in one statement whatever the number of
+ * A parent's children (policies/students.ts) with everything their reports show, in one statement whatever the number of
  * children, courses or sections: `childId` narrows it to one child, who must be theirs.
  */
 async function childrenOf(ctx: AppContext, parentId: string, childId: string | null): Promise<ChildProgress[]> {
@@ -119,10 +120,9 @@ async function childrenOf(ctx: AppContext, parentId: string, childId: string | n
         'outline', ${outlineJson(sql`child.id`)},
         'totals', ${totalsJson(sql`child.id`)}
       ) as child
-      from parent_students link
-      join users child on child.id = link.student_id
+      from users child
       left join profiles child_p on child_p.user_id = child.id
-      where link.parent_id = ${parentId} ${childId ? sql`and link.student_id = ${childId}` : sql``}
+      where ${mayActForStudent({ id: parentId, type: 'parent' }, sql`child.id`)} ${childId ? sql`and child.id = ${childId}` : sql``}
       order by child_p.first_name, child_p.last_name, child.id`,
   );
   return found.map(({ child }) => presentChild(child));

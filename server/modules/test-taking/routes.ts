@@ -22,6 +22,7 @@ import {
   testResults,
 } from '../../../common/schemas/test-taking';
 import type { AppContext } from '../../context';
+import { actorOf } from '../../policies/actor';
 import { BatchedLimit } from '../../lib/rate-limit';
 import * as taking from './service';
 
@@ -34,7 +35,7 @@ export function testTakingRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const managers = { access: ['admin', 'teacher'] } as const;
     const student = { access: ['student'] } as const;
-    const actor = (user: { id: string; type: string }) => ({ id: user.id, isAdmin: user.type === 'admin' });
+    const actor = actorOf;
     // Each save runs the answer checker: this bounds what one account can make the server compute.
     const savesPerUser = new BatchedLimit({ max: SAVES_PER_HOUR, windowSeconds: 3600, message: M.tooManySaves });
 

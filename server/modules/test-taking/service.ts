@@ -5,7 +5,6 @@
  * the sweep, whichever comes first. Scores are stored when a sitting is submitted.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { answerCredit } from '../../../common/answers';
 import type { AttemptStatus } from '../../../common/rules/test-taking';
 import { PRACTICE_SIZE, TEST_TAKING_MESSAGES as M, weakestFocusAreas } from '../../../common/rules/test-taking';
@@ -16,11 +15,9 @@ import type { AssignTestInput, Attempt, ChildTestResult, PracticeSet, QuestionRe
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import {
-  parentStudents,
   practiceQuestions,
   profiles,
   questions,
-  teacherStudents,
   testAssignments,
   testAttemptAnswers,
   testAttempts,
@@ -30,14 +27,10 @@ import {
 } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { rows } from '../../db/prepared';
+import type { Actor } from '../../policies/actor';
+import { mayActForStudent, requireStudent, requireStudents } from '../../policies/students';
 import { mayChangeTest } from '../../policies/tests';
 import { presentQuestions } from '../student/questions';
-
-/** Who is acting: an admin acts for every student, a teacher only for the students linked to them. */
-export interface Actor {
-  id: string;
-  isAdmin: boolean;
-}
 
 type AssignmentRow = typeof testAssignments.$inferSelect;
 type AttemptRow = typeof testAttempts.$inferSelect;
@@ -47,26 +40,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const fullName = (p: { firstName: string | null; lastName: string | null } | null, email: string) =>
   `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim() || email;
 
-/** The students among `ids` an actor may act for; a teacher's must all be theirs. */
-async function requireStudents(db: Db, actor: Actor, ids: string[]): Promise<void> {
-  const found = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.type, 'student')));
-  if (found.length !== ids.length) throw NotFound(M.unknownStudent);
-  if (actor.isAdmin) return;
-  const mine = await db
-    .select({ id: teacherStudents.studentId })
-    .from(teacherStudents)
-    .where(and(eq(teacherStudents.teacherId, actor.id), inArray(teacherStudents.studentId, ids)));
-  if (mine.length !== ids.length) throw Forbidden(M.notYourStudent);
-}
-
 /** A teacher sees only their own students' assignments of a test; an admin sees all. */
-const visibleTo = (actor: Actor) =>
-  actor.isAdmin
-    ? undefined
-    : inArray(testAssignments.studentId, sql`(select ts.student_id from teacher_students ts where ts.teacher_id = ${actor.id})`);
+const visibleTo = (actor: Actor) => mayActForStudent(actor, testAssignments.studentId);
 
 async function requireTest(db: Db, testId: string) {
   const [test] = await db.select().from(tests).where(eq(tests.id, testId));
@@ -119,7 +94,7 @@ export async function assignTest(ctx: AppContext, actor: Actor, testId: string, 
   if (!test) throw NotFound(TEST_MESSAGES.notFound);
   if (test.archivedAt) throw Conflict(TEST_MESSAGES.assignArchived);
   if (test.questionCount === 0) throw Conflict(M.noQuestions);
-  await requireStudents(ctx.db, actor, body.studentIds);
+  await requireStudents(ctx.db, actor, body.studentIds, { unknown: M.unknownStudent, notYours: M.notYourStudent }, 'write');
   const window = {
     opensAt: body.opensAt ? new Date(body.opensAt) : null,
     closesAt: body.closesAt ? new Date(body.closesAt) : null,
@@ -270,13 +245,7 @@ export async function studentTests(ctx: AppContext, studentId: string): Promise<
  * parent's children, another parent's child included, is 404 like an unknown one.
  */
 export async function childTestResults(ctx: AppContext, parentId: string, childId: string): Promise<ChildTestResult[]> {
-  const [link] = z.uuid().safeParse(childId).success
-    ? await ctx.db
-        .select({ studentId: parentStudents.studentId })
-        .from(parentStudents)
-        .where(and(eq(parentStudents.parentId, parentId), eq(parentStudents.studentId, childId)))
-    : [];
-  if (!link) throw NotFound(DASHBOARD_MESSAGES.childNotFound);
+  await requireStudent(ctx.db, { id: parentId, type: 'parent' }, childId, { unknown: DASHBOARD_MESSAGES.childNotFound, notYours: DASHBOARD_MESSAGES.childNotFound });
   const sittings = await ctx.db
     .select({
       assignment: { id: testAssignments.id, release: testAssignments.release, releasedAt: testAssignments.releasedAt },

@@ -5,6 +5,7 @@ import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { idParam } from '../../../common/schemas/fields';
 import { randomDrawBody, randomDrawReply, testBody, testDeletedReply, testUpdateBody, testDetail, testListQuery, testListReply, testSavedReply } from '../../../common/schemas/tests';
 import type { AppContext } from '../../context';
+import { actorOf } from '../../policies/actor';
 import { archiveTest, createTest, deleteTest, drawRandom, duplicateTest, getTest, listTests, updateTest } from './service';
 
 /** Saved tests and the test generator's random draw: staff build tests, no one else. */
@@ -13,7 +14,7 @@ export function testRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const staff = { access: STAFF_TYPES } as const;
     // Changing a test is its author's, or an admin's (server/policies/tests.ts).
-    const actor = (user: { id: string; type: string }) => ({ id: user.id, isAdmin: user.type === 'admin' });
+    const actor = actorOf;
 
     r.get('/tests', { config: staff, schema: { querystring: testListQuery, response: { 200: testListReply } } }, (req) => listTests(ctx.db, req.query));
 

@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
 import { questions, testAssignments, testQuestions, tests } from '../../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
-import { mayChangeTest, type TestActor } from '../../policies/tests';
+import type { Actor } from '../../policies/actor';
+import { mayChangeTest } from '../../policies/tests';
 import type { Memo } from '../../plugins/kept';
 import type { CurrentUser } from '../sessions/store';
 import { builderQuestionsByIds, listKey, matchingIds, questionsByIds, type BankFilter } from '../questions/queries';
@@ -182,7 +183,7 @@ export async function createTest(ctx: AppContext, user: CurrentUser, data: TestD
  * The test, locked for the rest of the transaction, when the actor may change it: 404 when there is none, 403 when
  * it is another's (an admin may change any).
  */
-async function lockOwnTest(tx: Tx, actor: TestActor, id: string) {
+async function lockOwnTest(tx: Tx, actor: Actor, id: string) {
   const [existing] = await tx.select({ code: tests.code, type: tests.type, createdBy: tests.createdBy, archivedAt: tests.archivedAt }).from(tests).where(eq(tests.id, id)).for('update');
   if (!existing) throw NotFound(TEST_MESSAGES.notFound);
   if (!mayChangeTest(actor, existing)) throw Forbidden(TEST_MESSAGES.notYours);
@@ -190,7 +191,7 @@ async function lockOwnTest(tx: Tx, actor: TestActor, id: string) {
 }
 
 /** An assessment keeps its code through edits; a test that becomes an assessment gets one, and one that stops being one loses it. */
-export async function updateTest(ctx: AppContext, actor: TestActor, id: string, data: TestChange): Promise<TestDetail> {
+export async function updateTest(ctx: AppContext, actor: Actor, id: string, data: TestChange): Promise<TestDetail> {
   await withFreshCode((fresh) =>
     ctx.db.transaction(async (tx) => {
       const existing = await lockOwnTest(tx, actor, id);
@@ -210,7 +211,7 @@ export async function updateTest(ctx: AppContext, actor: TestActor, id: string, 
  * added meanwhile, and its assignments, so no sitting can start on one (a start takes a key share of its assignment)
  * between the count and the delete.
  */
-export async function deleteTest(db: Db, actor: TestActor, id: string): Promise<void> {
+export async function deleteTest(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwnTest(tx, actor, id);
     await tx.select({ id: testAssignments.id }).from(testAssignments).where(eq(testAssignments.testId, id)).for('update');
@@ -225,7 +226,7 @@ export async function deleteTest(db: Db, actor: TestActor, id: string): Promise<
 }
 
 /** Archives a test (or restores it, `archived` false): kept with its sittings and results, out of the lists to build and assign from. */
-export async function archiveTest(ctx: AppContext, actor: TestActor, id: string, archived: boolean): Promise<TestDetail> {
+export async function archiveTest(ctx: AppContext, actor: Actor, id: string, archived: boolean): Promise<TestDetail> {
   await ctx.db.transaction(async (tx) => {
     const existing = await lockOwnTest(tx, actor, id);
     if (Boolean(existing.archivedAt) === archived) return;
