@@ -7,7 +7,16 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { webZones, sharedZones, serverZones } from './eslint.zones.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'server/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,10 +32,15 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-console': ['error', { allow: ['error', 'warn'] }],
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['node:*'], message: 'web/ runs in the browser: no Node imports.' },
-        { group: ['**/server/**'], message: 'web/ talks to the server over HTTP only.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'web/ runs in the browser: no Node imports.' },
+            { group: ['**/server/**'], message: 'web/ talks to the server over HTTP only.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -49,7 +63,12 @@ export default tseslint.config(
   {
     // Tests of common/ may read the server's test corpora; what ships of common/ may not.
     files: ['common/**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...webZones(), ...sharedZones.filter((zone) => zone.target !== './common')] }] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...webZones(), ...sharedZones.filter((zone) => zone.target !== './common')] },
+      ],
+    },
   },
   {
     // Server tests may build the whole app from any folder and use server/test; the modules stay fenced.
@@ -61,9 +80,10 @@ export default tseslint.config(
     ignores: ['common/**/*.test.ts'],
     rules: {
       'no-console': 'error',
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['node:*'], message: 'common/ is shared with the browser: no Node imports.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'common/ is shared with the browser: no Node imports.' }] },
+      ],
     },
   },
   {

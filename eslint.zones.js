@@ -16,7 +16,8 @@ const foldersOf = (folder) =>
 export const featureNames = () => foldersOf('web/features');
 export const moduleNames = () => foldersOf('server/modules');
 
-const FEATURE_RULE = "A feature imports ui/, math/, api/, auth/, paths, content/ and common/, never another feature (nor the shell or the router).";
+const FEATURE_RULE =
+  'A feature imports ui/, math/, api/, auth/, paths, content/ and common/, never another feature (nor the shell or the router).';
 const KIT_RULE = 'ui/, math/, api/, auth/ and content/ serve every feature: they import no feature, shell or router.';
 
 export function webZones() {
@@ -36,8 +37,16 @@ export function webZones() {
 }
 
 export const sharedZones = [
-  { target: './common', from: ['./web', './server', './e2e', './bench', './scripts'], message: 'common/ is shared by server and web: it imports nothing of ours.' },
-  { target: './web', from: ['./server', './e2e', './bench', './scripts'], message: 'web/ talks to the server over HTTP only.' },
+  {
+    target: './common',
+    from: ['./web', './server', './e2e', './bench', './scripts'],
+    message: 'common/ is shared by server and web: it imports nothing of ours.',
+  },
+  {
+    target: './web',
+    from: ['./server', './e2e', './bench', './scripts'],
+    message: 'web/ talks to the server over HTTP only.',
+  },
   { target: './server', from: ['./web', './e2e'], message: 'server/ never imports the web app.' },
 ];
 
@@ -61,9 +70,12 @@ export const MODULE_PUBLIC_FILES = {
 
 const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];
 
-const LAYER_RULE = "server/lib, server/db and server/policies serve every module: they import no module, no plugin, nor the app's wiring (app.ts, main.ts, context.ts, tools/).";
-const PLUGIN_RULE = "A plugin knows no module: it imports no module, nor context.ts (it names the modules' types) or the app's wiring (app.ts, main.ts, tools/).";
-const MODULE_RULE = 'A module imports another module only through the files listed for it in MODULE_PUBLIC_FILES (eslint.zones.js), never its routes, tests or other insides.';
+const LAYER_RULE =
+  "server/lib, server/db and server/policies serve every module: they import no module, no plugin, nor the app's wiring (app.ts, main.ts, context.ts, tools/).";
+const PLUGIN_RULE =
+  "A plugin knows no module: it imports no module, nor context.ts (it names the modules' types) or the app's wiring (app.ts, main.ts, tools/).";
+const MODULE_RULE =
+  'A module imports another module only through the files listed for it in MODULE_PUBLIC_FILES (eslint.zones.js), never its routes, tests or other insides.';
 const MODULE_WIRING_RULE = 'Modules are wired by app.ts and main.ts: a module imports neither, nor tools/.';
 const TEST_RULE = 'Code that ships imports no test and nothing of server/test.';
 
@@ -76,7 +88,11 @@ function serverLayerZones() {
       message: LAYER_RULE,
     })),
     { target: './server/plugins', from: ['./server/modules', ...WIRING], message: PLUGIN_RULE },
-    { target: './server/modules', from: ['./server/app.ts', './server/main.ts', './server/tools'], message: MODULE_WIRING_RULE },
+    {
+      target: './server/modules',
+      from: ['./server/app.ts', './server/main.ts', './server/tools'],
+      message: MODULE_WIRING_RULE,
+    },
   ];
 }
 

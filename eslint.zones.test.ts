@@ -12,20 +12,30 @@ async function brokenRules(filePath: string, code: string): Promise<string[]> {
 
 describe('the import zones of eslint.config.js', () => {
   it('refuse a feature importing another feature', async () => {
-    expect(await brokenRules('web/features/courses/Planted.tsx', "export { useQuestions } from '../questions/api';\n")).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules('web/features/courses/Planted.tsx', "export { useQuestions } from '../questions/api';\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('refuse a feature importing the shell', async () => {
-    expect(await brokenRules('web/features/courses/Planted.tsx', "export { Sidebar } from '../../shell/Sidebar';\n")).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules('web/features/courses/Planted.tsx', "export { Sidebar } from '../../shell/Sidebar';\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('refuse common/ importing the web app or the server', async () => {
-    expect(await brokenRules('common/planted.ts', "export { paths } from '../web/paths';\n")).toContain('import-x/no-restricted-paths');
-    expect(await brokenRules('common/planted.ts', "export { buildApp } from '../server/app';\n")).toContain('import-x/no-restricted-paths');
+    expect(await brokenRules('common/planted.ts', "export { paths } from '../web/paths';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await brokenRules('common/planted.ts', "export { buildApp } from '../server/app';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it('refuse the kit importing a feature', async () => {
-    expect(await brokenRules('web/ui/Planted.tsx', "export { useCourses } from '../features/courses/api';\n")).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules('web/ui/Planted.tsx', "export { useCourses } from '../features/courses/api';\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('let a feature import its own files, the kit, math, api, auth, paths and common/', async () => {
@@ -44,7 +54,9 @@ describe('the import zones of eslint.config.js', () => {
 
   it('refuse an import cycle', async () => {
     // The courses list imports the courses api module; planting the reverse import closes a cycle.
-    expect(await brokenRules('web/features/courses/api.ts', "export { CoursesView } from './CoursesView';\n")).toContain('import-x/no-cycle');
+    expect(
+      await brokenRules('web/features/courses/api.ts', "export { CoursesView } from './CoursesView';\n"),
+    ).toContain('import-x/no-cycle');
   });
 
   it('refuse server/lib, server/db and its demo data importing a module, a plugin or the wiring', async () => {
@@ -57,12 +69,17 @@ describe('the import zones of eslint.config.js', () => {
       ['server/db/demo/planted.ts', "export { listQuestions } from '../../modules/questions/queries';\n"],
       ['server/policies/planted.ts', "export { CHANNELS } from '../plugins/kept';\n"],
     ];
-    for (const [file, code] of planted) expect(await brokenRules(file, code), `${file}: ${code}`).toContain('import-x/no-restricted-paths');
+    for (const [file, code] of planted)
+      expect(await brokenRules(file, code), `${file}: ${code}`).toContain('import-x/no-restricted-paths');
   });
 
   it('refuse a plugin importing a module or the context', async () => {
-    expect(await brokenRules('server/plugins/planted.ts', "export { endAllSessions } from '../modules/sessions/store';\n")).toContain('import-x/no-restricted-paths');
-    expect(await brokenRules('server/plugins/planted.ts', "export type { AppContext } from '../context';\n")).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules('server/plugins/planted.ts', "export { endAllSessions } from '../modules/sessions/store';\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await brokenRules('server/plugins/planted.ts', "export type { AppContext } from '../context';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it("refuse a module importing another module's routes, tests or other insides, or the app", async () => {
@@ -73,12 +90,19 @@ describe('the import zones of eslint.config.js', () => {
       "import '../courses/courses.test';\n",
       "export { buildApp } from '../../app';\n",
     ];
-    for (const code of planted) expect(await brokenRules('server/modules/dashboards/planted.ts', code), code).toContain('import-x/no-restricted-paths');
+    for (const code of planted)
+      expect(await brokenRules('server/modules/dashboards/planted.ts', code), code).toContain(
+        'import-x/no-restricted-paths',
+      );
   });
 
   it('refuse shipped server code importing a test or a test helper', async () => {
-    expect(await brokenRules('server/modules/courses/planted.ts', "import './courses.test';\n")).toContain('import-x/no-restricted-paths');
-    expect(await brokenRules('server/lib/planted.ts', "export { buildUser } from '../test/factories';\n")).toContain('import-x/no-restricted-paths');
+    expect(await brokenRules('server/modules/courses/planted.ts', "import './courses.test';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await brokenRules('server/lib/planted.ts', "export { buildUser } from '../test/factories';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it("let a module import its own files, another module's public files, the context, plugins, lib, db and policies", async () => {
@@ -98,7 +122,9 @@ describe('the import zones of eslint.config.js', () => {
   });
 
   it('let a server test build the app and use the test helpers from any folder', async () => {
-    const code = ["export { buildApp } from '../app';", "export { buildUser } from '../test/factories';", ''].join('\n');
+    const code = ["export { buildApp } from '../app';", "export { buildUser } from '../test/factories';", ''].join(
+      '\n',
+    );
     expect(await brokenRules('server/lib/planted.test.ts', code)).toEqual([]);
   });
 

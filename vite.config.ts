@@ -17,7 +17,9 @@ function precompress(): Plugin {
       order: 'post',
       handler() {
         const { files, bytes, brotliBytes } = precompressDir(outDir);
-        this.info(`precompressed ${files} files: ${Math.round(bytes / 1024)} KB, ${Math.round(brotliBytes / 1024)} KB in brotli`);
+        this.info(
+          `precompressed ${files} files: ${Math.round(bytes / 1024)} KB, ${Math.round(brotliBytes / 1024)} KB in brotli`,
+        );
       },
     },
   };
@@ -45,9 +47,16 @@ const EMPTY_ROOT = '<div id="root"></div>';
 async function prerenderPages(addresses: string[]): Promise<Map<string, string>> {
   const markup = new Map<string, string>();
   if (addresses.length === 0) return markup;
-  const server = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true } });
+  const server = await createServer({
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'error',
+    optimizeDeps: { noDiscovery: true },
+  });
   try {
-    const { prerenderPage } = (await server.ssrLoadModule('/prerender.tsx')) as { prerenderPage(address: string): Promise<string> };
+    const { prerenderPage } = (await server.ssrLoadModule('/prerender.tsx')) as {
+      prerenderPage(address: string): Promise<string>;
+    };
     for (const address of addresses) markup.set(address, await prerenderPage(address));
   } finally {
     await server.close();
@@ -77,7 +86,8 @@ function firstVisitPages(): Plugin {
         };
         for (const module of modules) {
           const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/web/${module}`));
-          if (!chunk) this.error(`first-visit page ${address}: no chunk for web/${module} (renamed or no longer lazy?)`);
+          if (!chunk)
+            this.error(`first-visit page ${address}: no chunk for web/${module} (renamed or no longer lazy?)`);
           visit(chunk.fileName);
         }
         links.set(address, [
@@ -88,8 +98,11 @@ function firstVisitPages(): Plugin {
     },
     async writeBundle() {
       const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      if (!index.includes(EMPTY_ROOT)) this.error(`index.html no longer holds ${EMPTY_ROOT}, where prerendered pages go`);
-      const drawn = await prerenderPages(Object.keys(FIRST_VISIT_PAGES).filter((address) => FIRST_VISIT_PAGES[address].prerender));
+      if (!index.includes(EMPTY_ROOT))
+        this.error(`index.html no longer holds ${EMPTY_ROOT}, where prerendered pages go`);
+      const drawn = await prerenderPages(
+        Object.keys(FIRST_VISIT_PAGES).filter((address) => FIRST_VISIT_PAGES[address].prerender),
+      );
       const pages: Record<string, string> = {};
       fs.mkdirSync(path.join(outDir, 'first-visit'), { recursive: true });
       for (const [address, tags] of links) {
@@ -124,7 +137,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 50 },
-            { name: 'forms', test: /[\\/]node_modules[\\/](?:react-hook-form|@hookform)[\\/]|[\\/]web[\\/]ui[\\/]form\.ts$/, priority: 30 },
+            {
+              name: 'forms',
+              test: /[\\/]node_modules[\\/](?:react-hook-form|@hookform)[\\/]|[\\/]web[\\/]ui[\\/]form\.ts$/,
+              priority: 30,
+            },
             // Apart from the form library: the landing page's form loads its schema, and zod with it, on the first submit.
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 30 },
             {
@@ -132,7 +149,12 @@ export default defineConfig({
               test: /[\\/]web[\\/]ui[\\/](?:Dialog|ConfirmDialog|FormDialog|Tabs)\.tsx$|[\\/]node_modules[\\/](?:@radix-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]/,
               priority: 20,
             },
-            { name: 'kit', test: /[\\/]web[\\/]ui[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]/, minShareCount: 2, priority: 10 },
+            {
+              name: 'kit',
+              test: /[\\/]web[\\/]ui[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]/,
+              minShareCount: 2,
+              priority: 10,
+            },
           ],
         },
       },

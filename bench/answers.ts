@@ -39,10 +39,14 @@ for (const [name, check] of Object.entries(checkers)) {
   }
   const perSecond = (checks * 1000) / (performance.now() - start);
   const accuracy = ((100 * right) / matchCases.length).toFixed(1);
-  console.log(`${name}: ${right}/${matchCases.length} (${accuracy}%), ${Math.round(perSecond).toLocaleString('en-US')} checks/s`);
+  console.log(
+    `${name}: ${right}/${matchCases.length} (${accuracy}%), ${Math.round(perSecond).toLocaleString('en-US')} checks/s`,
+  );
 }
 
 const TYPICAL = 20_000;
 const start = performance.now();
 for (let i = 0; i < TYPICAL; i++) matchesAccepted('(x+1)^2', 'x^2+2x+1');
-console.log(`ours, typical check ((x+1)^2 vs x^2+2x+1): ${(((performance.now() - start) * 1000) / TYPICAL).toFixed(1)} µs`);
+console.log(
+  `ours, typical check ((x+1)^2 vs x^2+2x+1): ${(((performance.now() - start) * 1000) / TYPICAL).toFixed(1)} µs`,
+);

@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { courses, sections, units } from '../server/db/schema';
 
-
 const COURSES = 200;
 const UNITS = 10;
 const SECTIONS = 10;
@@ -21,14 +20,34 @@ export async function seedCourseBench(db: Db): Promise<{ courseId: string; unitI
   for (let c = 0; c < COURSES; c++) {
     const [course] = await db
       .insert(courses)
-      .values({ title: `Bench course ${c + 1}`, code: `BENCH-${tag}-${c + 1}`, description: 'Fractions, ratios and equations for the benchmark.' })
+      .values({
+        title: `Bench course ${c + 1}`,
+        code: `BENCH-${tag}-${c + 1}`,
+        description: 'Fractions, ratios and equations for the benchmark.',
+      })
       .returning({ id: courses.id });
     const unitRows = await db
       .insert(units)
-      .values(Array.from({ length: UNITS }, (_, u) => ({ courseId: course.id, title: `Unit ${u + 1}`, unitNumber: u + 1, grade: '5', categories: ['Fractions', 'Ratios'] })))
+      .values(
+        Array.from({ length: UNITS }, (_, u) => ({
+          courseId: course.id,
+          title: `Unit ${u + 1}`,
+          unitNumber: u + 1,
+          grade: '5',
+          categories: ['Fractions', 'Ratios'],
+        })),
+      )
       .returning({ id: units.id });
     await db.insert(sections).values(
-      unitRows.flatMap((unit) => Array.from({ length: SECTIONS }, (_, s) => ({ unitId: unit.id, title: `Section ${s + 1}`, sectionNumber: s + 1, grade: '5', content: LESSON }))),
+      unitRows.flatMap((unit) =>
+        Array.from({ length: SECTIONS }, (_, s) => ({
+          unitId: unit.id,
+          title: `Section ${s + 1}`,
+          sectionNumber: s + 1,
+          grade: '5',
+          content: LESSON,
+        })),
+      ),
     );
     sample ??= { courseId: course.id, unitId: unitRows[0].id };
   }
@@ -49,7 +68,11 @@ async function load(name: string, url: string, cookie: string, tool: typeof meas
  * Each list endpoint under load: `cookie` must be an admin's for the admin lists; the teacher lists are measured
  * when `teacherCookie` is given. The ids pick a course and a unit (the first of each when not given).
  */
-export async function benchCourses(baseUrl: string, cookie: string, options: { teacherCookie?: string; courseId?: string; unitId?: string } = {}): Promise<BenchResult[]> {
+export async function benchCourses(
+  baseUrl: string,
+  cookie: string,
+  options: { teacherCookie?: string; courseId?: string; unitId?: string } = {},
+): Promise<BenchResult[]> {
   const get = async (path: string) => {
     const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
     if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
@@ -63,14 +86,35 @@ export async function benchCourses(baseUrl: string, cookie: string, options: { t
     await load('GET /api/courses/{id}/units (10 units)', `${baseUrl}/api/courses/${courseId}/units`, cookie),
     await load('GET /api/units/{id}/sections (10 with content)', `${baseUrl}/api/units/${unitId}/sections`, cookie),
     await load('GET /api/admin/units?courseId= (10 units)', `${baseUrl}/api/admin/units?courseId=${courseId}`, cookie),
-    await load('GET /api/admin/sections?unitId= (10 sections)', `${baseUrl}/api/admin/sections?unitId=${unitId}`, cookie),
+    await load(
+      'GET /api/admin/sections?unitId= (10 sections)',
+      `${baseUrl}/api/admin/sections?unitId=${unitId}`,
+      cookie,
+    ),
     // Hundreds of kilobytes even gzipped: see measureLarge.
     await load('GET /api/admin/units (all 2,000, Node client)', `${baseUrl}/api/admin/units`, cookie, measureLarge),
-    await load('GET /api/admin/sections (all 20,000, Node client)', `${baseUrl}/api/admin/sections`, cookie, measureLarge),
+    await load(
+      'GET /api/admin/sections (all 20,000, Node client)',
+      `${baseUrl}/api/admin/sections`,
+      cookie,
+      measureLarge,
+    ),
   ];
   if (options.teacherCookie) {
-    results.push(await load('GET /api/teacher/units?courseId=', `${baseUrl}/api/teacher/units?courseId=${courseId}`, options.teacherCookie));
-    results.push(await load('GET /api/teacher/sections?unitId=', `${baseUrl}/api/teacher/sections?unitId=${unitId}`, options.teacherCookie));
+    results.push(
+      await load(
+        'GET /api/teacher/units?courseId=',
+        `${baseUrl}/api/teacher/units?courseId=${courseId}`,
+        options.teacherCookie,
+      ),
+    );
+    results.push(
+      await load(
+        'GET /api/teacher/sections?unitId=',
+        `${baseUrl}/api/teacher/sections?unitId=${unitId}`,
+        options.teacherCookie,
+      ),
+    );
   }
   return results;
 }

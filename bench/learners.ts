@@ -11,7 +11,16 @@ import type { Client, Request } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { BROWSER_HEADERS, measure, type BenchResult } from './measure';
 import type { Db } from '../server/db/client';
-import { courses, questions, sectionQuestions, sections, studentCourses, studentSections, studentUnits, units } from '../server/db/schema';
+import {
+  courses,
+  questions,
+  sectionQuestions,
+  sections,
+  studentCourses,
+  studentSections,
+  studentUnits,
+  units,
+} from '../server/db/schema';
 import { buildStudent, TEST_PASSWORD } from '../server/test/factories';
 
 export const LEARNERS = Number(process.env.BENCH_STUDENTS ?? 50);
@@ -33,25 +42,79 @@ export async function seedLearners(db: Db, count = LEARNERS): Promise<Learner[]>
   const learners: Learner[] = [];
   for (let n = 1; n <= count; n++) {
     const student = await buildStudent(db);
-    const [course] = await db.insert(courses).values({ title: `Learner course ${n}`, code: `LEARN-${n}-${student.id.slice(0, 6)}`, description: 'The learner loop.' }).returning({ id: courses.id });
+    const [course] = await db
+      .insert(courses)
+      .values({
+        title: `Learner course ${n}`,
+        code: `LEARN-${n}-${student.id.slice(0, 6)}`,
+        description: 'The learner loop.',
+      })
+      .returning({ id: courses.id });
     const unitRows = await db
       .insert(units)
-      .values(Array.from({ length: UNITS }, (_, u) => ({ courseId: course.id, title: `Unit ${u + 1}`, unitNumber: u + 1, grade: '5', categories: ['Fractions'] })))
+      .values(
+        Array.from({ length: UNITS }, (_, u) => ({
+          courseId: course.id,
+          title: `Unit ${u + 1}`,
+          unitNumber: u + 1,
+          grade: '5',
+          categories: ['Fractions'],
+        })),
+      )
       .returning({ id: units.id });
     const sectionRows = await db
       .insert(sections)
-      .values(unitRows.flatMap((unit) => Array.from({ length: SECTIONS }, (_, s) => ({ unitId: unit.id, title: `Section ${s + 1}`, sectionNumber: s + 1, grade: '5', content: LESSON }))))
+      .values(
+        unitRows.flatMap((unit) =>
+          Array.from({ length: SECTIONS }, (_, s) => ({
+            unitId: unit.id,
+            title: `Section ${s + 1}`,
+            sectionNumber: s + 1,
+            grade: '5',
+            content: LESSON,
+          })),
+        ),
+      )
       .returning({ id: sections.id, unitId: sections.unitId });
     const firstSection = sectionRows.find((s) => s.unitId === unitRows[0].id)!;
     const asked = await db
       .insert(questions)
       .values([
-        { questionText: 'What is $\\frac{1}{2} + \\frac{1}{4}$?', grade: 5, type: 'Multiple Choice', options: { A: '$\\frac{3}{4}$', B: '$\\frac{2}{6}$', C: '$1$' }, answer: { a1: ['A'] }, solution: 'Rename the half.', hint: 'A common denominator.', source: 'Bench' },
-        { questionText: 'Write $\\frac{3}{4}$ as a decimal.', grade: 5, type: 'Short Answer', options: {}, answer: { a1: ['0.75'] }, solution: '3 / 4 = 0.75', hint: 'Divide.', source: 'Bench' },
-        { questionText: 'Which is larger?', grade: 5, type: 'Multiple Choice', options: { A: '$\\frac{2}{3}$', B: '$\\frac{3}{5}$' }, answer: { a1: ['A'] }, solution: '10/15 > 9/15', hint: 'Compare.', source: 'Bench' },
+        {
+          questionText: 'What is $\\frac{1}{2} + \\frac{1}{4}$?',
+          grade: 5,
+          type: 'Multiple Choice',
+          options: { A: '$\\frac{3}{4}$', B: '$\\frac{2}{6}$', C: '$1$' },
+          answer: { a1: ['A'] },
+          solution: 'Rename the half.',
+          hint: 'A common denominator.',
+          source: 'Bench',
+        },
+        {
+          questionText: 'Write $\\frac{3}{4}$ as a decimal.',
+          grade: 5,
+          type: 'Short Answer',
+          options: {},
+          answer: { a1: ['0.75'] },
+          solution: '3 / 4 = 0.75',
+          hint: 'Divide.',
+          source: 'Bench',
+        },
+        {
+          questionText: 'Which is larger?',
+          grade: 5,
+          type: 'Multiple Choice',
+          options: { A: '$\\frac{2}{3}$', B: '$\\frac{3}{5}$' },
+          answer: { a1: ['A'] },
+          solution: '10/15 > 9/15',
+          hint: 'Compare.',
+          source: 'Bench',
+        },
       ])
       .returning({ id: questions.id });
-    await db.insert(sectionQuestions).values(asked.map((q, i) => ({ sectionId: firstSection.id, questionId: q.id, position: i + 1 })));
+    await db
+      .insert(sectionQuestions)
+      .values(asked.map((q, i) => ({ sectionId: firstSection.id, questionId: q.id, position: i + 1 })));
     await db.insert(studentCourses).values({ studentId: student.id, courseId: course.id });
     await db.insert(studentUnits).values(unitRows.map((u) => ({ studentId: student.id, unitId: u.id })));
     await db.insert(studentSections).values(sectionRows.map((s) => ({ studentId: student.id, sectionId: s.id })));
@@ -85,9 +148,21 @@ function requestsOf(learner: Learner, cookie: string, call: Call): Request[] {
     case 'course':
       return [{ method: 'GET', path: `/api/student/courses/${learner.courseId}`, headers }];
     case 'batch':
-      return [{ method: 'POST', path: '/api/questions/batch', headers: json, body: JSON.stringify({ questionIds: learner.checks.map((c) => c.questionId) }) }];
+      return [
+        {
+          method: 'POST',
+          path: '/api/questions/batch',
+          headers: json,
+          body: JSON.stringify({ questionIds: learner.checks.map((c) => c.questionId) }),
+        },
+      ];
     case 'check':
-      return learner.checks.map((c) => ({ method: 'POST', path: '/api/questions/check-answer', headers: json, body: JSON.stringify({ ...c, sectionId: learner.sectionId }) }));
+      return learner.checks.map((c) => ({
+        method: 'POST',
+        path: '/api/questions/check-answer',
+        headers: json,
+        body: JSON.stringify({ ...c, sectionId: learner.sectionId }),
+      }));
     case 'stats':
       return [{ method: 'GET', path: '/api/student/stats', headers }];
   }
@@ -145,7 +220,11 @@ async function firstLoops(base: string, learners: Learner[], cookies: string[]):
   await Promise.all(
     learners.map(async (learner, n) => {
       for (const request of LOOP.flatMap((call) => requestsOf(learner, cookies[n], call))) {
-        const response = await fetch(`${base}${request.path}`, { method: request.method, headers: request.headers as Record<string, string>, body: request.body as string | undefined });
+        const response = await fetch(`${base}${request.path}`, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body as string | undefined,
+        });
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`first loop: ${request.method} ${request.path} answered ${response.status}`);
       }
@@ -168,18 +247,40 @@ export async function benchLearnerLoop(kind: 'pglite' | 'postgres', run: Runner)
     const cookies = await Promise.all(learners.map((learner) => run.signIn(base, learner)));
     const connections = learners.length;
     const first = await firstLoops(base, learners, cookies);
-    console.log(`${kind}: the first loop of ${connections} students at once, nothing kept yet, took ${first} ms (${loadAverage()})`);
+    console.log(
+      `${kind}: the first loop of ${connections} students at once, nothing kept yet, took ${first} ms (${loadAverage()})`,
+    );
     const bare = await run.start(['bare', String(port + 1)], []);
-    const yardstick = await measure(`GET /bare (Fastify, one route; ${loadAverage()})`, { url: `http://127.0.0.1:${port + 1}/bare`, connections });
+    const yardstick = await measure(`GET /bare (Fastify, one route; ${loadAverage()})`, {
+      url: `http://127.0.0.1:${port + 1}/bare`,
+      connections,
+    });
     await run.stop(bare.child);
     run.report('bare', yardstick);
-    const loop = await measure(`learner loop (8 calls, ${connections} students; ${loadAverage()})`, { url: base, connections, setupClient: asStudents(learners, cookies, LOOP) });
+    const loop = await measure(`learner loop (8 calls, ${connections} students; ${loadAverage()})`, {
+      url: base,
+      connections,
+      setupClient: asStudents(learners, cookies, LOOP),
+    });
     const floor = LOOP_FLOOR[kind];
-    run.report(kind, loop, loop.rps >= floor && loop.p99 < LOOP_P99_MS ? `ok: >= ${floor} req/s, p99 < ${LOOP_P99_MS} ms` : `OVER: budget >= ${floor} req/s, p99 < ${LOOP_P99_MS} ms`);
+    run.report(
+      kind,
+      loop,
+      loop.rps >= floor && loop.p99 < LOOP_P99_MS
+        ? `ok: >= ${floor} req/s, p99 < ${LOOP_P99_MS} ms`
+        : `OVER: budget >= ${floor} req/s, p99 < ${LOOP_P99_MS} ms`,
+    );
     for (const [call, name] of ALONE) {
-      const alone = await measure(`${name} alone (${connections} students; ${loadAverage()})`, { url: base, connections, setupClient: asStudents(learners, cookies, [call]) });
+      const alone = await measure(`${name} alone (${connections} students; ${loadAverage()})`, {
+        url: base,
+        connections,
+        setupClient: asStudents(learners, cookies, [call]),
+      });
       const share = alone.rps / yardstick.rps;
-      const verdict = kind === 'postgres' ? `${share >= ALONE_SHARE ? 'ok' : 'UNDER'}: budget ${ALONE_SHARE}` : 'for information: the budget is on PostgreSQL';
+      const verdict =
+        kind === 'postgres'
+          ? `${share >= ALONE_SHARE ? 'ok' : 'UNDER'}: budget ${ALONE_SHARE}`
+          : 'for information: the budget is on PostgreSQL';
       run.report(kind, alone, `${share.toFixed(2)} of bare (${verdict})`);
     }
   } finally {

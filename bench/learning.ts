@@ -16,7 +16,6 @@ export interface LearningIds {
   studentPassword: string;
 }
 
-
 /** A student with a 10 x 10 course assigned (every unit with all its sections) and 3 questions in each section. */
 export async function seedLearningBench(db: Db): Promise<LearningIds> {
   const student = await buildStudent(db);
@@ -26,19 +25,42 @@ export async function seedLearningBench(db: Db): Promise<LearningIds> {
   await db.insert(studentUnits).values(course.units.map((u) => ({ studentId: student.id, unitId: u.id })));
   const sectionIds = course.units.flatMap((u) => u.sections.map((s) => s.id));
   await db.insert(studentSections).values(sectionIds.map((sectionId) => ({ studentId: student.id, sectionId })));
-  await db.insert(sectionQuestions).values(sectionIds.flatMap((sectionId, i) => [0, 1, 2].map((k) => ({ sectionId, questionId: questions[(i + k) % 10].id, position: k + 1 }))));
-  return { courseId: course.id, sectionId: sectionIds[0], questionId: questions[0].id, studentEmail: student.email, studentPassword: TEST_PASSWORD };
+  await db
+    .insert(sectionQuestions)
+    .values(
+      sectionIds.flatMap((sectionId, i) =>
+        [0, 1, 2].map((k) => ({ sectionId, questionId: questions[(i + k) % 10].id, position: k + 1 })),
+      ),
+    );
+  return {
+    courseId: course.id,
+    sectionId: sectionIds[0],
+    questionId: questions[0].id,
+    studentEmail: student.email,
+    studentPassword: TEST_PASSWORD,
+  };
 }
 
-
 /** The student's course view at 50 connections, with a signed-in student's cookie. */
-export function benchCourseView(baseUrl: string, studentCookie: string, ids: Pick<LearningIds, 'courseId'>): Promise<BenchResult> {
+export function benchCourseView(
+  baseUrl: string,
+  studentCookie: string,
+  ids: Pick<LearningIds, 'courseId'>,
+): Promise<BenchResult> {
   const headers = { ...BROWSER_HEADERS, cookie: studentCookie };
-  return measure('GET /api/student/courses/:id (10x10)', { url: `${baseUrl}/api/student/courses/${ids.courseId}`, headers, connections: 50 });
+  return measure('GET /api/student/courses/:id (10x10)', {
+    url: `${baseUrl}/api/student/courses/${ids.courseId}`,
+    headers,
+    connections: 50,
+  });
 }
 
 /** Checks at 50 connections; each stores an attempt, so bench/run.ts runs this write load last. */
-export function benchCheckAnswer(baseUrl: string, studentCookie: string, ids: Pick<LearningIds, 'questionId' | 'sectionId'>): Promise<BenchResult> {
+export function benchCheckAnswer(
+  baseUrl: string,
+  studentCookie: string,
+  ids: Pick<LearningIds, 'questionId' | 'sectionId'>,
+): Promise<BenchResult> {
   return measure('POST /api/questions/check-answer', {
     url: `${baseUrl}/api/questions/check-answer`,
     method: 'POST',

@@ -49,9 +49,21 @@ export interface LighthouseRow {
 async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-lighthouse-'));
   // The embedded database, whatever DATABASE_URL the shell has: the first visit does not depend on it.
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'true', PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = readline.createInterface({ input: child.stdout! });
   await new Promise<void>((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`the academy server exited with ${code}`)));
@@ -70,7 +82,11 @@ async function stopServer({ child, dataDir }: { child: ChildProcess; dataDir: st
 }
 
 async function signInDemoStudent(): Promise<string> {
-  const response = await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_STUDENT) });
+  const response = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_STUDENT),
+  });
   const cookie = response.headers.get('set-cookie');
   if (!response.ok || !cookie) throw new Error(`signing in the demo student failed: ${response.status}`);
   return cookie.split(';')[0];
@@ -115,7 +131,8 @@ async function auditOnce(port: number, page: string, cookie: string | null) {
   const { lhr } = result;
   if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse on ${page}: ${lhr.runtimeError.code}`);
   // A signed-in page that redirected to /signin would be measuring the wrong page.
-  if (new URL(lhr.finalDisplayedUrl).pathname !== page) throw new Error(`Lighthouse on ${page} ended on ${lhr.finalDisplayedUrl}`);
+  if (new URL(lhr.finalDisplayedUrl).pathname !== page)
+    throw new Error(`Lighthouse on ${page} ended on ${lhr.finalDisplayedUrl}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -131,11 +148,15 @@ async function auditOnce(port: number, page: string, cookie: string | null) {
 /** Builds the web app, serves it, and audits the landing page, sign-in and the demo student's dashboard. */
 export async function benchLighthouse(): Promise<LighthouseRow[]> {
   // npm run bench pins itself to one core for its loads; Chromium and the server it starts here get them all.
-  if (spawnSync('taskset', ['-V']).status === 0) spawnSync('taskset', ['-p', '-c', `0-${os.cpus().length - 1}`, String(process.pid)]);
+  if (spawnSync('taskset', ['-V']).status === 0)
+    spawnSync('taskset', ['-p', '-c', `0-${os.cpus().length - 1}`, String(process.pid)]);
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('vite build failed');
   // Chromium first: a missing browser must not leave a started server behind.
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   const server = await startServer().catch((error: unknown) => {
     chrome.kill();
     throw error;
@@ -143,7 +164,11 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   try {
     const student = await signInDemoStudent();
-    const pages: Array<[string, string | null]> = [['/', null], ['/signin', null], ['/dashboard', student]];
+    const pages: Array<[string, string | null]> = [
+      ['/', null],
+      ['/signin', null],
+      ['/dashboard', student],
+    ];
     for (const [page, cookie] of pages) {
       const runs = [];
       for (let i = 0; i < RUNS_PER_PAGE; i++) runs.push(await audit(chrome.port, page, cookie));
@@ -168,7 +193,9 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  console.log(`npm run bench:lighthouse: mobile preset, simulated throttling, ${RUNS_PER_PAGE} runs per page, the median reported\n`);
+  console.log(
+    `npm run bench:lighthouse: mobile preset, simulated throttling, ${RUNS_PER_PAGE} runs per page, the median reported\n`,
+  );
   const rows = await benchLighthouse();
   console.log(`\nJSON: ${JSON.stringify({ lighthouse: rows })}`);
 }

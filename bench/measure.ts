@@ -19,11 +19,21 @@ export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 
 /** A one-second warm-up, then the load itself; any answer that is not 2xx fails the benchmark. */
-export async function measure(name: string, options: autocannon.Options & { connections: number }): Promise<BenchResult> {
+export async function measure(
+  name: string,
+  options: autocannon.Options & { connections: number },
+): Promise<BenchResult> {
   await autocannon({ ...options, connections: Math.min(2, options.connections), duration: 1 });
   const result = await autocannon({ timeout: 30, ...options, duration: DURATION_S });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
-  return { name, connections: options.connections, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${name}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
+  return {
+    name,
+    connections: options.connections,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }
 
 /**
@@ -31,7 +41,10 @@ export async function measure(name: string, options: autocannon.Options & { conn
  * of kilobytes: autocannon reads about 40 MB/s, which caps a 578 KB answer near 70 req/s whatever the server
  * does (a single curl gets the same answer in 2 ms). GET only.
  */
-export async function measureLarge(name: string, options: { url: string; headers: Record<string, string>; connections: number }): Promise<BenchResult> {
+export async function measureLarge(
+  name: string,
+  options: { url: string; headers: Record<string, string>; connections: number },
+): Promise<BenchResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const get = () =>
     new Promise<number>((resolve, reject) => {
@@ -60,8 +73,15 @@ export async function measureLarge(name: string, options: { url: string; headers
   await run(1, Math.min(2, options.connections));
   const latencies = await run(DURATION_S, options.connections);
   agent.destroy();
-  const at = (share: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]);
-  return { name, connections: options.connections, rps: Math.round(latencies.length / DURATION_S), p50: at(0.5), p99: at(0.99) };
+  const at = (share: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]);
+  return {
+    name,
+    connections: options.connections,
+    rps: Math.round(latencies.length / DURATION_S),
+    p50: at(0.5),
+    p99: at(0.99),
+  };
 }
 
 /** How long one request takes when nothing is kept yet (the first read after a change), in milliseconds. */

@@ -24,10 +24,17 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-export async function start(args: string[], seed: string[] = [], env: Record<string, string> = {}): Promise<{ child: ChildProcess; ids: Record<string, unknown> }> {
+export async function start(
+  args: string[],
+  seed: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; ids: Record<string, unknown> }> {
   const node = [process.execPath, '--import', 'tsx', 'bench/server.ts', ...args];
   const [command, ...argv] = canPin ? ['taskset', '-c', '1', ...node] : node;
-  const child = spawn(command, argv, { env: { ...process.env, ...env, BENCH_SEED: seed.join(',') }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command, argv, {
+    env: { ...process.env, ...env, BENCH_SEED: seed.join(',') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   running.add(child);
   child.on('exit', () => running.delete(child));
   const lines = readline.createInterface({ input: child.stdout! });
@@ -48,7 +55,11 @@ export async function stop(child: ChildProcess) {
 }
 
 export async function signIn(base: string, account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
   const cookie = response.headers.get('set-cookie');
   if (!response.ok || !cookie) throw new Error(`bench sign-in of ${account.email} failed: ${response.status}`);
   return cookie.split(';')[0];

@@ -34,18 +34,35 @@ const STEMS = [
   'What is the value of $|{-9}| + |4|$?',
 ];
 const SOURCES = ['SSAT practice', 'MAP growth', 'AMC 8 style', 'Academy original', 'Chapter review'];
-const CATEGORIES = ['Number Sense', 'Fractions', 'Algebra', 'Geometry', 'Data and Probability', 'Ratios', 'Measurement', 'Statistics', 'Patterns', 'Logic'];
+const CATEGORIES = [
+  'Number Sense',
+  'Fractions',
+  'Algebra',
+  'Geometry',
+  'Data and Probability',
+  'Ratios',
+  'Measurement',
+  'Statistics',
+  'Patterns',
+  'Logic',
+];
 const FOCUS = ['Problem Solving', 'Computation', 'Reasoning', 'Modeling'];
 
-const textArray = (items: string[]) => sql`array[${sql.join(items.map((s) => sql`${s}`), sql`, `)}]::text[]`;
+const textArray = (items: string[]) =>
+  sql`array[${sql.join(
+    items.map((s) => sql`${s}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * Adds `n` questions, each with one or two categories and a focus area, in a few `insert ... select
  * generate_series` statements (seconds, not minutes, for 100,000), then refreshes the planner's statistics.
  */
 export async function seedQuestionBench(db: Db, n = 100_000): Promise<void> {
-  for (const name of CATEGORIES) await db.execute(sql`insert into categories (name) values (${name}) on conflict do nothing`);
-  for (const name of FOCUS) await db.execute(sql`insert into focus_areas (name) values (${name}) on conflict do nothing`);
+  for (const name of CATEGORIES)
+    await db.execute(sql`insert into categories (name) values (${name}) on conflict do nothing`);
+  for (const name of FOCUS)
+    await db.execute(sql`insert into focus_areas (name) values (${name}) on conflict do nothing`);
   await db.execute(sql`
     insert into questions (question_text, grade, type, options, answer, solution, hint, source, created_at, updated_at)
     select '<p>' || (${textArray(STEMS)})[1 + i % ${STEMS.length}] || ' (No. ' || i || ')</p>',
@@ -74,13 +91,15 @@ export async function seedQuestionBench(db: Db, n = 100_000): Promise<void> {
   await db.execute(sql`vacuum analyze question_focus`);
 }
 
-
 /** Connections kept busy at once: a staff office's worth of people paging the bank together. */
 const CONNECTIONS = 10;
 
 /** Measures the four list requests of the budget against a running server, signed in as staff. */
 export async function benchQuestions(baseUrl: string, cookie: string): Promise<BenchResult[]> {
-  const categories = (await (await fetch(`${baseUrl}/api/category`, { headers: { cookie } })).json()) as Array<{ id: string; name: string }>;
+  const categories = (await (await fetch(`${baseUrl}/api/category`, { headers: { cookie } })).json()) as Array<{
+    id: string;
+    name: string;
+  }>;
   const algebra = categories.find((c) => c.name === 'Algebra') ?? categories[0];
   const cases: Array<[string, string]> = [
     ['grade filter', 'grade=7&pageSize=10'],
@@ -93,7 +112,9 @@ export async function benchQuestions(baseUrl: string, cookie: string): Promise<B
     const [url, headers] = [`${baseUrl}/api/questions?${query}`, { ...BROWSER_HEADERS, cookie }];
     // Pages and counts are kept until the bank changes: the name tells what the first read of a filter costs.
     const first = await firstRead(url, headers);
-    results.push(await measure(`GET /api/questions (${name}; first read ${first} ms)`, { url, headers, connections: CONNECTIONS }));
+    results.push(
+      await measure(`GET /api/questions (${name}; first read ${first} ms)`, { url, headers, connections: CONNECTIONS }),
+    );
   }
   // The test generator's random draw: uniform over the whole filtered bank, never cached, so every call does the work.
   const draws: Array<[string, object]> = [
@@ -103,7 +124,15 @@ export async function benchQuestions(baseUrl: string, cookie: string): Promise<B
   ];
   for (const [name, filters] of draws) {
     const body = JSON.stringify({ count: 10, filters, exclude: [] });
-    results.push(await measure(`POST /api/tests/random (${name}, 10 of them)`, { url: `${baseUrl}/api/tests/random`, method: 'POST', body, headers: { ...BROWSER_HEADERS, cookie, 'content-type': 'application/json' }, connections: CONNECTIONS }));
+    results.push(
+      await measure(`POST /api/tests/random (${name}, 10 of them)`, {
+        url: `${baseUrl}/api/tests/random`,
+        method: 'POST',
+        body,
+        headers: { ...BROWSER_HEADERS, cookie, 'content-type': 'application/json' },
+        connections: CONNECTIONS,
+      }),
+    );
   }
   return results;
 }

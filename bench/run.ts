@@ -32,7 +32,9 @@ function report(target: string, result: BenchResult, verdict?: string) {
 const under = (ms: number) => (r: BenchResult) => (r.p99 < ms ? `ok: p99 < ${ms} ms` : `OVER: p99 budget ${ms} ms`);
 
 async function main() {
-  console.log(`npm run bench: ${DURATION_S} s per load, ${canPin ? 'server on core 1, load on core 0' : 'server and load not pinned'}, requests as a browser sends them (accept-encoding: gzip)\n`);
+  console.log(
+    `npm run bench: ${DURATION_S} s per load, ${canPin ? 'server on core 1, load on core 0' : 'server and load not pinned'}, requests as a browser sends them (accept-encoding: gzip)\n`,
+  );
   // `npm run bench:users`: the users table alone (its budget is a p99, so no yardstick is needed).
   if (process.argv.includes('users')) {
     const kinds: Array<'pglite' | 'postgres'> = ['pglite'];
@@ -47,7 +49,10 @@ async function main() {
     return;
   }
   const bare = await start(['bare', '4601']);
-  const yardstick = await measure('GET /bare (Fastify, one route)', { url: 'http://127.0.0.1:4601/bare', connections: 50 });
+  const yardstick = await measure('GET /bare (Fastify, one route)', {
+    url: 'http://127.0.0.1:4601/bare',
+    connections: 50,
+  });
   report('bare', yardstick);
   await stop(bare.child);
   const ratio = (r: BenchResult) => {
@@ -87,17 +92,30 @@ async function main() {
     return;
   }
   for (const kind of learnersOnly ? [] : kinds) {
-    console.log(`\n${kind}: seeding 200 courses x 10 x 10, a 10x10 learning course, 100,000 questions and 100,000 accounts...`);
+    console.log(
+      `\n${kind}: seeding 200 courses x 10 x 10, a 10x10 learning course, 100,000 questions and 100,000 accounts...`,
+    );
     const server = await start(['academy', kind, '4602'], ['admin', 'courses', 'learning', 'questions', 'users']);
     const base = 'http://127.0.0.1:4602';
     const learning = server.ids.learning as LearningIds;
-    const [admin, student] = [await signIn(base, BENCH_ADMIN), await signIn(base, { email: learning.studentEmail, password: learning.studentPassword })];
+    const [admin, student] = [
+      await signIn(base, BENCH_ADMIN),
+      await signIn(base, { email: learning.studentEmail, password: learning.studentPassword }),
+    ];
 
-    const me = await measure('GET /api/auth/me (signed in)', { url: `${base}/api/auth/me`, headers: { ...BROWSER_HEADERS, cookie: student }, connections: 50 });
+    const me = await measure('GET /api/auth/me (signed in)', {
+      url: `${base}/api/auth/me`,
+      headers: { ...BROWSER_HEADERS, cookie: student },
+      connections: 50,
+    });
     report(kind, me, ratio(me));
     const courseView = await benchCourseView(base, student, learning);
     report(kind, courseView, ratio(courseView));
-    for (const r of await benchCourses(base, admin, { courseId: server.ids.courseId as string, unitId: server.ids.unitId as string })) report(kind, r, under(20)(r));
+    for (const r of await benchCourses(base, admin, {
+      courseId: server.ids.courseId as string,
+      unitId: server.ids.unitId as string,
+    }))
+      report(kind, r, under(20)(r));
     for (const r of await benchQuestions(base, admin)) report(kind, r, under(50)(r));
     for (const r of await benchUsers(base, admin)) report(kind, r, under(50)(r));
     // The one write load goes last: the database's upkeep after it (autovacuum) would share the cores with the

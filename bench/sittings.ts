@@ -41,12 +41,18 @@ export async function seedSitters(db: Db, count = SITTERS): Promise<{ sitters: S
       })),
     )
     .returning({ id: questions.id });
-  const [test] = await db.insert(tests).values({ title: 'Mock test for the whole class', type: 'test', timeLimit: 120 }).returning({ id: tests.id });
+  const [test] = await db
+    .insert(tests)
+    .values({ title: 'Mock test for the whole class', type: 'test', timeLimit: 120 })
+    .returning({ id: tests.id });
   await db.insert(testQuestions).values(asked.map((q, i) => ({ testId: test.id, position: i + 1, questionId: q.id })));
   const sitters: Sitter[] = [];
   for (let n = 0; n < count; n++) {
     const student = await buildStudent(db);
-    const [assignment] = await db.insert(testAssignments).values({ testId: test.id, studentId: student.id }).returning({ id: testAssignments.id });
+    const [assignment] = await db
+      .insert(testAssignments)
+      .values({ testId: test.id, studentId: student.id })
+      .returning({ id: testAssignments.id });
     sitters.push({ email: student.email, password: TEST_PASSWORD, assignmentId: assignment.id });
   }
   return { sitters, questionIds: asked.map((q) => q.id) };
@@ -57,13 +63,20 @@ interface Runner {
   start(args: string[], seed: string[]): Promise<{ child: ChildProcess; ids: Record<string, unknown> }>;
   stop(child: ChildProcess): Promise<void>;
   signIn(base: string, account: { email: string; password: string }): Promise<string>;
-  report(target: string, result: { name: string; connections: number; rps: number; p50: number; p99: number }, verdict?: string): void;
+  report(
+    target: string,
+    result: { name: string; connections: number; rps: number; p50: number; p99: number },
+    verdict?: string,
+  ): void;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function benchSittings(kind: 'pglite' | 'postgres', run: Runner): Promise<void> {
-  console.log(`\n${kind}: ${SITTERS} students sitting one test, a save every 5 s each for ${SECONDS} s; seeding... (${loadAverage()})`);
+  console.log(
+    `\n${kind}: ${SITTERS} students sitting one test, a save every 5 s each for ${SECONDS} s; seeding... (${loadAverage()})`,
+  );
   const port = 4605;
   const base = `http://127.0.0.1:${port}`;
   const server = await run.start(['academy', kind, String(port)], ['sitters']);
@@ -77,7 +90,10 @@ export async function benchSittings(kind: 'pglite' | 'postgres', run: Runner): P
     for (let first = 0; first < sitters.length; first += 20) {
       const started = await Promise.all(
         sitters.slice(first, first + 20).map(async (s, i) => {
-          const response = await fetch(`${base}/api/student/tests/${s.assignmentId}/start`, { method: 'POST', headers: { ...BROWSER_HEADERS, cookie: cookies[first + i] } });
+          const response = await fetch(`${base}/api/student/tests/${s.assignmentId}/start`, {
+            method: 'POST',
+            headers: { ...BROWSER_HEADERS, cookie: cookies[first + i] },
+          });
           if (!response.ok) throw new Error(`start answered ${response.status}`);
           return ((await response.json()) as { attempt: { id: string } }).attempt.id;
         }),
@@ -97,12 +113,18 @@ export async function benchSittings(kind: 'pglite' | 'postgres', run: Runner): P
           const questionId = questionIds[save % questionIds.length];
           const answer = `${n}-${save}`;
           const started = performance.now();
-          const response = await fetch(`${base}/api/student/attempts/${attempts[n]}/answers/${questionId}`, { method: 'PUT', headers: json(cookies[n]), body: JSON.stringify({ answer }) });
+          const response = await fetch(`${base}/api/student/attempts/${attempts[n]}/answers/${questionId}`, {
+            method: 'PUT',
+            headers: json(cookies[n]),
+            body: JSON.stringify({ answer }),
+          });
           await response.arrayBuffer();
           latencies.push(performance.now() - started);
           if (response.ok) lastSaved[n].set(questionId, answer);
           else failures++;
-          await new Promise((resolve) => setTimeout(resolve, Math.max(0, SAVE_EVERY_MS - (performance.now() - started))));
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.max(0, SAVE_EVERY_MS - (performance.now() - started))),
+          );
         }
       }),
     );
@@ -111,7 +133,9 @@ export async function benchSittings(kind: 'pglite' | 'postgres', run: Runner): P
     let lost = 0;
     await Promise.all(
       attempts.map(async (attemptId, n) => {
-        const response = await fetch(`${base}/api/student/attempts/${attemptId}`, { headers: { ...BROWSER_HEADERS, cookie: cookies[n] } });
+        const response = await fetch(`${base}/api/student/attempts/${attemptId}`, {
+          headers: { ...BROWSER_HEADERS, cookie: cookies[n] },
+        });
         const stored = ((await response.json()) as { attempt: { answers: Record<string, string> } }).attempt.answers;
         for (const [questionId, answer] of lastSaved[n]) if (stored[questionId] !== answer) lost++;
       }),
@@ -125,7 +149,11 @@ export async function benchSittings(kind: 'pglite' | 'postgres', run: Runner): P
       p99: Math.round(percentile(latencies, 99) * 10) / 10,
     };
     const ok = failures === 0 && lost === 0 && result.p99 < SAVE_P99_MS;
-    run.report(kind, result, `${ok ? 'ok' : 'OVER'}: ${failures} failed, ${lost} lost; budget p99 < ${SAVE_P99_MS} ms on PostgreSQL, none failed or lost`);
+    run.report(
+      kind,
+      result,
+      `${ok ? 'ok' : 'OVER'}: ${failures} failed, ${lost} lost; budget p99 < ${SAVE_P99_MS} ms on PostgreSQL, none failed or lost`,
+    );
   } finally {
     await run.stop(server.child);
   }

@@ -35,7 +35,8 @@ function option(name: string): string | undefined {
 function numberOption(name: string, fallback: number, zero = false): number {
   const raw = option(name);
   const value = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) throw new Error(`soak: --${name} must be a ${zero ? 'number >= 0' : 'positive number'}, not ${raw}`);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero))
+    throw new Error(`soak: --${name} must be a ${zero ? 'number >= 0' : 'positive number'}, not ${raw}`);
   return value;
 }
 
@@ -67,7 +68,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = ([low, high]: [number, number]) => low + Math.random() * (high - low);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const loadAverage = () =>
   os
     .loadavg()
@@ -110,7 +112,13 @@ class Tally {
       .map(([route, list]) => {
         const sorted = [...list].sort((a, b) => a - b);
         const round = (ms: number) => Math.round(ms * 10) / 10;
-        return { route, count: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1]) };
+        return {
+          route,
+          count: sorted.length,
+          p50: round(percentile(sorted, 50)),
+          p99: round(percentile(sorted, 99)),
+          max: round(sorted[sorted.length - 1]),
+        };
       })
       .sort((a, b) => a.route.localeCompare(b.route));
   }
@@ -120,8 +128,12 @@ class Tally {
 function printRoutes(tally: Tally, steady?: Tally) {
   const after = new Map(steady?.routes().map((r) => [r.route, r.p99]));
   for (const r of tally.routes()) {
-    const more = steady ? `  after warm-up ${String(after.get(r.route) ?? '-').padStart(6)} ms  max ${String(r.max).padStart(7)} ms` : '';
-    console.log(`    ${r.route.padEnd(36)} ${String(r.count).padStart(7)}  p50 ${String(r.p50).padStart(6)} ms  p99 ${String(r.p99).padStart(6)} ms${more}`);
+    const more = steady
+      ? `  after warm-up ${String(after.get(r.route) ?? '-').padStart(6)} ms  max ${String(r.max).padStart(7)} ms`
+      : '';
+    console.log(
+      `    ${r.route.padEnd(36)} ${String(r.count).padStart(7)}  p50 ${String(r.p50).padStart(6)} ms  p99 ${String(r.p99).padStart(6)} ms${more}`,
+    );
   }
 }
 
@@ -144,13 +156,17 @@ interface Outcome {
 async function soak(kind: 'pglite' | 'postgres'): Promise<Outcome> {
   console.log(`\n${kind}: seeding ${LEARNERS} students, each with a 10 x 10 course... (load ${loadAverage()})`);
   const seedStarted = performance.now();
-  const server = await start(['academy', kind, String(PORT)], ['admin', 'learners'], { BENCH_STUDENTS: String(LEARNERS) });
+  const server = await start(['academy', kind, String(PORT)], ['admin', 'learners'], {
+    BENCH_STUDENTS: String(LEARNERS),
+  });
   const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
   const pid = server.child.pid;
   try {
     const learners = server.ids.learners as Learner[];
     const staffContext = await prepareStaff();
-    console.log(`${kind}: seeded in ${seedSeconds} s; ${LEARNERS} learners and ${STAFF} staff for ${MINUTES} min, a report every ${INTERVAL_S} s (server RSS ${megabytes(residentKb(pid))}, load ${loadAverage()})`);
+    console.log(
+      `${kind}: seeded in ${seedSeconds} s; ${LEARNERS} learners and ${STAFF} staff for ${MINUTES} min, a report every ${INTERVAL_S} s (server RSS ${megabytes(residentKb(pid))}, load ${loadAverage()})`,
+    );
 
     const started = Date.now();
     const end = started + MINUTES * 60_000;
@@ -167,7 +183,13 @@ async function soak(kind: 'pglite' | 'postgres'): Promise<Outcome> {
     const pause = (ms: number) => sleep(Math.max(0, Math.min(ms, end - Date.now())));
 
     /** One request, timed and counted; null when it failed (already counted). */
-    async function call(route: string, method: string, path: string, cookie: string | null, body?: unknown): Promise<{ status: number; text: string; response: Response } | null> {
+    async function call(
+      route: string,
+      method: string,
+      path: string,
+      cookie: string | null,
+      body?: unknown,
+    ): Promise<{ status: number; text: string; response: Response } | null> {
       if (total.requests >= cap) {
         capped = true;
         return null;
@@ -177,7 +199,12 @@ async function soak(kind: 'pglite' | 'postgres'): Promise<Outcome> {
       if (body !== undefined) headers['content-type'] = 'application/json';
       const began = performance.now();
       try {
-        const response = await fetch(`${BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        const response = await fetch(`${BASE}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
         const text = await response.text();
         const ms = performance.now() - began;
         const error = response.ok ? null : String(response.status);
@@ -185,7 +212,8 @@ async function soak(kind: 'pglite' | 'postgres'): Promise<Outcome> {
         return response.ok ? { status: response.status, text, response } : null;
       } catch (error) {
         const ms = performance.now() - began;
-        const name = error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : String(error);
+        const name =
+          error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : String(error);
         for (const tally of warm ? [total, interval, steady] : [total, interval]) tally.add(route, ms, name);
         return null;
       }
@@ -215,7 +243,12 @@ async function soak(kind: 'pglite' | 'postgres'): Promise<Outcome> {
           ['GET /api/student/stats', 'GET', '/api/student/stats'],
           ['GET /api/student/courses', 'GET', '/api/student/courses'],
           ['GET /api/student/courses/{id}', 'GET', `/api/student/courses/${l.courseId}`],
-          ['POST /api/questions/batch', 'POST', '/api/questions/batch', { questionIds: l.checks.map((c) => c.questionId) }],
+          [
+            'POST /api/questions/batch',
+            'POST',
+            '/api/questions/batch',
+            { questionIds: l.checks.map((c) => c.questionId) },
+          ],
         ];
         for (const [route, method, path, body] of screens) {
           if (!running()) return;
@@ -226,7 +259,10 @@ async function soak(kind: 'pglite' | 'postgres'): Promise<Outcome> {
         const checks = 3 + Math.floor(Math.random() * 4);
         for (let c = 0; c < checks && running(); c++) {
           const check = l.checks[Math.floor(Math.random() * l.checks.length)];
-          await call('POST /api/questions/check-answer', 'POST', '/api/questions/check-answer', cookie, { ...check, sectionId: l.sectionId });
+          await call('POST /api/questions/check-answer', 'POST', '/api/questions/check-answer', cookie, {
+            ...check,
+            sectionId: l.sectionId,
+          });
           await pause(between(CHECK_EVERY_MS));
         }
         if (!running()) return;
@@ -296,32 +332,49 @@ async function soak(kind: 'pglite' | 'postgres'): Promise<Outcome> {
     };
     const timer = setInterval(() => report(), INTERVAL_S * 1000);
     // The learners stop by themselves at the end; a request stuck past its timeout cannot hold the run longer.
-    const everyone = Promise.all([...learners.map((l, n) => learner(n, l)), ...Array.from({ length: STAFF }, (_, n) => staff(n))]);
+    const everyone = Promise.all([
+      ...learners.map((l, n) => learner(n, l)),
+      ...Array.from({ length: STAFF }, (_, n) => staff(n)),
+    ]);
     let watchdog: NodeJS.Timeout | undefined;
-    await Promise.race([everyone, new Promise((resolve) => (watchdog = setTimeout(resolve, MINUTES * 60_000 + REQUEST_TIMEOUT_MS * 2)))]);
+    await Promise.race([
+      everyone,
+      new Promise((resolve) => (watchdog = setTimeout(resolve, MINUTES * 60_000 + REQUEST_TIMEOUT_MS * 2))),
+    ]);
     clearTimeout(watchdog);
     clearInterval(timer);
     report(true);
     const endRssKb: number | null = residentKb(pid) ?? lastRssKb;
-    if (capped) console.log(`${kind}: stopped at the cap of ${cap} requests: the learners were not thinking between calls`);
+    if (capped)
+      console.log(`${kind}: stopped at the cap of ${cap} requests: the learners were not thinking between calls`);
 
     const seconds = (Date.now() - started) / 1000;
     const routes = total.routes();
     const steadyRoutes = steady.routes();
     const timed = steadyRoutes.filter((r) => !SLOW_BY_DESIGN.has(r.route));
-    const worst = timed.reduce((a, b) => (b.p99 > a.p99 ? b : a), { route: '-', p99: 0 } as { route: string; p99: number });
+    const worst = timed.reduce((a, b) => (b.p99 > a.p99 ? b : a), { route: '-', p99: 0 } as {
+      route: string;
+      p99: number;
+    });
     const growth = warmRssKb !== null && endRssKb !== null ? (endRssKb - warmRssKb) / warmRssKb : null;
     const errorsOk = total.errorCount === 0 && !capped;
     const p99Ok = worst.p99 < GOAL_P99_MS;
     const memoryOk = growth === null || growth < GOAL_GROWTH;
 
-    console.log(`\n${kind}: ${total.requests} requests in ${Math.round(seconds)} s, ${(total.requests / seconds).toFixed(1)} req/s, ${total.errorCount} errors (load ${loadAverage()})`);
+    console.log(
+      `\n${kind}: ${total.requests} requests in ${Math.round(seconds)} s, ${(total.requests / seconds).toFixed(1)} req/s, ${total.errorCount} errors (load ${loadAverage()})`,
+    );
     printRoutes(total, steady);
     for (const [what, count] of total.errors) console.log(`    error: ${what} x ${count}`);
-    console.log(`  memory: ${megabytes(warmRssKb)} after the first ${INTERVAL_S} s, ${megabytes(endRssKb)} at the end: ${growth === null ? 'n/a' : `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%`}`);
-    const verdict = (ok: boolean, fails: boolean) => (ok ? 'ok' : fails ? 'FAILED' : 'over (reported only: a short run)');
+    console.log(
+      `  memory: ${megabytes(warmRssKb)} after the first ${INTERVAL_S} s, ${megabytes(endRssKb)} at the end: ${growth === null ? 'n/a' : `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%`}`,
+    );
+    const verdict = (ok: boolean, fails: boolean) =>
+      ok ? 'ok' : fails ? 'FAILED' : 'over (reported only: a short run)';
     console.log(`  goal no errors: ${verdict(errorsOk, true)}`);
-    console.log(`  goal p99 < ${GOAL_P99_MS} ms on every route after warm-up (sign-in aside): ${verdict(p99Ok, FULL_RUN)}, worst ${worst.route} ${worst.p99} ms`);
+    console.log(
+      `  goal p99 < ${GOAL_P99_MS} ms on every route after warm-up (sign-in aside): ${verdict(p99Ok, FULL_RUN)}, worst ${worst.route} ${worst.p99} ms`,
+    );
     console.log(`  goal memory growth < ${GOAL_GROWTH * 100}% after warm-up: ${verdict(memoryOk, FULL_RUN)}`);
     return {
       kind,
@@ -340,16 +393,26 @@ async function soak(kind: 'pglite' | 'postgres'): Promise<Outcome> {
   } finally {
     await stop(server.child);
   }
-
 }
 
 /** The tags a question needs; a fresh bench database has none. */
 async function prepareStaff(): Promise<{ categoryId: string; focusId: string }> {
-  const login = await fetch(`${BASE}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('academy_session='))?.split(';')[0];
+  const login = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('academy_session='))
+    ?.split(';')[0];
   if (!login.ok || !cookie) throw new Error(`soak: the admin's sign-in answered ${login.status}`);
   const tag = async (path: string) => {
-    const response = await fetch(`${BASE}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Soak' }) });
+    const response = await fetch(`${BASE}${path}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Soak' }),
+    });
     if (!response.ok) throw new Error(`soak: POST ${path} answered ${response.status}: ${await response.text()}`);
     return ((await response.json()) as { id: string }).id;
   };
@@ -364,7 +427,8 @@ async function main() {
   const postgres = await postgresReachable();
   const kinds = (asked ?? (postgres ? ['pglite', 'postgres'] : ['pglite'])) as Array<'pglite' | 'postgres'>;
   for (const kind of kinds) {
-    if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`soak: unknown database ${kind} (pglite or postgres)`);
+    if (kind !== 'pglite' && kind !== 'postgres')
+      throw new Error(`soak: unknown database ${kind} (pglite or postgres)`);
     if (kind === 'postgres' && !postgres) throw new Error('soak: no PostgreSQL answers on 127.0.0.1:5432');
   }
   console.log(
@@ -373,7 +437,9 @@ async function main() {
   const begun = performance.now();
   const outcomes: Outcome[] = [];
   for (const kind of kinds) outcomes.push(await soak(kind));
-  console.log(`\nnpm run soak took ${Math.round((performance.now() - begun) / 1000)} s in all (seeding included); load average ${loadAverage()}`);
+  console.log(
+    `\nnpm run soak took ${Math.round((performance.now() - begun) / 1000)} s in all (seeding included); load average ${loadAverage()}`,
+  );
   console.log(`JSON: ${JSON.stringify({ minutes: MINUTES, learners: LEARNERS, staff: STAFF, outcomes })}`);
   if (!outcomes.every((o) => o.ok)) process.exitCode = 1;
 }

@@ -29,20 +29,39 @@ async function main() {
   await database.close();
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn', PUBLIC_URL: BASE },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: BASE,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     for (let i = 0; i < 240; i++) {
-      if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${BASE}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 500));
     }
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 900 } });
     const login = await context.request.post('/api/auth/login', { data: BENCH_ADMIN });
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
     const page = await context.newPage();
-    const firstRow = () => page.getByRole('table', { name: 'Students' }).getByRole('row').nth(1).waitFor({ timeout: 30_000 });
+    const firstRow = () =>
+      page.getByRole('table', { name: 'Students' }).getByRole('row').nth(1).waitFor({ timeout: 30_000 });
     // A first visit fills the browser's cache as any returning teacher's would be.
     await page.goto('/course-assignment');
     await firstRow();
@@ -60,7 +79,8 @@ async function main() {
       await firstRow();
       click.push(Date.now() - started);
     }
-    const summary = (list: number[]) => `median ${[...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]} ms, max ${Math.max(...list)} ms (${list.join(', ')})`;
+    const summary = (list: number[]) =>
+      `median ${[...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]} ms, max ${Math.max(...list)} ms (${list.join(', ')})`;
     process.stdout.write(`full load of /course-assignment to the first row: ${summary(load)}\n`);
     process.stdout.write(`sidebar click from /dashboard to the first row: ${summary(click)}\n`);
     await browser.close();

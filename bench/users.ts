@@ -9,9 +9,45 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
 import { BROWSER_HEADERS, measure, type BenchResult } from './measure';
 
-const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Ivy', 'Omar', 'Lena', 'Ravi', 'Sofia', 'Kenji', 'Amara', 'Diego', 'Hana', 'Yusuf'];
-const LAST = ['Garcia', 'Chen', 'Okafor', 'Smith', 'Nguyen', 'Patel', 'Kowalski', 'Haddad', 'Silva', 'Kim', 'Mensah', 'Rossi', 'Ivanova', 'Tanaka'];
-const textArray = (items: string[]) => sql`array[${sql.join(items.map((s) => sql`${s}`), sql`, `)}]::text[]`;
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Zoe',
+  'Ethan',
+  'Ivy',
+  'Omar',
+  'Lena',
+  'Ravi',
+  'Sofia',
+  'Kenji',
+  'Amara',
+  'Diego',
+  'Hana',
+  'Yusuf',
+];
+const LAST = [
+  'Garcia',
+  'Chen',
+  'Okafor',
+  'Smith',
+  'Nguyen',
+  'Patel',
+  'Kowalski',
+  'Haddad',
+  'Silva',
+  'Kim',
+  'Mensah',
+  'Rossi',
+  'Ivanova',
+  'Tanaka',
+];
+const textArray = (items: string[]) =>
+  sql`array[${sql.join(
+    items.map((s) => sql`${s}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** `n` accounts: 85% students, 8% parents, 5% teachers, 2% data entry, one in twenty inactive, each with a profile. */
 export async function seedUserBench(db: Db, n = 100_000): Promise<void> {
@@ -65,7 +101,13 @@ export async function benchUsers(baseUrl: string, cookie: string): Promise<Bench
   ];
   const results: BenchResult[] = [];
   for (const [name, query] of cases) {
-    results.push(await measure(`GET /api/admin/users (${name})`, { url: `${baseUrl}/api/admin/users?${query}`, headers: { ...BROWSER_HEADERS, cookie }, connections: CONNECTIONS }));
+    results.push(
+      await measure(`GET /api/admin/users (${name})`, {
+        url: `${baseUrl}/api/admin/users?${query}`,
+        headers: { ...BROWSER_HEADERS, cookie },
+        connections: CONNECTIONS,
+      }),
+    );
   }
   return results;
 }

@@ -75,7 +75,12 @@ describe('password policies', () => {
   const broken = (p: string) => PASSWORD_RULES.filter((r) => !r.test(p)).map((r) => r.message);
   it('reports each broken sign-up rule with its own message', () => {
     expect(broken('Str0ng&pass')).toEqual([]);
-    expect(broken('abc')).toEqual([MESSAGES.passwordTooShort, MESSAGES.passwordNeedsUpper, MESSAGES.passwordNeedsNumber, MESSAGES.passwordNeedsSpecial]);
+    expect(broken('abc')).toEqual([
+      MESSAGES.passwordTooShort,
+      MESSAGES.passwordNeedsUpper,
+      MESSAGES.passwordNeedsNumber,
+      MESSAGES.passwordNeedsSpecial,
+    ]);
     expect(broken('ABCDEFGH1-')).toEqual([MESSAGES.passwordNeedsLower]);
   });
   it('allows only @$!%*?&# as special characters when changing a password', () => {
@@ -96,7 +101,12 @@ describe('shared schemas', () => {
     expect(mismatch.error!.issues[0].message).toBe(MESSAGES.emailsDoNotMatch);
   });
   it('asks for every profile field', () => {
-    const result = completeProfileBody.safeParse({ email: 'a@b.co', password: 'Str0ng&pass', type: 'student', extra_field: {} });
+    const result = completeProfileBody.safeParse({
+      email: 'a@b.co',
+      password: 'Str0ng&pass',
+      type: 'student',
+      extra_field: {},
+    });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((i) => i.message)).toEqual([
       'First name is required',

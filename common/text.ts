@@ -39,8 +39,10 @@ export function textProblem(text: string, kind: TextKind): 'unstorable' | 'hidde
   return null;
 }
 
-export const unstorableMessage = (label: string) => `${label} contains a character that cannot be stored. Please remove it.`;
-export const hiddenCharacterMessage = (label: string) => `${label} cannot contain control characters or text-direction overrides`;
+export const unstorableMessage = (label: string) =>
+  `${label} contains a character that cannot be stored. Please remove it.`;
+export const hiddenCharacterMessage = (label: string) =>
+  `${label} cannot contain control characters or text-direction overrides`;
 
 /**
  * The text of some HTML outside its tags, as `html.replace(/<[^>]*>/g, '')` gives it, in one pass: that pattern

@@ -28,7 +28,9 @@ async function seriousViolations(page: Page) {
 }
 
 for (const width of [1280, 375]) {
-  test(`no serious or critical accessibility violation on the public and account pages at ${width} px`, async ({ page }) => {
+  test(`no serious or critical accessibility violation on the public and account pages at ${width} px`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
     // A still page: the slider's motion would make the scan race with it.
@@ -47,9 +49,15 @@ for (const width of [1280, 375]) {
       expect(await seriousViolations(page), path).toEqual([]);
     }
     await page.goto('/forget-password');
-    await page.evaluate(() => window.history.replaceState({ usr: { email: 'a11y@example.com', otp: '123456' }, key: 'a11y', idx: 0 }, ''));
+    await page.evaluate(() =>
+      window.history.replaceState({ usr: { email: 'a11y@example.com', otp: '123456' }, key: 'a11y', idx: 0 }, ''),
+    );
     await page.evaluate(() => {
-      window.history.pushState({ usr: { email: 'a11y@example.com', otp: '123456' }, key: 'a11y2', idx: 1 }, '', '/reset-password');
+      window.history.pushState(
+        { usr: { email: 'a11y@example.com', otp: '123456' }, key: 'a11y2', idx: 1 },
+        '',
+        '/reset-password',
+      );
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
     });
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();

@@ -8,7 +8,9 @@ async function enterCode(page: Page, code: string) {
   for (const [i, digit] of code.split('').entries()) await page.getByLabel(`Digit ${i + 1}`).fill(digit);
 }
 
-test('a visitor signs up with the mailed code, completes the profile, logs out, signs in again and resets the password', async ({ page }) => {
+test('a visitor signs up with the mailed code, completes the profile, logs out, signs in again and resets the password', async ({
+  page,
+}) => {
   const email = uniqueEmail('newstudent');
 
   await page.goto('/');
@@ -42,7 +44,9 @@ test('a visitor signs up with the mailed code, completes the profile, logs out, 
   await page.evaluate((text) => {
     const data = new DataTransfer();
     data.setData('text', text);
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement!.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, code);
   await expect(page.getByLabel('Digit 6')).toHaveValue(code[5]);
   // Six digits in: the code is sent without the button.
@@ -50,7 +54,15 @@ test('a visitor signs up with the mailed code, completes the profile, logs out, 
 
   await expect(page).toHaveURL(/\/complete-profile$/, { timeout: 5_000 });
   await page.getByRole('button', { name: 'Complete Profile' }).click();
-  for (const text of ['First name is required', 'Last name is required', 'School is required', 'Address is required', 'Birthday is required', 'Phone number is required', 'Password is required']) {
+  for (const text of [
+    'First name is required',
+    'Last name is required',
+    'School is required',
+    'Address is required',
+    'Birthday is required',
+    'Phone number is required',
+    'Password is required',
+  ]) {
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
   await page.getByLabel('First name').fill('Nora');
@@ -65,7 +77,9 @@ test('a visitor signs up with the mailed code, completes the profile, logs out, 
   await page.getByRole('button', { name: 'Complete Profile' }).click();
   await expect(page.getByText('Birthday cannot be in the future')).toBeVisible();
   await expect(page.getByText('Please enter a valid phone number in format: (123) 456-7890')).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Password must contain at least one uppercase letter' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Password must contain at least one uppercase letter' }),
+  ).toBeVisible();
   await page.getByLabel('Birthday').fill('2015-04-12');
   await page.getByLabel('Phone number').fill('');
   await page.getByLabel('Phone number').pressSequentially('5551234567');
@@ -134,12 +148,19 @@ test('a visitor signs up with the mailed code, completes the profile, logs out, 
   await expect(page.getByRole('heading', { name: 'Welcome, Nora!' })).toBeVisible();
 });
 
-test('sign-in checks its fields, shows the server message that clears after 5 s, and explains the social buttons', async ({ page }) => {
+test('sign-in checks its fields, shows the server message that clears after 5 s, and explains the social buttons', async ({
+  page,
+}) => {
   await page.goto('/signin');
   await expect(page.getByRole('button', { name: 'Google' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Facebook' })).toBeDisabled();
-  await expect(page.getByText('Signing in with Google or Facebook is not available yet. Please use your email and password.')).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  await expect(
+    page.getByText('Signing in with Google or Facebook is not available yet. Please use your email and password.'),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+    'href',
+    '/signup',
+  );
 
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();

@@ -21,27 +21,76 @@ interface Built {
 
 async function build(request: APIRequestContext): Promise<Built> {
   const email = uniqueEmail('typist');
-  const studentId = await signUpStudent(request, email, PASSWORD, { first_name: 'Theo', last_name: 'Quick', birthday: '2016-02-03', school: 'Oak School', grade_level: '4' });
+  const studentId = await signUpStudent(request, email, PASSWORD, {
+    first_name: 'Theo',
+    last_name: 'Quick',
+    birthday: '2016-02-03',
+    school: 'Oak School',
+    grade_level: '4',
+  });
   await ok(await request.post('/api/auth/login', { data: ADMIN }));
   const admin = request;
   const courseTitle = `Quick fingers ${Date.now()}`;
-  const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: courseTitle, code: `QF-${Date.now()}`, description: 'Typing answers.' } }));
-  const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Fractions', grade: '4', categories: ['Fractions'] } }));
-  const section = await ok<{ id: string }>(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Eighths', grade: '4', content: '<p>Eighths.</p>' } }));
+  const course = await ok<{ id: string }>(
+    await admin.post('/api/courses', {
+      data: { title: courseTitle, code: `QF-${Date.now()}`, description: 'Typing answers.' },
+    }),
+  );
+  const unit = await ok<{ id: string }>(
+    await admin.post(`/api/courses/${course.id}/units`, {
+      data: { title: 'Fractions', grade: '4', categories: ['Fractions'] },
+    }),
+  );
+  const section = await ok<{ id: string }>(
+    await admin.post(`/api/units/${unit.id}/sections`, {
+      data: { title: 'Eighths', grade: '4', content: '<p>Eighths.</p>' },
+    }),
+  );
   const tags = await questionTags(admin, 4);
   const fraction = await ok<{ question: { id: string } }>(
-    await admin.post('/api/questions', { data: { ...tags, type: 'Fill in the Blank', questionText: 'Write five eighths: ___1___', options: {}, answer: [['5/8']], solution: 'It is $\\frac{5}{8}$.', hint: '' } }),
+    await admin.post('/api/questions', {
+      data: {
+        ...tags,
+        type: 'Fill in the Blank',
+        questionText: 'Write five eighths: ___1___',
+        options: {},
+        answer: [['5/8']],
+        solution: 'It is $\\frac{5}{8}$.',
+        hint: '',
+      },
+    }),
   );
-  await ok(await admin.post('/api/questions/assign-to-section', { data: { sectionId: section.id, questionIds: [fraction.question.id] } }));
+  await ok(
+    await admin.post('/api/questions/assign-to-section', {
+      data: { sectionId: section.id, questionIds: [fraction.question.id] },
+    }),
+  );
   await ok(await admin.post('/api/admin/assign-course', { data: { studentId, courseId: course.id } }));
   await ok(await admin.post('/api/admin/assign-unit', { data: { studentId, unitId: unit.id, withSections: true } }));
 
   const testName = `Quick test ${Date.now()}`;
   const saved = await ok<{ test: { id: string } }>(
-    await admin.post('/api/tests', { data: { name: testName, type: 'test', description: '', instructions: '', timeLimit: 30, totalMarks: null, questions: [{ questionId: fraction.question.id, order: 1 }] } }),
+    await admin.post('/api/tests', {
+      data: {
+        name: testName,
+        type: 'test',
+        description: '',
+        instructions: '',
+        timeLimit: 30,
+        totalMarks: null,
+        questions: [{ questionId: fraction.question.id, order: 1 }],
+      },
+    }),
   );
-  await ok(await admin.post(`/api/tests/${saved.test.id}/assign`, { data: { studentIds: [studentId], release: 'on-submit' } }));
-  return { email, courseTitle, exercisesUrl: `/dashboard/courses/${course.id}/sections/${section.id}/exercises`, testName };
+  await ok(
+    await admin.post(`/api/tests/${saved.test.id}/assign`, { data: { studentIds: [studentId], release: 'on-submit' } }),
+  );
+  return {
+    email,
+    courseTitle,
+    exercisesUrl: `/dashboard/courses/${course.id}/sections/${section.id}/exercises`,
+    testName,
+  };
 }
 
 let built: Built;
@@ -66,7 +115,9 @@ async function slowMathEditor(page: Page, ms = 2500) {
 const answerBox = (page: Page) => page.getByLabel('Your answer', { exact: true }).first();
 const mathField = (page: Page) => page.locator('math-field');
 
-test('an exercise answer typed at once after the click, while the math editor is still loading, is kept whole and judged', async ({ page }) => {
+test('an exercise answer typed at once after the click, while the math editor is still loading, is kept whole and judged', async ({
+  page,
+}) => {
   await signIn(page, built.email, PASSWORD);
   const served = await slowMathEditor(page);
   await page.goto(built.exercisesUrl);
@@ -85,7 +136,9 @@ test('an exercise answer typed at once after the click, while the math editor is
   await expect(page.getByRole('listitem', { name: 'Question 1' }).locator('div[role=status]')).toHaveText(/^Correct/);
 });
 
-test('an exercise answer typed at once after the click, with the math editor cached, is kept whole', async ({ page }) => {
+test('an exercise answer typed at once after the click, with the math editor cached, is kept whole', async ({
+  page,
+}) => {
   await signIn(page, built.email, PASSWORD);
   await page.goto(built.exercisesUrl);
   await expect(mathField(page)).toBeVisible();
@@ -97,15 +150,22 @@ test('an exercise answer typed at once after the click, with the math editor cac
   await expect(mathField(page)).toHaveJSProperty('value', FIVE_EIGHTHS);
 });
 
-test('a test answer typed at once after the click, while the math editor is still loading, is kept whole and saved', async ({ page }) => {
+test('a test answer typed at once after the click, while the math editor is still loading, is kept whole and saved', async ({
+  page,
+}) => {
   await signIn(page, built.email, PASSWORD);
   const saves: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'PUT' && /\/api\/student\/attempts\/[^/]+\/answers\//.test(request.url())) saves.push((request.postDataJSON() as { answer: string }).answer);
+    if (request.method() === 'PUT' && /\/api\/student\/attempts\/[^/]+\/answers\//.test(request.url()))
+      saves.push((request.postDataJSON() as { answer: string }).answer);
   });
   await page.goto('/dashboard?section=assignments');
   const served = await slowMathEditor(page);
-  await page.getByRole('listitem').filter({ hasText: built.testName }).getByRole('link', { name: 'Start test' }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: built.testName })
+    .getByRole('link', { name: 'Start test' })
+    .click();
   await answerBox(page).click();
   await page.keyboard.type('5/8');
   expect(served()).toBe(0);
@@ -126,14 +186,20 @@ async function slowRichTextEditor(page: Page, ms = 2500) {
   return () => served;
 }
 
-test('a staff rich-text box typed into at once, while its editor is still loading, keeps every key, the focus and the caret', async ({ page }) => {
+test('a staff rich-text box typed into at once, while its editor is still loading, keeps every key, the focus and the caret', async ({
+  page,
+}) => {
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   const served = await slowRichTextEditor(page);
   // Reached through the pages, as a teacher does: each page of the way was prepared during the auth check of the
   // first, and none of them may break when the editor's script comes late.
   await page.goto('/course-management');
   await page.getByLabel('Search courses by title, code or description').fill(built.courseTitle);
-  await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: built.courseTitle }) }).getByRole('button', { name: 'Manage Units' }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: built.courseTitle }) })
+    .getByRole('button', { name: 'Manage Units' })
+    .click();
   await page.getByRole('button', { name: 'Manage Sections' }).first().click();
   await page.getByRole('button', { name: 'Add Section' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Section' });
@@ -161,20 +227,30 @@ test('a staff rich-text box typed into at once, while its editor is still loadin
   await expect(edit.locator('.ProseMirror p')).toHaveText(['Halves first, then thirds', 'Then quarters']);
 });
 
-test("a staff rich-text box whose editor's script fails to load says so and still keeps what is typed", async ({ page }) => {
+test("a staff rich-text box whose editor's script fails to load says so and still keeps what is typed", async ({
+  page,
+}) => {
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   await page.route(/\/assets\/Editor-[^/]*\.js$/, (route) => route.abort());
   await page.goto('/course-management');
   await page.getByLabel('Search courses by title, code or description').fill(built.courseTitle);
-  await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: built.courseTitle }) }).getByRole('button', { name: 'Manage Units' }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: built.courseTitle }) })
+    .getByRole('button', { name: 'Manage Units' })
+    .click();
   await page.getByRole('button', { name: 'Manage Sections' }).first().click();
   await page.getByRole('button', { name: 'Add Section' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Section' });
-  await expect(dialog.getByText('The tools did not load: reload the page for them. What you type here is kept.')).toBeVisible();
+  await expect(
+    dialog.getByText('The tools did not load: reload the page for them. What you type here is kept.'),
+  ).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Content' }).click();
   await page.keyboard.type('Plain words still count');
   await dialog.getByLabel('Title', { exact: true }).fill('Without tools');
   await dialog.getByRole('button', { name: 'Create Section' }).click();
   await expect(page.getByText('Section created successfully')).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Without tools/ }) })).toContainText('Plain words still count');
+  await expect(
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Without tools/ }) }),
+  ).toContainText('Plain words still count');
 });

@@ -5,14 +5,21 @@ import { ADMIN, DEMO_PASSWORD, ok, pickUp, signIn, signUpStudent, uniqueEmail } 
 
 const SHOTS = '/tmp/shots';
 
-
 /** A course of two units of two sections, built through the staff API. */
 async function buildCourse(admin: APIRequestContext, title: string) {
-  const course = await ok<{ id: string; code: string }>(await admin.post('/api/courses', { data: { title, description: 'Ratios and rates.' } }));
+  const course = await ok<{ id: string; code: string }>(
+    await admin.post('/api/courses', { data: { title, description: 'Ratios and rates.' } }),
+  );
   for (const unitTitle of ['Ratios', 'Rates']) {
-    const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: unitTitle, grade: '7', categories: [] } }));
+    const unit = await ok<{ id: string }>(
+      await admin.post(`/api/courses/${course.id}/units`, { data: { title: unitTitle, grade: '7', categories: [] } }),
+    );
     for (const sectionTitle of [`${unitTitle} Basics`, `${unitTitle} Practice`]) {
-      await ok(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: sectionTitle, grade: '7', content: `<p>${sectionTitle}</p>` } }));
+      await ok(
+        await admin.post(`/api/units/${unit.id}/sections`, {
+          data: { title: sectionTitle, grade: '7', content: `<p>${sectionTitle}</p>` },
+        }),
+      );
     }
   }
   return course;
@@ -20,7 +27,9 @@ async function buildCourse(admin: APIRequestContext, title: string) {
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function shoot(page: Page, name: string) {
@@ -47,22 +56,36 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   await ok(await admin.post('/api/auth/login', { data: ADMIN }));
-  await signUpStudent(await playwright.request.newContext({ baseURL }), email, password, { first_name: 'Nia', last_name: 'Okoro', school, birthday: '2012-04-10', grade_level: '7' });
+  await signUpStudent(await playwright.request.newContext({ baseURL }), email, password, {
+    first_name: 'Nia',
+    last_name: 'Okoro',
+    school,
+    birthday: '2012-04-10',
+    grade_level: '7',
+  });
   await buildCourse(admin, courseTitle);
   await buildCourse(admin, otherTitle);
   await admin.dispose();
 });
 
-test('an admin finds a student by school, assigns a course, a unit with all its sections, removes one section, and the student sees exactly that', async ({ page, browser, baseURL }) => {
+test('an admin finds a student by school, assigns a course, a unit with all its sections, removes one section, and the student sees exactly that', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, ADMIN.email, ADMIN.password);
   const started = Date.now();
   await page.goto('/course-assignment');
   await expect(page.getByRole('table', { name: 'Students' }).getByRole('row').nth(1)).toBeVisible();
   const firstPageMs = Date.now() - started;
-  test.info().annotations.push({ type: 'first page of students (ms, navigation to rows shown)', description: String(firstPageMs) });
+  test.info().annotations.push({
+    type: 'first page of students (ms, navigation to rows shown)',
+    description: String(firstPageMs),
+  });
   await expect(page.getByRole('heading', { level: 1, name: 'Course Assignment' })).toBeVisible();
-  for (const card of ['All Students', 'Grades 1-5', 'Grades 6-8', 'Grades 9-12', 'Recent (30 days)']) await expect(page.getByRole('button', { name: card })).toBeVisible();
+  for (const card of ['All Students', 'Grades 1-5', 'Grades 6-8', 'Grades 9-12', 'Recent (30 days)'])
+    await expect(page.getByRole('button', { name: card })).toBeVisible();
 
   await page.getByLabel('Search by name, email, school or grade').fill(school.toLowerCase());
   const table = page.getByRole('table', { name: 'Students' });
@@ -167,12 +190,17 @@ test('a failed change rolls back with its message; a course moves with the keybo
   // Removing it from the open row: "Course removed successfully".
   await panel.getByRole('button', { name: 'Close the assignment panel of Nia Okoro' }).click();
   await page.getByRole('button', { name: 'Nia Okoro', exact: true }).click();
-  await page.getByRole('region', { name: 'Assigned Courses' }).getByRole('button', { name: `Remove ${otherTitle}` }).click();
+  await page
+    .getByRole('region', { name: 'Assigned Courses' })
+    .getByRole('button', { name: `Remove ${otherTitle}` })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'Course removed successfully' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Assigned Courses' })).not.toContainText(otherTitle);
 });
 
-test('students chosen by their boxes get one course in one call, with a summary of who was refused', async ({ page }) => {
+test('students chosen by their boxes get one course in one call, with a summary of who was refused', async ({
+  page,
+}) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto(`/course-assignment?q=${encodeURIComponent(school)}`);
   await page.getByRole('checkbox', { name: 'Select Nia Okoro' }).check();
@@ -184,7 +212,11 @@ test('students chosen by their boxes get one course in one call, with a summary 
   await course.selectOption((await course.locator('option', { hasText: otherTitle }).getAttribute('value'))!);
   await dialog.getByLabel('Unit', { exact: true }).selectOption({ label: 'Unit 2: Rates' });
   await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expect(dialog.getByText(`Assigned Unit 2: Rates to 0 students. 1 student refused: Assign the unit's course to this student first.`)).toBeVisible();
+  await expect(
+    dialog.getByText(
+      `Assigned Unit 2: Rates to 0 students. 1 student refused: Assign the unit's course to this student first.`,
+    ),
+  ).toBeVisible();
   await expect(dialog.getByRole('listitem')).toHaveText(['Nia Okoro']);
   await shoot(page, 'batch');
   await dialog.getByRole('button', { name: 'Close' }).first().click();

@@ -13,7 +13,8 @@ async function expectAccessible(page: Page) {
 }
 
 async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/courses-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  if (shots)
+    await page.screenshot({ path: `${shots}/courses-${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
 /** Pastes plain text into the focused editor as a person's clipboard would. */
@@ -21,11 +22,15 @@ async function pastePlain(page: Page, text: string) {
   await page.evaluate((t) => {
     const data = new DataTransfer();
     data.setData('text/plain', t);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, text);
 }
 
-test('a teacher builds a course with a unit and a section of math, previews, edits and deletes them', async ({ page }) => {
+test('a teacher builds a course with a unit and a section of math, previews, edits and deletes them', async ({
+  page,
+}) => {
   const title = `Fractions Lab ${Date.now()}`;
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   await page.goto('/course-management');
@@ -77,7 +82,9 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   await category.fill('');
   await unitDialog.getByRole('button', { name: 'Create Unit' }).click();
   await expect(page.getByText('Unit created successfully')).toBeVisible();
-  const unit = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Unit 1: Adding fractions' }) });
+  const unit = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Unit 1: Adding fractions' }) });
   await expect(unit.getByText('Number Sense')).toBeVisible();
   await shot(page, 'units');
 
@@ -109,8 +116,12 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   // A picture for the lesson, uploaded from the editor into the academy's own storage.
   await page.keyboard.press('Enter');
   await sectionDialog.getByRole('button', { name: 'Image' }).click();
-  await sectionDialog.getByLabel(/Upload an image/).setInputFiles({ name: 'quarters.png', mimeType: 'image/png', buffer: pngBytes(80, 80) });
-  await expect(sectionDialog.getByLabel('Or the address of an uploaded image')).toHaveValue(/^\/api\/questions\/uploads\/[0-9a-f]{32}\.png$/);
+  await sectionDialog
+    .getByLabel(/Upload an image/)
+    .setInputFiles({ name: 'quarters.png', mimeType: 'image/png', buffer: pngBytes(80, 80) });
+  await expect(sectionDialog.getByLabel('Or the address of an uploaded image')).toHaveValue(
+    /^\/api\/questions\/uploads\/[0-9a-f]{32}\.png$/,
+  );
   await expect(sectionDialog.getByLabel('Description for screen readers')).toHaveValue('quarters');
   await shot(page, 'image-panel');
   await sectionDialog.getByRole('button', { name: 'Insert image' }).click();
@@ -119,7 +130,9 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   await sectionDialog.getByRole('button', { name: 'Create Section' }).click();
   await expect(page.getByText('Section created successfully')).toBeVisible();
 
-  const section = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Section 1: Half of a half' }) });
+  const section = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Section 1: Half of a half' }) });
   // The list preview shows the words and math of the content, cut to 100 characters.
   await expect(section).toContainText('Half of a half is');
   await expect(section.locator('.katex').first()).toBeVisible();
@@ -164,7 +177,9 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   await page.getByLabel('Search courses by title, code or description').fill(title);
   await page.getByRole('button', { name: `Delete ${title} (edited)` }).click();
   const confirmCourse = page.getByRole('dialog', { name: 'Delete Course' });
-  await expect(confirmCourse).toContainText('This course is assigned to 0 students, who will lose it. 0 saved tests use questions from its sections; they keep those questions.');
+  await expect(confirmCourse).toContainText(
+    'This course is assigned to 0 students, who will lose it. 0 saved tests use questions from its sections; they keep those questions.',
+  );
   await expect(confirmCourse).toContainText('This will also delete all its units, sections and lessons');
   await confirmCourse.getByRole('button', { name: 'Delete Course' }).click();
   await expect(page.getByText('Course deleted successfully')).toBeVisible();
@@ -173,33 +188,73 @@ test('a teacher builds a course with a unit and a section of math, previews, edi
   await expect(page.getByText('Course deleted successfully')).toBeHidden({ timeout: 7_000 });
 });
 
-test("an admin's course delete names the students and saved tests it reaches, and Cancel keeps the course", async ({ page }) => {
+test("an admin's course delete names the students and saved tests it reaches, and Cancel keeps the course", async ({
+  page,
+}) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   // A course with a student and a saved test using one of its questions.
   const suffix = Date.now();
-  const course = await (await page.request.post('/api/courses', { data: { title: `Reach probe ${suffix}`, description: '' } })).json();
-  const unit = await (await page.request.post(`/api/courses/${course.id}/units`, { data: { title: 'Unit', grade: '6', unitNumber: 1, categories: [] } })).json();
-  const section = await (await page.request.post(`/api/units/${unit.id}/sections`, { data: { title: 'Section', grade: '6', content: '', sectionNumber: 1 } })).json();
+  const course = await (
+    await page.request.post('/api/courses', { data: { title: `Reach probe ${suffix}`, description: '' } })
+  ).json();
+  const unit = await (
+    await page.request.post(`/api/courses/${course.id}/units`, {
+      data: { title: 'Unit', grade: '6', unitNumber: 1, categories: [] },
+    })
+  ).json();
+  const section = await (
+    await page.request.post(`/api/units/${unit.id}/sections`, {
+      data: { title: 'Section', grade: '6', content: '', sectionNumber: 1 },
+    })
+  ).json();
   const bank = await (await page.request.get('/api/questions?limit=1')).json();
   const questionId = bank.questions[0].id;
-  expect((await page.request.post('/api/questions/assign-to-section', { data: { sectionId: section.id, questionIds: [questionId] } })).status()).toBe(200);
-  const saved = await page.request.post('/api/tests', { data: { name: `Reach probe test ${suffix}`, type: 'test', description: '', instructions: '', timeLimit: null, totalMarks: null, testCode: '', questions: [{ questionId, order: 1 }] } });
+  expect(
+    (
+      await page.request.post('/api/questions/assign-to-section', {
+        data: { sectionId: section.id, questionIds: [questionId] },
+      })
+    ).status(),
+  ).toBe(200);
+  const saved = await page.request.post('/api/tests', {
+    data: {
+      name: `Reach probe test ${suffix}`,
+      type: 'test',
+      description: '',
+      instructions: '',
+      timeLimit: null,
+      totalMarks: null,
+      testCode: '',
+      questions: [{ questionId, order: 1 }],
+    },
+  });
   expect(saved.status()).toBe(201);
-  const students = (await (await page.request.get('/api/admin/students')).json()).students as Array<{ id: string; email: string }>;
+  const students = (await (await page.request.get('/api/admin/students')).json()).students as Array<{
+    id: string;
+    email: string;
+  }>;
   const student = students.find((s) => s.email === 'student@demo.academy')!;
-  expect((await page.request.post('/api/admin/assign-course', { data: { studentId: student.id, courseId: course.id } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/admin/assign-course', { data: { studentId: student.id, courseId: course.id } })
+    ).status(),
+  ).toBe(200);
 
   await page.goto('/course-management');
   await page.getByLabel('Search courses by title, code or description').fill(`Reach probe ${suffix}`);
   await page.getByRole('button', { name: `Delete Reach probe ${suffix}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Course' });
-  await expect(confirm).toContainText(/This course is assigned to 1 student, who will lose it\. \d+ saved tests? uses? questions from its sections; they keep those questions\./);
+  await expect(confirm).toContainText(
+    /This course is assigned to 1 student, who will lose it\. \d+ saved tests? uses? questions from its sections; they keep those questions\./,
+  );
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: `Reach probe ${suffix}` })).toBeVisible();
   // The server holds the same line: without confirm=true it refuses, naming the students.
   const unconfirmed = await page.request.delete(`/api/courses/${course.id}`);
   expect(unconfirmed.status()).toBe(409);
-  expect((await unconfirmed.json()).message).toBe('This course is assigned to 1 student. Confirm the delete to remove it from them.');
+  expect((await unconfirmed.json()).message).toBe(
+    'This course is assigned to 1 student. Confirm the delete to remove it from them.',
+  );
   await page.getByRole('button', { name: `Delete Reach probe ${suffix}` }).click();
   await confirm.getByRole('button', { name: 'Delete Course' }).click();
   await expect(page.getByText('Course deleted successfully')).toBeVisible();
@@ -216,15 +271,23 @@ test('students are sent to their dashboard and visitors to sign-in', async ({ pa
 for (const width of [1280, 375]) {
   test.describe(`the demo catalogue at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 375 ? 812 : 800 } });
-    test('reads as a family would see it: units, sections and a lesson with columns, a table and math', async ({ page }) => {
+    test('reads as a family would see it: units, sections and a lesson with columns, a table and math', async ({
+      page,
+    }) => {
       await signIn(page, 'dataentry@demo.academy', DEMO_PASSWORD);
       await page.goto('/course-management');
       await expect(page.getByRole('heading', { name: 'SSAT Elementary Prep' })).toBeVisible();
       await shot(page, 'demo-list');
       await expectAccessible(page);
-      const ssat = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'SSAT Elementary Prep' }) });
+      const ssat = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'SSAT Elementary Prep' }) });
       await ssat.getByRole('button', { name: 'Manage Units' }).click();
-      await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Unit 1: Fractions' }) }).getByRole('button', { name: 'Manage Sections' }).click();
+      await page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'Unit 1: Fractions' }) })
+        .getByRole('button', { name: 'Manage Sections' })
+        .click();
       await expect(page.getByRole('heading', { name: 'Section 2: Equivalent fractions' })).toBeVisible();
       await page.getByLabel('Search sections by title, grade or content').fill('pizza');
       await expect(page.getByRole('heading', { name: /^Section \d/ })).toHaveCount(1);
@@ -238,7 +301,9 @@ for (const width of [1280, 375]) {
       await page.getByRole('button', { name: 'Back to Sections' }).click();
       await page.getByLabel('Search sections by title, grade or content').fill('');
       await page.getByRole('button', { name: 'Edit Equivalent fractions' }).click();
-      await expect(page.getByRole('dialog', { name: 'Edit Section' }).getByRole('textbox', { name: 'Content' }).locator('table')).toBeVisible();
+      await expect(
+        page.getByRole('dialog', { name: 'Edit Section' }).getByRole('textbox', { name: 'Content' }).locator('table'),
+      ).toBeVisible();
       await shot(page, 'demo-editor');
       await expectAccessible(page);
       await page.keyboard.press('Escape');
@@ -250,10 +315,14 @@ for (const width of [1280, 375]) {
 test('stored section content runs no script in the browser, for every XSS payload of the corpus', async ({ page }) => {
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   const course = await (await page.request.post('/api/courses', { data: { title: `XSS ${Date.now()}` } })).json();
-  const unit = await (await page.request.post(`/api/courses/${course.id}/units`, { data: { title: 'Payloads' } })).json();
+  const unit = await (
+    await page.request.post(`/api/courses/${course.id}/units`, { data: { title: 'Payloads' } })
+  ).json();
   const stored: string[] = [];
   for (const { payload } of xssPayloads) {
-    const response = await page.request.post(`/api/units/${unit.id}/sections`, { data: { title: 'x', content: `<p>$x^2$</p>${payload}` } });
+    const response = await page.request.post(`/api/units/${unit.id}/sections`, {
+      data: { title: 'x', content: `<p>$x^2$</p>${payload}` },
+    });
     expect(response.status()).toBe(201);
     stored.push((await response.json()).content);
   }
@@ -265,7 +334,8 @@ test('stored section content runs no script in the browser, for every XSS payloa
     void dialog.dismiss();
   });
   page.on('request', (request) => {
-    if (!request.url().startsWith(new URL(page.url()).origin) && !request.url().startsWith('data:')) foreign.push(request.url());
+    if (!request.url().startsWith(new URL(page.url()).origin) && !request.url().startsWith('data:'))
+      foreign.push(request.url());
   });
   await page.goto('/course-management');
   await expect(page.getByRole('heading', { name: 'Courses', level: 1 })).toBeVisible();
@@ -283,11 +353,13 @@ test('stored section content runs no script in the browser, for every XSS payloa
   }, stored);
   expect(dialogs).toEqual([]);
   expect(foreign).toEqual([]);
-  expect(await page.evaluate((before) => Object.keys(window).filter((k) => !before.includes(k)), globalsBefore)).toEqual([]);
+  expect(
+    await page.evaluate((before) => Object.keys(window).filter((k) => !before.includes(k)), globalsBefore),
+  ).toEqual([]);
   await page.request.delete(`/api/courses/${course.id}`);
 });
 
-test('a refusal without a message shows the screen\'s own text, never a bare status', async ({ page }) => {
+test("a refusal without a message shows the screen's own text, never a bare status", async ({ page }) => {
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   // The server fails with an empty body, as a proxy in front of it might.
   const bare = (method: string) => async (route: Route) =>
@@ -313,7 +385,9 @@ test('a refusal without a message shows the screen\'s own text, never a bare sta
   await expect(page.getByText(/Request failed/)).toHaveCount(0);
 
   // Not reached at all, the same call says so in its own words.
-  await page.route(/\/api\/courses\/[^/]+\/units$/, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+  await page.route(/\/api\/courses\/[^/]+\/units$/, (route) =>
+    route.request().method() === 'POST' ? route.abort() : route.fallback(),
+  );
   await unitDialog.getByRole('button', { name: 'Create Unit' }).click();
   await expect(unitDialog.getByText('Error saving unit')).toBeVisible();
 });

@@ -7,19 +7,36 @@ async function staffRequest(browser: Browser): Promise<APIRequestContext> {
   return page.request;
 }
 
-test("the student's Assignments Due is the server's count of tests to sit, and opens the Assignments section", async ({ browser, page, request }) => {
+test("the student's Assignments Due is the server's count of tests to sit, and opens the Assignments section", async ({
+  browser,
+  page,
+  request,
+}) => {
   const email = uniqueEmail('due');
   const password = 'Due-pass1!';
   const studentId = await signUpStudent(request, email, password, { first_name: 'Dana' });
   const staff = await staffRequest(browser);
-  const bank = await ok<{ questions: Array<{ id: string }> }>(await staff.get('/api/questions?type=Multiple%20Choice&limit=2'));
+  const bank = await ok<{ questions: Array<{ id: string }> }>(
+    await staff.get('/api/questions?type=Multiple%20Choice&limit=2'),
+  );
   const name = `Due test ${Date.now()}`;
   const saved = await ok<{ test: { id: string } }>(
     await staff.post('/api/tests', {
-      data: { name, type: 'assessment', description: '', instructions: '', timeLimit: 30, totalMarks: null, testCode: '', questions: bank.questions.map((q, i) => ({ questionId: q.id, order: i + 1 })) },
+      data: {
+        name,
+        type: 'assessment',
+        description: '',
+        instructions: '',
+        timeLimit: 30,
+        totalMarks: null,
+        testCode: '',
+        questions: bank.questions.map((q, i) => ({ questionId: q.id, order: i + 1 })),
+      },
     }),
   );
-  await ok(await staff.post(`/api/tests/${saved.test.id}/assign`, { data: { studentIds: [studentId], release: 'on-submit' } }));
+  await ok(
+    await staff.post(`/api/tests/${saved.test.id}/assign`, { data: { studentIds: [studentId], release: 'on-submit' } }),
+  );
 
   await signIn(page, email, password);
   const stats = await ok<{ assignmentsDue: number }>(await page.request.get('/api/student/stats'));
@@ -41,7 +58,9 @@ const ACCOUNTS = [
 ];
 
 for (const account of ACCOUNTS) {
-  test(`the ${account.role} dashboard shows coming soon for a section it does not know, and opens the profile for ?section=profile`, async ({ page }) => {
+  test(`the ${account.role} dashboard shows coming soon for a section it does not know, and opens the profile for ?section=profile`, async ({
+    page,
+  }) => {
     await signIn(page, account.email, account.password);
     for (const section of ['no-such-section', 'constructor', 'toString']) {
       await page.goto(`/dashboard?section=${section}`);

@@ -37,12 +37,16 @@ async function expectBottomBar(page: Page, labels: string[]) {
   for (const [i, label] of first.entries()) {
     if (PHONE_WORDS[label]) await expect(links.nth(i)).toHaveAttribute('title', label);
   }
-  const cut = await bottomBar(page).locator('a span').evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent));
+  const cut = await bottomBar(page)
+    .locator('a span')
+    .evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent));
   expect(cut).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('student: welcome, figures, the sidebar with its in-place sections, collapsing, and the bottom bar', async ({ page }) => {
+test('student: welcome, figures, the sidebar with its in-place sections, collapsing, and the bottom bar', async ({
+  page,
+}) => {
   await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
   // "Welcome" on a first visit, "Welcome back" once they checked an answer (other specs may have checked some).
   await expect(page.getByRole('heading', { name: /^Welcome( back)?, Leo!$/ })).toBeVisible();
@@ -58,7 +62,12 @@ test('student: welcome, figures, the sidebar with its in-place sections, collaps
   await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
   // Assignments and Grades hold the student's tests; Calendar and Resources are not built yet and say "coming soon".
-  for (const [label, comingSoon] of [['Assignments', false], ['Grades', false], ['Calendar', true], ['Resources', true]] as const) {
+  for (const [label, comingSoon] of [
+    ['Assignments', false],
+    ['Grades', false],
+    ['Calendar', true],
+    ['Resources', true],
+  ] as const) {
     await sidebar(page).getByRole('link', { name: label }).click();
     await expect(page.getByRole('heading', { name: label, level: 1 })).toBeVisible();
     await expect(page.getByText('This section is coming soon!')).toHaveCount(comingSoon ? 1 : 0);
@@ -91,18 +100,47 @@ test('student: welcome, figures, the sidebar with its in-place sections, collaps
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('admin: welcome, the real figures, recent activity, the admin menu and its coming-soon pages', async ({ page }) => {
+test('admin: welcome, the real figures, recent activity, the admin menu and its coming-soon pages', async ({
+  page,
+}) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('heading', { name: /^Welcome back, / })).toBeVisible();
   // The figures are the server's (every figure is checked against the API in progress.spec.ts).
   const stats = page.getByRole('list', { name: 'At a glance' });
-  for (const label of ['Total Users', 'Active Courses', 'Active Students', 'Answers Checked']) await expect(stats.getByLabel(new RegExp(`^${label}: \\d+$`))).toBeVisible();
+  for (const label of ['Total Users', 'Active Courses', 'Active Students', 'Answers Checked'])
+    await expect(stats.getByLabel(new RegExp(`^${label}: \\d+$`))).toBeVisible();
   await expect(stats.getByLabel('Total Users: 245')).toHaveCount(0);
   // The demo accounts registered at the first start.
-  await expect(page.getByRole('region', { name: 'Recent Activity' }).getByText(/joined$/).first()).toBeVisible();
-  const labels = ['Dashboard', 'Register Users', 'Manage Users', 'Course Assignment', 'Course Management', 'Question Bank', 'Question Assignment', 'Analytics', 'Settings', 'Profile'];
+  await expect(
+    page
+      .getByRole('region', { name: 'Recent Activity' })
+      .getByText(/joined$/)
+      .first(),
+  ).toBeVisible();
+  const labels = [
+    'Dashboard',
+    'Register Users',
+    'Manage Users',
+    'Course Assignment',
+    'Course Management',
+    'Question Bank',
+    'Question Assignment',
+    'Analytics',
+    'Settings',
+    'Profile',
+  ];
   await expectMenu(page, labels);
-  for (const [label, href] of [['Register Users', '/register-users'], ['Manage Users', '/manage-users'], ['Course Assignment', '/course-assignment'], ['Course Management', '/course-management'], ['Question Bank', '/question-bank'], ['Question Assignment', '/question-assignment'], ['Analytics', '/admin-analytics'], ['Settings', '/admin-settings'], ['Profile', '/profile']]) {
+  for (const [label, href] of [
+    ['Register Users', '/register-users'],
+    ['Manage Users', '/manage-users'],
+    ['Course Assignment', '/course-assignment'],
+    ['Course Management', '/course-management'],
+    ['Question Bank', '/question-bank'],
+    ['Question Assignment', '/question-assignment'],
+    ['Analytics', '/admin-analytics'],
+    ['Settings', '/admin-settings'],
+    ['Profile', '/profile'],
+  ]) {
     await expect(sidebar(page).getByRole('link', { name: label })).toHaveAttribute('href', href);
   }
   await sidebar(page).getByRole('link', { name: 'Analytics' }).click();
@@ -133,7 +171,16 @@ test('teacher: greeting, their own figures, the three activity items and the tea
   await expect(stats.getByLabel(/^Pending Reviews: \d+$/)).toBeVisible();
   await expect(page.getByText('View and manage all students in the system')).toBeVisible();
   await expect(page.getByText('Create and organize your course content')).toBeVisible();
-  const labels = ['Dashboard', 'Students', 'Question Assignment', 'Course Management', 'Question Bank', 'Grades', 'Profile', 'Calendar'];
+  const labels = [
+    'Dashboard',
+    'Students',
+    'Question Assignment',
+    'Course Management',
+    'Question Bank',
+    'Grades',
+    'Profile',
+    'Calendar',
+  ];
   await expectMenu(page, labels);
   await expect(sidebar(page).getByRole('link', { name: 'Students' })).toHaveAttribute('href', '/course-assignment');
   await sidebar(page).getByRole('link', { name: 'Grades' }).click();

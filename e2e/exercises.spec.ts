@@ -33,40 +33,99 @@ interface Built {
 /** A new student with a course of one unit: "Six answers" (the six questions) and "Hints and solutions" (two more). */
 async function build(request: APIRequestContext): Promise<Built> {
   const email = uniqueEmail('child');
-  const studentId = await signUpStudent(request, email, PASSWORD, { first_name: 'Maya', last_name: 'Lopez', birthday: '2017-03-04', school: 'Oak School', grade_level: '3' });
+  const studentId = await signUpStudent(request, email, PASSWORD, {
+    first_name: 'Maya',
+    last_name: 'Lopez',
+    birthday: '2017-03-04',
+    school: 'Oak School',
+    grade_level: '3',
+  });
   await ok(await request.post('/api/auth/login', { data: ADMIN }));
   const admin = request;
   const courseName = `Grade 3 Practice ${Date.now()}`;
-  const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: courseName, code: `G3-${Date.now()}`, description: 'Numbers, fractions and measures.' } }));
-  const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Numbers', grade: '3', categories: ['Numbers'] } }));
-  const practice = await ok<{ id: string }>(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Six answers', grade: '3', content: '<p>Fractions like $\\frac{3}{4}$, measures, powers and a matrix.</p>' } }));
-  const hints = await ok<{ id: string }>(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Hints and solutions', grade: '3', content: '<p>Use the hint when you are stuck.</p>' } }));
+  const course = await ok<{ id: string }>(
+    await admin.post('/api/courses', {
+      data: { title: courseName, code: `G3-${Date.now()}`, description: 'Numbers, fractions and measures.' },
+    }),
+  );
+  const unit = await ok<{ id: string }>(
+    await admin.post(`/api/courses/${course.id}/units`, {
+      data: { title: 'Numbers', grade: '3', categories: ['Numbers'] },
+    }),
+  );
+  const practice = await ok<{ id: string }>(
+    await admin.post(`/api/units/${unit.id}/sections`, {
+      data: {
+        title: 'Six answers',
+        grade: '3',
+        content: '<p>Fractions like $\\frac{3}{4}$, measures, powers and a matrix.</p>',
+      },
+    }),
+  );
+  const hints = await ok<{ id: string }>(
+    await admin.post(`/api/units/${unit.id}/sections`, {
+      data: { title: 'Hints and solutions', grade: '3', content: '<p>Use the hint when you are stuck.</p>' },
+    }),
+  );
   const tags = await questionTags(admin, 3);
   const six: string[] = [];
   for (const q of SIX) {
     const created = await ok<{ question: { id: string } }>(
-      await admin.post('/api/questions', { data: { ...tags, type: 'Fill in the Blank', questionText: q.text, options: {}, answer: [[q.key]], solution: `The answer is $${q.key}$.`, hint: '' } }),
+      await admin.post('/api/questions', {
+        data: {
+          ...tags,
+          type: 'Fill in the Blank',
+          questionText: q.text,
+          options: {},
+          answer: [[q.key]],
+          solution: `The answer is $${q.key}$.`,
+          hint: '',
+        },
+      }),
     );
     six.push(created.question.id);
   }
   const rows = await ok<{ question: { id: string } }>(
     await admin.post('/api/questions', {
-      data: { ...tags, type: 'Fill in the Blank', questionText: 'Four rows of six chairs: ___1___ chairs.', options: {}, answer: [['24']], solution: '<p>Count by sixes: $6, 12, 18, 24$.</p>', hint: 'Four rows of six make $24$.' },
+      data: {
+        ...tags,
+        type: 'Fill in the Blank',
+        questionText: 'Four rows of six chairs: ___1___ chairs.',
+        options: {},
+        answer: [['24']],
+        solution: '<p>Count by sixes: $6, 12, 18, 24$.</p>',
+        hint: 'Four rows of six make $24$.',
+      },
     }),
   );
   const choice = await ok<{ question: { id: string } }>(
     await admin.post('/api/questions', {
-      data: { ...tags, type: 'Multiple Choice', questionText: 'Which is half of $8$?', options: { A: '$2$', B: '$4$', C: '$6$' }, answer: { a1: ['B'] }, solution: '<p>Half of $8$ is $4$ because $4 + 4 = 8$.</p>', hint: '' },
+      data: {
+        ...tags,
+        type: 'Multiple Choice',
+        questionText: 'Which is half of $8$?',
+        options: { A: '$2$', B: '$4$', C: '$6$' },
+        answer: { a1: ['B'] },
+        solution: '<p>Half of $8$ is $4$ because $4 + 4 = 8$.</p>',
+        hint: '',
+      },
     }),
   );
-  await ok(await admin.post('/api/questions/assign-to-section', { data: { sectionId: practice.id, questionIds: six } }));
-  await ok(await admin.post('/api/questions/assign-to-section', { data: { sectionId: hints.id, questionIds: [rows.question.id, choice.question.id] } }));
+  await ok(
+    await admin.post('/api/questions/assign-to-section', { data: { sectionId: practice.id, questionIds: six } }),
+  );
+  await ok(
+    await admin.post('/api/questions/assign-to-section', {
+      data: { sectionId: hints.id, questionIds: [rows.question.id, choice.question.id] },
+    }),
+  );
   await ok(await admin.post('/api/admin/assign-course', { data: { studentId, courseId: course.id } }));
   await ok(await admin.post('/api/admin/assign-unit', { data: { studentId, unitId: unit.id, withSections: true } }));
   return { email, courseId: course.id, courseName, practiceId: practice.id, hintsId: hints.id };
 }
 
-const sectionUrl = (b: Built, sectionId: string, tab: 'content' | 'exercises') => `/dashboard/courses/${b.courseId}/sections/${sectionId}/${tab}`;
+const sectionUrl = (b: Built, sectionId: string, tab: 'content' | 'exercises') =>
+  `/dashboard/courses/${b.courseId}/sections/${sectionId}/${tab}`;
 const question = (page: Page, n: number) => page.getByRole('listitem', { name: `Question ${n}` });
 const fieldOf = (card: Locator) => card.locator('math-field');
 // The field has a live region of its own (a span): the verdict is the card's div.
@@ -158,9 +217,19 @@ const BY_KEYBOARD: Array<(page: Page, card: Locator) => Promise<void>> = [
     await tabUntil(page, card, 'Math', 'Shift+Tab');
     await page.keyboard.press('Enter');
     // Tab reaches the chosen category; the arrow keys move along the categories.
-    for (let i = 0; i < 4 && !(await card.getByRole('tab', { selected: true }).evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (
+      let i = 0;
+      i < 4 && !(await card.getByRole('tab', { selected: true }).evaluate((el) => el === document.activeElement));
+      i++
+    )
+      await page.keyboard.press('Tab');
     await expect(card.getByRole('tab', { selected: true })).toBeFocused();
-    for (let i = 0; i < 8 && !(await card.getByRole('tab', { name: 'Matrices' }).evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowRight');
+    for (
+      let i = 0;
+      i < 8 && !(await card.getByRole('tab', { name: 'Matrices' }).evaluate((el) => el === document.activeElement));
+      i++
+    )
+      await page.keyboard.press('ArrowRight');
     await expect(card.getByRole('tab', { name: 'Matrices' })).toBeFocused();
     await tabUntil(page, card, 'Insert matrix', 'Tab');
     await page.keyboard.press('Enter');
@@ -178,7 +247,9 @@ async function tabUntil(page: Page, card: Locator, name: string, press: string) 
     await page.keyboard.press(press);
     const focused = await card.evaluate((el) => {
       const active = document.activeElement as HTMLElement | null;
-      return active && el.contains(active) ? (active.getAttribute('aria-label') ?? active.textContent ?? '').trim() : '';
+      return active && el.contains(active)
+        ? (active.getAttribute('aria-label') ?? active.textContent ?? '').trim()
+        : '';
     });
     if (focused === name) return;
   }
@@ -204,7 +275,8 @@ test('six answers entered with the mouse, then with the keyboard only, are each 
       await card.getByRole('tab', { name: BY_MOUSE[i].category }).click();
       await fieldOf(card).click();
       // The field's own keyboard button opens the on-screen keyboard, as a touch screen does by itself.
-      if (!(await page.locator('.ML__keyboard.is-visible').count())) await fieldOf(card).locator('[part=virtual-keyboard-toggle]').click();
+      if (!(await page.locator('.ML__keyboard.is-visible').count()))
+        await fieldOf(card).locator('[part=virtual-keyboard-toggle]').click();
       await expect(page.locator('.ML__keyboard.is-visible')).toBeVisible();
       await BY_MOUSE[i].enter(page, card);
       await card.getByRole('button', { name: 'Check Answer' }).click();
@@ -238,7 +310,9 @@ test('six answers entered with the mouse, then with the keyboard only, are each 
   // The source view shows the LaTeX the field holds.
   const matrix = question(page, 6);
   await matrix.getByRole('button', { name: 'Show source' }).click();
-  await expect(matrix.getByLabel('Your answer source (LaTeX)')).toHaveValue(/\\begin\{pmatrix\}1\s*&\s*2\\\\\s*3\s*&\s*4\\end\{pmatrix\}/);
+  await expect(matrix.getByLabel('Your answer source (LaTeX)')).toHaveValue(
+    /\\begin\{pmatrix\}1\s*&\s*2\\\\\s*3\s*&\s*4\\end\{pmatrix\}/,
+  );
   await expect(matrix.getByLabel('Your answer preview').locator('.katex')).toBeVisible();
 });
 
@@ -260,7 +334,9 @@ test('a wrong answer says so once, in words, and Enter with an empty slot is not
   await expect(verdictOf(card)).toHaveText('We could not read your answer. Check the math and try again.');
 });
 
-test('a section opens by its address and keeps its place, answers and verdicts through a reload and Back', async ({ page }) => {
+test('a section opens by its address and keeps its place, answers and verdicts through a reload and Back', async ({
+  page,
+}) => {
   await signIn(page, built.email, PASSWORD);
   await page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Courses' }).click();
   await page.getByRole('button', { name: `View Course ${built.courseName}` }).click();
@@ -286,7 +362,9 @@ test('a section opens by its address and keeps its place, answers and verdicts t
   await expect(fieldOf(question(page, 1))).toHaveJSProperty('value', '23');
   await expect(question(page, 2).getByLabel('Option B')).toBeChecked();
   await expect(verdictOf(question(page, 2))).toHaveText('Correct!');
-  await expect(page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Courses' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Courses' }),
+  ).toHaveAttribute('aria-current', 'page');
 
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`${sectionUrl(built, built.hintsId, 'content')}$`));
@@ -300,7 +378,9 @@ test('a section opens by its address and keeps its place, answers and verdicts t
   await expect(page.getByText('This section is not open to you')).toBeVisible();
 });
 
-test('the hint shows only on demand, with its math rendered; the worked solution comes after answering', async ({ page }) => {
+test('the hint shows only on demand, with its math rendered; the worked solution comes after answering', async ({
+  page,
+}) => {
   await signIn(page, built.email, PASSWORD);
   await page.goto(sectionUrl(built, built.hintsId, 'exercises'));
   const rows = question(page, 1);
@@ -312,7 +392,10 @@ test('the hint shows only on demand, with its math rendered; the worked solution
 
   // No solution before answering; after one wrong answer still none; after the second it is offered.
   await expect(rows.getByRole('button', { name: 'Show worked solution' })).toHaveCount(0);
-  for (const [wrong, offered] of [['20', 0], ['22', 1]] as const) {
+  for (const [wrong, offered] of [
+    ['20', 0],
+    ['22', 1],
+  ] as const) {
     await focusField(fieldOf(rows));
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Backspace');
@@ -341,7 +424,9 @@ for (const width of [1280, 375]) {
     await question(page, 1).getByRole('button', { name: 'Math' }).click();
     await question(page, 2).getByRole('button', { name: 'Show source' }).click();
     const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/exercises-page-${width}.png`, fullPage: true });
     expect(serious).toEqual([]);

@@ -74,7 +74,9 @@ export async function pickUp(page: Page) {
 }
 
 /** A staff or student API call that must succeed; its JSON body. */
-export async function ok<T = Record<string, unknown>>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+export async function ok<T = Record<string, unknown>>(
+  response: Awaited<ReturnType<APIRequestContext['post']>>,
+): Promise<T> {
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as T;
 }
@@ -89,17 +91,38 @@ export interface StudentProfile {
 }
 
 /** A new student through the real sign-up API (mailed code, complete profile), so nothing of theirs exists yet; their id. */
-export async function signUpStudent(request: APIRequestContext, email: string, password: string, profile: StudentProfile): Promise<string> {
+export async function signUpStudent(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  profile: StudentProfile,
+): Promise<string> {
   await ok(await request.post('/api/auth/signup', { data: { email } }));
   await ok(await request.post('/api/auth/verify-otp', { data: { email, otp: await readCode(email) } }));
-  const extra = { last_name: 'Santos', gender: 'female', birthday: '2013-05-02', phone_number: '(555) 010-2030', address: '4 Oak Lane', school: 'Hill School', grade_level: '6', ...profile };
-  const reply = await ok<{ user: { id: string } }>(await request.post('/api/users/complete-profile', { data: { email, password, type: 'student', extra_field: extra } }));
+  const extra = {
+    last_name: 'Santos',
+    gender: 'female',
+    birthday: '2013-05-02',
+    phone_number: '(555) 010-2030',
+    address: '4 Oak Lane',
+    school: 'Hill School',
+    grade_level: '6',
+    ...profile,
+  };
+  const reply = await ok<{ user: { id: string } }>(
+    await request.post('/api/users/complete-profile', {
+      data: { email, password, type: 'student', extra_field: extra },
+    }),
+  );
   expect(reply.user.id).toMatch(/\S/);
   return reply.user.id;
 }
 
 /** The tags every new question needs: the grade, and the first focus and category the bank has. */
 export async function questionTags(admin: APIRequestContext, grade: number) {
-  const [categories, focus] = [await ok<Array<{ id: string }>>(await admin.get('/api/category')), await ok<Array<{ id: string }>>(await admin.get('/api/focus'))];
+  const [categories, focus] = [
+    await ok<Array<{ id: string }>>(await admin.get('/api/category')),
+    await ok<Array<{ id: string }>>(await admin.get('/api/focus')),
+  ];
   return { grade, focus: [focus[0].id], category: [categories[0].id], source: 'E2E' };
 }

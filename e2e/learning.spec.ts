@@ -4,22 +4,42 @@ import { ADMIN, focusField, ok, questionTags, signIn, signUpStudent, uniqueEmail
 
 const SHOTS = '/tmp/shots';
 
-
 /**
  * What a teacher would build through the staff screens, built through the same API: a course of one unit with two
  * lessons, two questions in the first lesson, and the student given the course, the unit and only the first lesson.
  */
 async function buildAndAssignCourse(admin: APIRequestContext, studentId: string, code: string) {
-  const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: 'Fractions Essentials', code, description: 'Add, compare and simplify fractions.' } }));
-  const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Working with Fractions', grade: '6', categories: ['Fractions'] } }));
-  const adding = await ok<{ id: string }>(
-    await admin.post(`/api/units/${unit.id}/sections`, {
-      data: { title: 'Adding Fractions', grade: '6', content: '<p>To add fractions, rewrite them with a common denominator: $\\frac{1}{2} + \\frac{1}{4} = \\frac{2}{4} + \\frac{1}{4} = \\frac{3}{4}$.</p>' },
+  const course = await ok<{ id: string }>(
+    await admin.post('/api/courses', {
+      data: { title: 'Fractions Essentials', code, description: 'Add, compare and simplify fractions.' },
     }),
   );
-  await ok(await admin.post(`/api/units/${unit.id}/sections`, { data: { title: 'Multiplying Fractions', grade: '6', content: '<p>Multiply the tops and the bottoms.</p>' } }));
+  const unit = await ok<{ id: string }>(
+    await admin.post(`/api/courses/${course.id}/units`, {
+      data: { title: 'Working with Fractions', grade: '6', categories: ['Fractions'] },
+    }),
+  );
+  const adding = await ok<{ id: string }>(
+    await admin.post(`/api/units/${unit.id}/sections`, {
+      data: {
+        title: 'Adding Fractions',
+        grade: '6',
+        content:
+          '<p>To add fractions, rewrite them with a common denominator: $\\frac{1}{2} + \\frac{1}{4} = \\frac{2}{4} + \\frac{1}{4} = \\frac{3}{4}$.</p>',
+      },
+    }),
+  );
+  await ok(
+    await admin.post(`/api/units/${unit.id}/sections`, {
+      data: { title: 'Multiplying Fractions', grade: '6', content: '<p>Multiply the tops and the bottoms.</p>' },
+    }),
+  );
   // A unit the student is not given: listed to them, locked.
-  await ok(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Fractions as Decimals', grade: '6', categories: ['Fractions'] } }));
+  await ok(
+    await admin.post(`/api/courses/${course.id}/units`, {
+      data: { title: 'Fractions as Decimals', grade: '6', categories: ['Fractions'] },
+    }),
+  );
   const tags = { ...(await questionTags(admin, 6)), hint: 'Find a common denominator.' };
   const mc = await ok<{ question: { id: string } }>(
     await admin.post('/api/questions', {
@@ -45,7 +65,11 @@ async function buildAndAssignCourse(admin: APIRequestContext, studentId: string,
       },
     }),
   );
-  await ok(await admin.post('/api/questions/assign-to-section', { data: { sectionId: adding.id, questionIds: [mc.question.id, fill.question.id] } }));
+  await ok(
+    await admin.post('/api/questions/assign-to-section', {
+      data: { sectionId: adding.id, questionIds: [mc.question.id, fill.question.id] },
+    }),
+  );
   await ok(await admin.post('/api/admin/assign-course', { data: { studentId, courseId: course.id } }));
   await ok(await admin.post('/api/admin/assign-unit', { data: { studentId, unitId: unit.id } }));
   await ok(await admin.post('/api/admin/assign-section', { data: { studentId, sectionId: adding.id } }));
@@ -62,10 +86,16 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('an admin assigns a course; the student reads a lesson with math, answers right and wrong, and sees the figures change', async ({ page, playwright, baseURL }) => {
+test('an admin assigns a course; the student reads a lesson with math, answers right and wrong, and sees the figures change', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const email = uniqueEmail('learner');
   const password = 'Learn&pass1';
-  const studentId = await signUpStudent(await playwright.request.newContext({ baseURL }), email, password, { first_name: 'Mira' });
+  const studentId = await signUpStudent(await playwright.request.newContext({ baseURL }), email, password, {
+    first_name: 'Mira',
+  });
   const admin = await playwright.request.newContext({ baseURL });
   await ok(await admin.post('/api/auth/login', { data: ADMIN }));
   await buildAndAssignCourse(admin, studentId, `MA-FR-${Date.now()}`);
@@ -88,7 +118,10 @@ test('an admin assigns a course; the student reads a lesson with math, answers r
   await expect(page.getByText('No Courses Found')).toBeVisible();
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   // The course types are named by their courses, not by the bare code prefix.
-  await expect(page.getByLabel('Course type').getByRole('option', { name: 'Fractions Essentials' })).toHaveAttribute('value', 'MA');
+  await expect(page.getByLabel('Course type').getByRole('option', { name: 'Fractions Essentials' })).toHaveAttribute(
+    'value',
+    'MA',
+  );
   await page.getByLabel('Course type').selectOption('MA');
   await expect(page.getByText('Showing 1 of 1 courses')).toBeVisible();
   await shoot(page, 'courses');
@@ -131,7 +164,16 @@ test('an admin assigns a course; the student reads a lesson with math, answers r
   await page.keyboard.press('Control+a');
   await page.keyboard.press('Backspace');
   await fill.getByRole('toolbar', { name: 'Blank 2 math tools' }).getByRole('button', { name: 'Math' }).click();
-  for (const category of ['Basic', 'Greek Letters', 'Operators', 'Functions', 'Matrices', 'Sets & Logic', 'Piecewise', 'Tables']) {
+  for (const category of [
+    'Basic',
+    'Greek Letters',
+    'Operators',
+    'Functions',
+    'Matrices',
+    'Sets & Logic',
+    'Piecewise',
+    'Tables',
+  ]) {
     await expect(fill.getByRole('tab', { name: category })).toBeVisible();
   }
   await fill.getByRole('button', { name: 'Fraction' }).click();

@@ -34,7 +34,11 @@ async function expectNoRawLatex(page: Page, url: string) {
 async function menuPages(page: Page): Promise<string[]> {
   await page.goto('/dashboard');
   await expect(menu(page).getByRole('link').first()).toBeVisible();
-  return menu(page).getByRole('link').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname + new URL((a as HTMLAnchorElement).href).search));
+  return menu(page)
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((a) => new URL((a as HTMLAnchorElement).href).pathname + new URL((a as HTMLAnchorElement).href).search),
+    );
 }
 
 async function getJson<T>(page: Page, url: string): Promise<T> {
@@ -44,7 +48,8 @@ async function getJson<T>(page: Page, url: string): Promise<T> {
 }
 
 /** The visible text of a rendered key or answer, compared across screens. */
-const shownText = (locator: Locator) => locator.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+const shownText = (locator: Locator) =>
+  locator.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
 
 interface StudentTestRow {
   name: string;
@@ -52,16 +57,24 @@ interface StudentTestRow {
   attemptId?: string;
 }
 
-test('a student sees no raw LaTeX: dashboard sections, course pages, lessons and the review of a released test', async ({ page }) => {
+test('a student sees no raw LaTeX: dashboard sections, course pages, lessons and the review of a released test', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
   const pages = await menuPages(page);
   const { courses } = await getJson<{ courses: Array<{ id: string }> }>(page, '/api/student/courses');
   for (const course of courses) {
     pages.push(`/dashboard/courses/${course.id}`);
-    const detail = await getJson<{ units: Array<{ sections: Array<{ id: string; hasAccess: boolean }> }> }>(page, `/api/student/courses/${course.id}`);
+    const detail = await getJson<{ units: Array<{ sections: Array<{ id: string; hasAccess: boolean }> }> }>(
+      page,
+      `/api/student/courses/${course.id}`,
+    );
     for (const section of detail.units.flatMap((u) => u.sections).filter((s) => s.hasAccess)) {
-      pages.push(`/dashboard/courses/${course.id}/sections/${section.id}/content`, `/dashboard/courses/${course.id}/sections/${section.id}/exercises`);
+      pages.push(
+        `/dashboard/courses/${course.id}/sections/${section.id}/content`,
+        `/dashboard/courses/${course.id}/sections/${section.id}/exercises`,
+      );
     }
   }
   const { tests } = await getJson<{ tests: StudentTestRow[] }>(page, '/api/student/tests');
@@ -81,26 +94,40 @@ test('a student sees no raw LaTeX: dashboard sections, course pages, lessons and
   await expect(matrix.locator('dd').first().locator('.katex .mtable')).toHaveCount(1);
 });
 
-test('a parent sees no raw LaTeX on any dashboard section or their child\'s reports', async ({ page }) => {
+test("a parent sees no raw LaTeX on any dashboard section or their child's reports", async ({ page }) => {
   await signIn(page, 'parent@demo.academy', DEMO_PASSWORD);
   const pages = await menuPages(page);
   const { children } = await getJson<{ children: Array<{ id: string }> }>(page, '/api/parent/children');
   expect(children.length).toBeGreaterThan(0);
-  for (const child of children) pages.push(`/dashboard?section=progress&child=${encodeURIComponent(child.id)}`, `/dashboard?section=children&child=${encodeURIComponent(child.id)}`);
+  for (const child of children)
+    pages.push(
+      `/dashboard?section=progress&child=${encodeURIComponent(child.id)}`,
+      `/dashboard?section=children&child=${encodeURIComponent(child.id)}`,
+    );
   for (const url of pages) await expectNoRawLatex(page, url);
   // The child's released test is among what the parent reads.
   await page.goto(`/dashboard?section=progress&child=${encodeURIComponent(children[0].id)}`);
   await expect(page.getByRole('table', { name: /^Test results of / })).toContainText('Fractions Check-up');
 });
 
-test('a teacher sees no raw LaTeX: dashboard, courses, the question bank, a test\'s results, its printed paper and key', async ({ page }) => {
+test("a teacher sees no raw LaTeX: dashboard, courses, the question bank, a test's results, its printed paper and key", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   const pages = await menuPages(page);
-  const { tests } = await getJson<{ tests: Array<{ id: string }> }>(page, `/api/tests?q=${encodeURIComponent('Fractions Check-up')}`);
+  const { tests } = await getJson<{ tests: Array<{ id: string }> }>(
+    page,
+    `/api/tests?q=${encodeURIComponent('Fractions Check-up')}`,
+  );
   expect(tests).toHaveLength(1);
   const testId = tests[0].id;
-  pages.push(`/saved-tests/${testId}`, `/saved-tests/${testId}?tab=results`, `/question-bank/tests/${testId}/print`, `/question-bank/tests/${testId}/print?key=1`);
+  pages.push(
+    `/saved-tests/${testId}`,
+    `/saved-tests/${testId}?tab=results`,
+    `/question-bank/tests/${testId}/print`,
+    `/question-bank/tests/${testId}/print?key=1`,
+  );
   const courses = await getJson<Array<{ id: string }>>(page, '/api/courses');
   for (const course of courses) pages.push(`/course-management/${course.id}/units`);
   for (const url of pages) await expectNoRawLatex(page, url);
@@ -110,7 +137,8 @@ test('a teacher sees no raw LaTeX: dashboard, courses, the question bank, a test
   for (const search of ['Which fractions are equal to', 'identity matrix', 'as a mixed number', 'Add the fractions']) {
     await expandAll(page, search);
     const text = await page.evaluate(() => document.body.innerText);
-    for (const pattern of RAW_LATEX) expect(pattern.exec(text)?.[0], `the question bank, "${search}" expanded, shows ${pattern}`).toBeUndefined();
+    for (const pattern of RAW_LATEX)
+      expect(pattern.exec(text)?.[0], `the question bank, "${search}" expanded, shows ${pattern}`).toBeUndefined();
   }
 });
 
@@ -124,18 +152,32 @@ async function expandAll(page: Page, search: string) {
   await expect(page.getByText('Answer key:').first()).toBeVisible();
 }
 
-test('the key of a question reads the same on the review, the printed key and in the question bank', async ({ browser }) => {
+test('the key of a question reads the same on the review, the printed key and in the question bank', async ({
+  browser,
+}) => {
   const student = await browser.newPage();
   await signIn(student, 'student@demo.academy', DEMO_PASSWORD);
   const { tests } = await getJson<{ tests: StudentTestRow[] }>(student, '/api/student/tests');
   const demo = tests.find((t) => t.name === 'Fractions Check-up')!;
   await student.goto(`/tests/review/${demo.attemptId}`);
-  const reviewKey = (n: number) => student.getByRole('listitem').filter({ hasText: `Question ${n}:` }).locator('dd').nth(1);
+  const reviewKey = (n: number) =>
+    student
+      .getByRole('listitem')
+      .filter({ hasText: `Question ${n}:` })
+      .locator('dd')
+      .nth(1);
 
   const teacher = await browser.newPage();
   await signIn(teacher, 'teacher@demo.academy', DEMO_PASSWORD);
   await teacher.goto(`/question-bank/tests/${demo.testId}/print?key=1`);
-  const printedKey = (n: number) => teacher.locator('section').filter({ has: teacher.getByRole('heading', { name: /^Answer Key/ }) }).locator('ol > li').nth(n - 1).locator('p').first();
+  const printedKey = (n: number) =>
+    teacher
+      .locator('section')
+      .filter({ has: teacher.getByRole('heading', { name: /^Answer Key/ }) })
+      .locator('ol > li')
+      .nth(n - 1)
+      .locator('p')
+      .first();
 
   // Multiple choice with two right options, and a blank with alternatives beside a second blank.
   await expect(reviewKey(1)).toContainText('A.');
@@ -153,7 +195,9 @@ test('the key of a question reads the same on the review, the printed key and in
   // The question bank shows the same key for the blank with alternatives.
   await teacher.goto('/question-bank');
   await expandAll(teacher, 'Add the fractions');
-  expect(await shownText(teacher.locator('p').filter({ hasText: 'Answer key:' }).first())).toBe('Answer key: Blank 1: 3/4 or 0.75; Blank 2: 7');
+  expect(await shownText(teacher.locator('p').filter({ hasText: 'Answer key:' }).first())).toBe(
+    'Answer key: Blank 1: 3/4 or 0.75; Blank 2: 7',
+  );
   await student.close();
   await teacher.close();
 });

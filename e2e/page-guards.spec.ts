@@ -22,7 +22,10 @@ const ACCOUNTS: Record<SignedIn, { email: string; password: string }> = {
 
 const SIGN_IN: Landing = { url: '/signin', shows: 'Authentication Required' };
 const DENIED_AT_HOME: Landing = { url: '/', shows: "Access Denied - You don't have permission to access this page." };
-const deniedHere = (url: string): Landing => ({ url, shows: "Access Denied: You don't have permission to access this page." });
+const deniedHere = (url: string): Landing => ({
+  url,
+  shows: "Access Denied: You don't have permission to access this page.",
+});
 const noQuestionCreation = (url: string): Landing => ({ url, shows: "You don't have permission to create questions" });
 const comingSoon = (url: string): Landing => ({ url, shows: 'Coming Soon!' });
 const DASHBOARD: Record<SignedIn, Landing> = {
@@ -52,22 +55,107 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     'data-entry': DENIED_AT_HOME,
     admin: { url: '/saved-tests/00000000-0000-4000-8000-000000000000', shows: 'Test not found' },
   },
-  '/admin': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/admin', shows: 'Total Users' } },
-  '/admin-dashboard': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/admin-dashboard', shows: 'Total Users' } },
-  '/manage-users': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/manage-users', shows: 'Manage Users' } },
-  '/register-users': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/register-users', shows: 'Register Users' } },
-  '/admin-analytics': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/admin-analytics') },
-  '/admin-settings': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: comingSoon('/admin-settings') },
-  '/admin-profile': { anonymous: SIGN_IN, student: DENIED_AT_HOME, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: { url: '/admin-profile', shows: 'Change Password' } },
+  '/admin': {
+    anonymous: SIGN_IN,
+    student: DENIED_AT_HOME,
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/admin', shows: 'Total Users' },
+  },
+  '/admin-dashboard': {
+    anonymous: SIGN_IN,
+    student: DENIED_AT_HOME,
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/admin-dashboard', shows: 'Total Users' },
+  },
+  '/manage-users': {
+    anonymous: SIGN_IN,
+    student: DENIED_AT_HOME,
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/manage-users', shows: 'Manage Users' },
+  },
+  '/register-users': {
+    anonymous: SIGN_IN,
+    student: DENIED_AT_HOME,
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/register-users', shows: 'Register Users' },
+  },
+  '/admin-analytics': {
+    anonymous: SIGN_IN,
+    student: DENIED_AT_HOME,
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: comingSoon('/admin-analytics'),
+  },
+  '/admin-settings': {
+    anonymous: SIGN_IN,
+    student: DENIED_AT_HOME,
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: comingSoon('/admin-settings'),
+  },
+  '/admin-profile': {
+    anonymous: SIGN_IN,
+    student: DENIED_AT_HOME,
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/admin-profile', shows: 'Change Password' },
+  },
   // The teacher dashboard's behavior for others is not shown: they go to their own dashboard.
   '/teacher': { anonymous: SIGN_IN, ...DASHBOARD, teacher: { url: '/teacher', shows: 'Welcome back, Maya!' } },
-  '/teacher-dashboard': { anonymous: SIGN_IN, ...DASHBOARD, teacher: { url: '/teacher-dashboard', shows: 'Welcome back, Maya!' } },
+  '/teacher-dashboard': {
+    anonymous: SIGN_IN,
+    ...DASHBOARD,
+    teacher: { url: '/teacher-dashboard', shows: 'Welcome back, Maya!' },
+  },
   // Teacher pages: others stay and see the Access Denied view.
-  '/teacher-profile': { anonymous: SIGN_IN, student: deniedHere('/teacher-profile'), parent: deniedHere('/teacher-profile'), teacher: { url: '/teacher-profile', shows: 'Change Password' }, 'data-entry': deniedHere('/teacher-profile'), admin: deniedHere('/teacher-profile') },
-  '/teacher-grade': { anonymous: SIGN_IN, student: deniedHere('/teacher-grade'), parent: deniedHere('/teacher-grade'), teacher: comingSoon('/teacher-grade'), 'data-entry': deniedHere('/teacher-grade'), admin: deniedHere('/teacher-grade') },
-  '/teacher-schedule': { anonymous: SIGN_IN, student: deniedHere('/teacher-schedule'), parent: deniedHere('/teacher-schedule'), teacher: comingSoon('/teacher-schedule'), 'data-entry': deniedHere('/teacher-schedule'), admin: deniedHere('/teacher-schedule') },
-  '/parent-dashboard': { anonymous: SIGN_IN, ...DASHBOARD, parent: { url: '/parent-dashboard', shows: 'Welcome, Grace!' } },
-  '/question-bank': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DENIED_AT_HOME, teacher: { url: '/question-bank', shows: 'Manage Categories' }, 'data-entry': { url: '/question-bank', shows: 'Manage Categories' }, admin: { url: '/question-bank', shows: 'Manage Categories' } },
+  '/teacher-profile': {
+    anonymous: SIGN_IN,
+    student: deniedHere('/teacher-profile'),
+    parent: deniedHere('/teacher-profile'),
+    teacher: { url: '/teacher-profile', shows: 'Change Password' },
+    'data-entry': deniedHere('/teacher-profile'),
+    admin: deniedHere('/teacher-profile'),
+  },
+  '/teacher-grade': {
+    anonymous: SIGN_IN,
+    student: deniedHere('/teacher-grade'),
+    parent: deniedHere('/teacher-grade'),
+    teacher: comingSoon('/teacher-grade'),
+    'data-entry': deniedHere('/teacher-grade'),
+    admin: deniedHere('/teacher-grade'),
+  },
+  '/teacher-schedule': {
+    anonymous: SIGN_IN,
+    student: deniedHere('/teacher-schedule'),
+    parent: deniedHere('/teacher-schedule'),
+    teacher: comingSoon('/teacher-schedule'),
+    'data-entry': deniedHere('/teacher-schedule'),
+    admin: deniedHere('/teacher-schedule'),
+  },
+  '/parent-dashboard': {
+    anonymous: SIGN_IN,
+    ...DASHBOARD,
+    parent: { url: '/parent-dashboard', shows: 'Welcome, Grace!' },
+  },
+  '/question-bank': {
+    anonymous: SIGN_IN,
+    student: DASHBOARD.student,
+    parent: DENIED_AT_HOME,
+    teacher: { url: '/question-bank', shows: 'Manage Categories' },
+    'data-entry': { url: '/question-bank', shows: 'Manage Categories' },
+    admin: { url: '/question-bank', shows: 'Manage Categories' },
+  },
   '/create-question-step1': {
     anonymous: SIGN_IN,
     student: noQuestionCreation('/create-question-step1'),
@@ -94,19 +182,50 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     admin: { url: '/question-assignment', shows: 'Available Questions' },
   },
   // Students go to /student, which is their dashboard.
-  '/course-assignment': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DENIED_AT_HOME, teacher: { url: '/course-assignment', shows: 'Assign courses, units and sections to your students.' }, 'data-entry': DENIED_AT_HOME, admin: { url: '/course-assignment', shows: 'Assign courses, units and sections to students.' } },
-  '/course-management': { anonymous: SIGN_IN, student: DASHBOARD.student, parent: DASHBOARD.parent, teacher: { url: '/course-management', shows: 'Courses' }, 'data-entry': { url: '/course-management', shows: 'Courses' }, admin: { url: '/course-management', shows: 'Courses' } },
-  // The student's course viewer: students go on to My Courses, others home with Access Denied.
-  '/dashboard/courses': { anonymous: SIGN_IN, student: { url: '/dashboard', shows: 'My Courses' }, parent: DENIED_AT_HOME, teacher: DENIED_AT_HOME, 'data-entry': DENIED_AT_HOME, admin: DENIED_AT_HOME },
-  '/dashboard/courses/00000000-0000-4000-8000-000000000000/sections/00000000-0000-4000-8000-000000000001/exercises': {
+  '/course-assignment': {
     anonymous: SIGN_IN,
-    student: { url: '/dashboard/courses/00000000-0000-4000-8000-000000000000/sections/00000000-0000-4000-8000-000000000001/exercises', shows: 'Error loading course details' },
+    student: DASHBOARD.student,
+    parent: DENIED_AT_HOME,
+    teacher: { url: '/course-assignment', shows: 'Assign courses, units and sections to your students.' },
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/course-assignment', shows: 'Assign courses, units and sections to students.' },
+  },
+  '/course-management': {
+    anonymous: SIGN_IN,
+    student: DASHBOARD.student,
+    parent: DASHBOARD.parent,
+    teacher: { url: '/course-management', shows: 'Courses' },
+    'data-entry': { url: '/course-management', shows: 'Courses' },
+    admin: { url: '/course-management', shows: 'Courses' },
+  },
+  // The student's course viewer: students go on to My Courses, others home with Access Denied.
+  '/dashboard/courses': {
+    anonymous: SIGN_IN,
+    student: { url: '/dashboard', shows: 'My Courses' },
     parent: DENIED_AT_HOME,
     teacher: DENIED_AT_HOME,
     'data-entry': DENIED_AT_HOME,
     admin: DENIED_AT_HOME,
   },
-  '/profile': { anonymous: SIGN_IN, student: { url: '/profile', shows: 'Change Password' }, parent: { url: '/profile', shows: 'Change Password' }, teacher: { url: '/profile', shows: 'Change Password' }, 'data-entry': { url: '/profile', shows: 'Change Password' }, admin: { url: '/profile', shows: 'Change Password' } },
+  '/dashboard/courses/00000000-0000-4000-8000-000000000000/sections/00000000-0000-4000-8000-000000000001/exercises': {
+    anonymous: SIGN_IN,
+    student: {
+      url: '/dashboard/courses/00000000-0000-4000-8000-000000000000/sections/00000000-0000-4000-8000-000000000001/exercises',
+      shows: 'Error loading course details',
+    },
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: DENIED_AT_HOME,
+  },
+  '/profile': {
+    anonymous: SIGN_IN,
+    student: { url: '/profile', shows: 'Change Password' },
+    parent: { url: '/profile', shows: 'Change Password' },
+    teacher: { url: '/profile', shows: 'Change Password' },
+    'data-entry': { url: '/profile', shows: 'Change Password' },
+    admin: { url: '/profile', shows: 'Change Password' },
+  },
 };
 
 /** Each role signs in once; its session cookie is handed to every page it opens. */
@@ -138,7 +257,11 @@ async function expectLanding(page: Page, landing: Landing, soft = false) {
 const ROLES: Role[] = ['anonymous', 'student', 'parent', 'teacher', 'data-entry', 'admin'];
 for (const role of ROLES) {
   // One page per role walks every route: each cell is a step, and a wrong cell does not hide the others.
-  test(`${role}: every staff route lands where the table says, showing what it says`, async ({ page, browser, baseURL }) => {
+  test(`${role}: every staff route lands where the table says, showing what it says`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // Room for every cell to report when many are wrong (each waits up to 10 s).
     test.setTimeout(300_000);
     for (const [path, byRole] of Object.entries(ROUTES)) {
@@ -155,7 +278,11 @@ const SHOTS = '/tmp/shots';
 for (const width of [1280, 375]) {
   test.describe(`the guard views at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 375 ? 812 : 800 } });
-    test('Authentication Required, Access Denied at home and Access Denied in place', async ({ page, browser, baseURL }) => {
+    test('Authentication Required, Access Denied at home and Access Denied in place', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       fs.mkdirSync(SHOTS, { recursive: true });
       await openAs(page, browser, baseURL!, 'anonymous', '/manage-users');
       await expectLanding(page, SIGN_IN);

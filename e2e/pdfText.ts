@@ -41,7 +41,8 @@ function cmapOf(source: string): Map<string, string> {
   const map = new Map<string, string>();
   const utf16 = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
   for (const block of source.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, unicode] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(code.toLowerCase(), utf16(unicode));
+    for (const [, code, unicode] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+      map.set(code.toLowerCase(), utf16(unicode));
   }
   for (const block of source.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const [, lo, hi, unicode] of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
@@ -60,7 +61,10 @@ const ref = (dict: string, key: string) => Number(new RegExp(`/${key} (\\d+) 0 R
 function pageText(content: string, fonts: Map<string, Map<string, string>>): string {
   let font = new Map<string, string>();
   let out = '';
-  const literal = (s: string) => s.replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_, c: string) => (/^[0-7]/.test(c) ? String.fromCharCode(parseInt(c, 8)) : c === 'n' ? '\n' : c));
+  const literal = (s: string) =>
+    s.replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_, c: string) =>
+      /^[0-7]/.test(c) ? String.fromCharCode(parseInt(c, 8)) : c === 'n' ? '\n' : c,
+    );
   const hex = (h: string) => {
     const width = [...font.keys()][0]?.length ?? 4;
     return (h.toLowerCase().match(new RegExp(`.{${width}}`, 'g')) ?? []).map((code) => font.get(code) ?? '').join('');
@@ -91,7 +95,9 @@ export function pdfPages(pdf: Buffer): string[] {
     return Number.isNaN(fontRef) ? '' : (all.get(fontRef)?.dict ?? '');
   };
   // Page order is the page tree's (one level, as Chromium writes it), else the objects' order.
-  const kids = [...all.values()].find((o) => /\/Type\s*\/Pages\b/.test(o.dict))?.dict.match(/\/Kids\s*\[([^\]]*)\]/)?.[1];
+  const kids = [...all.values()]
+    .find((o) => /\/Type\s*\/Pages\b/.test(o.dict))
+    ?.dict.match(/\/Kids\s*\[([^\]]*)\]/)?.[1];
   const ids = kids ? [...kids.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1])) : [...all.keys()].sort((a, b) => a - b);
   const pages = ids.map((id) => all.get(id)!).filter((o) => o && /\/Type\s*\/Page\b/.test(o.dict));
   return pages.map((page) => {
@@ -103,8 +109,11 @@ export function pdfPages(pdf: Buffer): string[] {
       const cmap = all.get(toUnicode)?.stream;
       fonts.set(name, cmap ? cmapOf(cmap.toString('latin1')) : new Map());
     }
-    const contents = /\/Contents\s*\[([^\]]*)\]/.exec(page.dict)?.[1] ?? /\/Contents\s+(\d+ 0 R)/.exec(page.dict)?.[1] ?? '';
-    const streams = [...contents.matchAll(/(\d+) 0 R/g)].map((m) => all.get(Number(m[1]))?.stream?.toString('latin1') ?? '');
+    const contents =
+      /\/Contents\s*\[([^\]]*)\]/.exec(page.dict)?.[1] ?? /\/Contents\s+(\d+ 0 R)/.exec(page.dict)?.[1] ?? '';
+    const streams = [...contents.matchAll(/(\d+) 0 R/g)].map(
+      (m) => all.get(Number(m[1]))?.stream?.toString('latin1') ?? '',
+    );
     return pageText(streams.join('\n'), fonts);
   });
 }

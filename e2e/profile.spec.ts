@@ -11,7 +11,16 @@ async function freshStudent(request: import('@playwright/test').APIRequestContex
       email,
       password,
       type: 'student',
-      extra_field: { first_name: 'Iris', last_name: 'Lee', gender: 'female', birthday: '2012-02-02', phone_number: '(604) 555-0101', address: '1 Main St', school: 'Hill School', grade_level: '7' },
+      extra_field: {
+        first_name: 'Iris',
+        last_name: 'Lee',
+        gender: 'female',
+        birthday: '2012-02-02',
+        phone_number: '(604) 555-0101',
+        address: '1 Main St',
+        school: 'Hill School',
+        grade_level: '7',
+      },
     },
   });
   expect(done.ok()).toBe(true);

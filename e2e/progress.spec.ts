@@ -17,21 +17,54 @@ async function shoot(page: Page, name: string) {
 /** A course of one unit with two sections; the first has two multiple-choice questions (A is right), the second one. */
 async function courseFor(admin: APIRequestContext, studentId: string) {
   const tags = await questionTags(admin, 4);
-  const course = await ok<{ id: string }>(await admin.post('/api/courses', { data: { title: 'Times Tables', code: `MA-TT-${Date.now()}`, description: 'Multiplication facts.' } }));
-  const unit = await ok<{ id: string }>(await admin.post(`/api/courses/${course.id}/units`, { data: { title: 'Facts to 10', grade: '4', categories: ['Multiplication'] } }));
-  const section = async (title: string) => ok<{ id: string }>(await admin.post(`/api/units/${unit.id}/sections`, { data: { title, grade: '4', content: `<p>${title}: $3 \\times 4 = 12$.</p>` } }));
+  const course = await ok<{ id: string }>(
+    await admin.post('/api/courses', {
+      data: { title: 'Times Tables', code: `MA-TT-${Date.now()}`, description: 'Multiplication facts.' },
+    }),
+  );
+  const unit = await ok<{ id: string }>(
+    await admin.post(`/api/courses/${course.id}/units`, {
+      data: { title: 'Facts to 10', grade: '4', categories: ['Multiplication'] },
+    }),
+  );
+  const section = async (title: string) =>
+    ok<{ id: string }>(
+      await admin.post(`/api/units/${unit.id}/sections`, {
+        data: { title, grade: '4', content: `<p>${title}: $3 \\times 4 = 12$.</p>` },
+      }),
+    );
   const [twos, threes] = [await section('Twos'), await section('Threes')];
   const question = async (text: string) =>
     (
       await ok<{ question: { id: string } }>(
         await admin.post('/api/questions', {
-          data: { ...tags, hint: 'Count in steps.', type: 'Multiple Choice', questionText: text, options: { A: '12', B: '10', C: '14' }, answer: { a1: ['A'] }, solution: 'Skip count.' },
+          data: {
+            ...tags,
+            hint: 'Count in steps.',
+            type: 'Multiple Choice',
+            questionText: text,
+            options: { A: '12', B: '10', C: '14' },
+            answer: { a1: ['A'] },
+            solution: 'Skip count.',
+          },
         }),
       )
     ).question.id;
-  const questions = [await question('What is $2 \\times 6$?'), await question('What is $6 \\times 2$?'), await question('What is $3 \\times 4$?')];
-  await ok(await admin.post('/api/questions/assign-to-section', { data: { sectionId: twos.id, questionIds: questions.slice(0, 2) } }));
-  await ok(await admin.post('/api/questions/assign-to-section', { data: { sectionId: threes.id, questionIds: questions.slice(2) } }));
+  const questions = [
+    await question('What is $2 \\times 6$?'),
+    await question('What is $6 \\times 2$?'),
+    await question('What is $3 \\times 4$?'),
+  ];
+  await ok(
+    await admin.post('/api/questions/assign-to-section', {
+      data: { sectionId: twos.id, questionIds: questions.slice(0, 2) },
+    }),
+  );
+  await ok(
+    await admin.post('/api/questions/assign-to-section', {
+      data: { sectionId: threes.id, questionIds: questions.slice(2) },
+    }),
+  );
   await ok(await admin.post('/api/admin/assign-course', { data: { studentId, courseId: course.id } }));
   await ok(await admin.post('/api/admin/assign-unit', { data: { studentId, unitId: unit.id, withSections: true } }));
 }
@@ -44,10 +77,19 @@ const answer = async (page: Page, n: number, option: string) => {
   return card;
 };
 
-test('a new student is welcomed, solves after a wrong try, and the dashboard shows solved, first-try and progress figures that match the attempts', async ({ page, playwright, baseURL }) => {
+test('a new student is welcomed, solves after a wrong try, and the dashboard shows solved, first-try and progress figures that match the attempts', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const email = uniqueEmail('nia');
   const password = 'Learn&pass1';
-  const studentId = await signUpStudent(await playwright.request.newContext({ baseURL }), email, password, { first_name: 'Nia', last_name: 'Reyes', birthday: '2016-05-02', grade_level: '4' });
+  const studentId = await signUpStudent(await playwright.request.newContext({ baseURL }), email, password, {
+    first_name: 'Nia',
+    last_name: 'Reyes',
+    birthday: '2016-05-02',
+    grade_level: '4',
+  });
   const admin = await playwright.request.newContext({ baseURL });
   await ok(await admin.post('/api/auth/login', { data: ADMIN }));
   await courseFor(admin, studentId);
@@ -57,7 +99,10 @@ test('a new student is welcomed, solves after a wrong try, and the dashboard sho
   await expect(page.getByText('Here is how to start:')).toBeVisible();
   await expect(page.getByLabel('Questions Solved: 0')).toBeVisible();
   await expect(page.getByLabel('First-Try Accuracy: —')).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: 'Times Tables progress' })).toHaveAttribute('aria-valuetext', '0 of 2 sections done');
+  await expect(page.getByRole('progressbar', { name: 'Times Tables progress' })).toHaveAttribute(
+    'aria-valuetext',
+    '0 of 2 sections done',
+  );
   await shoot(page, 'student-first-visit');
 
   await page.getByRole('button', { name: 'Go to My Courses' }).click();
@@ -81,8 +126,16 @@ test('a new student is welcomed, solves after a wrong try, and the dashboard sho
   await expect(page.getByLabel('Questions Solved: 2')).toBeVisible();
   await expect(page.getByLabel('First-Try Accuracy: 50%')).toBeVisible();
   await expect(page.getByText('1 of 2 right at the first check')).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: 'Times Tables progress' })).toHaveAttribute('aria-valuetext', '1 of 2 sections done');
-  const stats = await ok<{ attempts: number; correctAttempts: number; questionsSolved: number; firstTryAccuracy: number }>(await page.request.get('/api/student/stats'));
+  await expect(page.getByRole('progressbar', { name: 'Times Tables progress' })).toHaveAttribute(
+    'aria-valuetext',
+    '1 of 2 sections done',
+  );
+  const stats = await ok<{
+    attempts: number;
+    correctAttempts: number;
+    questionsSolved: number;
+    firstTryAccuracy: number;
+  }>(await page.request.get('/api/student/stats'));
   expect(stats).toMatchObject({ attempts: 3, correctAttempts: 2, questionsSolved: 2, firstTryAccuracy: 50 });
   await expect(page.getByText('Pick up where you left off: Section 1.1 Twos, in Times Tables.')).toBeVisible();
   await shoot(page, 'student-returning');
@@ -99,9 +152,16 @@ test('a new student is welcomed, solves after a wrong try, and the dashboard sho
 
 test('the admin and teacher dashboards show the figures the server counts', async ({ page, playwright, baseURL }) => {
   // A registration that the admin's Recent Activity lists first.
-  await signUpStudent(await playwright.request.newContext({ baseURL }), uniqueEmail('ola'), 'Learn&pass1', { first_name: 'Ola', last_name: 'Reyes', birthday: '2016-05-02', grade_level: '4' });
+  await signUpStudent(await playwright.request.newContext({ baseURL }), uniqueEmail('ola'), 'Learn&pass1', {
+    first_name: 'Ola',
+    last_name: 'Reyes',
+    birthday: '2016-05-02',
+    grade_level: '4',
+  });
   await signIn(page, ADMIN.email, ADMIN.password);
-  const figures = await ok<{ stats: { users: number; activeCourses: number; activeStudents: number; checksThisWeek: number } }>(await page.request.get('/api/admin/dashboard'));
+  const figures = await ok<{
+    stats: { users: number; activeCourses: number; activeStudents: number; checksThisWeek: number };
+  }>(await page.request.get('/api/admin/dashboard'));
   expect(figures.stats.users).toBeGreaterThanOrEqual(6);
   const stats = page.getByRole('list', { name: 'At a glance' });
   await expect(stats.getByLabel(`Total Users: ${figures.stats.users}`)).toBeVisible();
@@ -116,7 +176,9 @@ test('the admin and teacher dashboards show the figures the server counts', asyn
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
-  const teacher = await ok<{ activeCourses: number; totalStudents: number }>(await page.request.get('/api/teacher/dashboard'));
+  const teacher = await ok<{ activeCourses: number; totalStudents: number }>(
+    await page.request.get('/api/teacher/dashboard'),
+  );
   expect(teacher.totalStudents).toBeGreaterThanOrEqual(1);
   await expect(page.getByRole('heading', { name: 'Welcome back, Maya!' })).toBeVisible();
   await expect(page.getByLabel(`Total Students: ${teacher.totalStudents}`)).toBeVisible();
@@ -128,7 +190,9 @@ test('the admin and teacher dashboards show the figures the server counts', asyn
   await shoot(page, 'teacher');
 });
 
-test("a parent follows the demo student's progress, which changes after the child checks an answer", async ({ browser }) => {
+test("a parent follows the demo student's progress, which changes after the child checks an answer", async ({
+  browser,
+}) => {
   const parentContext = await browser.newContext();
   const childContext = await browser.newContext();
   try {
@@ -142,10 +206,14 @@ test("a parent follows the demo student's progress, which changes after the chil
     await expect(checked).toBeVisible();
     const before = Number((await checked.getAttribute('aria-label'))!.split(': ')[1]);
     // The child's courses with their units and sections.
-    const courses = await ok<{ children: Array<{ courses: Array<{ name: string; units: Array<{ title: string }> }> }> }>(await parent.request.get('/api/parent/children'));
+    const courses = await ok<{
+      children: Array<{ courses: Array<{ name: string; units: Array<{ title: string }> }> }>;
+    }>(await parent.request.get('/api/parent/children'));
     const course = courses.children[0].courses[0];
     await expect(report.getByRole('article', { name: course.name })).toBeVisible();
-    await expect(report.getByRole('heading', { name: new RegExp(`^Unit \\d+: ${course.units[0].title}$`) }).first()).toBeVisible();
+    await expect(
+      report.getByRole('heading', { name: new RegExp(`^Unit \\d+: ${course.units[0].title}$`) }).first(),
+    ).toBeVisible();
     await shoot(parent, 'parent-report');
 
     // The child checks an answer in their own browser.
@@ -153,7 +221,9 @@ test("a parent follows the demo student's progress, which changes after the chil
     await signIn(child, 'student@demo.academy', DEMO_PASSWORD);
     const mine = await ok<{ courses: Array<{ exercises: string[] }> }>(await child.request.get('/api/student/courses'));
     const questionId = mine.courses.flatMap((c) => c.exercises)[0];
-    const checkedAnswer = await ok<{ result: { isCorrect: boolean } }>(await child.request.post('/api/questions/check-answer', { data: { questionId, studentAnswer: '7' } }));
+    const checkedAnswer = await ok<{ result: { isCorrect: boolean } }>(
+      await child.request.post('/api/questions/check-answer', { data: { questionId, studentAnswer: '7' } }),
+    );
     expect(typeof checkedAnswer.result.isCorrect).toBe('boolean');
 
     await parent.reload();
@@ -163,7 +233,9 @@ test("a parent follows the demo student's progress, which changes after the chil
 
     // My Children shows the same child; another parent's child is not found.
     await parent.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Children' }).click();
-    await expect(parent.getByRole('article', { name: 'Leo Chen' }).getByLabel(`Checked This Week: ${before + 1}`)).toBeVisible();
+    await expect(
+      parent.getByRole('article', { name: 'Leo Chen' }).getByLabel(`Checked This Week: ${before + 1}`),
+    ).toBeVisible();
     await shoot(parent, 'parent-children');
     await parent.goto('/dashboard?section=progress&child=00000000-0000-4000-8000-000000000000');
     await expect(parent.getByText('Child not found')).toBeVisible();

@@ -3,7 +3,9 @@ import { DEMO_PASSWORD, signIn } from './helpers';
 
 /** How far the slider's cards have moved left (they move by a transform of their track). */
 const trackOffset = (slider: Locator) =>
-  slider.evaluate((el) => Math.round(-new DOMMatrixReadOnly(getComputedStyle(el.firstElementChild!).transform).m41) + 0);
+  slider.evaluate(
+    (el) => Math.round(-new DOMMatrixReadOnly(getComputedStyle(el.firstElementChild!).transform).m41) + 0,
+  );
 
 /** How many cards the slider's left edge cuts through: stopped, the first card shown is whole. */
 const cutCards = (slider: Locator) =>
@@ -19,12 +21,20 @@ test.describe('the shell', () => {
   test('top bar links, cart, search and the scrolled style', async ({ page }) => {
     await page.goto('/');
     const main = page.getByRole('navigation', { name: 'Main' });
-    for (const [name, href] of [['Home', '/'], ['About', '/about'], ['Courses', '/courses'], ['Contact', '/contact']]) {
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Courses', '/courses'],
+      ['Contact', '/contact'],
+    ]) {
       await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(main.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/signin');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
 
     const header = page.getByRole('banner');
     await expect(header).toHaveCSS('height', '75px');
@@ -59,7 +69,9 @@ test.describe('the shell', () => {
     await expect(page.getByText('You have nothing in your shopping cart')).toBeVisible();
   });
 
-  test('resting just past the threshold (55 px) the top bar keeps one height and the page stays where it is', async ({ page }) => {
+  test('resting just past the threshold (55 px) the top bar keeps one height and the page stays where it is', async ({
+    page,
+  }) => {
     await page.goto('/');
     const header = page.getByRole('banner');
     await expect(header).toHaveCSS('height', '75px');
@@ -75,7 +87,11 @@ test.describe('the shell', () => {
           const seen: Array<{ height: number; scrollY: number; scrolled: string | null }> = [];
           const end = performance.now() + 1000;
           const sample = () => {
-            seen.push({ height: bar.getBoundingClientRect().height, scrollY: window.scrollY, scrolled: bar.getAttribute('data-scrolled') });
+            seen.push({
+              height: bar.getBoundingClientRect().height,
+              scrollY: window.scrollY,
+              scrolled: bar.getAttribute('data-scrolled'),
+            });
             if (performance.now() < end) requestAnimationFrame(sample);
             else resolve(seen);
           };
@@ -120,14 +136,20 @@ test.describe('the shell', () => {
     await expect(footer.getByText('Please enter a valid email address')).toBeVisible();
   });
 
-  test('the footer: link columns, mail link, social links, Trusted By, legal pages and the subscribe box', async ({ page }) => {
+  test('the footer: link columns, mail link, social links, Trusted By, legal pages and the subscribe box', async ({
+    page,
+  }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     for (const title of ['About Us', 'Our Courses', 'For Students', 'For Parents', 'Resources']) {
       await expect(footer.getByRole('heading', { name: title })).toBeVisible();
     }
-    await expect(footer.getByRole('link', { name: 'hello@mathacademy.ca' })).toHaveAttribute('href', 'mailto:hello@mathacademy.ca');
-    for (const name of ['Facebook', 'Instagram', 'YouTube', 'LinkedIn']) await expect(footer.getByRole('link', { name })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'hello@mathacademy.ca' })).toHaveAttribute(
+      'href',
+      'mailto:hello@mathacademy.ca',
+    );
+    for (const name of ['Facebook', 'Instagram', 'YouTube', 'LinkedIn'])
+      await expect(footer.getByRole('link', { name })).toBeVisible();
     await expect(footer.getByRole('heading', { name: 'Trusted By' })).toBeVisible();
     await expect(footer.getByRole('img', { name: /K-12 Learning Alliance/ })).toBeVisible();
 
@@ -153,19 +175,29 @@ test.describe('the shell', () => {
 });
 
 test.describe('the landing page', () => {
-  test("is served with its page's styles named, and a first-visit page that is not drawn with its scripts too", async ({ page, request }) => {
+  test("is served with its page's styles named, and a first-visit page that is not drawn with its scripts too", async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get('/')).text();
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/HomePage-[\w-]+\.css">/);
     // Drawn already: its page's scripts leave the line to its styles.
     expect(/<link rel="modulepreload"[^>]*HomePage-/.test(html)).toBe(false);
-    expect(await (await request.get('/signin')).text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SignInPage-[\w-]+\.js">/);
+    expect(await (await request.get('/signin')).text()).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/SignInPage-[\w-]+\.js">/,
+    );
     // Any other address gets the plain index.html, which names only the first script.
     expect(await (await request.get('/about')).text()).not.toContain('HomePage-');
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Math that clicks, from kindergarten to grade 12' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Math that clicks, from kindergarten to grade 12' }),
+    ).toBeVisible();
   });
 
-  test('is drawn before any script runs, and the browser takes the drawn page over without drawing it again', async ({ page, request }) => {
+  test('is drawn before any script runs, and the browser takes the drawn page over without drawing it again', async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get('/')).text();
     expect(html).toContain('<h1>Math that clicks, from kindergarten to grade 12</h1>');
     // One script, the app's own: nothing inline (the CSP allows none) and no part left for a script to finish.
@@ -201,7 +233,7 @@ test.describe('the landing page', () => {
     expect(problems).toEqual([]);
   });
 
-  test('drawn for a visitor, it becomes the signed-in user\'s once the auth check answers', async ({ page }) => {
+  test("drawn for a visitor, it becomes the signed-in user's once the auth check answers", async ({ page }) => {
     await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
@@ -213,7 +245,14 @@ test.describe('the landing page', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Math that clicks, from kindergarten to grade 12');
     const offerings = page.getByRole('region', { name: 'Preparation for every test and contest' });
-    for (const title of ['SSAT Prep', 'MAP Test Prep', 'AMC 8 Prep', 'MATHCOUNTS', 'Math Competitions', 'Elementary Math']) {
+    for (const title of [
+      'SSAT Prep',
+      'MAP Test Prep',
+      'AMC 8 Prep',
+      'MATHCOUNTS',
+      'Math Competitions',
+      'Elementary Math',
+    ]) {
       await expect(offerings.getByRole('heading', { name: title })).toBeVisible();
     }
     const prices = (await offerings.getByText(/^\$\d+$/).allTextContents()).map((p) => Number(p.slice(1)));
@@ -223,7 +262,9 @@ test.describe('the landing page', () => {
     await expect(grades).toHaveCount(13);
     await expect(grades.first()).toHaveText(/Kindergarten/);
     await expect(grades.last()).toHaveText(/Grade 12/);
-    await expect(page.getByRole('heading', { name: 'Confident problem solvers, not just good test takers' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Confident problem solvers, not just good test takers' }),
+    ).toBeVisible();
 
     // Visibility tracking: the mission and quote sections are marked once they have been seen.
     await expect(page.locator('#hero')).toHaveAttribute('data-seen', 'true');
@@ -271,7 +312,9 @@ test.describe('the landing page', () => {
     await form.getByLabel('Phone').pressSequentially('6045550142');
     await expect(form.getByLabel('Phone')).toHaveValue('(604) 555-0142');
     await form.getByRole('button', { name: 'BOOK NOW' }).click();
-    await expect(form.getByText('Thank you! Your booking request has been received. We will contact you within one business day.')).toBeVisible();
+    await expect(
+      form.getByText('Thank you! Your booking request has been received. We will contact you within one business day.'),
+    ).toBeVisible();
     await expect(form.getByLabel('Name')).toHaveValue('');
   });
 
@@ -316,7 +359,23 @@ test.describe('public pages', () => {
   test('courses landing, course detail, about and contact', async ({ page }) => {
     await page.goto('/courses-landing');
     await expect(page.getByRole('heading', { name: 'Our Courses', level: 1 })).toBeVisible();
-    for (const exam of ['SSAT', 'NWEA MAP', 'SAT', 'ACT', 'AMC 8', 'AMC 10', 'AMC 12', 'CEMC', 'CMS', 'Caribou', 'IB', 'Cambridge', 'AP', 'BC', 'US NGSS-aligned']) {
+    for (const exam of [
+      'SSAT',
+      'NWEA MAP',
+      'SAT',
+      'ACT',
+      'AMC 8',
+      'AMC 10',
+      'AMC 12',
+      'CEMC',
+      'CMS',
+      'Caribou',
+      'IB',
+      'Cambridge',
+      'AP',
+      'BC',
+      'US NGSS-aligned',
+    ]) {
       await expect(page.getByRole('listitem').filter({ hasText: new RegExp(`^${exam}$`) })).toBeVisible();
     }
     await page.getByRole('link', { name: 'Learn more about Elementary Math' }).click();
@@ -351,7 +410,8 @@ test.describe('learner browsing pages', () => {
     await page.goto('/courses');
     const cards = page.locator('article');
     await expect(cards).toHaveCount(6);
-    const tab = (name: string) => page.getByRole('group', { name: 'Filter courses' }).getByRole('button', { name, exact: true });
+    const tab = (name: string) =>
+      page.getByRole('group', { name: 'Filter courses' }).getByRole('button', { name, exact: true });
     await tab('My Courses').click();
     await expect(cards).toHaveCount(3);
     await expect(cards.filter({ hasText: 'Enrolled' })).toHaveCount(3);
@@ -362,13 +422,18 @@ test.describe('learner browsing pages', () => {
     await expect(cards).toHaveCount(3);
     await expect(cards.filter({ hasText: /\$\d+/ })).toHaveCount(3);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
-    for (const [level, count] of [['Elementary', 2], ['Middle School', 2], ['High School', 2]] as const) {
+    for (const [level, count] of [
+      ['Elementary', 2],
+      ['Middle School', 2],
+      ['High School', 2],
+    ] as const) {
       await tab(level).click();
       await expect(cards).toHaveCount(count);
     }
     await tab('All Courses').click();
     const first = cards.filter({ hasText: 'Number Sense and Operations' });
-    for (const text of ['Beginner', 'Elementary', '2 units', '8 weeks', '1,240 students', 'Progress: 45%', '4.9']) await expect(first).toContainText(text);
+    for (const text of ['Beginner', 'Elementary', '2 units', '8 weeks', '1,240 students', 'Progress: 45%', '4.9'])
+      await expect(first).toContainText(text);
     await first.getByRole('link', { name: 'Number Sense and Operations' }).click();
 
     await expect(page).toHaveURL(/\/course\/elementary-number-sense$/);
@@ -403,7 +468,9 @@ test.describe('learner browsing pages', () => {
     await page.goto('/course/elementary-number-sense/unit/u1/section/s1/lesson/l1');
     await expect(page.getByText('Loading lesson...')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Counting on from any number', level: 1 })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/My Courses.*Number Sense and Operations.*Counting Strategies.*Counting on from any number/);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(
+      /My Courses.*Number Sense and Operations.*Counting Strategies.*Counting on from any number/,
+    );
 
     const time = page.getByTestId('video-time');
     await expect(time).toHaveText('0:00 / 6:40');
@@ -438,7 +505,9 @@ test.describe('learner browsing pages', () => {
     await expect(page.getByRole('heading', { name: 'Question 2' })).toBeVisible();
     await expect(page.getByRole('tabpanel').locator('form')).toContainText('What is 12 + 5?');
     await expect(page.getByLabel('Your answer')).toHaveValue('');
-    await expect(page.getByRole('complementary', { name: 'Exercises in this lesson' }).getByRole('listitem')).toHaveCount(4);
+    await expect(
+      page.getByRole('complementary', { name: 'Exercises in this lesson' }).getByRole('listitem'),
+    ).toHaveCount(4);
 
     // Signed in, the top bar offers the dashboard and Logout, and PURCHASE THIS COURSE goes to the cart.
     const main = page.getByRole('navigation', { name: 'Main' });

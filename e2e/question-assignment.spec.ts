@@ -19,13 +19,25 @@ interface Fixture {
  */
 async function buildFixture(request: APIRequestContext): Promise<Fixture> {
   const stamp = `QA${Date.now()}`;
-  const category = await ok<{ id: string; name: string }>(await request.post('/api/category', { data: { name: `Ratios ${stamp}` } }));
+  const category = await ok<{ id: string; name: string }>(
+    await request.post('/api/category', { data: { name: `Ratios ${stamp}` } }),
+  );
   const focus = await ok<{ id: string }>(await request.post('/api/focus', { data: { name: `Reasoning ${stamp}` } }));
-  const course = await ok<{ id: string; title: string; code: string }>(await request.post('/api/courses', { data: { title: `Assignment Course ${stamp}`, description: 'For question assignment' } }));
-  const unit = await ok<{ id: string }>(await request.post(`/api/courses/${course.id}/units`, { data: { title: 'Ratios', grade: '6' } }));
+  const course = await ok<{ id: string; title: string; code: string }>(
+    await request.post('/api/courses', {
+      data: { title: `Assignment Course ${stamp}`, description: 'For question assignment' },
+    }),
+  );
+  const unit = await ok<{ id: string }>(
+    await request.post(`/api/courses/${course.id}/units`, { data: { title: 'Ratios', grade: '6' } }),
+  );
   const sections = [];
   for (const title of ['Unit rates', 'Proportions']) {
-    sections.push(await ok<{ id: string; title: string }>(await request.post(`/api/units/${unit.id}/sections`, { data: { title, grade: '6', content: '<p>Rates</p>' } })));
+    sections.push(
+      await ok<{ id: string; title: string }>(
+        await request.post(`/api/units/${unit.id}/sections`, { data: { title, grade: '6', content: '<p>Rates</p>' } }),
+      ),
+    );
   }
   const questions: string[] = [];
   for (let n = 1; n <= 13; n++) {
@@ -58,8 +70,10 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const assigned = (page: Page, section: string) => page.getByRole('list', { name: `Questions of ${section}` }).getByRole('listitem');
-const row = (page: Page, stamp: string, n: number) => page.getByRole('checkbox', { name: `Select question: ${stamp} item ${n}:` });
+const assigned = (page: Page, section: string) =>
+  page.getByRole('list', { name: `Questions of ${section}` }).getByRole('listitem');
+const row = (page: Page, stamp: string, n: number) =>
+  page.getByRole('checkbox', { name: `Select question: ${stamp} item ${n}:` });
 /** The stamped items of a section in their stored order, read through the API. */
 const storedOrder = async (request: APIRequestContext, fixture: Fixture, sectionId: string) => {
   const reply = await (await request.get(`/api/sections/${sectionId}/questions`)).json();
@@ -68,7 +82,9 @@ const storedOrder = async (request: APIRequestContext, fixture: Fixture, section
 
 async function openSection(page: Page, fixture: Fixture, title: string) {
   const sections = page.getByRole('navigation', { name: 'Courses' });
-  const section = sections.getByRole('button', { name: `Section ${fixture.sections.findIndex((s) => s.title === title) + 1}: ${title}` });
+  const section = sections.getByRole('button', {
+    name: `Section ${fixture.sections.findIndex((s) => s.title === title) + 1}: ${title}`,
+  });
   if (!(await section.isVisible())) {
     const course = sections.getByRole('button', { name: fixture.course.title });
     if ((await course.getAttribute('aria-expanded')) !== 'true') await course.click();
@@ -79,7 +95,9 @@ async function openSection(page: Page, fixture: Fixture, title: string) {
   await expect(section).toHaveAttribute('aria-pressed', 'true');
 }
 
-test('an admin assigns questions to a section, puts them in order by keyboard and by mouse, and removes one', async ({ page }) => {
+test('an admin assigns questions to a section, puts them in order by keyboard and by mouse, and removes one', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, ADMIN.email, ADMIN.password);
   const fixture = await buildFixture(page.request);
@@ -165,7 +183,10 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
   // Reorder with the keyboard only: pick up the first, move it down twice, drop it; each step is announced.
   const items = assigned(page, 'Section 1: Unit rates');
   await expect(items.nth(0)).toContainText(`${stamp} item 12:`);
-  await items.nth(0).getByRole('button', { name: /^Move question 1:/ }).focus();
+  await items
+    .nth(0)
+    .getByRole('button', { name: /^Move question 1:/ })
+    .focus();
   const liveRegion = page.locator('[id^="DndLiveRegion"]');
   await pickUp(page);
   await expect(liveRegion).toContainText('Picked up question 1:');
@@ -187,13 +208,17 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
   const to = (await items.nth(0).boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
-  for (let step = 1; step <= 10; step++) await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - ((from.y - to.y + 10) * step) / 10);
+  for (let step = 1; step <= 10; step++)
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - ((from.y - to.y + 10) * step) / 10);
   await page.mouse.up();
   await expect(items.nth(0)).toContainText(`${stamp} item 12:`);
   await expect.poll(() => storedOrder(page.request, fixture, fixture.sections[0].id)).toEqual([12, 11, 10]);
 
   // Remove one: the success message, the list without it, and the question available again.
-  await items.nth(1).getByRole('button', { name: /^Remove question 2:/ }).click();
+  await items
+    .nth(1)
+    .getByRole('button', { name: /^Remove question 2:/ })
+    .click();
   await expect(page.getByText('Question removed from section')).toBeVisible();
   await expect(items).toHaveCount(2);
   await expect(items.nth(1)).toContainText(`${stamp} item 10:`);
@@ -201,12 +226,22 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
   expect(await storedOrder(page.request, fixture, fixture.sections[0].id)).toEqual([12, 10]);
 
   // Failed calls show their failure texts and change nothing on screen.
-  await page.route('**/api/sections/*/questions/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '' }) : route.fallback()));
-  await items.nth(0).getByRole('button', { name: /^Remove question 1:/ }).click();
+  await page.route('**/api/sections/*/questions/*', (route) =>
+    route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+  );
+  await items
+    .nth(0)
+    .getByRole('button', { name: /^Remove question 1:/ })
+    .click();
   await expect(page.getByText('Failed to remove question from section')).toBeVisible();
   await page.unroute('**/api/sections/*/questions/*');
-  await page.route('**/api/sections/*/questions/*', (route) => (route.request().method() === 'DELETE' ? route.abort() : route.fallback()));
-  await items.nth(0).getByRole('button', { name: /^Remove question 1:/ }).click();
+  await page.route('**/api/sections/*/questions/*', (route) =>
+    route.request().method() === 'DELETE' ? route.abort() : route.fallback(),
+  );
+  await items
+    .nth(0)
+    .getByRole('button', { name: /^Remove question 1:/ })
+    .click();
   await expect(page.getByText('Failed to remove question', { exact: true })).toBeVisible();
   await page.unroute('**/api/sections/*/questions/*');
   await expect(items).toHaveCount(2);
@@ -216,13 +251,22 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
   await page.getByRole('button', { name: 'Assign 1 Question' }).click();
   await expect(page.getByText('Failed to assign questions')).toBeVisible();
   await page.unroute('**/api/questions/assign-to-section');
-  await page.route('**/api/questions/assign-to-section', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'The server says no' }) }));
+  await page.route('**/api/questions/assign-to-section', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The server says no' }),
+    }),
+  );
   await page.getByRole('button', { name: 'Assign 1 Question' }).click();
   await expect(page.getByText('The server says no')).toBeVisible();
   await page.unroute('**/api/questions/assign-to-section');
 
   await page.route('**/api/sections/*/questions/order', (route) => route.fulfill({ status: 500, body: '' }));
-  await items.nth(0).getByRole('button', { name: /^Move question 1:/ }).focus();
+  await items
+    .nth(0)
+    .getByRole('button', { name: /^Move question 1:/ })
+    .focus();
   await pickUp(page);
   await expect(liveRegion).toContainText('Picked up question 1:');
   await page.keyboard.press('ArrowDown');
@@ -233,7 +277,9 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
   await expect(items.nth(0)).toContainText(`${stamp} item 12:`);
   await page.unroute('**/api/sections/*/questions/order');
 
-  await page.route(`**/api/sections/${fixture.sections[1].id}/questions`, (route) => route.fulfill({ status: 500, body: '' }));
+  await page.route(`**/api/sections/${fixture.sections[1].id}/questions`, (route) =>
+    route.fulfill({ status: 500, body: '' }),
+  );
   await openSection(page, fixture, 'Proportions');
   await expect(page.getByText('Failed to load assigned questions')).toBeVisible();
   await page.unroute(`**/api/sections/${fixture.sections[1].id}/questions`);
@@ -244,10 +290,16 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
 test('the hierarchy: a failed course list offers Retry, a failed course or unit reads as empty', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   const stamp = `QH${Date.now()}`;
-  const course = await ok<{ id: string; title: string }>(await page.request.post('/api/courses', { data: { title: `Hierarchy ${stamp}` } }));
-  const unit = await ok<{ id: string }>(await page.request.post(`/api/courses/${course.id}/units`, { data: { title: 'Shaky unit' } }));
+  const course = await ok<{ id: string; title: string }>(
+    await page.request.post('/api/courses', { data: { title: `Hierarchy ${stamp}` } }),
+  );
+  const unit = await ok<{ id: string }>(
+    await page.request.post(`/api/courses/${course.id}/units`, { data: { title: 'Shaky unit' } }),
+  );
   await ok(await page.request.post(`/api/units/${unit.id}/sections`, { data: { title: 'Hidden', grade: '7' } }));
-  const other = await ok<{ id: string; title: string }>(await page.request.post('/api/courses', { data: { title: `Hierarchy empty ${stamp}` } }));
+  const other = await ok<{ id: string; title: string }>(
+    await page.request.post('/api/courses', { data: { title: `Hierarchy empty ${stamp}` } }),
+  );
 
   await page.route('**/api/admin/courses', (route) => route.fulfill({ status: 500, body: '' }));
   await page.goto('/question-assignment');
@@ -264,8 +316,10 @@ test('the hierarchy: a failed course list offers Retry, a failed course or unit 
     const url = new URL(request.url());
     if (/\/api\/(admin|teacher)\/(units|sections)$/.test(url.pathname)) asked.push(`${url.pathname}${url.search}`);
   });
-  const unitsOfCourse = (url: URL) => url.pathname === '/api/admin/units' && url.searchParams.get('courseId') === course.id;
-  const sectionsOfUnit = (url: URL) => url.pathname === '/api/admin/sections' && url.searchParams.get('unitId') === unit.id;
+  const unitsOfCourse = (url: URL) =>
+    url.pathname === '/api/admin/units' && url.searchParams.get('courseId') === course.id;
+  const sectionsOfUnit = (url: URL) =>
+    url.pathname === '/api/admin/sections' && url.searchParams.get('unitId') === unit.id;
   await page.route(unitsOfCourse, (route) => route.fulfill({ status: 500, body: '' }));
   await page.route(sectionsOfUnit, (route) => route.fulfill({ status: 500, body: '' }));
   await hierarchy.getByRole('button', { name: course.title }).click();
@@ -283,12 +337,15 @@ test('the hierarchy: a failed course list offers Retry, a failed course or unit 
   for (const url of asked) expect(url).toMatch(/\?(courseId|unitId)=[0-9a-f-]{36}$/);
 });
 
-test("a teacher reads the hierarchy through the teacher's lists, one course and one unit at a time", async ({ page }) => {
+test("a teacher reads the hierarchy through the teacher's lists, one course and one unit at a time", async ({
+  page,
+}) => {
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (/\/api\/((admin|teacher)\/)?(courses|units|sections)$/.test(url.pathname)) asked.push(`${url.pathname}${url.search}`);
+    if (/\/api\/((admin|teacher)\/)?(courses|units|sections)$/.test(url.pathname))
+      asked.push(`${url.pathname}${url.search}`);
   });
   await page.goto('/question-assignment');
   const hierarchy = page.getByRole('navigation', { name: 'Courses' });
@@ -300,5 +357,8 @@ test("a teacher reads the hierarchy through the teacher's lists, one course and 
   // The section's questions loaded (their count is in the heading), through the teacher's own lists.
   await expect(page.getByRole('heading', { name: /^Assigned Questions \(\d+\)$/ })).toBeVisible();
   expect(asked[0]).toBe('/api/courses');
-  expect(asked.slice(1)).toEqual([expect.stringMatching(/^\/api\/teacher\/units\?courseId=[0-9a-f-]{36}$/), expect.stringMatching(/^\/api\/teacher\/sections\?unitId=[0-9a-f-]{36}$/)]);
+  expect(asked.slice(1)).toEqual([
+    expect.stringMatching(/^\/api\/teacher\/units\?courseId=[0-9a-f-]{36}$/),
+    expect.stringMatching(/^\/api\/teacher\/sections\?unitId=[0-9a-f-]{36}$/),
+  ]);
 });

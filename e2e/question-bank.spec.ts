@@ -17,10 +17,14 @@ async function typeInto(page: Page, editor: Locator, text: string) {
 }
 
 /** The math of an editor, named by its LaTeX (each math node is a button to edit it). */
-const mathIn = (editor: Locator, latex: string) => editor.getByRole('button', { name: `Edit math: ${latex}`, exact: true });
+const mathIn = (editor: Locator, latex: string) =>
+  editor.getByRole('button', { name: `Edit math: ${latex}`, exact: true });
 
 /** Step 1 with its choices, up to step 2. */
-async function step1(page: Page, choice: { grade: string; type: string; source: string; category: string; focus: string }) {
+async function step1(
+  page: Page,
+  choice: { grade: string; type: string; source: string; category: string; focus: string },
+) {
   await page.getByRole('link', { name: 'Add Question' }).click();
   await expect(page).toHaveURL(/\/create-question-step1$/);
   await expect(page.getByRole('heading', { name: 'Create New Question - Step 1' })).toBeVisible();
@@ -37,7 +41,8 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   test.setTimeout(120_000);
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   await page.goto('/question-bank');
-  for (const tab of ['Question Bank', 'Test Generator', 'Manage Categories']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  for (const tab of ['Question Bank', 'Test Generator', 'Manage Categories'])
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Question', exact: true })).toBeVisible();
   await expect(page.getByText(/1–10 of \d+ questions/)).toBeVisible();
   await shoot(page, 'bank-1280');
@@ -51,7 +56,13 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await expect(page).toHaveURL(/\/create-question-step1$/);
   await page.goto('/question-bank');
 
-  await step1(page, { grade: '7', type: 'Multiple Choice', source: 'E2E source', category: 'Geometry', focus: 'Reasoning' });
+  await step1(page, {
+    grade: '7',
+    type: 'Multiple Choice',
+    source: 'E2E source',
+    category: 'Geometry',
+    focus: 'Reasoning',
+  });
   await expect(page.getByLabel('Question summary')).toContainText('Grade 7');
   await expect(page.getByLabel('Question summary')).toContainText('Category: Geometry');
   await page.getByRole('button', { name: 'Create Question' }).click();
@@ -64,13 +75,27 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await questionText.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Backspace');
-  await typeInto(page, questionText, 'E2E-MC: In the figure, angle $x$ and $40^\\circ$ make a right angle. What is $x$?');
+  await typeInto(
+    page,
+    questionText,
+    'E2E-MC: In the figure, angle $x$ and $40^\\circ$ make a right angle. What is $x$?',
+  );
   await expect(questionText.locator('.katex')).toHaveCount(3);
   await expect(questionText).toContainText('make a right angle. What is');
   const option = (letter: string) => page.getByRole('textbox', { name: `Option ${letter}`, exact: true });
-  for (const [letter, degrees] of [['A', '40'], ['B', '50'], ['C', '60'], ['D', '90']]) await typeInto(page, option(letter), `$${degrees}^\\circ$ exactly`);
+  for (const [letter, degrees] of [
+    ['A', '40'],
+    ['B', '50'],
+    ['C', '60'],
+    ['D', '90'],
+  ])
+    await typeInto(page, option(letter), `$${degrees}^\\circ$ exactly`);
   await expect(option('D').locator('.katex')).toHaveCount(1);
-  await typeInto(page, page.getByRole('textbox', { name: 'Solution (optional)' }), 'The two angles add up to $90^\\circ$, so $x = 90^\\circ - 40^\\circ = 50^\\circ$.');
+  await typeInto(
+    page,
+    page.getByRole('textbox', { name: 'Solution (optional)' }),
+    'The two angles add up to $90^\\circ$, so $x = 90^\\circ - 40^\\circ = 50^\\circ$.',
+  );
   await expect(page.getByRole('textbox', { name: 'Solution (optional)' }).locator('.katex')).toHaveCount(2);
   await page.getByRole('button', { name: 'Create Question' }).click();
   await expect(page.getByText('Please select at least one correct answer')).toBeVisible();
@@ -78,7 +103,11 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   // Removing option A re-letters the rest and moves the correct mark from C to B.
   await page.getByRole('button', { name: 'Remove option A' }).click();
   await expect(page.getByRole('textbox', { name: /^Option [A-Z]$/ })).toHaveCount(3);
-  for (const [letter, degrees] of [['A', '50'], ['B', '60'], ['C', '90']]) {
+  for (const [letter, degrees] of [
+    ['A', '50'],
+    ['B', '60'],
+    ['C', '90'],
+  ]) {
     await expect(mathIn(option(letter), `${degrees}^\\circ`)).toBeVisible();
     await expect(option(letter).locator('.katex')).toHaveCount(1);
     await expect(option(letter)).toContainText('exactly');
@@ -86,7 +115,9 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await expect(page.getByRole('button', { name: 'Option B is correct' })).toBeVisible();
   await page.getByRole('button', { name: 'Option B is correct' }).click();
   await page.getByRole('button', { name: 'Select as Correct' }).first().click();
-  await page.getByLabel('Attachments (optional, images only)').setInputFiles({ name: 'angle.png', mimeType: 'image/png', buffer: pngBytes(60, 40) });
+  await page
+    .getByLabel('Attachments (optional, images only)')
+    .setInputFiles({ name: 'angle.png', mimeType: 'image/png', buffer: pngBytes(60, 40) });
   await expect(page.getByText('angle.png')).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
   await shoot(page, 'step2-375');
@@ -97,7 +128,13 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await expect(page).toHaveURL(/\/question-bank$/, { timeout: 5_000 });
 
   // A fill-in-the-blank question with two blanks, one of them with two accepted answers.
-  await step1(page, { grade: '4', type: 'Fill in the Blank', source: 'E2E source', category: 'Fractions', focus: 'Computation' });
+  await step1(page, {
+    grade: '4',
+    type: 'Fill in the Blank',
+    source: 'E2E source',
+    category: 'Fractions',
+    focus: 'Computation',
+  });
   // Back to step 1 keeps the choices.
   await page.getByRole('button', { name: 'Back to Step 1' }).click();
   await expect(page.getByLabel('Grade')).toHaveValue('4');
@@ -143,7 +180,9 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await expect(details.locator('.katex')).toHaveCount(3 + 3 + 1 + 2);
   await expect(details.getByText('Answer key:')).toBeVisible();
   await expect(details.getByRole('listitem').filter({ hasText: 'Correct' })).toContainText('exactly');
-  await expect(details.getByRole('listitem').filter({ hasText: 'Correct' }).locator('annotation')).toHaveText('50^\\circ');
+  await expect(details.getByRole('listitem').filter({ hasText: 'Correct' }).locator('annotation')).toHaveText(
+    '50^\\circ',
+  );
   await expect(details.getByText('Math Error:')).toHaveCount(0);
   await shoot(page, 'expanded-1280');
   await page.setViewportSize({ width: 375, height: 800 });
@@ -156,7 +195,14 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   // The editors open on the stored content, math as math.
   await expect(editor.getByRole('textbox', { name: 'Question Text' }).locator('.katex')).toHaveCount(3);
   await expect(editor.getByRole('textbox', { name: 'Question Text' })).toContainText('E2E-MC: In the figure, angle');
-  for (const [letter, degrees] of [['A', '50'], ['B', '60'], ['C', '90']]) await expect(mathIn(editor.getByRole('textbox', { name: `Option ${letter}`, exact: true }), `${degrees}^\\circ`)).toBeVisible();
+  for (const [letter, degrees] of [
+    ['A', '50'],
+    ['B', '60'],
+    ['C', '90'],
+  ])
+    await expect(
+      mathIn(editor.getByRole('textbox', { name: `Option ${letter}`, exact: true }), `${degrees}^\\circ`),
+    ).toBeVisible();
   await expect(editor.getByRole('button', { name: 'Option A is correct' })).toBeVisible();
   await expect(editor.getByRole('textbox', { name: 'Solution (optional)' }).locator('.katex')).toHaveCount(2);
   await editor.getByRole('textbox', { name: 'Question Text' }).click();
@@ -215,7 +261,9 @@ test('staff create, find, edit and delete questions, and manage categories', asy
   await shoot(page, 'bank-375');
 });
 
-test('step 1 opened from its address: missing choices told once for 5 s, and a created question leads to the question bank', async ({ page }) => {
+test('step 1 opened from its address: missing choices told once for 5 s, and a created question leads to the question bank', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   // A new tab holds nothing of the app before step 1: going back past both steps would leave the app.
@@ -234,7 +282,11 @@ test('step 1 opened from its address: missing choices told once for 5 s, and a c
   await tab.getByLabel('Focus Areas').selectOption({ label: 'Reasoning' });
   await tab.getByRole('button', { name: 'Continue to Step 2' }).click();
   await expect(tab).toHaveURL(/\/create-question-step2$/);
-  await typeInto(tab, tab.getByRole('textbox', { name: 'Question Text' }), `E2E-direct ${Date.now()}: which is larger?`);
+  await typeInto(
+    tab,
+    tab.getByRole('textbox', { name: 'Question Text' }),
+    `E2E-direct ${Date.now()}: which is larger?`,
+  );
   for (const letter of ['D', 'C']) await tab.getByRole('button', { name: `Remove option ${letter}` }).click();
   await typeInto(tab, tab.getByRole('textbox', { name: 'Option A', exact: true }), 'one');
   await typeInto(tab, tab.getByRole('textbox', { name: 'Option B', exact: true }), 'two');

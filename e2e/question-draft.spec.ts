@@ -27,9 +27,12 @@ async function backAndForth(page: Page) {
   await expect(page).toHaveURL(/\/create-question-step2$/);
 }
 
-const storedDrafts = (page: Page) => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('questionDraft')));
+const storedDrafts = (page: Page) =>
+  page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('questionDraft')));
 
-test('step 2 keeps what the author wrote across Back to Step 1 and a reload, until the question is created or cancelled', async ({ page }) => {
+test('step 2 keeps what the author wrote across Back to Step 1 and a reload, until the question is created or cancelled', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'dataentry@demo.academy', DEMO_PASSWORD);
   await page.goto('/question-bank');
@@ -45,7 +48,9 @@ test('step 2 keeps what the author wrote across Back to Step 1 and a reload, unt
   await page.getByRole('button', { name: 'Select as Correct' }).first().click();
   await typeInto(page, solution, 'Take $1$ from both sides.');
   await page.getByLabel('Hint (optional)').fill('Undo the addition');
-  await page.getByLabel('Attachments (optional, images only)').setInputFiles({ name: 'scale.png', mimeType: 'image/png', buffer: pngBytes(30, 20) });
+  await page
+    .getByLabel('Attachments (optional, images only)')
+    .setInputFiles({ name: 'scale.png', mimeType: 'image/png', buffer: pngBytes(30, 20) });
 
   const expectMultipleChoiceKept = async () => {
     await expect(questionText).toContainText('E2E-DRAFT:');

@@ -14,7 +14,9 @@ const entries = (page: Page) => builder(page).getByRole('listitem');
 /** The builder's question texts in order. */
 const order = (page: Page) => entries(page).evaluateAll((items) => items.map((li) => li.textContent ?? ''));
 
-test('a teacher builds a test by drag, keyboard and random draw, saves it as an assessment, edits and prints it', async ({ page }) => {
+test('a teacher builds a test by drag, keyboard and random draw, saves it as an assessment, edits and prints it', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   await page.goto('/question-bank');
@@ -30,9 +32,15 @@ test('a teacher builds a test by drag, keyboard and random draw, saves it as an 
   await expect(entries(page)).toHaveCount(1);
 
   // Add another with its button; adding it again is refused.
-  await available.nth(1).getByRole('button', { name: /^Add to Test/ }).click();
+  await available
+    .nth(1)
+    .getByRole('button', { name: /^Add to Test/ })
+    .click();
   await expect(entries(page)).toHaveCount(2);
-  await available.nth(1).getByRole('button', { name: /^Add to Test/ }).click();
+  await available
+    .nth(1)
+    .getByRole('button', { name: /^Add to Test/ })
+    .click();
   await expect(page.getByText('Question is already in the test')).toBeVisible();
   await expect(entries(page)).toHaveCount(2);
 
@@ -128,7 +136,10 @@ test('a teacher builds a test by drag, keyboard and random draw, saves it as an 
   await dialog.getByLabel('Test Title').fill(`${title} v2`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Test saved successfully!')).toBeVisible();
-  const edited = page.getByRole('list', { name: 'Saved tests' }).getByRole('listitem').filter({ hasText: `${title} v2` });
+  const edited = page
+    .getByRole('list', { name: 'Saved tests' })
+    .getByRole('listitem')
+    .filter({ hasText: `${title} v2` });
   await expect(edited).toContainText(code);
   await expect(edited).toContainText('6 questions · 8 marks');
   await shoot(page, 'saved-1280');
@@ -173,7 +184,10 @@ test('saved tests: duplicate and delete with confirmation', async ({ page }) => 
   await page.goto('/question-bank');
   await page.getByRole('tab', { name: 'Test Generator' }).click();
   const available = page.getByRole('list', { name: 'Available questions' }).getByRole('listitem');
-  await available.nth(2).getByRole('button', { name: /^Add to Test/ }).click();
+  await available
+    .nth(2)
+    .getByRole('button', { name: /^Add to Test/ })
+    .click();
   const title = `E2E Quick Test ${Date.now()}`;
   await page.getByRole('button', { name: 'Save Test' }).click();
   await page.getByLabel('Test Title').fill(title);
@@ -183,16 +197,25 @@ test('saved tests: duplicate and delete with confirmation', async ({ page }) => 
   await page.getByLabel('Search tests').fill(title);
   const list = page.getByRole('list', { name: 'Saved tests' }).getByRole('listitem');
   await expect(list).toHaveCount(1);
-  await list.first().getByRole('button', { name: `Duplicate ${title}` }).click();
+  await list
+    .first()
+    .getByRole('button', { name: `Duplicate ${title}` })
+    .click();
   await expect(page.getByText('Test duplicated successfully')).toBeVisible();
   await expect(list).toHaveCount(2);
   await expect(list.filter({ hasText: `Copy of ${title}` })).toHaveCount(1);
 
-  await list.filter({ hasText: `Copy of ${title}` }).getByRole('button', { name: /^Delete/ }).click();
+  await list
+    .filter({ hasText: `Copy of ${title}` })
+    .getByRole('button', { name: /^Delete/ })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Delete this test?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(list).toHaveCount(2);
-  await list.filter({ hasText: `Copy of ${title}` }).getByRole('button', { name: /^Delete/ }).click();
+  await list
+    .filter({ hasText: `Copy of ${title}` })
+    .getByRole('button', { name: /^Delete/ })
+    .click();
   await confirm.getByRole('button', { name: 'Delete Test' }).click();
   await expect(page.getByText('Test deleted successfully')).toBeVisible();
   await expect(list).toHaveCount(1);

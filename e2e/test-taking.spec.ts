@@ -20,25 +20,50 @@ async function staffRequest(browser: Browser): Promise<APIRequestContext> {
 }
 
 /** A saved test of three multiple-choice questions of the demo bank, given to the demo student. */
-async function assignTest(staff: APIRequestContext, release: 'on-submit' | 'manual', window: { closesAt?: string } = {}): Promise<{ testId: string; name: string }> {
+async function assignTest(
+  staff: APIRequestContext,
+  release: 'on-submit' | 'manual',
+  window: { closesAt?: string } = {},
+): Promise<{ testId: string; name: string }> {
   // Demo questions, which have worked solutions to review (other specs add questions without one).
   const bank = await (await staff.get('/api/questions?type=Multiple%20Choice&limit=50')).json();
-  const ids: string[] = (bank.questions as Array<{ id: string; solution: string | null }>).filter((q) => q.solution?.trim()).slice(0, 3).map((q) => q.id);
+  const ids: string[] = (bank.questions as Array<{ id: string; solution: string | null }>)
+    .filter((q) => q.solution?.trim())
+    .slice(0, 3)
+    .map((q) => q.id);
   expect(ids).toHaveLength(3);
   const name = `Mock test ${Date.now()}`;
   const saved = await staff.post('/api/tests', {
-    data: { name, type: 'assessment', description: '', instructions: 'Choose one answer for each question.', timeLimit: 30, totalMarks: null, testCode: '', questions: ids.map((questionId, i) => ({ questionId, order: i + 1 })) },
+    data: {
+      name,
+      type: 'assessment',
+      description: '',
+      instructions: 'Choose one answer for each question.',
+      timeLimit: 30,
+      totalMarks: null,
+      testCode: '',
+      questions: ids.map((questionId, i) => ({ questionId, order: i + 1 })),
+    },
   });
   expect(saved.status()).toBe(201);
   const testId = (await saved.json()).test.id;
-  const students = (await (await staff.get('/api/admin/students')).json()).students as Array<{ id: string; email: string }>;
+  const students = (await (await staff.get('/api/admin/students')).json()).students as Array<{
+    id: string;
+    email: string;
+  }>;
   const student = students.find((s) => s.email === STUDENT.email)!;
-  const assigned = await staff.post(`/api/tests/${testId}/assign`, { data: { studentIds: [student.id], release, ...window } });
+  const assigned = await staff.post(`/api/tests/${testId}/assign`, {
+    data: { studentIds: [student.id], release, ...window },
+  });
   expect(assigned.status()).toBe(200);
   return { testId, name };
 }
 
-test('a student sits a test through a lost connection and a reload, then reviews it once released', async ({ browser, page, context }) => {
+test('a student sits a test through a lost connection and a reload, then reviews it once released', async ({
+  browser,
+  page,
+  context,
+}) => {
   const staff = await staffRequest(browser);
   const { testId, name } = await assignTest(staff, 'manual');
 
@@ -94,7 +119,10 @@ test('a student sits a test through a lost connection and a reload, then reviews
   await expect(page.getByRole('row').filter({ hasText: name }).getByRole('link', { name: 'Review' })).toBeVisible();
 });
 
-test('time runs out while the student is away: the server submits what was saved, and the review says so', async ({ browser, page }) => {
+test('time runs out while the student is away: the server submits what was saved, and the review says so', async ({
+  browser,
+  page,
+}) => {
   // The assignment closes 15 s from now, so the sitting's deadline (the earlier of the time limit and the close)
   // comes while the test waits: the server's clock is the one that counts, so it is not faked.
   const staff = await staffRequest(browser);
@@ -109,10 +137,16 @@ test('time runs out while the student is away: the server submits what was saved
   await page.goto('/dashboard?section=assignments');
 
   await expect
-    .poll(async () => {
-      const tests = (await (await page.request.get('/api/student/tests')).json()).tests as Array<{ name: string; status: string }>;
-      return tests.find((x) => x.name === name)?.status;
-    }, { timeout: 30_000, intervals: [1_000] })
+    .poll(
+      async () => {
+        const tests = (await (await page.request.get('/api/student/tests')).json()).tests as Array<{
+          name: string;
+          status: string;
+        }>;
+        return tests.find((x) => x.name === name)?.status;
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
     .toBe('submitted');
   await page.goto('/dashboard?section=grades');
   await page.getByRole('row').filter({ hasText: name }).getByRole('link', { name: 'Review' }).click();
@@ -128,7 +162,9 @@ test('time runs out while the student is away: the server submits what was saved
   expect(practice.focusAreas.length).toBeGreaterThan(0);
   expect(practice.questions.length).toBeGreaterThan(0);
   const n = practice.questions.length;
-  await expect(page.getByText(`${n} ${n === 1 ? 'question' : 'questions'} from ${practice.focusAreas.join(' and ')}:`)).toBeVisible();
+  await expect(
+    page.getByText(`${n} ${n === 1 ? 'question' : 'questions'} from ${practice.focusAreas.join(' and ')}:`),
+  ).toBeVisible();
   // A drawn multiple-choice question is checked like any exercise (a refused check would show no verdict).
   const choice = practice.questions.findIndex((x) => x.type === 'Multiple Choice');
   expect(choice).toBeGreaterThanOrEqual(0);
@@ -142,13 +178,25 @@ test('time runs out while the student is away: the server submits what was saved
   await page.screenshot({ path: 'test-results/practice-weak-spots-375.png' });
 });
 
-test('the teacher assigns a test from its staff page, releases the results there, and archives it', async ({ browser, page }) => {
+test('the teacher assigns a test from its staff page, releases the results there, and archives it', async ({
+  browser,
+  page,
+}) => {
   // The teacher's own test: only its author (or an admin) may re-score and archive it.
   await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
   const bank = await (await page.request.get('/api/questions?type=Multiple%20Choice&limit=2')).json();
   const name = `Staff page test ${Date.now()}`;
   const saved = await page.request.post('/api/tests', {
-    data: { name, type: 'test', description: '', instructions: '', timeLimit: 20, totalMarks: null, testCode: '', questions: bank.questions.map((q: { id: string }, i: number) => ({ questionId: q.id, order: i + 1 })) },
+    data: {
+      name,
+      type: 'test',
+      description: '',
+      instructions: '',
+      timeLimit: 20,
+      totalMarks: null,
+      testCode: '',
+      questions: bank.questions.map((q: { id: string }, i: number) => ({ questionId: q.id, order: i + 1 })),
+    },
   });
   expect(saved.status()).toBe(201);
   const testId = (await saved.json()).test.id;
@@ -175,8 +223,11 @@ test('the teacher assigns a test from its staff page, releases the results there
   const student = await browser.newContext();
   const studentPage = await student.newPage();
   await signIn(studentPage, STUDENT.email, STUDENT.password);
-  const listed = (await (await studentPage.request.get('/api/student/tests')).json()).tests.find((x: { name: string }) => x.name === name);
-  const attempt = (await (await studentPage.request.post(`/api/student/tests/${listed.assignmentId}/start`)).json()).attempt;
+  const listed = (await (await studentPage.request.get('/api/student/tests')).json()).tests.find(
+    (x: { name: string }) => x.name === name,
+  );
+  const attempt = (await (await studentPage.request.post(`/api/student/tests/${listed.assignmentId}/start`)).json())
+    .attempt;
   expect((await studentPage.request.post(`/api/student/attempts/${attempt.id}/submit`)).status()).toBe(200);
 
   await page.getByRole('tab', { name: 'Results' }).click();
@@ -187,7 +238,9 @@ test('the teacher assigns a test from its staff page, releases the results there
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = await (await download).path();
-  expect(fs.readFileSync(csv!, 'utf8')).toMatch(/^Student,Email,Status,Time used,Marks,Out of,Percentage,Scaled,Released\r?\n.*,student@demo\.academy,Submitted,/);
+  expect(fs.readFileSync(csv!, 'utf8')).toMatch(
+    /^Student,Email,Status,Time used,Marks,Out of,Percentage,Scaled,Released\r?\n.*,student@demo\.academy,Submitted,/,
+  );
   await page.getByRole('button', { name: 'Re-score' }).click();
   await expect(page.getByText('Re-scored 1 submitted test: no score changed')).toBeVisible();
   await page.getByRole('button', { name: 'Release results (1)' }).click();
@@ -204,7 +257,9 @@ test('the teacher assigns a test from its staff page, releases the results there
   const parentPage = await parent.newPage();
   await signIn(parentPage, 'parent@demo.academy', DEMO_PASSWORD);
   await parentPage.getByRole('link', { name: 'View Student Progress' }).click();
-  const results = parentPage.getByRole('region', { name: 'Progress report of Leo Chen' }).getByRole('table', { name: 'Test results of Leo Chen' });
+  const results = parentPage
+    .getByRole('region', { name: 'Progress report of Leo Chen' })
+    .getByRole('table', { name: 'Test results of Leo Chen' });
   const result = results.getByRole('row').filter({ hasText: name });
   await expect(result).toContainText('0 / 2');
   await expect(result).toContainText('0%');
@@ -214,7 +269,9 @@ test('the teacher assigns a test from its staff page, releases the results there
   // Sat, the test cannot be deleted: Saved Tests offer Archive instead, and the server refuses a delete all the same.
   const refused = await page.request.delete(`/api/tests/${testId}`);
   expect(refused.status()).toBe(409);
-  expect((await refused.json()).message).toBe('This test has been taken, so it cannot be deleted. Archive it instead to keep its results.');
+  expect((await refused.json()).message).toBe(
+    'This test has been taken, so it cannot be deleted. Archive it instead to keep its results.',
+  );
   await page.goto('/question-bank');
   await page.getByRole('tab', { name: 'Test Generator' }).click();
   await page.getByLabel('Search tests').fill(name);
@@ -229,7 +286,11 @@ test('the teacher assigns a test from its staff page, releases the results there
   await expect(savedItem).toHaveCount(1);
   await expect(savedItem.getByText('Archived', { exact: true })).toBeVisible();
   await savedItem.getByRole('link', { name: `Assign and see results of ${name}` }).click();
-  await expect(page.getByText('Archived: kept with its results; it cannot be assigned until it is restored.')).toBeVisible();
+  await expect(
+    page.getByText('Archived: kept with its results; it cannot be assigned until it is restored.'),
+  ).toBeVisible();
   await page.getByRole('tab', { name: 'Results' }).click();
-  await expect(page.getByRole('table', { name: 'Results by student' }).getByRole('row').filter({ hasText: 'Submitted' })).toHaveCount(1);
+  await expect(
+    page.getByRole('table', { name: 'Results by student' }).getByRole('row').filter({ hasText: 'Submitted' }),
+  ).toHaveCount(1);
 });

@@ -47,7 +47,11 @@ async function findUser(page: Page, email: string) {
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
 }
 
-test('the admin registers one user of each type with its rules and messages, and each signs in', async ({ page, browser, baseURL }) => {
+test('the admin registers one user of each type with its rules and messages, and each signs in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await asAdmin(page);
   await page.goto('/register-users');
   await expect(page.getByRole('heading', { name: 'Register Users' })).toBeVisible();
@@ -126,10 +130,21 @@ test('the admin registers one user of each type with its rules and messages, and
   await expect(page.getByRole('table', { name: 'Users' })).toContainText('Children: Leo Chen');
 });
 
-test('the admin deactivates a teacher, whose open browser is signed out on the next action; reactivating lets them in', async ({ page, browser, baseURL }) => {
+test('the admin deactivates a teacher, whose open browser is signed out on the next action; reactivating lets them in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await asAdmin(page);
   const email = uniqueEmail('gone-teacher');
-  await registerVia(page, 'teacher', { first_name: 'Ivy', last_name: 'Off', email, phone_number: '(555) 444-1212', specialization: 'Algebra', password: PASSWORD });
+  await registerVia(page, 'teacher', {
+    first_name: 'Ivy',
+    last_name: 'Off',
+    email,
+    phone_number: '(555) 444-1212',
+    specialization: 'Algebra',
+    password: PASSWORD,
+  });
   const teacher = await otherBrowser(browser, baseURL!);
   await signIn(teacher.page, email, PASSWORD);
   await expect(teacher.page.getByText('Welcome back, Ivy!')).toBeVisible();
@@ -156,7 +171,9 @@ test('the admin deactivates a teacher, whose open browser is signed out on the n
   await teacher.close();
 });
 
-test('the admin edits a student\'s school and deletes a data-entry user, with the confirmation saying what goes and what stays', async ({ page }) => {
+test("the admin edits a student's school and deletes a data-entry user, with the confirmation saying what goes and what stays", async ({
+  page,
+}) => {
   await asAdmin(page);
   const student = uniqueEmail('edit-student');
   await registerVia(page, 'student', {
@@ -172,7 +189,13 @@ test('the admin edits a student\'s school and deletes a data-entry user, with th
     confirm_password: PASSWORD,
   });
   const entry = uniqueEmail('leaving-entry');
-  await registerVia(page, 'data-entry', { first_name: 'Dex', last_name: 'Leaving', email: entry, phone_number: '(555) 444-3434', password: PASSWORD });
+  await registerVia(page, 'data-entry', {
+    first_name: 'Dex',
+    last_name: 'Leaving',
+    email: entry,
+    phone_number: '(555) 444-3434',
+    password: PASSWORD,
+  });
 
   await page.goto('/manage-users');
   await findUser(page, student);
@@ -194,14 +217,22 @@ test('the admin edits a student\'s school and deletes a data-entry user, with th
   await expect(page.getByText('No users found')).toBeVisible();
 });
 
-test('the admin imports a CSV of 50 students with 3 bad rows: a preview with each row\'s problems, then the 47 good ones', async ({ page }) => {
+test("the admin imports a CSV of 50 students with 3 bad rows: a preview with each row's problems, then the 47 good ones", async ({
+  page,
+}) => {
   await asAdmin(page);
   await page.goto('/manage-users');
-  const before = Number((await page.getByRole('button', { name: /Students$/ }).innerText()).split('\n')[0].replace(/,/g, ''));
+  const before = Number(
+    (await page.getByRole('button', { name: /Students$/ }).innerText()).split('\n')[0].replace(/,/g, ''),
+  );
 
   const tag = Date.now().toString(36);
   const header = 'First Name,Last Name,Email,Gender,Date of Birth,Grade,School,Address';
-  const lines = Array.from({ length: 50 }, (_, i) => `Kid${i},Class${tag},kid${i}-${tag}@class.test,${i % 2 ? 'Male' : 'Female'},2013-02-03,${(i % 12) + 1},Lake School,"${i} Lake Road, Town"`);
+  const lines = Array.from(
+    { length: 50 },
+    (_, i) =>
+      `Kid${i},Class${tag},kid${i}-${tag}@class.test,${i % 2 ? 'Male' : 'Female'},2013-02-03,${(i % 12) + 1},Lake School,"${i} Lake Road, Town"`,
+  );
   lines[4] = `Bad,Phone,bad4-${tag}@class.test,Male,2013-02-03,5,Lake School,1 Road,555`;
   lines[10] = `,NoName,bad10-${tag}@class.test,Male,2013-02-03,5,Lake School,1 Road`;
   lines[20] = `Bad,Grade,bad20-${tag}@class.test,Male,2013-02-03,13,Lake School,1 Road`;
@@ -210,7 +241,9 @@ test('the admin imports a CSV of 50 students with 3 bad rows: a preview with eac
   await page.goto('/register-users');
   // The page shown, not only prepared out of sight while the session is checked: the file goes to the input in use.
   await expect(page.getByRole('heading', { name: 'Import students from a CSV file' })).toBeVisible();
-  await page.locator('input[type=file]').setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('47 of 50 rows ready to import; 3 with errors, 0 duplicates.')).toBeVisible();
   const preview = page.getByRole('table', { name: 'Import preview' });
   await expect(preview.getByRole('row').filter({ hasText: 'Has errors' })).toHaveCount(3);
@@ -223,7 +256,9 @@ test('the admin imports a CSV of 50 students with 3 bad rows: a preview with eac
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '47');
 
   // The same file again: every good row is now a duplicate, nothing is created twice.
-  await page.locator('input[type=file]').setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'class.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('0 of 50 rows ready to import; 3 with errors, 47 duplicates.')).toBeVisible();
 
   await page.goto('/manage-users');
@@ -240,7 +275,9 @@ test('the admin imports a CSV of 50 students with 3 bad rows: a preview with eac
   await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(11);
 });
 
-test('at 375 px the users table scrolls sideways with each row\'s name held in view, so Type, Status and Actions are reached', async ({ page }) => {
+test("at 375 px the users table scrolls sideways with each row's name held in view, so Type, Status and Actions are reached", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await asAdmin(page);
   await page.goto('/manage-users');

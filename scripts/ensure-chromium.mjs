@@ -11,9 +11,13 @@ if (found) {
 }
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
-  console.log('Chromium is missing: installing Debian\'s chromium package...');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  console.log("Chromium is missing: installing Debian's chromium package...");
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  });
   process.exit(fs.existsSync('/usr/bin/chromium') ? 0 : 1);
 }
-console.error('The browser tests need Chromium. Install it with "sudo apt-get install chromium" (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.');
+console.error(
+  'The browser tests need Chromium. Install it with "sudo apt-get install chromium" (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.',
+);
 process.exit(1);

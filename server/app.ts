@@ -65,7 +65,10 @@ export interface AppDeps {
   /** Where uploads go; defaults to the configured one (the bucket, or DATA_DIR/uploads). */
   files?: FileDriver;
   /** Overload limits; the defaults turn requests away once the event loop lags a second behind. */
-  pressure?: Pick<FastifyUnderPressureOptions, 'maxEventLoopDelay' | 'maxHeapUsedBytes' | 'maxRssBytes' | 'sampleInterval'>;
+  pressure?: Pick<
+    FastifyUnderPressureOptions,
+    'maxEventLoopDelay' | 'maxHeapUsedBytes' | 'maxRssBytes' | 'sampleInterval'
+  >;
   /** Where the built web app is; nothing is served when it is missing. */
   distDir?: string | null;
   /** The secret that lets `npm run backup` ask this server for a backup (embedded database only); unset: none may. */
@@ -85,7 +88,12 @@ export interface ConnectionLimits {
   max: number;
 }
 
-export const CONNECTION_LIMITS: ConnectionLimits = { requestMs: 120_000, headersMs: 15_000, checkEveryMs: 1000, max: 800 };
+export const CONNECTION_LIMITS: ConnectionLimits = {
+  requestMs: 120_000,
+  headersMs: 15_000,
+  checkEveryMs: 1000,
+  max: 800,
+};
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -145,7 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const sessionCache = new SessionCache<CurrentUser>(deps.sessionCacheMs ?? 15_000);
   // '*' means the notifications were interrupted: anything may have changed.
-  await database.listen(SESSION_CHANNEL, (userId) => (userId === '*' ? sessionCache.clear() : sessionCache.evictUser(userId)));
+  await database.listen(SESSION_CHANNEL, (userId) =>
+    userId === '*' ? sessionCache.clear() : sessionCache.evictUser(userId),
+  );
   // Before any route is added: the plugin reads their `kept` and `invalidates` declarations.
   // Names this instance on the attempts channel, so it does not forget what it has counted itself.
   const instance = randomUUID();
@@ -153,14 +163,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     {
       listen: (channel, handler) => database.listen(channel, handler),
-      notify: async (channel, payload) => void (await database.db.execute(sql`select pg_notify(${channel}, ${payload})`)),
+      notify: async (channel, payload) =>
+        void (await database.db.execute(sql`select pg_notify(${channel}, ${payload})`)),
       studentsOf: (courseIds) => studentsOfCourses(database.db, courseIds),
     },
     instance,
   );
   const mailQueue = new MailQueue(
     loggingMailer(
-      deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
+      deps.mailer ??
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          outboxDir: path.join(config.dataDir, 'outbox'),
+          from: config.mailFrom,
+        }),
       app.log,
       config.env !== 'production' && !config.smtpUrl,
     ),
@@ -184,7 +200,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sweepGrace = database.kind === 'pglite' ? 0 : LOOSE_FILE_GRACE_MS;
   await ctx.uploads.sweep(ctx.now(), sweepGrace);
   const sweeper = setInterval(() => {
-    ctx.uploads.sweep(ctx.now()).catch((error: unknown) => app.log.error({ err: error }, 'sweeping loose uploads failed'));
+    ctx.uploads
+      .sweep(ctx.now())
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping loose uploads failed'));
   }, 3600_000).unref();
   app.addHook('onClose', () => clearInterval(sweeper));
 
@@ -218,7 +236,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(operationsRoutes(ctx, deps.backupToken && database.snapshot ? { database, token: deps.backupToken } : undefined));
+      await api.register(
+        operationsRoutes(
+          ctx,
+          deps.backupToken && database.snapshot ? { database, token: deps.backupToken } : undefined,
+        ),
+      );
       await api.register(authRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(adminUserRoutes(ctx));

@@ -14,13 +14,17 @@ describe('METRICS_PORT', () => {
 
   it('stops the start when it is not a port', () => {
     for (const value of ['0', '65536', '91.5', 'metrics', '-1']) {
-      expect(() => loadConfig({ METRICS_PORT: value }), value).toThrow('METRICS_PORT: must be a port number from 1 to 65535');
+      expect(() => loadConfig({ METRICS_PORT: value }), value).toThrow(
+        'METRICS_PORT: must be a port number from 1 to 65535',
+      );
     }
   });
 
   it('stops the start when it is the academy port', () => {
     expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow('METRICS_PORT: must differ from PORT (3000)');
-    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT: must differ from PORT (8080)');
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      'METRICS_PORT: must differ from PORT (8080)',
+    );
   });
 });
 
@@ -43,6 +47,8 @@ describe('METRICS_HOST', () => {
   });
 
   it('takes the private network interface a scraper on another machine reaches', () => {
-    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9100', METRICS_HOST: '10.0.0.11' }).metricsHost).toBe('10.0.0.11');
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9100', METRICS_HOST: '10.0.0.11' }).metricsHost).toBe(
+      '10.0.0.11',
+    );
   });
 });

@@ -34,7 +34,8 @@ function parseTrustProxy(raw: string | undefined): TrustProxy | string {
     const [address, prefix, ...rest] = entry.split('/');
     const version = isIP(address);
     const maxPrefix = version === 6 ? 128 : 32;
-    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= maxPrefix);
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= maxPrefix);
     if (!version || !prefixOk || rest.length > 0) {
       return `"${entry}" is not a proxy: give a number of hops, or a comma-separated list of IP addresses, CIDR ranges (e.g. 10.0.0.0/8) or ${[...PROXY_RANGE_NAMES].join(', ')}`;
     }
@@ -44,48 +45,58 @@ function parseTrustProxy(raw: string | undefined): TrustProxy | string {
 
 const PORT_RANGE = { error: 'must be a port number from 1 to 65535' };
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Math Academy <no-reply@math-academy.local>'),
-  PUBLIC_URL: z.string().optional(),
-  ADMIN_EMAIL: z.string().optional(),
-  ADMIN_PASSWORD: z.string().optional(),
-  CODE_SECRET: z.string().min(32, { error: 'must be at least 32 characters (e.g. openssl rand -base64 32)' }).optional().or(z.literal('')),
-  SEED_DEMO: flag(undefined),
-  S3_BUCKET: z.string().optional(),
-  S3_ENDPOINT: z.string().url().optional().or(z.literal('')),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: flag(undefined),
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const parsed = parseTrustProxy(value);
-      if (typeof parsed !== 'string') return parsed;
-      ctx.addIssue({ code: 'custom', message: parsed });
-      return z.NEVER;
-    }),
-  API_DOCS: flag(undefined),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  METRICS_PORT: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.coerce.number(PORT_RANGE).int(PORT_RANGE).min(1, PORT_RANGE).max(65535, PORT_RANGE).optional(),
-  ),
-  // The figures name every route and its traffic, unauthenticated: reachable from this machine only unless a
-  // private network's address is given.
-  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
-}).superRefine((env, ctx) => {
-  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
-    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from PORT (${env.PORT}): the metrics listen on a port of their own, kept off the proxy` });
-  }
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Math Academy <no-reply@math-academy.local>'),
+    PUBLIC_URL: z.string().optional(),
+    ADMIN_EMAIL: z.string().optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    CODE_SECRET: z
+      .string()
+      .min(32, { error: 'must be at least 32 characters (e.g. openssl rand -base64 32)' })
+      .optional()
+      .or(z.literal('')),
+    SEED_DEMO: flag(undefined),
+    S3_BUCKET: z.string().optional(),
+    S3_ENDPOINT: z.string().url().optional().or(z.literal('')),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: flag(undefined),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed !== 'string') return parsed;
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }),
+    API_DOCS: flag(undefined),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    METRICS_PORT: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce.number(PORT_RANGE).int(PORT_RANGE).min(1, PORT_RANGE).max(65535, PORT_RANGE).optional(),
+    ),
+    // The figures name every route and its traffic, unauthenticated: reachable from this machine only unless a
+    // private network's address is given.
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: `must differ from PORT (${env.PORT}): the metrics listen on a port of their own, kept off the proxy`,
+      });
+    }
+  });
 
 /** The bucket that holds the uploads instead of DATA_DIR/uploads. */
 export interface S3Settings {

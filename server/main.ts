@@ -39,7 +39,11 @@ function buildWebApp(): Promise<void> {
   return new Promise((resolve, reject) => {
     const build = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     build.on('error', reject);
-    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`The web app's build failed (exit code ${code}): see its output above.`))));
+    build.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`The web app's build failed (exit code ${code}): see its output above.`)),
+    );
   });
 }
 
@@ -83,7 +87,13 @@ async function main() {
       // In the process rather than pino's worker: the start's log lines are then out before the accounts below.
       // pino-pretty is a development tool, loaded only there.
       ...(config.env === 'development'
-        ? { stream: (await import('pino-pretty')).default({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true }) }
+        ? {
+            stream: (await import('pino-pretty')).default({
+              translateTime: 'HH:MM:ss',
+              ignore: 'pid,hostname',
+              sync: true,
+            }),
+          }
         : {}),
     },
   });
@@ -120,16 +130,29 @@ async function main() {
   if (config.metricsPort) {
     // On METRICS_HOST, loopback unless told otherwise: the listener has no access rules of its own, so a scraper on
     // another machine is let in by naming the private network's interface, never by the academy's HOST.
-    metricsServer = await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.metricsHost, log: app.log });
+    metricsServer = await startMetricsServer(app.metrics, {
+      port: config.metricsPort,
+      host: config.metricsHost,
+      log: app.log,
+    });
     app.log.info(`metrics at ${ownUrl(metricsServer.address)}/metrics`);
   }
   await app.listen({ port: config.port, host: config.host });
-  if (backupToken) writeBackupAccess(config.dataDir, { pid: process.pid, url: ownUrl(app.server.address() as AddressInfo), token: backupToken });
-  print(`\nMath Academy is running at ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pg')}` : 'PostgreSQL'})`);
+  if (backupToken)
+    writeBackupAccess(config.dataDir, {
+      pid: process.pid,
+      url: ownUrl(app.server.address() as AddressInfo),
+      token: backupToken,
+    });
+  print(
+    `\nMath Academy is running at ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pg')}` : 'PostgreSQL'})`,
+  );
   if (!config.smtpUrl) print(`E-mails are written to ${path.join(config.dataDir, 'outbox')} (no SMTP_URL set).`);
   // Another instance with a key of its own would refuse every code this one mails.
   if (database.kind === 'postgres' && !config.codeSecret) {
-    print(`E-mail codes are hashed with the key in ${path.join(config.dataDir, CODE_KEY_FILE)} (no CODE_SECRET set): give every instance the same CODE_SECRET.`);
+    print(
+      `E-mail codes are hashed with the key in ${path.join(config.dataDir, CODE_KEY_FILE)} (no CODE_SECRET set): give every instance the same CODE_SECRET.`,
+    );
   }
   printCredentials('First start: the admin account (this password is shown only once)', admin ? [admin] : []);
   printCredentials('Demo accounts', demo);

@@ -5,7 +5,8 @@ import { AuthProvider } from './auth/AuthProvider';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
-export const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
+export const newQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } });
 
 /**
  * The whole app around a router: the browser's (main.tsx) or, when the build prerenders a first-visit page, one

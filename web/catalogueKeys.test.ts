@@ -23,7 +23,11 @@ describe('the catalogue kept by each staff screen', () => {
   });
 
   it('keeps each screen apart, since each reads its own list with its own message', () => {
-    const screens = [courseManagement.courses(true), [...questionAssignment.hierarchy, 'admin', 'courses'], studentManager.courses('admin')];
+    const screens = [
+      courseManagement.courses(true),
+      [...questionAssignment.hierarchy, 'admin', 'courses'],
+      studentManager.courses('admin'),
+    ];
     expect(new Set(screens.map((key) => JSON.stringify(key))).size).toBe(3);
   });
 });

@@ -10,7 +10,9 @@ afterEach(() => vi.useRealTimers());
 describe('lazyPage', () => {
   it('leaves no timer behind once the page has loaded, so a process that drew it can exit at once', async () => {
     let loaded!: () => void;
-    const load = vi.fn(() => new Promise<{ default: typeof Page }>((resolve) => (loaded = () => resolve({ default: Page }))));
+    const load = vi.fn(
+      () => new Promise<{ default: typeof Page }>((resolve) => (loaded = () => resolve({ default: Page }))),
+    );
     const LazyPage = lazyPage(load);
     preloadPages(createElement(LazyPage));
     expect(load).toHaveBeenCalledOnce();

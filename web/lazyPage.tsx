@@ -14,7 +14,9 @@ export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
   return (
     message === CHUNK_TIMEOUT_MESSAGE ||
-    /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk [\w-]+ failed/i.test(message)
+    /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk [\w-]+ failed/i.test(
+      message,
+    )
   );
 }
 
@@ -31,7 +33,9 @@ export function lazyPage<T extends AnyComponent>(load: () => Promise<{ default: 
     // prerender, a test) alive for the whole time-out after its work is done.
     loading ??= new Promise<{ default: T }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(CHUNK_TIMEOUT_MESSAGE)), CHUNK_TIMEOUT_MS);
-      load().then(resolve, reject).finally(() => clearTimeout(timer));
+      load()
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
     });
     return loading;
   };

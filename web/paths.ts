@@ -14,7 +14,10 @@ interface Route<A extends string[], P extends string = string> {
   path: P;
   href(...args: A): string;
 }
-const route = <A extends string[], P extends string>(path: P, href: (...args: A) => string): Route<A, P> => ({ path, href });
+const route = <A extends string[], P extends string>(path: P, href: (...args: A) => string): Route<A, P> => ({
+  path,
+  href,
+});
 
 /**
  * Every route of the web app, in one typed registry: the router takes its patterns from here and links are built
@@ -51,7 +54,10 @@ export const paths = {
    */
   myCourses: '/dashboard/courses',
   studentCourse: route('/dashboard/courses/:courseId', (courseId: string) => `/dashboard/courses/${enc(courseId)}`),
-  studentSection: route('/dashboard/courses/:courseId/sections/:sectionId/:tab', (courseId: string, sectionId: string, tab: LessonTab) => sectionUrl(courseId, sectionId, tab)),
+  studentSection: route(
+    '/dashboard/courses/:courseId/sections/:sectionId/:tab',
+    (courseId: string, sectionId: string, tab: LessonTab) => sectionUrl(courseId, sectionId, tab),
+  ),
   /** A section of a student's course in the course viewer, on its lesson: the dashboard's "Pick up where you left off". */
   learnerSection: (courseId: string, _unitId: string, sectionId: string) => sectionUrl(courseId, sectionId),
   /** A student sitting an assigned test, and a submitted test reviewed. */
@@ -60,10 +66,14 @@ export const paths = {
   /** A saved test's staff page: assign it and read its results. */
   savedTest: route('/saved-tests/:testId', (testId: string) => `/saved-tests/${enc(testId)}`),
   course: route('/course/:courseId', (courseId: string) => `/course/${enc(courseId)}`),
-  unit: route('/course/:courseId/unit/:unitId', (courseId: string, unitId: string) => `/course/${enc(courseId)}/unit/${enc(unitId)}`),
+  unit: route(
+    '/course/:courseId/unit/:unitId',
+    (courseId: string, unitId: string) => `/course/${enc(courseId)}/unit/${enc(unitId)}`,
+  ),
   section: route(
     '/course/:courseId/unit/:unitId/section/:sectionId',
-    (courseId: string, unitId: string, sectionId: string) => `/course/${enc(courseId)}/unit/${enc(unitId)}/section/${enc(sectionId)}`,
+    (courseId: string, unitId: string, sectionId: string) =>
+      `/course/${enc(courseId)}/unit/${enc(unitId)}/section/${enc(sectionId)}`,
   ),
   lesson: route(
     '/course/:courseId/unit/:unitId/section/:sectionId/lesson/:lessonId',
@@ -77,18 +87,25 @@ export const paths = {
   teacherDashboard: '/teacher-dashboard',
   courseManagement: '/course-management',
   /** Course management's drill-down: each level has its address, so Back, refresh and links work. */
-  courseUnits: route('/course-management/:courseId/units', (courseId: string) => `/course-management/${enc(courseId)}/units`),
+  courseUnits: route(
+    '/course-management/:courseId/units',
+    (courseId: string) => `/course-management/${enc(courseId)}/units`,
+  ),
   unitSections: route(
     '/course-management/:courseId/units/:unitId/sections',
     (courseId: string, unitId: string) => `/course-management/${enc(courseId)}/units/${enc(unitId)}/sections`,
   ),
   sectionContent: route(
     '/course-management/:courseId/units/:unitId/sections/:sectionId',
-    (courseId: string, unitId: string, sectionId: string) => `/course-management/${enc(courseId)}/units/${enc(unitId)}/sections/${enc(sectionId)}`,
+    (courseId: string, unitId: string, sectionId: string) =>
+      `/course-management/${enc(courseId)}/units/${enc(unitId)}/sections/${enc(sectionId)}`,
   ),
   questionBank: '/question-bank',
   /** A saved test as an exam paper, to print or save as PDF; `?key=1` adds the answer key. */
-  testPrint: route('/question-bank/tests/:testId/print', (testId: string) => `/question-bank/tests/${enc(testId)}/print`),
+  testPrint: route(
+    '/question-bank/tests/:testId/print',
+    (testId: string) => `/question-bank/tests/${enc(testId)}/print`,
+  ),
   questionAssignment: '/question-assignment',
   courseAssignment: '/course-assignment',
   manageUsers: '/manage-users',

@@ -39,9 +39,15 @@ const StudentHome = lazyPage(() => import('./features/assigned-learning/StudentH
 const StudentCoursePage = lazyPage(() => import('./features/assigned-learning/StudentCoursePage'));
 const CourseManagementPage = lazyPage(() => import('./features/courses/CourseManagementPage'));
 const CourseAssignmentPage = lazyPage(() => import('./features/student-assignments/CourseAssignmentPage'));
-const AdminDashboard = lazyPage(() => import('./features/dashboard/AdminDashboard').then((m) => ({ default: m.AdminDashboard })));
-const TeacherDashboard = lazyPage(() => import('./features/dashboard/TeacherDashboard').then((m) => ({ default: m.TeacherDashboard })));
-const ParentDashboard = lazyPage(() => import('./features/dashboard/ParentDashboard').then((m) => ({ default: m.ParentDashboard })));
+const AdminDashboard = lazyPage(() =>
+  import('./features/dashboard/AdminDashboard').then((m) => ({ default: m.AdminDashboard })),
+);
+const TeacherDashboard = lazyPage(() =>
+  import('./features/dashboard/TeacherDashboard').then((m) => ({ default: m.TeacherDashboard })),
+);
+const ParentDashboard = lazyPage(() =>
+  import('./features/dashboard/ParentDashboard').then((m) => ({ default: m.ParentDashboard })),
+);
 const QuestionAssignmentPage = lazyPage(() => import('./features/questions/assignment/QuestionAssignmentPage'));
 const ComingSoonPage = lazyPage(() => import('./features/dashboard/ComingSoonPage'));
 const ManageUsersPage = lazyPage(() => import('./features/users/ManageUsersPage'));
@@ -85,8 +91,22 @@ export const routes: RouteObject[] = [
           { path: paths.shoppingCart, element: <CartPage /> },
           { path: paths.privacy, element: <PrivacyPage /> },
           { path: paths.terms, element: <TermsPage /> },
-          { path: paths.signin, element: <RedirectIfSignedIn><SignInPage /></RedirectIfSignedIn> },
-          { path: paths.signup, element: <RedirectIfSignedIn><SignUpPage /></RedirectIfSignedIn> },
+          {
+            path: paths.signin,
+            element: (
+              <RedirectIfSignedIn>
+                <SignInPage />
+              </RedirectIfSignedIn>
+            ),
+          },
+          {
+            path: paths.signup,
+            element: (
+              <RedirectIfSignedIn>
+                <SignUpPage />
+              </RedirectIfSignedIn>
+            ),
+          },
           { path: paths.verifyOtp, element: <VerifyOtpPage /> },
           { path: paths.completeProfile, element: <CompleteProfilePage /> },
           { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
@@ -96,7 +116,14 @@ export const routes: RouteObject[] = [
           { path: paths.course.path, element: <UnitsPage /> },
           { path: paths.unit.path, element: <SectionsPage /> },
           { path: paths.section.path, element: <SectionPage /> },
-          { path: paths.lesson.path, element: <RequireAuth><LessonPage /></RequireAuth> },
+          {
+            path: paths.lesson.path,
+            element: (
+              <RequireAuth>
+                <LessonPage />
+              </RequireAuth>
+            ),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -105,9 +132,26 @@ export const routes: RouteObject[] = [
         element: <DashboardLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: paths.dashboard, element: <RequireAuth><DashboardPage studentHome={<StudentHome />} studentSections={{ assignments: <StudentTests />, grades: <StudentGrades /> }} /></RequireAuth> },
+          {
+            path: paths.dashboard,
+            element: (
+              <RequireAuth>
+                <DashboardPage
+                  studentHome={<StudentHome />}
+                  studentSections={{ assignments: <StudentTests />, grades: <StudentGrades /> }}
+                />
+              </RequireAuth>
+            ),
+          },
           // Shared profile: every account type edits its own profile here.
-          { path: paths.profile, element: <RequireAuth><ProfilePage /></RequireAuth> },
+          {
+            path: paths.profile,
+            element: (
+              <RequireAuth>
+                <ProfilePage />
+              </RequireAuth>
+            ),
+          },
           guarded(paths.testSitting.path, <TestSittingPage />),
           guarded(paths.testReview.path, <TestReviewPage />),
           guarded(paths.savedTest.path, <SavedTestPage />),

@@ -42,7 +42,10 @@ describe('checkAnswer', () => {
   });
 
   it('never reveals accepted answers in fill-in-the-blank feedback', () => {
-    const question: CheckableQuestion = { type: 'Fill in the Blank', answer: [['12345'], ['\\frac{7}{9}'], ['qwerty']] };
+    const question: CheckableQuestion = {
+      type: 'Fill in the Blank',
+      answer: [['12345'], ['\\frac{7}{9}'], ['qwerty']],
+    };
     for (const student of ['["1","2","3"]', '[]', '["12345"]', '[")(","{","x"]', 'nonsense']) {
       const { feedback } = checkAnswer(question, student);
       for (const secret of ['12345', '7', '9', 'qwerty']) expect(feedback).not.toContain(secret);
@@ -51,12 +54,32 @@ describe('checkAnswer', () => {
 
   it('names the wrong blanks by number', () => {
     const question: CheckableQuestion = { type: 'Fill in the Blank', answer: [['1'], ['2'], ['3'], ['4']] };
-    expect(checkAnswer(question, '["1","0","3","0"]').feedback).toBe('Not quite. Try again. Blanks 2 and 4 are not correct.');
-    expect(checkAnswer(question, '["0","0","0","4"]').feedback).toBe('Not quite. Try again. Blanks 1, 2 and 3 are not correct.');
+    expect(checkAnswer(question, '["1","0","3","0"]').feedback).toBe(
+      'Not quite. Try again. Blanks 2 and 4 are not correct.',
+    );
+    expect(checkAnswer(question, '["0","0","0","4"]').feedback).toBe(
+      'Not quite. Try again. Blanks 1, 2 and 3 are not correct.',
+    );
   });
 
   it('survives malformed encodings', () => {
-    const answers: unknown[] = [undefined, null, 42, '', '{', '[[', '{"a1":', [], {}, [[]], { a1: null }, [1, [2]], { a1: [[1]] }, Symbol('x'), () => 1];
+    const answers: unknown[] = [
+      undefined,
+      null,
+      42,
+      '',
+      '{',
+      '[[',
+      '{"a1":',
+      [],
+      {},
+      [[]],
+      { a1: null },
+      [1, [2]],
+      { a1: [[1]] },
+      Symbol('x'),
+      () => 1,
+    ];
     for (const answer of answers) {
       for (const type of ['Multiple Choice', 'Fill in the Blank', 'Calculation', 'Short Answer'] as const) {
         const result = checkAnswer({ type, answer }, '["1"]');
@@ -65,7 +88,9 @@ describe('checkAnswer', () => {
       }
     }
     expect(checkAnswer(null as unknown as CheckableQuestion, '1').isCorrect).toBe(false);
-    expect(checkAnswer({ type: 'Calculation', answer: { a1: ['1'] } }, null as unknown as string).isCorrect).toBe(false);
+    expect(checkAnswer({ type: 'Calculation', answer: { a1: ['1'] } }, null as unknown as string).isCorrect).toBe(
+      false,
+    );
   });
 
   it('refuses a 100 kB answer as unreadable quickly', () => {
@@ -74,7 +99,10 @@ describe('checkAnswer', () => {
     expect(matchesAccepted(huge, '1')).toBe('unreadable');
     const result = checkAnswer({ type: 'Calculation', answer: { a1: ['1'] } }, huge);
     expect(performance.now() - start).toBeLessThan(50);
-    expect(result).toEqual({ isCorrect: false, feedback: 'We could not read your answer. Check the math and try again.' });
+    expect(result).toEqual({
+      isCorrect: false,
+      feedback: 'We could not read your answer. Check the math and try again.',
+    });
   });
 
   it('never throws on the big list of naughty strings', () => {

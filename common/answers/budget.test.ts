@@ -51,8 +51,16 @@ const hostile: [string, string, MatchResult[]][] = [
   [`(${PRIME_19}/${PRIME_20})^{1/2}`, '1', ['different']],
   // The complex fallback and the solution-set test on the biggest inputs that parse.
   ['(-2)^{' + 'x+'.repeat(150) + 'x}', '(-2)^{' + 'x+'.repeat(149) + '2x}', ['equal', 'unreadable']],
-  [Array.from({ length: 45 }, (_, i) => `\\sin(${i}x)`).join('+') + '=yz', Array.from({ length: 45 }, (_, i) => `\\sin(${i}x)`).join('+') + '=2yz', ['different', 'unreadable']],
-  [Array.from({ length: 25 }, (_, i) => `x^{${i % 5}}y`).join('+') + '=w', 'w=' + Array.from({ length: 25 }, (_, i) => `yx^{${i % 5}}`).join('+'), ['equal', 'different', 'unreadable']],
+  [
+    Array.from({ length: 45 }, (_, i) => `\\sin(${i}x)`).join('+') + '=yz',
+    Array.from({ length: 45 }, (_, i) => `\\sin(${i}x)`).join('+') + '=2yz',
+    ['different', 'unreadable'],
+  ],
+  [
+    Array.from({ length: 25 }, (_, i) => `x^{${i % 5}}y`).join('+') + '=w',
+    'w=' + Array.from({ length: 25 }, (_, i) => `yx^{${i % 5}}`).join('+'),
+    ['equal', 'different', 'unreadable'],
+  ],
 ];
 
 describe('hostile answers stay within the time budget', () => {
@@ -85,43 +93,63 @@ describe('the budget of a check', () => {
   const bigSum = 'x+'.repeat(150) + 'x';
 
   it('stops a check that has done too much work, and frees the next check', () => {
-    expect(() => withinBudget(() => {
-      for (let i = 0; i < 1000; i++) parseExpression(bigSum);
-    })).toThrow(OverBudgetError);
+    expect(() =>
+      withinBudget(() => {
+        for (let i = 0; i < 1000; i++) parseExpression(bigSum);
+      }),
+    ).toThrow(OverBudgetError);
     expect(withinBudget(() => parseExpression(bigSum).vars)).toEqual(['x']);
   });
 
   it('stops a check that has run out of time', () => {
-    expect(() => withinBudget(() => {
-      busy(300);
-      return parseExpression(bigSum);
-    })).toThrow(OverBudgetError);
+    expect(() =>
+      withinBudget(() => {
+        busy(300);
+        return parseExpression(bigSum);
+      }),
+    ).toThrow(OverBudgetError);
   });
 
   it('lets nested checks share the outer budget', () => {
-    expect(() => withinBudget(() => {
-      busy(300);
-      return withinBudget(() => parseExpression(bigSum));
-    })).toThrow(OverBudgetError);
+    expect(() =>
+      withinBudget(() => {
+        busy(300);
+        return withinBudget(() => parseExpression(bigSum));
+      }),
+    ).toThrow(OverBudgetError);
   });
 
   it('reads an accepted answer again when its parse was cut short by the budget of one check', () => {
     const accepted = 'x^2 + 2x + 1';
     // The budget spent before the accepted answer is read: its parse is cut short, and the check cannot say equal.
-    expect(withinBudget(() => {
-      checkBudget(MAX_WORK);
-      return matchesAccepted('(x+1)^2', accepted);
-    })).not.toBe('equal');
+    expect(
+      withinBudget(() => {
+        checkBudget(MAX_WORK);
+        return matchesAccepted('(x+1)^2', accepted);
+      }),
+    ).not.toBe('equal');
     expect(matchesAccepted('(x+1)^2', accepted)).toBe('equal');
   });
 
   it('tells whether a check ran out of budget anywhere, even where the checker caught it and gave a verdict', () => {
     const question = { type: 'Calculation' as const, answer: { a1: ['(x+1)^2'] } };
-    expect(checkAnswerWhole(question, 'x^2+2x+1')).toEqual({ result: { isCorrect: true, feedback: 'Correct!' }, whole: true });
-    expect(checkAnswerWhole(question, '9^{9^{9^{9}}}')).toEqual({ result: { isCorrect: false, feedback: 'Not quite. Try again.' }, whole: true });
+    expect(checkAnswerWhole(question, 'x^2+2x+1')).toEqual({
+      result: { isCorrect: true, feedback: 'Correct!' },
+      whole: true,
+    });
+    expect(checkAnswerWhole(question, '9^{9^{9^{9}}}')).toEqual({
+      result: { isCorrect: false, feedback: 'Not quite. Try again.' },
+      whole: true,
+    });
     // Thirty accepted answers that each take long to compare: the shared budget runs out, the checker gives up.
-    const heavy = { type: 'Calculation' as const, answer: { a1: Array.from({ length: 30 }, (_, k) => '(-2)^{' + 'x+'.repeat(149) + `${k + 3}x}`) } };
-    expect(checkAnswerWhole(heavy, '5')).toEqual({ result: { isCorrect: false, feedback: 'We could not read your answer. Check the math and try again.' }, whole: false });
+    const heavy = {
+      type: 'Calculation' as const,
+      answer: { a1: Array.from({ length: 30 }, (_, k) => '(-2)^{' + 'x+'.repeat(149) + `${k + 3}x}`) },
+    };
+    expect(checkAnswerWhole(heavy, '5')).toEqual({
+      result: { isCorrect: false, feedback: 'We could not read your answer. Check the math and try again.' },
+      whole: false,
+    });
     // The next check has a budget of its own.
     expect(checkAnswerWhole(question, '(1+x)^2').whole).toBe(true);
     expect(() => withinBudget(() => checkAnswerWhole(question, '1'))).toThrow(/already inside a check/);

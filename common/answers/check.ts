@@ -28,7 +28,10 @@ export function checkAnswer(question: CheckableQuestion, studentAnswer: string):
  * checkAnswer, and whether its verdict may be kept for the same question and answer: it may unless the check ran
  * out of budget somewhere (an entry given up on as unreadable, or a comparison cut short).
  */
-export function checkAnswerWhole(question: CheckableQuestion, studentAnswer: string): { result: CheckResult; whole: boolean } {
+export function checkAnswerWhole(
+  question: CheckableQuestion,
+  studentAnswer: string,
+): { result: CheckResult; whole: boolean } {
   const { value, whole } = withinBudgetWhole(() => checkQuestion(question, studentAnswer));
   return { result: value, whole };
 }
@@ -107,6 +110,7 @@ function acceptedBlanks(key: unknown): string[][] | null {
 
 function answerList(value: unknown): string[] | null {
   if (typeof value === 'string' || typeof value === 'number') return [String(value)];
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.map(String);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
+    return value.map(String);
   return null;
 }

@@ -44,14 +44,26 @@ function compile(node: MathNode): Compiled {
     case 'OperatorNode': {
       const { fn, args } = node as MathNode & { fn: string; args: MathNode[] };
       const parts = args.map(compile);
-      if (parts.every((p) => p.constant)) return constant(applyOperator(fn, parts.map((p) => p.constant!)));
+      if (parts.every((p) => p.constant))
+        return constant(
+          applyOperator(
+            fn,
+            parts.map((p) => p.constant!),
+          ),
+        );
       return { fn: operator(fn, parts), constant: null };
     }
     case 'FunctionNode': {
       const { fn, args } = node as MathNode & { fn: { name?: string }; args: MathNode[] };
       const name = fn.name ?? '';
       const parts = args.map(compile);
-      if (parts.every((p) => p.constant)) return constant(applyFunction(name, parts.map((p) => p.constant!)));
+      if (parts.every((p) => p.constant))
+        return constant(
+          applyFunction(
+            name,
+            parts.map((p) => p.constant!),
+          ),
+        );
       return { fn: func(name, parts), constant: null };
     }
     default:

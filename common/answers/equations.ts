@@ -26,7 +26,9 @@ type Side = (env: Env) => number;
 
 /** Whether two equations `aL = aR` and `bL = bR` have the same solutions, sampled as above. */
 export function sameSolutions(a: [Expr, Expr], b: [Expr, Expr]): boolean {
-  const shared = a.flatMap((e) => e.vars).filter((v, i, all) => all.indexOf(v) === i && b.some((e) => e.vars.includes(v)));
+  const shared = a
+    .flatMap((e) => e.vars)
+    .filter((v, i, all) => all.indexOf(v) === i && b.some((e) => e.vars.includes(v)));
   if (shared.length === 0) return false;
   const f = difference(a);
   const g = difference(b);
@@ -34,7 +36,10 @@ export function sameSolutions(a: [Expr, Expr], b: [Expr, Expr]): boolean {
   const lines = samplePoints(vars);
   const random = mulberry32(SEED);
   let line = 0;
-  for (const [h, other] of [[f, g], [g, f]]) {
+  for (const [h, other] of [
+    [f, g],
+    [g, f],
+  ]) {
     let roots = 0;
     for (const v of shared) {
       for (let k = 0; k < LINES_PER_VARIABLE; k++) {
@@ -67,7 +72,10 @@ function rootsAlong(h: Side, env: Map<string, number>, v: string, center: number
     env.set(v, t);
     return h(env);
   };
-  const ts = Array.from({ length: SCAN_POINTS }, (_, i) => center + Math.tan(-Math.PI / 2 + (Math.PI * (i + 0.5)) / SCAN_POINTS) * 4);
+  const ts = Array.from(
+    { length: SCAN_POINTS },
+    (_, i) => center + Math.tan(-Math.PI / 2 + (Math.PI * (i + 0.5)) / SCAN_POINTS) * 4,
+  );
   const hs = ts.map(at);
   const roots: { t: number; touching: boolean }[] = [];
   for (let i = 0; i < ts.length && roots.length < MAX_ROOTS_PER_LINE; i++) {
@@ -80,7 +88,12 @@ function rootsAlong(h: Side, env: Map<string, number>, v: string, center: number
     if (Number.isFinite(next) && next !== 0 && Math.sign(next) !== Math.sign(hs[i])) {
       const root = refine(at, ts[i], ts[i + 1], hs[i], next);
       if (isRoot(at, root, ts[i], ts[i + 1])) roots.push({ t: root, touching: false });
-    } else if (i > 0 && Number.isFinite(next) && Math.abs(hs[i]) < Math.abs(hs[i - 1]) && Math.abs(hs[i]) < Math.abs(next)) {
+    } else if (
+      i > 0 &&
+      Number.isFinite(next) &&
+      Math.abs(hs[i]) < Math.abs(hs[i - 1]) &&
+      Math.abs(hs[i]) < Math.abs(next)
+    ) {
       // A touching zero such as x² at 0 changes no sign: look for it at the bottom of |h|.
       const bottom = minimise((t) => Math.abs(at(t)), ts[i - 1], ts[i + 1]);
       if (isRoot(at, bottom, ts[i - 1], ts[i + 1])) roots.push({ t: bottom, touching: true });

@@ -88,7 +88,12 @@ export function sameExpression(a: Expr, b: Expr): boolean {
   const rows = realRows([a, b], points);
   if (rows.some(([x, y]) => !close(x, y))) return false;
   if (rows.length >= MIN_POINTS) return true;
-  const complexRows = rowsAt(points, (env) => [evaluateComplex(a.node, env), evaluateComplex(b.node, env)], (z) => z.isFinite(), [a, b]);
+  const complexRows = rowsAt(
+    points,
+    (env) => [evaluateComplex(a.node, env), evaluateComplex(b.node, env)],
+    (z) => z.isFinite(),
+    [a, b],
+  );
   return complexRows.length >= MIN_POINTS && complexRows.every(([x, y]) => closeComplex(x, y));
 }
 

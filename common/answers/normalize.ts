@@ -19,8 +19,18 @@ export const FUNCTIONS = new Set([...Object.keys(MATH_FUNCTIONS), 'sqrt', 'root'
 
 /** `\sin^{-1} x` is arcsin x, not 1/sin x. */
 const INVERSES: Record<string, string> = {
-  sin: 'arcsin', cos: 'arccos', tan: 'arctan', sec: 'arcsec', csc: 'arccsc', cot: 'arccot',
-  sinh: 'arsinh', cosh: 'arcosh', tanh: 'artanh', sech: 'arsech', csch: 'arcsch', coth: 'arcoth',
+  sin: 'arcsin',
+  cos: 'arccos',
+  tan: 'arctan',
+  sec: 'arcsec',
+  csc: 'arccsc',
+  cot: 'arccot',
+  sinh: 'arsinh',
+  cosh: 'arcosh',
+  tanh: 'artanh',
+  sech: 'arsech',
+  csch: 'arcsch',
+  coth: 'arcoth',
 };
 
 /** Absolute-value bars once paired: the translator reads them as `abs(` and `)`. */
@@ -29,24 +39,96 @@ const CLOSE_BAR = '\uE001';
 
 const LETTER_RUN = /\p{L}+/uy;
 const SPACING = new Set([',', ';', ':', '!', ' ', 'quad', 'qquad', 'thinspace', 'medspace', 'thickspace', 'enspace']);
-const TEXT_WRAPPERS = new Set(['text', 'textrm', 'textnormal', 'mathrm', 'mathit', 'mathbf', 'operatorname', 'mbox', 'boldsymbol']);
+const TEXT_WRAPPERS = new Set([
+  'text',
+  'textrm',
+  'textnormal',
+  'mathrm',
+  'mathit',
+  'mathbf',
+  'operatorname',
+  'mbox',
+  'boldsymbol',
+]);
 const COMMANDS: Record<string, string> = {
-  cdot: '*', times: '*', ast: '*', div: '/', pi: ' pi ', '%': '%', $: '',
-  le: '<=', leq: '<=', leqslant: '<=', ge: '>=', geq: '>=', geqslant: '>=', lt: '<', gt: '>', ne: '!=', neq: '!=',
-  circ: ' deg ', degree: ' deg ',
+  cdot: '*',
+  times: '*',
+  ast: '*',
+  div: '/',
+  pi: ' pi ',
+  '%': '%',
+  $: '',
+  le: '<=',
+  leq: '<=',
+  leqslant: '<=',
+  ge: '>=',
+  geq: '>=',
+  geqslant: '>=',
+  lt: '<',
+  gt: '>',
+  ne: '!=',
+  neq: '!=',
+  circ: ' deg ',
+  degree: ' deg ',
 };
 /** Commands after which a bar opens rather than closes (`|x \cdot |y||`). */
 const OPERATOR_COMMANDS = new Set([
-  'cdot', 'times', 'ast', 'div', 'pm', 'mp', 'le', 'leq', 'leqslant', 'ge', 'geq', 'geqslant', 'lt', 'gt', 'ne', 'neq',
-  'left', 'right', 'frac', 'dfrac', 'tfrac', 'sqrt', ...FUNCTIONS,
+  'cdot',
+  'times',
+  'ast',
+  'div',
+  'pm',
+  'mp',
+  'le',
+  'leq',
+  'leqslant',
+  'ge',
+  'geq',
+  'geqslant',
+  'lt',
+  'gt',
+  'ne',
+  'neq',
+  'left',
+  'right',
+  'frac',
+  'dfrac',
+  'tfrac',
+  'sqrt',
+  ...FUNCTIONS,
 ]);
 const GREEK: Record<string, string> = {
-  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', theta: 'θ', lambda: 'λ', mu: 'μ', phi: 'φ', sigma: 'σ', omega: 'ω',
+  alpha: 'α',
+  beta: 'β',
+  gamma: 'γ',
+  delta: 'δ',
+  theta: 'θ',
+  lambda: 'λ',
+  mu: 'μ',
+  phi: 'φ',
+  sigma: 'σ',
+  omega: 'ω',
 };
 const UNICODE: Record<string, string> = {
-  '×': '*', '·': '*', '⋅': '*', '∙': '*', '÷': '/', '−': '-', '–': '-', '—': '-',
-  '≤': '<=', '≥': '>=', '≠': '!=', 'π': ' pi ', '°': ' deg ', '√': '\\sqrt', '²': '^2', '³': '^3',
-  '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ',
+  '×': '*',
+  '·': '*',
+  '⋅': '*',
+  '∙': '*',
+  '÷': '/',
+  '−': '-',
+  '–': '-',
+  '—': '-',
+  '≤': '<=',
+  '≥': '>=',
+  '≠': '!=',
+  π: ' pi ',
+  '°': ' deg ',
+  '√': '\\sqrt',
+  '²': '^2',
+  '³': '^3',
+  '\u00a0': ' ',
+  '\u2009': ' ',
+  '\u202f': ' ',
 };
 
 /** Case-, space- and trailing-period-insensitive form used for plain text answers. */
@@ -66,7 +148,10 @@ export function toPlain(raw: string): string {
   plain = plain.replace(/(^|[^\d.^\p{L})])(\d+)\s+(\d+)\s*\/\s*(\d+)(?![\d.])/gu, '$1($2+$3/$4)');
   // Thousands separated by spaces: "1 000 000".
   plain = plain.replace(/(\d) (?=\d{3}(?!\d))/g, '$1');
-  plain = plain.replace(/deg\s*([CF])\b/g, 'deg$1').replace(/\s+/g, ' ').trim();
+  plain = plain
+    .replace(/deg\s*([CF])\b/g, 'deg$1')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (plain === '') throw new UnreadableError('empty');
   return plain;
 }
@@ -80,7 +165,8 @@ function checkNesting(s: string): void {
   }
 }
 
-const BAR_COMMAND = /\\(?:(left|right)\s*(\||\\vert\b|\\lvert\b|\\rvert\b|\\\|)|(vert|lvert|rvert|\|)(?![a-zA-Z])|([a-zA-Z]+|.))/y;
+const BAR_COMMAND =
+  /\\(?:(left|right)\s*(\||\\vert\b|\\lvert\b|\\rvert\b|\\\|)|(vert|lvert|rvert|\|)(?![a-zA-Z])|([a-zA-Z]+|.))/y;
 
 /**
  * `|x|` has no mathjs syntax: pairs the bars into OPEN_BAR and CLOSE_BAR. A bar right after an

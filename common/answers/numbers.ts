@@ -148,7 +148,9 @@ function relativelyClose(x: number, y: number): boolean {
 
 /** Float comparison with a relative tolerance (absolute below magnitude 1). */
 export function close(x: number, y: number): boolean {
-  return Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= TOLERANCE * Math.max(1, Math.abs(x), Math.abs(y));
+  return (
+    Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= TOLERANCE * Math.max(1, Math.abs(x), Math.abs(y))
+  );
 }
 
 /** Evaluates a mathjs tree; symbols other than `pi` are looked up in env. */
@@ -158,7 +160,8 @@ export function evaluate(node: MathNode, env: Env): Value {
     case 'ConstantNode': {
       const value: unknown = (node as MathNode & { value: unknown }).value;
       // The parser is configured to read numerals as fractions, so `0.1` is exactly 1/10.
-      if (value instanceof Fraction) return value.d === 1n ? exactValue(value) : { ...exactValue(value), decimal: true };
+      if (value instanceof Fraction)
+        return value.d === 1n ? exactValue(value) : { ...exactValue(value), decimal: true };
       throw new UnreadableError('not a number');
     }
     case 'SymbolNode': {
@@ -171,11 +174,17 @@ export function evaluate(node: MathNode, env: Env): Value {
       return evaluate((node as MathNode & { content: MathNode }).content, env);
     case 'OperatorNode': {
       const { fn, args } = node as MathNode & { fn: string; args: MathNode[] };
-      return keepDecimal(args.map((a) => evaluate(a, env)), (v) => applyOperator(fn, v));
+      return keepDecimal(
+        args.map((a) => evaluate(a, env)),
+        (v) => applyOperator(fn, v),
+      );
     }
     case 'FunctionNode': {
       const { fn, args } = node as MathNode & { fn: { name?: string }; args: MathNode[] };
-      return keepDecimal(args.map((a) => evaluate(a, env)), (v) => applyFunction(fn.name ?? '', v));
+      return keepDecimal(
+        args.map((a) => evaluate(a, env)),
+        (v) => applyFunction(fn.name ?? '', v),
+      );
     }
     default:
       throw new UnreadableError(`unsupported ${node.type}`);

@@ -157,12 +157,23 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
     return accepted.kind === 'text' && student.kind === 'text' && accepted.key === student.key;
   }
   if (accepted.kind === 'matrix' || student.kind === 'matrix') {
-    return accepted.kind === 'matrix' && student.kind === 'matrix' && accepted.rows.length === student.rows.length &&
-      accepted.rows.every((row, i) => row.length === student.rows[i].length && row.every((cell, j) => equivalent(cell, student.rows[i][j])));
+    return (
+      accepted.kind === 'matrix' &&
+      student.kind === 'matrix' &&
+      accepted.rows.length === student.rows.length &&
+      accepted.rows.every(
+        (row, i) =>
+          row.length === student.rows[i].length && row.every((cell, j) => equivalent(cell, student.rows[i][j])),
+      )
+    );
   }
   if (accepted.kind === 'sequence' || student.kind === 'sequence') {
-    return accepted.kind === 'sequence' && student.kind === 'sequence' && accepted.items.length === student.items.length &&
-      accepted.items.every((item, i) => equivalent(item, student.items[i]));
+    return (
+      accepted.kind === 'sequence' &&
+      student.kind === 'sequence' &&
+      accepted.items.length === student.items.length &&
+      accepted.items.every((item, i) => equivalent(item, student.items[i]))
+    );
   }
   if (accepted.kind === 'relation' || student.kind === 'relation') {
     // An equation never equals a bare expression.
@@ -173,7 +184,10 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
     return proportional(a, s, false) || sameSolutions(a, s);
   }
   if (accepted.kind === 'quantity' && student.kind === 'quantity') {
-    return sameDimension(accepted.unit, student.unit) && sameNumber(toBase(accepted.magnitude, accepted.unit), toBase(student.magnitude, student.unit));
+    return (
+      sameDimension(accepted.unit, student.unit) &&
+      sameNumber(toBase(accepted.magnitude, accepted.unit), toBase(student.magnitude, student.unit))
+    );
   }
   // When only one side has a unit, the bare number is read in the other side's unit.
   if (accepted.kind === 'quantity' || student.kind === 'quantity') {

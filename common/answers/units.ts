@@ -16,20 +16,51 @@ const DEGREE_PER_RADIAN: Value = { exact: null, approx: 180 / Math.PI };
 
 /** name → [dimension, factor, power of the dimension] */
 const UNITS: Record<string, [string, Value, number?]> = {
-  mm: ['length', F(1, 1000)], cm: ['length', F(1, 100)], m: ['length', F(1)], km: ['length', F(1000)],
-  in: ['length', F(254, 10000)], inch: ['length', F(254, 10000)], inches: ['length', F(254, 10000)],
-  ft: ['length', F(3048, 10000)], foot: ['length', F(3048, 10000)], feet: ['length', F(3048, 10000)],
-  yd: ['length', F(9144, 10000)], yard: ['length', F(9144, 10000)], yards: ['length', F(9144, 10000)],
-  mi: ['length', F(1609344, 1000)], mile: ['length', F(1609344, 1000)], miles: ['length', F(1609344, 1000)],
-  meter: ['length', F(1)], meters: ['length', F(1)], metre: ['length', F(1)], metres: ['length', F(1)],
-  mg: ['mass', F(1, 1000)], g: ['mass', F(1)], kg: ['mass', F(1000)],
-  gram: ['mass', F(1)], grams: ['mass', F(1)], lb: ['mass', F(45359237, 100000)], lbs: ['mass', F(45359237, 100000)],
+  mm: ['length', F(1, 1000)],
+  cm: ['length', F(1, 100)],
+  m: ['length', F(1)],
+  km: ['length', F(1000)],
+  in: ['length', F(254, 10000)],
+  inch: ['length', F(254, 10000)],
+  inches: ['length', F(254, 10000)],
+  ft: ['length', F(3048, 10000)],
+  foot: ['length', F(3048, 10000)],
+  feet: ['length', F(3048, 10000)],
+  yd: ['length', F(9144, 10000)],
+  yard: ['length', F(9144, 10000)],
+  yards: ['length', F(9144, 10000)],
+  mi: ['length', F(1609344, 1000)],
+  mile: ['length', F(1609344, 1000)],
+  miles: ['length', F(1609344, 1000)],
+  meter: ['length', F(1)],
+  meters: ['length', F(1)],
+  metre: ['length', F(1)],
+  metres: ['length', F(1)],
+  mg: ['mass', F(1, 1000)],
+  g: ['mass', F(1)],
+  kg: ['mass', F(1000)],
+  gram: ['mass', F(1)],
+  grams: ['mass', F(1)],
+  lb: ['mass', F(45359237, 100000)],
+  lbs: ['mass', F(45359237, 100000)],
   oz: ['mass', F(45359237, 1600000)],
-  mL: ['length', F(1, 1000000), 3], ml: ['length', F(1, 1000000), 3], L: ['length', F(1, 1000), 3],
-  s: ['time', F(1)], sec: ['time', F(1)], seconds: ['time', F(1)], min: ['time', F(60)], minutes: ['time', F(60)],
-  h: ['time', F(3600)], hr: ['time', F(3600)], hours: ['time', F(3600)], days: ['time', F(86400)],
-  deg: ['angle', F(1)], degrees: ['angle', F(1)], rad: ['angle', DEGREE_PER_RADIAN],
-  degC: ['celsius', F(1)], degF: ['fahrenheit', F(1)],
+  mL: ['length', F(1, 1000000), 3],
+  ml: ['length', F(1, 1000000), 3],
+  L: ['length', F(1, 1000), 3],
+  s: ['time', F(1)],
+  sec: ['time', F(1)],
+  seconds: ['time', F(1)],
+  min: ['time', F(60)],
+  minutes: ['time', F(60)],
+  h: ['time', F(3600)],
+  hr: ['time', F(3600)],
+  hours: ['time', F(3600)],
+  days: ['time', F(86400)],
+  deg: ['angle', F(1)],
+  degrees: ['angle', F(1)],
+  rad: ['angle', DEGREE_PER_RADIAN],
+  degC: ['celsius', F(1)],
+  degF: ['fahrenheit', F(1)],
   // A percent is a dimensionless hundredth.
   '%': ['', F(1, 100)],
 };
@@ -37,7 +68,9 @@ const UNITS: Record<string, [string, Value, number?]> = {
 /** Unit names, so word splitting leaves `cm` or `inches` whole. */
 export const UNIT_NAMES = new Set(Object.keys(UNITS));
 
-const NAME = Object.keys(UNITS).sort((a, b) => b.length - a.length).join('|');
+const NAME = Object.keys(UNITS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 const FACTOR = `(?:${NAME})(?:\\s*\\^\\s*\\(?-?\\d\\)?)?`;
 /**
  * At most six unit factors (`kg*m^2/s^2` has three): the pattern tries a chain from every symbol of the input, and an

@@ -16,7 +16,10 @@ const UNREADABLE = 'We could not read your answer. Check the math and try again.
 
 /** Right when the chosen letters are exactly the correct ones; unreadable when nothing or something other than a letter is chosen. */
 export function checkChoices(correct: string[], entries: string[] | null): CheckResult {
-  const chosen = (entries ?? []).flatMap((e) => e.split(/[\s,;]+/)).map((e) => e.trim().toUpperCase()).filter((e) => e !== '');
+  const chosen = (entries ?? [])
+    .flatMap((e) => e.split(/[\s,;]+/))
+    .map((e) => e.trim().toUpperCase())
+    .filter((e) => e !== '');
   if (chosen.length === 0 || chosen.some((c) => !/^[A-Z]$/.test(c))) return { isCorrect: false, feedback: UNREADABLE };
   const want = new Set(correct.map((c) => c.trim().toUpperCase()));
   const got = new Set(chosen);
@@ -32,13 +35,21 @@ export function checkBlanks(blanks: string[][], entries: string[] | null): Check
   const wrong = numbersWhere(results, 'different');
   const unreadable = numbersWhere(results, 'unreadable');
   const parts: string[] = [];
-  if (wrong.length > 0) parts.push(WRONG, `${wrong.length === 1 ? 'Blank' : 'Blanks'} ${listing(wrong)} ${wrong.length === 1 ? 'is' : 'are'} not correct.`);
-  if (unreadable.length > 0) parts.push(`We could not read your answer to ${unreadable.length === 1 ? 'blank' : 'blanks'} ${listing(unreadable)}. Check the math and try again.`);
+  if (wrong.length > 0)
+    parts.push(
+      WRONG,
+      `${wrong.length === 1 ? 'Blank' : 'Blanks'} ${listing(wrong)} ${wrong.length === 1 ? 'is' : 'are'} not correct.`,
+    );
+  if (unreadable.length > 0)
+    parts.push(
+      `We could not read your answer to ${unreadable.length === 1 ? 'blank' : 'blanks'} ${listing(unreadable)}. Check the math and try again.`,
+    );
   return { isCorrect: false, feedback: parts.join(' ') };
 }
 
 /** How many blanks the entries get right. */
-export const blanksRight = (blanks: string[][], entries: string[] | null): number => blanks.filter((accepted, i) => matchBlank(entries?.[i] ?? '', accepted) === 'equal').length;
+export const blanksRight = (blanks: string[][], entries: string[] | null): number =>
+  blanks.filter((accepted, i) => matchBlank(entries?.[i] ?? '', accepted) === 'equal').length;
 
 /** Right if any accepted answer matches; unreadable only if none does and the entry could not be read. */
 function matchBlank(entry: string, accepted: string[]): MatchResult {
@@ -53,5 +64,7 @@ function numbersWhere(results: MatchResult[], wanted: MatchResult): number[] {
 
 /** "2", "1 and 3", "1, 2 and 4". */
 function listing(numbers: number[]): string {
-  return numbers.length === 1 ? String(numbers[0]) : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+  return numbers.length === 1
+    ? String(numbers[0])
+    : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
 }

@@ -25,7 +25,8 @@ export function studentEntries(answer: string): string[] | null {
   if (!answer.trimStart().startsWith('[')) return [answer];
   try {
     const parsed: unknown = JSON.parse(answer);
-    if (Array.isArray(parsed)) return parsed.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : ''));
+    if (Array.isArray(parsed))
+      return parsed.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : ''));
   } catch {
     // Not JSON after all: `[0, 1)` or `[1,2]` typed as math.
   }

@@ -2,7 +2,14 @@
  * What every type's check of an authored question shares: the broken rule it reports, how a multipart field is
  * read, and the rules of an option's text and of a list of accepted answers.
  */
-import { MAX_ACCEPTED_ANSWERS, QUESTION_LIMITS, QUESTION_MESSAGES, isBlankRichText, type AnswerKey, type Options } from '../rules/questions';
+import {
+  MAX_ACCEPTED_ANSWERS,
+  QUESTION_LIMITS,
+  QUESTION_MESSAGES,
+  isBlankRichText,
+  type AnswerKey,
+  type Options,
+} from '../rules/questions';
 import { isStorableText, unstorableMessage } from '../text';
 
 /** What a type's check reads of a question: its key and options as they arrive, and its text. */
@@ -42,7 +49,8 @@ export function fromJson(value: unknown): unknown {
 export function checkOptionText(letter: string, text: unknown): string {
   const path = `options.${letter}`;
   if (typeof text !== 'string' || isBlankRichText(text)) fail(QUESTION_MESSAGES.fillOption(letter), path);
-  if (text.length > QUESTION_LIMITS.option) fail(`Option ${letter} must be at most ${QUESTION_LIMITS.option.toLocaleString('en-US')} characters`, path);
+  if (text.length > QUESTION_LIMITS.option)
+    fail(`Option ${letter} must be at most ${QUESTION_LIMITS.option.toLocaleString('en-US')} characters`, path);
   if (!isStorableText(text)) fail(unstorableMessage(`Option ${letter}`), path);
   return text;
 }
@@ -53,8 +61,10 @@ export function acceptedList(value: unknown, path: string, missing: string): str
   if (!Array.isArray(raw) || !raw.every((v) => typeof v === 'string' || typeof v === 'number')) fail(missing, path);
   const list = raw.map((v) => String(v).trim()).filter((v) => v !== '');
   if (list.length === 0) fail(missing, path);
-  if (list.length > MAX_ACCEPTED_ANSWERS) fail(`A blank can have at most ${MAX_ACCEPTED_ANSWERS} accepted answers`, path);
-  if (list.some((a) => a.length > QUESTION_LIMITS.acceptedAnswer)) fail(`An accepted answer must be at most ${QUESTION_LIMITS.acceptedAnswer} characters`, path);
+  if (list.length > MAX_ACCEPTED_ANSWERS)
+    fail(`A blank can have at most ${MAX_ACCEPTED_ANSWERS} accepted answers`, path);
+  if (list.some((a) => a.length > QUESTION_LIMITS.acceptedAnswer))
+    fail(`An accepted answer must be at most ${QUESTION_LIMITS.acceptedAnswer} characters`, path);
   if (!list.every(isStorableText)) fail(unstorableMessage('An accepted answer'), path);
   return list;
 }

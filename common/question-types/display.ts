@@ -9,7 +9,8 @@ import { readAnswerKey, readOptions } from '../schemas/question-parts';
  * One piece of a shown answer: words (a label, a join, "No answer"), a multiple-choice option (its letter and its
  * rich text), or an entry as someone typed it (an accepted answer or a student's answer: LaTeX or plain words).
  */
-export type ShownPiece = { kind: 'words'; text: string } | { kind: 'option'; letter: string; html: string } | { kind: 'typed'; text: string };
+export type ShownPiece =
+  { kind: 'words'; text: string } | { kind: 'option'; letter: string; html: string } | { kind: 'typed'; text: string };
 export type Shown = ShownPiece[];
 
 /** What the key's description reads of a question: its options and its stored key, each as stored or as JSON text. */
@@ -39,7 +40,11 @@ export function joined(parts: Shown[], join: string): Shown {
 }
 
 /** Accepted answers, each as typed, joined by "or". */
-export const alternatives = (accepted: readonly string[]): Shown => joined(accepted.map((text) => [{ kind: 'typed', text }]), JOIN.alternatives);
+export const alternatives = (accepted: readonly string[]): Shown =>
+  joined(
+    accepted.map((text) => [{ kind: 'typed', text }]),
+    JOIN.alternatives,
+  );
 
 /** One entry per blank, labelled "Blank N: " when there are several. */
 export function perBlank(blanks: Shown[]): Shown {
@@ -72,7 +77,8 @@ export function acceptedLists(answer: unknown): string[][] | null {
 }
 
 export const noAnswer = (): Shown => [words(NO_ANSWER)];
-export const typedOrEmpty = (text: string): Shown => (text.trim() === '' ? [words(EMPTY_BLANK)] : [{ kind: 'typed', text }]);
+export const typedOrEmpty = (text: string): Shown =>
+  text.trim() === '' ? [words(EMPTY_BLANK)] : [{ kind: 'typed', text }];
 
 /** Whether an entry is written in LaTeX (a command, a power, an index or a group), rather than plain words or `3/4`. */
 export const isLatex = (text: string): boolean => /[\\^_{}]/.test(text);

@@ -33,10 +33,12 @@ export const fillInTheBlank: QuestionTypeRules = {
     const blanks = key.map((value, i) => acceptedList(value, `answer.${i}`, QUESTION_MESSAGES.blankAnswers));
     const written = placeholdersIn(content.questionText);
     for (let n = 1; n <= blanks.length; n++) {
-      if (!written.includes(n)) fail(`Write ${blankPlaceholder(n)} in the question text where blank ${n} goes`, 'questionText');
+      if (!written.includes(n))
+        fail(`Write ${blankPlaceholder(n)} in the question text where blank ${n} goes`, 'questionText');
     }
     const extra = written.find((n) => n < 1 || n > blanks.length);
-    if (extra !== undefined) fail(`The question text has ${blankPlaceholder(extra)} but there is no blank ${extra}`, 'questionText');
+    if (extra !== undefined)
+      fail(`The question text has ${blankPlaceholder(extra)} but there is no blank ${extra}`, 'questionText');
     return { options: {}, answer: blanks };
   },
 

@@ -11,7 +11,18 @@ import { multipleChoice } from './multiple-choice';
 import type { QuestionTypeRules } from './rules';
 import { shortAnswer } from './short-answer';
 
-export { JOIN, NO_ANSWER, isLatex, optionText, shownMath, shownText, type KeyedQuestion, type QuestionTypeDisplay, type Shown, type ShownPiece } from './display';
+export {
+  JOIN,
+  NO_ANSWER,
+  isLatex,
+  optionText,
+  shownMath,
+  shownText,
+  type KeyedQuestion,
+  type QuestionTypeDisplay,
+  type Shown,
+  type ShownPiece,
+} from './display';
 export { ContentIssue, type CheckedContent, type QuestionContent } from './content';
 export type { AnswerWire, QuestionTypeRules } from './rules';
 
@@ -30,11 +41,16 @@ export function rulesOf(type: string): QuestionTypeRules | null {
   return (QUESTION_TYPES as readonly string[]).includes(type) ? QUESTION_TYPE_RULES[type as QuestionType] : null;
 }
 
-export const QUESTION_TYPE_DISPLAY = Object.fromEntries(QUESTION_TYPES.map((type) => [type, QUESTION_TYPE_RULES[type].display])) as Record<QuestionType, QuestionTypeDisplay>;
+export const QUESTION_TYPE_DISPLAY = Object.fromEntries(
+  QUESTION_TYPES.map((type) => [type, QUESTION_TYPE_RULES[type].display]),
+) as Record<QuestionType, QuestionTypeDisplay>;
 
 /** A question's answer key as shown everywhere, or null when the key cannot be read. */
-export const describeKey = (question: KeyedQuestion & { type: QuestionType }): Shown | null => QUESTION_TYPE_RULES[question.type].display.key(question);
+export const describeKey = (question: KeyedQuestion & { type: QuestionType }): Shown | null =>
+  QUESTION_TYPE_RULES[question.type].display.key(question);
 
 /** A student's answer (wire form; null or blank for none) as shown everywhere. */
-export const describeAnswer = (question: Pick<KeyedQuestion, 'options'> & { type: QuestionType }, answer: string | null): Shown =>
-  QUESTION_TYPE_RULES[question.type].display.answer(question, answer);
+export const describeAnswer = (
+  question: Pick<KeyedQuestion, 'options'> & { type: QuestionType },
+  answer: string | null,
+): Shown => QUESTION_TYPE_RULES[question.type].display.answer(question, answer);

@@ -20,7 +20,9 @@ export const multipleChoice: QuestionTypeRules = {
       return lettered(key.a1, optionsByLetter(question.options));
     },
     answer(question, answer) {
-      return answer === null || isBlank(answer) ? noAnswer() : lettered(decodeChoices(answer.trim()), optionsByLetter(question.options));
+      return answer === null || isBlank(answer)
+        ? noAnswer()
+        : lettered(decodeChoices(answer.trim()), optionsByLetter(question.options));
     },
   },
 
@@ -28,16 +30,23 @@ export const multipleChoice: QuestionTypeRules = {
   content(content) {
     // Options may arrive as a JSON string inside the JSON field: read twice.
     const options = fromJson(fromJson(content.options));
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) fail(QUESTION_MESSAGES.minOptions, 'options');
+    if (options === null || typeof options !== 'object' || Array.isArray(options))
+      fail(QUESTION_MESSAGES.minOptions, 'options');
     const letters = Object.keys(options).sort();
     if (letters.length < 2) fail(QUESTION_MESSAGES.minOptions, 'options');
     if (letters.length > MAX_OPTIONS) fail(`A question can have at most ${MAX_OPTIONS} options`, 'options');
-    if (letters.some((letter, i) => letter !== optionLetter(i))) fail('Options must be lettered A, B, C... in order', 'options');
+    if (letters.some((letter, i) => letter !== optionLetter(i)))
+      fail('Options must be lettered A, B, C... in order', 'options');
     const clean: Options = {};
     for (const letter of letters) clean[letter] = checkOptionText(letter, (options as Record<string, unknown>)[letter]);
 
     const key = fromJson(content.answer);
-    const raw = Array.isArray(key) || typeof key === 'string' ? key : key && typeof key === 'object' ? (key as { a1?: unknown }).a1 : undefined;
+    const raw =
+      Array.isArray(key) || typeof key === 'string'
+        ? key
+        : key && typeof key === 'object'
+          ? (key as { a1?: unknown }).a1
+          : undefined;
     const chosen = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
     if (chosen.length === 0) fail(QUESTION_MESSAGES.correctAnswer, 'answer');
     const correct = [...new Set(chosen.map((c) => (typeof c === 'string' ? c.trim().toUpperCase() : '')))].sort();

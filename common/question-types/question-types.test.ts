@@ -1,6 +1,16 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { QUESTION_TYPES, type QuestionType } from '../rules/questions';
-import { describeAnswer, describeKey, optionText, QUESTION_TYPE_DISPLAY, QUESTION_TYPE_RULES, rulesOf, shownMath, shownText, type QuestionTypeRules } from './index';
+import {
+  describeAnswer,
+  describeKey,
+  optionText,
+  QUESTION_TYPE_DISPLAY,
+  QUESTION_TYPE_RULES,
+  rulesOf,
+  shownMath,
+  shownText,
+  type QuestionTypeRules,
+} from './index';
 
 const options = { A: '$\\frac{2}{4}$', B: '<p>$\\frac{3}{5}$ &amp; more</p>', C: '$\\frac{4}{8}$', D: 'five' };
 
@@ -18,7 +28,11 @@ describe('the key and the answer of each question type, shown', () => {
     expect(shownText(describeAnswer(question, 'B'))).toBe('B. $\\frac{3}{5}$ & more');
     expect(shownText(describeAnswer(question, ''))).toBe('No answer');
     // Options stored as a JSON string, as older rows hold them, read the same.
-    expect(shownText(describeKey({ ...question, options: JSON.stringify(options), answer: JSON.stringify({ a1: ['A', 'C'] }) })!)).toBe(shownText(key));
+    expect(
+      shownText(
+        describeKey({ ...question, options: JSON.stringify(options), answer: JSON.stringify({ a1: ['A', 'C'] }) })!,
+      ),
+    ).toBe(shownText(key));
   });
 
   it('fill in the blank: alternatives joined by "or", blanks labelled and joined by semicolons', () => {
@@ -41,7 +55,9 @@ describe('the key and the answer of each question type, shown', () => {
   });
 
   it('calculation and short answer: the accepted answers joined by "or", the answer as typed', () => {
-    expect(shownText(describeKey({ type: 'Calculation', options: {}, answer: { a1: ['3/4', '0.75'] } })!)).toBe('3/4 or 0.75');
+    expect(shownText(describeKey({ type: 'Calculation', options: {}, answer: { a1: ['3/4', '0.75'] } })!)).toBe(
+      '3/4 or 0.75',
+    );
     expect(shownText(describeKey({ type: 'Short Answer', options: {}, answer: [['Paris']] })!)).toBe('Paris');
     expect(shownMath(describeAnswer({ type: 'Short Answer', options: {} }, 'Paris'))).toBe('Paris');
     expect(shownMath(describeAnswer({ type: 'Calculation', options: {} }, 'x^2'))).toBe('$x^2$');
@@ -65,7 +81,11 @@ describe('the rules of each question type', () => {
     // The registry is a full record, not a partial one or a lookup with a fallback.
     expectTypeOf(QUESTION_TYPE_RULES).toEqualTypeOf<Record<QuestionType, QuestionTypeRules>>();
     // @ts-expect-error: a registry missing a type's rules is refused.
-    const missing: Record<QuestionType, QuestionTypeRules> = { 'Multiple Choice': QUESTION_TYPE_RULES['Multiple Choice'], 'Short Answer': QUESTION_TYPE_RULES['Short Answer'], Calculation: QUESTION_TYPE_RULES.Calculation };
+    const missing: Record<QuestionType, QuestionTypeRules> = {
+      'Multiple Choice': QUESTION_TYPE_RULES['Multiple Choice'],
+      'Short Answer': QUESTION_TYPE_RULES['Short Answer'],
+      Calculation: QUESTION_TYPE_RULES.Calculation,
+    };
     expect(missing).toBeDefined();
     expect(Object.keys(QUESTION_TYPE_RULES).sort()).toEqual([...QUESTION_TYPES].sort());
     expect(rulesOf('Essay')).toBeNull();
@@ -99,7 +119,9 @@ describe('the rules of each question type', () => {
   it('give credit: multiple choice all or nothing, blanks in proportion, one answer right or wrong', () => {
     expect(QUESTION_TYPE_RULES['Multiple Choice'].credit([['A', 'C']], ['A'])).toBe(0);
     expect(QUESTION_TYPE_RULES['Multiple Choice'].credit([['A', 'C']], ['A,C'])).toBe(1);
-    expect(QUESTION_TYPE_RULES['Fill in the Blank'].credit([['3/4'], ['7'], ['2']], ['0.75', '8', '2'])).toBeCloseTo(2 / 3);
+    expect(QUESTION_TYPE_RULES['Fill in the Blank'].credit([['3/4'], ['7'], ['2']], ['0.75', '8', '2'])).toBeCloseTo(
+      2 / 3,
+    );
     expect(QUESTION_TYPE_RULES.Calculation.credit([['42']], ['42.0'])).toBe(1);
     expect(QUESTION_TYPE_RULES['Short Answer'].credit([['Paris']], ['Rome'])).toBe(0);
   });

@@ -17,7 +17,8 @@ export interface SingleKeyForm {
 const isBlank = (answer: string | null) => answer === null || answer.trim() === '';
 
 // Only the first blank's accepted answers and the first entry count.
-const check = (key: string[][], entries: string[] | null) => checkBlanks(key.slice(0, 1), entries === null ? null : entries.slice(0, 1));
+const check = (key: string[][], entries: string[] | null) =>
+  checkBlanks(key.slice(0, 1), entries === null ? null : entries.slice(0, 1));
 
 export function singleAnswer(form: SingleKeyForm): QuestionTypeRules {
   return {

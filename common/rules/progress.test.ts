@@ -15,6 +15,9 @@ describe('progress in words', () => {
     expect(questionStatus({ tries: 3, solvedOnTry: 1 })).toEqual({ solved: true, text: 'Solved on the first try' });
     expect(questionStatus({ tries: 3, solvedOnTry: 3 })).toEqual({ solved: true, text: 'Solved on try 3' });
     expect(questionStatus({ tries: 1, solvedOnTry: null })).toEqual({ solved: false, text: 'Not solved yet · 1 try' });
-    expect(questionStatus({ tries: 4, solvedOnTry: null })).toEqual({ solved: false, text: 'Not solved yet · 4 tries' });
+    expect(questionStatus({ tries: 4, solvedOnTry: null })).toEqual({
+      solved: false,
+      text: 'Not solved yet · 4 tries',
+    });
   });
 });

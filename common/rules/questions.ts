@@ -16,7 +16,10 @@ export const AUTHORED_TYPES: readonly QuestionType[] = ['Multiple Choice', 'Fill
  * The order staff lists see the types in (the bank's filter, the inline editor): those authored first, in the
  * creation form's order, then the ones kept from older questions; derived, so QUESTION_TYPES stays the one list.
  */
-export const STAFF_TYPE_ORDER: readonly QuestionType[] = [...AUTHORED_TYPES, ...QUESTION_TYPES.filter((t) => !AUTHORED_TYPES.includes(t))];
+export const STAFF_TYPE_ORDER: readonly QuestionType[] = [
+  ...AUTHORED_TYPES,
+  ...QUESTION_TYPES.filter((t) => !AUTHORED_TYPES.includes(t)),
+];
 
 export const QUESTION_GRADE_MIN = 1;
 export const QUESTION_GRADE_MAX = 12;
@@ -79,7 +82,11 @@ export const optionLetter = (index: number) => String.fromCharCode(65 + index);
  * Removes the option at `index` from an ordered list: the options after it move up a letter, and the correct
  * marks follow their options. Removing a correct option drops its mark.
  */
-export function removeOption(options: readonly string[], correct: readonly string[], index: number): { options: string[]; correct: string[] } {
+export function removeOption(
+  options: readonly string[],
+  correct: readonly string[],
+  index: number,
+): { options: string[]; correct: string[] } {
   const remaining = options.filter((_, i) => i !== index);
   const marked = correct
     .map((letter) => letter.charCodeAt(0) - 65)
@@ -121,5 +128,9 @@ export function splitAtPlaceholders(text: string): Array<string | { blank: numbe
  */
 export function isBlankRichText(html: string): boolean {
   if (/<img\b/i.test(html)) return false;
-  return textOutsideTags(html).replace(/&nbsp;|&#160;|&#xa0;/gi, ' ').trim().length === 0;
+  return (
+    textOutsideTags(html)
+      .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ')
+      .trim().length === 0
+  );
 }

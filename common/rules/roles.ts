@@ -7,7 +7,10 @@ export const STAFF_TYPES: readonly UserType[] = ['admin', 'teacher', 'data-entry
 
 /** The spellings of the data-entry role seen in the product, folded into one. */
 export function normalizeUserType(raw: string): UserType | null {
-  const folded = raw.trim().toLowerCase().replace(/[-_\s]/g, '');
+  const folded = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[-_\s]/g, '');
   if (folded === 'dataentry') return 'data-entry';
   return (USER_TYPES as readonly string[]).includes(folded) ? (folded as UserType) : null;
 }

@@ -81,13 +81,26 @@ export const ASSIGNMENT_MESSAGES = {
 const students = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'student' : 'students'}`;
 
 /** The summary of one batch change, as the server answers it and the screen shows it. */
-export function batchSummary(r: { action: AssignmentAction; label: string; changed: number; unchanged: number; refused: number; refusedReason: string | null }): string {
+export function batchSummary(r: {
+  action: AssignmentAction;
+  label: string;
+  changed: number;
+  unchanged: number;
+  refused: number;
+  refusedReason: string | null;
+}): string {
   const parts = [
-    r.action === 'assign' ? `Assigned ${r.label} to ${students(r.changed)}.` : `Removed ${r.label} from ${students(r.changed)}.`,
+    r.action === 'assign'
+      ? `Assigned ${r.label} to ${students(r.changed)}.`
+      : `Removed ${r.label} from ${students(r.changed)}.`,
   ];
   if (r.unchanged) {
     const verb = r.unchanged === 1 ? 'has' : 'have';
-    parts.push(r.action === 'assign' ? `${students(r.unchanged)} already ${verb} it.` : `${students(r.unchanged)} did not have it.`);
+    parts.push(
+      r.action === 'assign'
+        ? `${students(r.unchanged)} already ${verb} it.`
+        : `${students(r.unchanged)} did not have it.`,
+    );
   }
   if (r.refused) parts.push(`${students(r.refused)} refused: ${r.refusedReason ?? ''}`.trim());
   return parts.join(' ');

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { accuracyBy, PRACTICE_AREAS, scoreText, weakestFocusAreas } from './test-taking';
 
-const result = (focus: string | null, category: string | null, awarded: number, marks = 2) => ({ focus, category, awarded, marks });
+const result = (focus: string | null, category: string | null, awarded: number, marks = 2) => ({
+  focus,
+  category,
+  awarded,
+  marks,
+});
 
 describe('accuracy of a released result', () => {
   const results = [

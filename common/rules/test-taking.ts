@@ -23,7 +23,10 @@ export const SWEEP_INTERVAL_MS = 30_000;
 export const SAVES_PER_HOUR = 2400;
 
 /** A released score in words, the same for a student and their parent: '5 / 7 (35.71 of 50)'. */
-export function scoreText(score: { marks: number; maxMarks: number; scaled: number | null }, totalMarks: number | null): string {
+export function scoreText(
+  score: { marks: number; maxMarks: number; scaled: number | null },
+  totalMarks: number | null,
+): string {
   return `${score.marks} / ${score.maxMarks}${score.scaled !== null && totalMarks !== null ? ` (${score.scaled} of ${totalMarks})` : ''}`;
 }
 
@@ -43,7 +46,10 @@ export interface Accuracy {
  * Accuracy per focus area or per category in a released result, weakest first (ties by name), the same for the
  * review page and the practice the server draws. Questions without one, or worth no marks, are left out.
  */
-export function accuracyBy(results: ReadonlyArray<{ marks: number; awarded: number; focus: string | null; category: string | null }>, by: 'focus' | 'category'): Accuracy[] {
+export function accuracyBy(
+  results: ReadonlyArray<{ marks: number; awarded: number; focus: string | null; category: string | null }>,
+  by: 'focus' | 'category',
+): Accuracy[] {
   const sums = new Map<string, { got: number; of: number }>();
   for (const r of results) {
     const name = r[by];
@@ -80,7 +86,8 @@ export const TEST_TAKING_MESSAGES = {
   submitted: 'This test has been submitted',
   notInTest: 'This question is not part of the test',
   answerTooLong: `An answer can be at most ${MAX_TEST_ANSWER_LENGTH} characters`,
-  tooManySaves: 'Too many answers saved in a short time. Please wait a few minutes; your answers are kept on this page.',
+  tooManySaves:
+    'Too many answers saved in a short time. Please wait a few minutes; your answers are kept on this page.',
   released: 'Results released',
   nothingToRelease: 'This test has no results to release',
   rescored: (n: number, changed: number) =>

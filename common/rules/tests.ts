@@ -31,7 +31,14 @@ export const TEST_CODE_PATTERN = /^TEST-[ACDEFGHJKMNPQRTUVWXY34679]{6}$/;
 /** Which tests a list shows: the active ones (builders, lists to assign), the archived ones, or both (results). */
 export const TEST_LIST_STATUSES = ['active', 'archived', 'all'] as const;
 
-export const TEST_LIMITS = { title: 200, description: 2_000, instructions: 5_000, timeLimit: 1_440, totalMarks: 100_000, search: 200 } as const;
+export const TEST_LIMITS = {
+  title: 200,
+  description: 2_000,
+  instructions: 5_000,
+  timeLimit: 1_440,
+  totalMarks: 100_000,
+  search: 200,
+} as const;
 
 export const TEST_MESSAGES = {
   saved: 'Test saved successfully!',

@@ -4,7 +4,14 @@
 export const USERS_PAGE_SIZE = 10;
 export const USERS_PAGE_SIZE_MAX = 50;
 
-export const SPECIALIZATIONS = ['Elementary Math', 'Algebra', 'Geometry', 'Calculus', 'Statistics', 'Competition Math'] as const;
+export const SPECIALIZATIONS = [
+  'Elementary Math',
+  'Algebra',
+  'Geometry',
+  'Calculus',
+  'Statistics',
+  'Competition Math',
+] as const;
 
 /** The register form offers Male, Female and Other; stored as the profile's gender values. */
 export const REGISTER_GENDERS = ['male', 'female', 'other'] as const;

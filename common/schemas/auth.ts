@@ -20,7 +20,10 @@ export type SignupBody = z.input<typeof signupBody>;
 /** The sign-up form adds the confirmation, which only the browser needs. */
 export const signupForm = z
   .object({ email: emailField, confirmEmail: z.string().trim().min(1, 'Please confirm your email') })
-  .refine((v) => v.email === v.confirmEmail.toLowerCase(), { message: MESSAGES.emailsDoNotMatch, path: ['confirmEmail'] });
+  .refine((v) => v.email === v.confirmEmail.toLowerCase(), {
+    message: MESSAGES.emailsDoNotMatch,
+    path: ['confirmEmail'],
+  });
 
 export const otpField = z
   .string({ error: MESSAGES.codeIncomplete })
@@ -42,7 +45,10 @@ export const resetPasswordBody = z.object({ email: emailField, newPassword: newP
 
 export const loginBody = z.object({
   email: emailField,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(LIMITS.password, 'Invalid email or password'),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(LIMITS.password, 'Invalid email or password'),
   rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).optional().default(false),
 });
 
@@ -81,16 +87,19 @@ export type CompleteProfileBody = z.input<typeof completeProfileBody>;
  * Profile edits. Names are required; the rest may be left empty, except that a phone, when given,
  * must be well formed. School and grade are kept only for students (the server ignores them otherwise).
  */
-export const profileDetails = z.object({
-  first_name: requiredText('First name', LIMITS.name),
-  last_name: requiredText('Last name', LIMITS.name),
-  phone_number: blankAsNull(phoneField),
-  address: optionalText('Address', LIMITS.address, 'lines'),
-  school: optionalText('School'),
-  grade_level: blankAsNull(gradeField),
-  gender: blankAsNull(genderField),
-  birthday: blankAsNull(birthdayField),
-}, { error: 'Profile details are required' });
+export const profileDetails = z.object(
+  {
+    first_name: requiredText('First name', LIMITS.name),
+    last_name: requiredText('Last name', LIMITS.name),
+    phone_number: blankAsNull(phoneField),
+    address: optionalText('Address', LIMITS.address, 'lines'),
+    school: optionalText('School'),
+    grade_level: blankAsNull(gradeField),
+    gender: blankAsNull(genderField),
+    birthday: blankAsNull(birthdayField),
+  },
+  { error: 'Profile details are required' },
+);
 
 /** The edit as sent: a detail left out keeps its value, one sent blank is emptied (names cannot be). */
 export const profileUpdateBody = z.object({

@@ -10,7 +10,10 @@ import { textRules } from './fields';
 
 function text(label: string, max: number, required: boolean, kind: TextKind = 'line') {
   const base = z.string({ error: required ? `${label} is required` : `${label} must be text` }).trim();
-  const bounded = (required ? base.min(1, `${label} is required`) : base).max(max, `${label} must be at most ${max} characters`);
+  const bounded = (required ? base.min(1, `${label} is required`) : base).max(
+    max,
+    `${label} must be at most ${max} characters`,
+  );
   return bounded.superRefine(textRules(label, kind));
 }
 

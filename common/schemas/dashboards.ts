@@ -18,7 +18,13 @@ export const DASHBOARD_MESSAGES = {
 
 export const recentActivity = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('registration'), at: z.string(), name: z.string(), userType: z.string() }),
-  z.object({ kind: z.literal('assignment'), at: z.string(), studentName: z.string(), courseName: z.string(), assignedBy: z.string().nullable() }),
+  z.object({
+    kind: z.literal('assignment'),
+    at: z.string(),
+    studentName: z.string(),
+    courseName: z.string(),
+    assignedBy: z.string().nullable(),
+  }),
 ]);
 export type RecentActivity = z.infer<typeof recentActivity>;
 
@@ -49,9 +55,22 @@ export const teacherDashboardReply = z.object({
 });
 export type TeacherDashboard = z.infer<typeof teacherDashboardReply>;
 
-const progressSection = z.object({ id: z.string(), title: z.string(), sectionNumber: z.number(), questions: z.number(), solved: z.number() });
-const progressUnit = z.object({ id: z.string(), title: z.string(), unitNumber: z.number(), sections: z.array(progressSection) });
-const progressCourse = courseProgress.omit({ courseId: true }).extend({ id: z.string(), name: z.string(), code: z.string(), units: z.array(progressUnit) });
+const progressSection = z.object({
+  id: z.string(),
+  title: z.string(),
+  sectionNumber: z.number(),
+  questions: z.number(),
+  solved: z.number(),
+});
+const progressUnit = z.object({
+  id: z.string(),
+  title: z.string(),
+  unitNumber: z.number(),
+  sections: z.array(progressSection),
+});
+const progressCourse = courseProgress
+  .omit({ courseId: true })
+  .extend({ id: z.string(), name: z.string(), code: z.string(), units: z.array(progressUnit) });
 
 /** One child as their parent sees them: their courses with the units and sections open to them, and their figures. */
 export const childProgress = z.object({

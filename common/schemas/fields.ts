@@ -10,7 +10,11 @@ import { hiddenCharacterMessage, textProblem, unstorableMessage, type TextKind }
 export function textRules(label: string, kind: TextKind) {
   return (value: string, ctx: z.RefinementCtx) => {
     const problem = textProblem(value, kind);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem === 'unstorable' ? unstorableMessage(label) : hiddenCharacterMessage(label) });
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        message: problem === 'unstorable' ? unstorableMessage(label) : hiddenCharacterMessage(label),
+      });
   };
 }
 

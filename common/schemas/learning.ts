@@ -47,11 +47,22 @@ export const LEARNING_MESSAGES = {
 
 const id = (message: string) => z.uuid(message);
 
-export const courseAssignmentBody = z.object({ studentId: id(LEARNING_MESSAGES.studentNotFound), courseId: id(LEARNING_MESSAGES.courseNotFound) });
-export const unitAssignmentBody = z.object({ studentId: id(LEARNING_MESSAGES.studentNotFound), unitId: id(LEARNING_MESSAGES.unitNotFound) });
+export const courseAssignmentBody = z.object({
+  studentId: id(LEARNING_MESSAGES.studentNotFound),
+  courseId: id(LEARNING_MESSAGES.courseNotFound),
+});
+export const unitAssignmentBody = z.object({
+  studentId: id(LEARNING_MESSAGES.studentNotFound),
+  unitId: id(LEARNING_MESSAGES.unitNotFound),
+});
 /** `withSections: true` assigns the unit and every section it has now, in one transaction. */
-export const assignUnitBody = unitAssignmentBody.extend({ withSections: z.boolean({ error: 'withSections must be true or false' }).optional() });
-export const sectionAssignmentBody = z.object({ studentId: id(LEARNING_MESSAGES.studentNotFound), sectionId: id(LEARNING_MESSAGES.sectionNotFound) });
+export const assignUnitBody = unitAssignmentBody.extend({
+  withSections: z.boolean({ error: 'withSections must be true or false' }).optional(),
+});
+export const sectionAssignmentBody = z.object({
+  studentId: id(LEARNING_MESSAGES.studentNotFound),
+  sectionId: id(LEARNING_MESSAGES.sectionNotFound),
+});
 
 export const assignQuestionsBody = z.object({
   sectionId: z.uuid(LEARNING_MESSAGES.selectSectionAndQuestion),
@@ -65,19 +76,30 @@ export const assignQuestionsBody = z.object({
  * The new order of a section's questions: every question assigned to it, each once. The server compares it with
  * what is assigned now, so a list read before someone else's change is refused rather than half applied.
  */
-export const reorderQuestionsBody = z.object({
-  questionIds: z
-    .array(z.uuid(LEARNING_MESSAGES.questionNotFound), { error: LEARNING_MESSAGES.orderRequired })
-    .max(LEARNING_LIMITS.sectionQuestions, `An order lists at most ${LEARNING_LIMITS.sectionQuestions.toLocaleString('en-US')} questions`)
-    .refine((ids) => new Set(ids).size === ids.length, LEARNING_MESSAGES.orderDuplicate),
-}, { error: LEARNING_MESSAGES.orderRequired });
+export const reorderQuestionsBody = z.object(
+  {
+    questionIds: z
+      .array(z.uuid(LEARNING_MESSAGES.questionNotFound), { error: LEARNING_MESSAGES.orderRequired })
+      .max(
+        LEARNING_LIMITS.sectionQuestions,
+        `An order lists at most ${LEARNING_LIMITS.sectionQuestions.toLocaleString('en-US')} questions`,
+      )
+      .refine((ids) => new Set(ids).size === ids.length, LEARNING_MESSAGES.orderDuplicate),
+  },
+  { error: LEARNING_MESSAGES.orderRequired },
+);
 
-export const sectionQuestionParams = z.object({ sectionId: z.uuid(LEARNING_MESSAGES.sectionNotFound), questionId: z.uuid(LEARNING_MESSAGES.questionNotFound) });
+export const sectionQuestionParams = z.object({
+  sectionId: z.uuid(LEARNING_MESSAGES.sectionNotFound),
+  questionId: z.uuid(LEARNING_MESSAGES.questionNotFound),
+});
 
 /** Ids that are not uuids cannot name a question: the batch leaves them out, as it does unreachable ones. */
 export const batchBody = z.object({
   questionIds: z
-    .array(z.string({ error: 'questionIds must be a list of question ids' }).max(100), { error: 'questionIds must be a list of question ids' })
+    .array(z.string({ error: 'questionIds must be a list of question ids' }).max(100), {
+      error: 'questionIds must be a list of question ids',
+    })
     .max(LEARNING_LIMITS.questionIds, `At most ${LEARNING_LIMITS.questionIds} questions at a time`),
 });
 
@@ -190,7 +212,11 @@ export const courseDetailReply = z.object({
 export type CourseDetail = z.infer<typeof courseDetailReply>;
 
 /** How far a student is in one course: sections whose exercises are all solved, of the sections that have exercises. */
-export const courseProgress = z.object({ courseId: z.string(), sectionsDone: z.number(), sectionsWithExercises: z.number() });
+export const courseProgress = z.object({
+  courseId: z.string(),
+  sectionsDone: z.number(),
+  sectionsWithExercises: z.number(),
+});
 export type CourseProgress = z.infer<typeof courseProgress>;
 
 /** Where a student last checked an answer: the ids the course viewer opens, and the names the dashboard shows. */
@@ -224,7 +250,11 @@ export const studentStatsReply = z.object({
 export type StudentStats = z.infer<typeof studentStatsReply>;
 
 /** Per question of a section: how many checks, and the try that first got it right (null: not solved yet). */
-export const questionProgress = z.object({ questionId: z.string(), tries: z.number(), solvedOnTry: z.number().nullable() });
+export const questionProgress = z.object({
+  questionId: z.string(),
+  tries: z.number(),
+  solvedOnTry: z.number().nullable(),
+});
 export type QuestionProgress = z.infer<typeof questionProgress>;
 export const sectionProgressReply = z.object({ questions: z.array(questionProgress) });
 export type SectionProgress = z.infer<typeof sectionProgressReply>;

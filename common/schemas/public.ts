@@ -14,5 +14,6 @@ export type BookingBody = z.input<typeof bookingBody>;
 export const subscriptionBody = z.object({ email: emailField });
 export type SubscriptionBody = z.input<typeof subscriptionBody>;
 
-export const BOOKING_THANKS = 'Thank you! Your booking request has been received. We will contact you within one business day.';
+export const BOOKING_THANKS =
+  'Thank you! Your booking request has been received. We will contact you within one business day.';
 export const SUBSCRIBE_THANKS = 'Thank you for subscribing! Watch your inbox for our latest updates.';

@@ -29,7 +29,12 @@ export const readAttachments = (value: unknown): Attachment[] | null => readPart
 /** Multiple-choice options as [letter, text] pairs in letter order. */
 export function readOptions(value: unknown): Array<[string, string]> | null {
   const options = readPart(value, z.record(z.string(), z.union([z.string(), z.number()])));
-  return options && Object.entries(options).map(([letter, text]): [string, string] => [letter, String(text)]).sort(([a], [b]) => a.localeCompare(b));
+  return (
+    options &&
+    Object.entries(options)
+      .map(([letter, text]): [string, string] => [letter, String(text)])
+      .sort(([a], [b]) => a.localeCompare(b))
+  );
 }
 
 /** An answer key: `{a1: [...]}` (multiple choice, calculation) or one list of accepted answers per blank. */

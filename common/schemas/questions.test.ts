@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { isBlankRichText, placeholdersIn, QUESTION_MESSAGES, questionBody, readAnswerKey, readAttachments, readOptions, removeOption } from './questions';
+import {
+  isBlankRichText,
+  placeholdersIn,
+  QUESTION_MESSAGES,
+  questionBody,
+  readAnswerKey,
+  readAttachments,
+  readOptions,
+  removeOption,
+} from './questions';
 
 describe('removing an option', () => {
   it('re-letters the options after it and remaps the correct marks', () => {
-    expect(removeOption(['1', '2', '3', '4'], ['B', 'D'], 0)).toEqual({ options: ['2', '3', '4'], correct: ['A', 'C'] });
+    expect(removeOption(['1', '2', '3', '4'], ['B', 'D'], 0)).toEqual({
+      options: ['2', '3', '4'],
+      correct: ['A', 'C'],
+    });
     expect(removeOption(['1', '2', '3', '4'], ['B', 'D'], 1)).toEqual({ options: ['1', '3', '4'], correct: ['C'] });
     expect(removeOption(['1', '2', '3'], ['A'], 2)).toEqual({ options: ['1', '2'], correct: ['A'] });
   });
@@ -17,7 +29,8 @@ describe('question text helpers', () => {
   });
 
   it('reads the HTML of the TipTap editor: its empty documents are blank, math alone is not', () => {
-    for (const empty of ['', '<p></p>', '<p></p><p></p>', '<p><br></p>', '<p>&nbsp; &nbsp;</p>']) expect(isBlankRichText(empty), empty).toBe(true);
+    for (const empty of ['', '<p></p>', '<p></p><p></p>', '<p><br></p>', '<p>&nbsp; &nbsp;</p>'])
+      expect(isBlankRichText(empty), empty).toBe(true);
     expect(isBlankRichText('<p><span data-math="inline">$x$</span></p>')).toBe(false);
   });
 
@@ -36,13 +49,30 @@ describe('questions written in the rich-text editor', () => {
   };
 
   it('counts an empty editor as no question text and no option', () => {
-    expect(firstMessage({ type: 'Multiple Choice', questionText: '<p></p>', options: { A: 'a', B: 'b' }, answer: { a1: ['A'] } })).toBe('Please fill in the question text');
-    expect(firstMessage({ type: 'Multiple Choice', questionText: '<p>Pick</p>', options: { A: '<p></p>', B: 'b' }, answer: { a1: ['A'] } })).toBe('Please fill in option A or remove it');
+    expect(
+      firstMessage({
+        type: 'Multiple Choice',
+        questionText: '<p></p>',
+        options: { A: 'a', B: 'b' },
+        answer: { a1: ['A'] },
+      }),
+    ).toBe('Please fill in the question text');
+    expect(
+      firstMessage({
+        type: 'Multiple Choice',
+        questionText: '<p>Pick</p>',
+        options: { A: '<p></p>', B: 'b' },
+        answer: { a1: ['A'] },
+      }),
+    ).toBe('Please fill in option A or remove it');
   });
 
   it('finds the ___N___ placeholders typed between math nodes', () => {
-    const questionText = '<p>E2E: <span data-math="inline">$\\frac{1}{2} =$</span> ___1___ and <span data-math="inline">$3 \\times 4 =$</span> ___2___</p>';
-    expect(firstMessage({ type: 'Fill in the Blank', questionText, answer: [['1/2']] })).toBe('The question text has ___2___ but there is no blank 2');
+    const questionText =
+      '<p>E2E: <span data-math="inline">$\\frac{1}{2} =$</span> ___1___ and <span data-math="inline">$3 \\times 4 =$</span> ___2___</p>';
+    expect(firstMessage({ type: 'Fill in the Blank', questionText, answer: [['1/2']] })).toBe(
+      'The question text has ___2___ but there is no blank 2',
+    );
     expect(firstMessage({ type: 'Fill in the Blank', questionText, answer: [['1/2'], ['12']] })).toBeNull();
   });
 });
@@ -53,16 +83,25 @@ describe('parts of a question that may arrive as JSON strings', () => {
   it('are read as values or as JSON strings', () => {
     expect(readAttachments([image])).toEqual([image]);
     expect(readAttachments(JSON.stringify([image]))).toEqual([image]);
-    expect(readOptions({ B: 'two', A: 'one' })).toEqual([['A', 'one'], ['B', 'two']]);
-    expect(readOptions('{"A":"$\\\\frac{1}{2}$","B":3}')).toEqual([['A', '$\\frac{1}{2}$'], ['B', '3']]);
+    expect(readOptions({ B: 'two', A: 'one' })).toEqual([
+      ['A', 'one'],
+      ['B', 'two'],
+    ]);
+    expect(readOptions('{"A":"$\\\\frac{1}{2}$","B":3}')).toEqual([
+      ['A', '$\\frac{1}{2}$'],
+      ['B', '3'],
+    ]);
     expect(readAnswerKey('{"a1":["B"]}')).toEqual({ a1: ['B'] });
     expect(readAnswerKey([['4', 'four']])).toEqual([['4', 'four']]);
   });
 
   it('are null when the string does not parse or the value has another shape', () => {
-    for (const unreadable of ['[{"filename":', '{"filename":"x"}', '"x"', 42, null]) expect(readAttachments(unreadable)).toBeNull();
-    for (const unreadable of ['{not json', ['A'], null, '{"A":{"text":"x"}}']) expect(readOptions(unreadable)).toBeNull();
-    for (const unreadable of ['{"a1":', '{"a1":"B"}', [['x'], 'y'], undefined]) expect(readAnswerKey(unreadable)).toBeNull();
+    for (const unreadable of ['[{"filename":', '{"filename":"x"}', '"x"', 42, null])
+      expect(readAttachments(unreadable)).toBeNull();
+    for (const unreadable of ['{not json', ['A'], null, '{"A":{"text":"x"}}'])
+      expect(readOptions(unreadable)).toBeNull();
+    for (const unreadable of ['{"a1":', '{"a1":"B"}', [['x'], 'y'], undefined])
+      expect(readAnswerKey(unreadable)).toBeNull();
   });
 });
 

@@ -8,7 +8,17 @@
  */
 import { z } from 'zod';
 import type { TextKind } from '../text';
-import { MAX_ATTACHMENTS, QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_LIMITS, QUESTION_MAX_LIMIT, QUESTION_MESSAGES, QUESTION_TYPES, isBlankRichText, type QuestionType } from '../rules/questions';
+import {
+  MAX_ATTACHMENTS,
+  QUESTION_GRADE_MAX,
+  QUESTION_GRADE_MIN,
+  QUESTION_LIMITS,
+  QUESTION_MAX_LIMIT,
+  QUESTION_MESSAGES,
+  QUESTION_TYPES,
+  isBlankRichText,
+  type QuestionType,
+} from '../rules/questions';
 import { textRules } from './fields';
 import { attachmentReply } from './question-parts';
 import { ContentIssue, QUESTION_TYPE_RULES, type CheckedContent, type QuestionContent } from '../question-types';
@@ -35,7 +45,9 @@ const requiredIds = z.preprocess(
 const gradeField = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
   z
-    .number({ error: (issue) => (issue.input === undefined ? QUESTION_MESSAGES.requiredFields : QUESTION_MESSAGES.gradeRange) })
+    .number({
+      error: (issue) => (issue.input === undefined ? QUESTION_MESSAGES.requiredFields : QUESTION_MESSAGES.gradeRange),
+    })
     .int(QUESTION_MESSAGES.gradeRange)
     .min(QUESTION_GRADE_MIN, QUESTION_MESSAGES.gradeRange)
     .max(QUESTION_GRADE_MAX, QUESTION_MESSAGES.gradeRange),
@@ -56,7 +68,9 @@ function richText(label: string, max: number, requiredMessage?: string) {
     .string({ error: requiredMessage ?? `${label} must be text` })
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
     .superRefine(textRules(label, 'any'));
-  return requiredMessage ? text.refine((v) => !isBlankRichText(v), requiredMessage) : text.nullish().transform((v) => v ?? '');
+  return requiredMessage
+    ? text.refine((v) => !isBlankRichText(v), requiredMessage)
+    : text.nullish().transform((v) => v ?? '');
 }
 
 /** Step 1 of creation: what the question is about. */
@@ -68,7 +82,6 @@ export const questionStep1Schema = z.object({
   source: plainText('Source', QUESTION_LIMITS.source, 'line'),
 });
 export type QuestionStep1 = z.output<typeof questionStep1Schema>;
-
 
 /** A question's type, text, key and options: what its type's content check reads. */
 interface Content extends QuestionContent {
@@ -103,7 +116,10 @@ function withAnswerKey<T extends Content>(value: T, ctx: z.RefinementCtx) {
  * The answer key and options checked against the type and the text as they stand, whatever the other fields hold:
  * the check questionBody makes once the rest is valid, for forms that show every broken rule at once.
  */
-export const questionContent = questionFields.pick({ type: true, answer: true, options: true }).extend({ questionText: z.string() }).transform(withAnswerKey);
+export const questionContent = questionFields
+  .pick({ type: true, answer: true, options: true })
+  .extend({ questionText: z.string() })
+  .transform(withAnswerKey);
 
 /** `POST /api/questions`: every field of both creation steps. */
 export const questionBody = questionFields.transform(withAnswerKey);
@@ -119,9 +135,12 @@ const storedName = z.string().regex(STORED_NAME, 'Unknown attachment');
  * come as `newAttachments`). A field left out keeps its value; the answer key and options are checked against the
  * type and text the question will have (`checkContent`), which only the server knows when some are left out.
  */
-export const questionUpdateBody = questionFields
-  .partial()
-  .extend({ attachmentsToRemove: z.preprocess(idListInput, z.array(storedName, { error: 'Unknown attachment' }).max(MAX_ATTACHMENTS)) });
+export const questionUpdateBody = questionFields.partial().extend({
+  attachmentsToRemove: z.preprocess(
+    idListInput,
+    z.array(storedName, { error: 'Unknown attachment' }).max(MAX_ATTACHMENTS),
+  ),
+});
 export type QuestionUpdateData = z.output<typeof questionUpdateBody>;
 
 /** The answer key and options checked against the type and text, in their stored form; the first broken rule's message. */
@@ -143,12 +162,22 @@ export const bulkDeleteBody = z.object({
 
 const commaIds = (what: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
     z.array(z.uuid(`Unknown ${what}`)).max(50, `Filter by at most 50 ${what}s`),
   );
 
 const wholeNumber = (label: string, min: number, max: number) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
 
 /**
  * `GET /api/questions`: the bank's query (limit, grade, excludeAssignedToSection, comma-joined category) plus
@@ -163,10 +192,14 @@ export const questionListQuery = z.object({
   category: commaIds('category').optional(),
   focus: commaIds('focus area').optional(),
   excludeAssignedToSection: z.uuid('Unknown section').optional(),
-  q: z.string().trim().max(QUESTION_LIMITS.search, `Search for at most ${QUESTION_LIMITS.search} characters`).superRefine(textRules('The search', 'any')).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(QUESTION_LIMITS.search, `Search for at most ${QUESTION_LIMITS.search} characters`)
+    .superRefine(textRules('The search', 'any'))
+    .optional(),
 });
 export type QuestionListQuery = z.output<typeof questionListQuery>;
-
 
 /** Where uploaded images are served: question attachments and the images of lesson content alike. */
 export const uploadUrl = (filename: string) => `/api/questions/uploads/${encodeURIComponent(filename)}`;
@@ -197,7 +230,11 @@ export const questionReply = z.object({
 export type Question = z.infer<typeof questionReply>;
 
 /** A page of questions; `total` counts every match when `totalExact`, else it is a lower bound (see QUESTION_COUNT_CAP). */
-export const questionListReply = z.object({ questions: z.array(questionReply), total: z.number(), totalExact: z.boolean() });
+export const questionListReply = z.object({
+  questions: z.array(questionReply),
+  total: z.number(),
+  totalExact: z.boolean(),
+});
 export type QuestionList = z.infer<typeof questionListReply>;
 
 export const questionSavedReply = z.object({ message: z.string(), question: questionReply });
@@ -209,11 +246,14 @@ export type Tag = z.infer<typeof tagReply>;
 
 /** `POST /api/category` and `POST /api/focus`: a name that is not blank (unique ignoring case, which the server checks). */
 export const tagBody = (label: 'Category' | 'Focus area') =>
-  z.object({
-    name: z
-      .string({ error: `${label} name is required` })
-      .trim()
-      .min(1, `${label} name is required`)
-      .max(QUESTION_LIMITS.tagName, `${label} name must be at most ${QUESTION_LIMITS.tagName} characters`)
-      .superRefine(textRules(`${label} name`, 'line')),
-  }, { error: `${label} name is required` });
+  z.object(
+    {
+      name: z
+        .string({ error: `${label} name is required` })
+        .trim()
+        .min(1, `${label} name is required`)
+        .max(QUESTION_LIMITS.tagName, `${label} name must be at most ${QUESTION_LIMITS.tagName} characters`)
+        .superRefine(textRules(`${label} name`, 'line')),
+    },
+    { error: `${label} name is required` },
+  );

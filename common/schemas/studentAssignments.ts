@@ -8,7 +8,11 @@ import { textRules } from './fields';
 import { assignedStudent, LEARNING_MESSAGES } from './learning';
 
 const wholeNumber = (label: string, min: number, max: number) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
 
 /** Which students: a search over name, e-mail, school and grade, and one stat card's group. */
 export const studentFilter = z.object({
@@ -67,8 +71,10 @@ export const batchAssignmentBody = z
     filter: studentFilter.optional(),
   })
   .superRefine((body, ctx) => {
-    if (!body.studentIds && !body.filter) ctx.addIssue({ code: 'custom', message: ASSIGNMENT_MESSAGES.noStudentsChosen, path: ['studentIds'] });
-    if (body.studentIds && body.filter) ctx.addIssue({ code: 'custom', message: ASSIGNMENT_MESSAGES.eitherIdsOrFilter, path: ['filter'] });
+    if (!body.studentIds && !body.filter)
+      ctx.addIssue({ code: 'custom', message: ASSIGNMENT_MESSAGES.noStudentsChosen, path: ['studentIds'] });
+    if (body.studentIds && body.filter)
+      ctx.addIssue({ code: 'custom', message: ASSIGNMENT_MESSAGES.eitherIdsOrFilter, path: ['filter'] });
     if (body.withSections && !(body.action === 'assign' && body.kind === 'unit'))
       ctx.addIssue({ code: 'custom', message: ASSIGNMENT_MESSAGES.withSectionsOnlyForUnits, path: ['withSections'] });
   });

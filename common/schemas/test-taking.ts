@@ -4,7 +4,13 @@
  * receives before results are released carries no score, no verdict, no right answer and no solution.
  */
 import { z } from 'zod';
-import { ATTEMPT_STATUSES, MAX_ASSIGNED_STUDENTS, MAX_TEST_ANSWER_LENGTH, RELEASE_MODES, TEST_TAKING_MESSAGES } from '../rules/test-taking';
+import {
+  ATTEMPT_STATUSES,
+  MAX_ASSIGNED_STUDENTS,
+  MAX_TEST_ANSWER_LENGTH,
+  RELEASE_MODES,
+  TEST_TAKING_MESSAGES,
+} from '../rules/test-taking';
 import { TEST_TYPES } from '../rules/tests';
 import { textRules } from './fields';
 import { sittingQuestion, studentQuestion } from './learning';
@@ -25,7 +31,10 @@ export const assignTestBody = z
     maxAttempts: z.literal(1, { error: M.maxAttempts }).default(1),
     shuffle: z.boolean({ error: 'Shuffle must be true or false' }).default(false),
   })
-  .refine((b) => !b.opensAt || !b.closesAt || Date.parse(b.closesAt) > Date.parse(b.opensAt), { message: M.window, path: ['closesAt'] });
+  .refine((b) => !b.opensAt || !b.closesAt || Date.parse(b.closesAt) > Date.parse(b.opensAt), {
+    message: M.window,
+    path: ['closesAt'],
+  });
 export type AssignTestBody = z.input<typeof assignTestBody>;
 export type AssignTestInput = z.output<typeof assignTestBody>;
 
@@ -47,7 +56,12 @@ export const assignTestReply = z.object({ message: z.string(), assignments: z.ar
 export const testAssignmentsReply = z.object({ assignments: z.array(testAssignment) });
 
 /** A released score: marks of the paper's marks, the percentage, and scaled to the test's total marks when it has one. */
-const score = z.object({ marks: z.number(), maxMarks: z.number(), percentage: z.number(), scaled: z.number().nullable() });
+const score = z.object({
+  marks: z.number(),
+  maxMarks: z.number(),
+  percentage: z.number(),
+  scaled: z.number().nullable(),
+});
 
 /** `GET /api/student/tests`: the student's assigned tests, open ones first. */
 export const studentTest = z.object({
@@ -68,7 +82,6 @@ export const studentTest = z.object({
 });
 export type StudentTest = z.infer<typeof studentTest>;
 export const studentTestsReply = z.object({ tests: z.array(studentTest) });
-
 
 /** `GET /api/parent/children/{id}/tests`: a child's submitted tests whose results are released, newest first. */
 export const childTestResult = studentTest
@@ -145,7 +158,9 @@ export const testResults = z.object({
     }),
   ),
   /** Per position of the test: the share of submitted sittings that earned its full marks. */
-  questions: z.array(z.object({ number: z.number(), questionId: z.string().nullable(), percentCorrect: z.number().nullable() })),
+  questions: z.array(
+    z.object({ number: z.number(), questionId: z.string().nullable(), percentCorrect: z.number().nullable() }),
+  ),
   focusAreas: z.array(z.object({ name: z.string(), averagePercent: z.number() })),
   awaitingRelease: z.number(),
 });
@@ -165,4 +180,3 @@ export const pendingReviewsReply = z.object({ count: z.number() });
  */
 export const practiceReply = z.object({ focusAreas: z.array(z.string()), questions: z.array(studentQuestion) });
 export type PracticeSet = z.infer<typeof practiceReply>;
-

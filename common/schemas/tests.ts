@@ -20,7 +20,8 @@ import {
 import { textRules } from './fields';
 import { questionListQuery, questionReply } from './questions';
 
-const wholeIn = (message: string, min: number, max: number) => z.number({ error: message }).int(message).min(min, message).max(max, message);
+const wholeIn = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 function limitedText(label: string, max: number) {
   return z
@@ -47,8 +48,12 @@ const testFields = z.object({
   type: z.enum(TEST_TYPES, { error: TEST_MESSAGES.type }),
   description: limitedText('Description', TEST_LIMITS.description),
   instructions: limitedText('Instructions', TEST_LIMITS.instructions),
-  timeLimit: wholeIn(TEST_MESSAGES.timeLimit, 1, TEST_LIMITS.timeLimit).nullish().transform((v) => v ?? null),
-  totalMarks: wholeIn(TEST_MESSAGES.totalMarks, 0, TEST_LIMITS.totalMarks).nullish().transform((v) => v ?? null),
+  timeLimit: wholeIn(TEST_MESSAGES.timeLimit, 1, TEST_LIMITS.timeLimit)
+    .nullish()
+    .transform((v) => v ?? null),
+  totalMarks: wholeIn(TEST_MESSAGES.totalMarks, 0, TEST_LIMITS.totalMarks)
+    .nullish()
+    .transform((v) => v ?? null),
   testCode: z.unknown().optional(),
   questions: z
     .array(testQuestionEntry, { error: TEST_MESSAGES.noQuestions })
@@ -62,8 +67,10 @@ function distinctEntries(entries: TestQuestionEntry[], ctx: z.RefinementCtx) {
   const ids = new Set<string>();
   const orders = new Set<number>();
   entries.forEach((q, i) => {
-    if (ids.has(q.questionId)) ctx.addIssue({ code: 'custom', message: TEST_MESSAGES.alreadyInTest, path: ['questions', i, 'questionId'] });
-    if (orders.has(q.order)) ctx.addIssue({ code: 'custom', message: TEST_MESSAGES.order, path: ['questions', i, 'order'] });
+    if (ids.has(q.questionId))
+      ctx.addIssue({ code: 'custom', message: TEST_MESSAGES.alreadyInTest, path: ['questions', i, 'questionId'] });
+    if (orders.has(q.order))
+      ctx.addIssue({ code: 'custom', message: TEST_MESSAGES.order, path: ['questions', i, 'order'] });
     ids.add(q.questionId);
     orders.add(q.order);
   });
@@ -71,7 +78,9 @@ function distinctEntries(entries: TestQuestionEntry[], ctx: z.RefinementCtx) {
 
 /** The questions in order, numbered from 1. */
 const positioned = (entries: TestQuestionEntry[]) =>
-  [...entries].sort((a, b) => a.order - b.order).map((q, i) => ({ questionId: q.questionId, position: i + 1, marks: q.marks }));
+  [...entries]
+    .sort((a, b) => a.order - b.order)
+    .map((q, i) => ({ questionId: q.questionId, position: i + 1, marks: q.marks }));
 
 /** `POST /api/tests`; the questions come back in order, numbered from 1. */
 export const testBody = testFields
@@ -90,16 +99,34 @@ export const testUpdateBody = testFields
   .superRefine((test, ctx) => {
     if (test.questions) distinctEntries(test.questions, ctx);
   })
-  .transform(({ testCode: _ignored, questions, ...test }) => ({ ...test, questions: questions && positioned(questions) }));
+  .transform(({ testCode: _ignored, questions, ...test }) => ({
+    ...test,
+    questions: questions && positioned(questions),
+  }));
 export type TestChange = z.output<typeof testUpdateBody>;
 
 /** `GET /api/tests`: newest first, searched by title, code or description, filtered by type, 10 a page. */
 export const testListQuery = z.object({
-  q: z.string().trim().max(TEST_LIMITS.search, `Search for at most ${TEST_LIMITS.search} characters`).superRefine(textRules('The search', 'any')).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(TEST_LIMITS.search, `Search for at most ${TEST_LIMITS.search} characters`)
+    .superRefine(textRules('The search', 'any'))
+    .optional(),
   type: z.enum(TEST_TYPES, { error: TEST_MESSAGES.type }).optional(),
   status: z.enum(TEST_LIST_STATUSES, { error: 'Status must be active, archived or all' }).default('active'),
-  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(1_000_000, 'Page must be at most 1000000').default(1),
-  pageSize: z.coerce.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(50, 'Page size must be at most 50').default(10),
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(1_000_000, 'Page must be at most 1000000')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be a number' })
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be at least 1')
+    .max(50, 'Page size must be at most 50')
+    .default(10),
 });
 export type TestListQuery = z.output<typeof testListQuery>;
 
@@ -147,9 +174,17 @@ export const testDeletedReply = z.object({ message: z.string() });
  * (those of `GET /api/questions`), none of `exclude` (the questions already in the test).
  */
 export const randomDrawBody = z.object({
-  count: z.number({ error: TEST_MESSAGES.randomCount }).int(TEST_MESSAGES.randomCount).min(RANDOM_MIN, TEST_MESSAGES.randomCount).max(RANDOM_MAX, TEST_MESSAGES.randomCount).default(RANDOM_DEFAULT),
+  count: z
+    .number({ error: TEST_MESSAGES.randomCount })
+    .int(TEST_MESSAGES.randomCount)
+    .min(RANDOM_MIN, TEST_MESSAGES.randomCount)
+    .max(RANDOM_MAX, TEST_MESSAGES.randomCount)
+    .default(RANDOM_DEFAULT),
   filters: questionListQuery.pick({ grade: true, type: true, category: true, focus: true, q: true }).default({}),
-  exclude: z.array(z.uuid('Unknown question'), { error: 'Unknown question' }).max(MAX_TEST_QUESTIONS, TEST_MESSAGES.tooManyQuestions).default([]),
+  exclude: z
+    .array(z.uuid('Unknown question'), { error: 'Unknown question' })
+    .max(MAX_TEST_QUESTIONS, TEST_MESSAGES.tooManyQuestions)
+    .default([]),
 });
 export type RandomDraw = z.output<typeof randomDrawBody>;
 export type RandomDrawInput = z.input<typeof randomDrawBody>;

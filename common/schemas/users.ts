@@ -50,13 +50,21 @@ const person = {
   last_name: requiredText('Last name', LIMITS.name),
   email: emailField,
 };
-const confirmPasswordField = z.string({ error: 'Please confirm the password' }).min(1, 'Please confirm the password').max(LIMITS.password);
+const confirmPasswordField = z
+  .string({ error: 'Please confirm the password' })
+  .min(1, 'Please confirm the password')
+  .max(LIMITS.password);
 
 /** "Passwords do not match" on the confirmation field, shown even while other fields still have problems. */
 const matching = <T extends z.ZodObject>(schema: T) =>
   schema.refine(
-    (v: Record<string, unknown>) => typeof v.confirm_password !== 'string' || v.confirm_password === '' || v.password === v.confirm_password,
-    { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'], when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    (v: Record<string, unknown>) =>
+      typeof v.confirm_password !== 'string' || v.confirm_password === '' || v.password === v.confirm_password,
+    {
+      message: MESSAGES.passwordsDoNotMatch,
+      path: ['confirm_password'],
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    },
   );
 
 export const teacherForm = z.object({
@@ -101,11 +109,20 @@ const studentFields = {
   phone_number: blankAsNull(staffPhoneField),
 };
 
-export const studentForm = matching(z.object({ ...studentFields, password: newPasswordField, confirm_password: confirmPasswordField }));
+export const studentForm = matching(
+  z.object({ ...studentFields, password: newPasswordField, confirm_password: confirmPasswordField }),
+);
 
-export const REGISTER_FORMS = { teacher: teacherForm, 'data-entry': dataEntryForm, parent: parentForm, student: studentForm } as const;
+export const REGISTER_FORMS = {
+  teacher: teacherForm,
+  'data-entry': dataEntryForm,
+  parent: parentForm,
+  student: studentForm,
+} as const;
 export type RegisterForms = { [K in keyof typeof REGISTER_FORMS]: z.output<(typeof REGISTER_FORMS)[K]> };
-export type RegisterInput = { [K in keyof RegisterForms]: { userType: K; formData: RegisterForms[K] } }[keyof RegisterForms];
+export type RegisterInput = {
+  [K in keyof RegisterForms]: { userType: K; formData: RegisterForms[K] };
+}[keyof RegisterForms];
 
 const registerTypeField = z.preprocess(
   (v) => (typeof v === 'string' ? (normalizeUserType(v) ?? v) : v),
@@ -121,7 +138,8 @@ export const registerBody = z
   .transform((v, ctx): RegisterInput => {
     const parsed = REGISTER_FORMS[v.userType].safeParse(v.formData);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['formData', ...issue.path] });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['formData', ...issue.path] });
       return z.NEVER;
     }
     return { userType: v.userType, formData: parsed.data } as RegisterInput;
@@ -148,10 +166,17 @@ export const userUpdateBody = z.object({
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 
 /** The Edit Information form: the body's fields as the form holds them (text inputs, '' for none). */
-export const userEditForm = userUpdateBody.omit({ status: true }).required({ first_name: true, last_name: true, email: true });
+export const userEditForm = userUpdateBody
+  .omit({ status: true })
+  .required({ first_name: true, last_name: true, email: true });
 
 export const usersQuery = z.object({
-  page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int('Page must be a whole number from 1').min(1, 'Page must be a whole number from 1').max(100_000, 'Page is too far').default(1),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(100_000, 'Page is too far')
+    .default(1),
   limit: z.coerce
     .number({ error: `Limit must be from 1 to ${USERS_PAGE_SIZE_MAX}` })
     .int(`Limit must be from 1 to ${USERS_PAGE_SIZE_MAX}`)
@@ -163,7 +188,10 @@ export const usersQuery = z.object({
     (v) => (typeof v === 'string' && v !== '' ? (normalizeUserType(v) ?? v) : undefined),
     z.enum(USER_TYPES, { error: 'Type must be student, parent, teacher, admin or data-entry' }).optional(),
   ),
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional()),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional(),
+  ),
 });
 export type UsersQuery = z.input<typeof usersQuery>;
 
@@ -228,7 +256,9 @@ export const csvStudentRow = z
     parent_phone_number: blankAsNull(staffPhoneField).optional(),
   })
   .superRefine((row, ctx) => {
-    const given = [row.parent_first_name, row.parent_last_name, row.parent_email, row.parent_phone_number].some((v) => v != null && v !== '');
+    const given = [row.parent_first_name, row.parent_last_name, row.parent_email, row.parent_phone_number].some(
+      (v) => v != null && v !== '',
+    );
     if (!given) return;
     const need = (value: unknown, path: string, message: string) => {
       if (value == null || value === '') ctx.addIssue({ code: 'custom', path: [path], message });
@@ -237,7 +267,12 @@ export const csvStudentRow = z
     need(row.parent_last_name, 'parent_last_name', 'Parent last name is required');
     need(row.parent_email, 'parent_email', 'Parent email is required');
     need(row.parent_phone_number, 'parent_phone_number', USER_MESSAGES.phoneRequired);
-    if (row.parent_email && row.parent_email === row.email) ctx.addIssue({ code: 'custom', path: ['parent_email'], message: "The parent's email must differ from the student's" });
+    if (row.parent_email && row.parent_email === row.email)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['parent_email'],
+        message: "The parent's email must differ from the student's",
+      });
   });
 export type CsvStudentRow = z.output<typeof csvStudentRow>;
 

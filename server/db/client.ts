@@ -54,12 +54,16 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /** When the newest migration this code ships was written (drizzle records it as the migration's `created_at`). */
 export const NEWEST_MIGRATION: number = (
-  JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> }
+  JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  }
 ).entries.reduce((newest, entry) => Math.max(newest, entry.when), 0);
 
 /** Whether the database has every migration of this code (a newer instance may have applied more). */
 export async function migrationsApplied(db: Db): Promise<boolean> {
-  const result = (await db.execute(sql`select max(m.created_at) as newest from drizzle.__drizzle_migrations m`)) as unknown as { rows: Array<{ newest: string | number | null }> };
+  const result = (await db.execute(
+    sql`select max(m.created_at) as newest from drizzle.__drizzle_migrations m`,
+  )) as unknown as { rows: Array<{ newest: string | number | null }> };
   return Number(result.rows[0]?.newest ?? 0) >= NEWEST_MIGRATION;
 }
 
@@ -121,16 +125,20 @@ function isAlive(pid: number): boolean {
 const keepText = (value: string) => value;
 // drizzle also keeps arrays of these as text; PGlite makes its own array parsers from these when it starts, which
 // no statement of the academy meets (its only array columns hold text).
-const DRIZZLE_PARSERS = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE].map((oid) => [oid, keepText]));
+const DRIZZLE_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE].map((oid) => [oid, keepText]),
+);
 
 type Queryable = Pick<PGlite, 'query'>;
 function withoutStatementParsers<C extends Queryable>(client: C): C {
-  const query: Queryable['query'] = (text, params, options) => client.query(text, params, options && { ...options, parsers: undefined });
+  const query: Queryable['query'] = (text, params, options) =>
+    client.query(text, params, options && { ...options, parsers: undefined });
   return new Proxy(client, {
     get(target, property) {
       if (property === 'query') return query;
       if (property === 'transaction') {
-        return <T>(work: (tx: Transaction) => Promise<T>) => (target as unknown as PGlite).transaction((tx) => work(withoutStatementParsers(tx)));
+        return <T>(work: (tx: Transaction) => Promise<T>) =>
+          (target as unknown as PGlite).transaction((tx) => work(withoutStatementParsers(tx)));
       }
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -146,7 +154,10 @@ export async function openPglite(dataDir: string | null, options: { migrate?: bo
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? path.join(dataDir, 'pg') : undefined, { extensions: { pg_trgm }, parsers: DRIZZLE_PARSERS });
+    client = await PGlite.create(dataDir ? path.join(dataDir, 'pg') : undefined, {
+      extensions: { pg_trgm },
+      parsers: DRIZZLE_PARSERS,
+    });
   } catch (error) {
     unlock();
     throw error;

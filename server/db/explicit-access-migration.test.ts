@@ -32,7 +32,8 @@ function migrationsBefore(): string {
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'));
   journal.entries = journal.entries.slice(0, BEFORE);
   fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  for (const entry of journal.entries)
+    fs.copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
   return folder;
 }
 
@@ -107,7 +108,13 @@ const ids = async (db: Db, query: SQL) => (await rows<{ id: string }>(db, query)
 let before: Upgrade;
 let after: Database;
 const people: Record<'ana' | 'ben' | 'cy', string> = {} as never;
-const content: { courseOne: string; courseTwo: string; units: string[][]; foreignUnit: string; foreignSections: string[] } = {} as never;
+const content: {
+  courseOne: string;
+  courseTwo: string;
+  units: string[][];
+  foreignUnit: string;
+  foreignSections: string[];
+} = {} as never;
 const accessBefore = new Map<string, string[]>();
 const sectionRowsBefore = new Map<string, string[]>();
 
@@ -116,14 +123,24 @@ beforeAll(async () => {
   before = url ? await postgresAtFormerSchema(url) : await pgliteAtFormerSchema();
   const db = before.db;
   const insertId = (query: SQL) => one<{ id: string }>(db, query).then((r) => r.id);
-  const staff = await insertId(sql`insert into users (email, password_hash, type) values ('teacher@example.com', 'x', 'teacher') returning id`);
+  const staff = await insertId(
+    sql`insert into users (email, password_hash, type) values ('teacher@example.com', 'x', 'teacher') returning id`,
+  );
   for (const name of ['ana', 'ben', 'cy'] as const) {
-    people[name] = await insertId(sql`insert into users (email, password_hash, type) values (${`${name}@example.com`}, 'x', 'student') returning id`);
+    people[name] = await insertId(
+      sql`insert into users (email, password_hash, type) values (${`${name}@example.com`}, 'x', 'student') returning id`,
+    );
   }
-  const course = (code: string) => insertId(sql`insert into courses (title, code) values (${code}, ${code}) returning id`);
-  const unit = (courseId: string, n: number) => insertId(sql`insert into units (course_id, title, unit_number) values (${courseId}, ${`Unit ${n}`}, ${n}) returning id`);
+  const course = (code: string) =>
+    insertId(sql`insert into courses (title, code) values (${code}, ${code}) returning id`);
+  const unit = (courseId: string, n: number) =>
+    insertId(
+      sql`insert into units (course_id, title, unit_number) values (${courseId}, ${`Unit ${n}`}, ${n}) returning id`,
+    );
   const section = (unitId: string, n: number) =>
-    insertId(sql`insert into sections (unit_id, title, section_number) values (${unitId}, ${`Section ${n}`}, ${n}) returning id`);
+    insertId(
+      sql`insert into sections (unit_id, title, section_number) values (${unitId}, ${`Section ${n}`}, ${n}) returning id`,
+    );
   content.courseOne = await course('ONE');
   content.courseTwo = await course('TWO');
   content.units = [];
@@ -135,8 +152,15 @@ beforeAll(async () => {
   content.foreignSections = await Promise.all([1, 2].map((n) => section(content.foreignUnit, n)));
 
   const at = '2025-03-01T10:00:00.000Z';
-  const give = (table: 'student_courses' | 'student_units' | 'student_sections', column: string, studentId: string, itemId: string) =>
-    db.execute(sql`insert into ${sql.identifier(table)} (student_id, ${sql.identifier(column)}, assigned_by, created_at) values (${studentId}, ${itemId}, ${staff}, ${at})`);
+  const give = (
+    table: 'student_courses' | 'student_units' | 'student_sections',
+    column: string,
+    studentId: string,
+    itemId: string,
+  ) =>
+    db.execute(
+      sql`insert into ${sql.identifier(table)} (student_id, ${sql.identifier(column)}, assigned_by, created_at) values (${studentId}, ${itemId}, ${staff}, ${at})`,
+    );
   const [u1, u2, u3] = content.units;
   // Ana: unit 1 whole (no section picked), unit 2 narrowed to its first section, unit 3 not assigned but one of its
   // sections is (the former check let it in), and a unit of course two, which she does not hold (likewise).
@@ -154,7 +178,10 @@ beforeAll(async () => {
   // Cy: nothing.
   for (const studentId of Object.values(people)) {
     accessBefore.set(studentId, await ids(db, sql`select f.id from (${formerlyAccessible(studentId)}) f`));
-    sectionRowsBefore.set(studentId, await ids(db, sql`select ss.section_id as id from student_sections ss where ss.student_id = ${studentId}`));
+    sectionRowsBefore.set(
+      studentId,
+      await ids(db, sql`select ss.section_id as id from student_sections ss where ss.student_id = ${studentId}`),
+    );
   }
   after = await before.upgrade();
 }, 120_000);
@@ -176,8 +203,15 @@ describe('migration 0004: explicit section access', () => {
 
   it('every student opens exactly the sections they opened before, each through a row of its own', async () => {
     for (const [studentId, sections] of accessBefore) {
-      expect(await ids(after.db, sql`select granted.section_id as id from (${accessibleSectionIds(studentId)}) granted`)).toEqual(sections);
-      expect(await ids(after.db, sql`select ss.section_id as id from student_sections ss where ss.student_id = ${studentId}`)).toEqual(sections);
+      expect(
+        await ids(after.db, sql`select granted.section_id as id from (${accessibleSectionIds(studentId)}) granted`),
+      ).toEqual(sections);
+      expect(
+        await ids(
+          after.db,
+          sql`select ss.section_id as id from student_sections ss where ss.student_id = ${studentId}`,
+        ),
+      ).toEqual(sections);
     }
   });
 
@@ -190,11 +224,16 @@ describe('migration 0004: explicit section access', () => {
     expect(added).toHaveLength(1);
     expect(new Date(added[0].created_at).toISOString()).toBe('2025-03-01T10:00:00.000Z');
     expect(added[0].assigned_by).toEqual(expect.any(String));
-    expect(await ids(after.db, sql`select su.unit_id as id from student_units su where su.student_id = ${people.ana}`)).toEqual([content.units[0][0], content.units[1][0]].sort());
+    expect(
+      await ids(after.db, sql`select su.unit_id as id from student_units su where su.student_id = ${people.ana}`),
+    ).toEqual([content.units[0][0], content.units[1][0]].sort());
   });
 
   it('runs once: the upgraded database is at the latest migration and assignment writes still notify every instance', async () => {
-    const applied = await one<{ n: number }>(after.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const applied = await one<{ n: number }>(
+      after.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'));
     expect(applied.n).toBe(journal.entries.length);
     const heard: string[] = [];

@@ -59,27 +59,27 @@ export const users = pgTable(
 export const profiles = pgTable(
   'profiles',
   {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  phoneNumber: text('phone_number'),
-  address: text('address'),
-  school: text('school'),
-  gradeLevel: text('grade_level'),
-  gender: text('gender'),
-  birthday: date('birthday', { mode: 'string' }),
-  specialization: text('specialization'),
-  department: text('department'),
-  occupation: text('occupation'),
-  /** A parent's child who has no account yet (the parent register form's student_name and student_grade). */
-  studentName: text('student_name'),
-  studentGrade: text('student_grade'),
-  /** What the users search looks in besides the e-mail: the full name and the phone, lower-cased once on write. */
-  searchText: text('search_text').generatedAlwaysAs(
-    sql`lower(first_name || ' ' || last_name || chr(10) || coalesce(phone_number, ''))`,
-  ),
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phoneNumber: text('phone_number'),
+    address: text('address'),
+    school: text('school'),
+    gradeLevel: text('grade_level'),
+    gender: text('gender'),
+    birthday: date('birthday', { mode: 'string' }),
+    specialization: text('specialization'),
+    department: text('department'),
+    occupation: text('occupation'),
+    /** A parent's child who has no account yet (the parent register form's student_name and student_grade). */
+    studentName: text('student_name'),
+    studentGrade: text('student_grade'),
+    /** What the users search looks in besides the e-mail: the full name and the phone, lower-cased once on write. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || chr(10) || coalesce(phone_number, ''))`,
+    ),
   },
   (t) => [index('profiles_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
 );
@@ -87,8 +87,12 @@ export const profiles = pgTable(
 export const teacherStudents = pgTable(
   'teacher_students',
   {
-    teacherId: uuid('teacher_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.teacherId, t.studentId] }), index('teacher_students_student_idx').on(t.studentId)],
@@ -97,8 +101,12 @@ export const teacherStudents = pgTable(
 export const parentStudents = pgTable(
   'parent_students',
   {
-    parentId: uuid('parent_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.parentId, t.studentId] }), index('parent_students_student_idx').on(t.studentId)],
@@ -109,7 +117,9 @@ export const sessions = pgTable(
   {
     id: id(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     remember: boolean('remember').notNull().default(false),
     expiresAt: at('expires_at').notNull(),
     lastSeenAt: at('last_seen_at').notNull().defaultNow(),
@@ -142,7 +152,11 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
 });
 
-export const subscriptions = pgTable('subscriptions', { id: id(), email: text('email').notNull(), createdAt: createdAt() });
+export const subscriptions = pgTable('subscriptions', {
+  id: id(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+});
 
 export const bookings = pgTable('bookings', {
   id: id(),
@@ -170,11 +184,16 @@ export const units = pgTable(
   'units',
   {
     id: id(),
-    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     unitNumber: integer('unit_number').notNull(),
     grade: text('grade').notNull().default(''),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -185,7 +204,9 @@ export const sections = pgTable(
   'sections',
   {
     id: id(),
-    unitId: uuid('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     sectionNumber: integer('section_number').notNull(),
     grade: text('grade').notNull().default(''),
@@ -243,17 +264,28 @@ export const questions = pgTable(
 export const questionCategories = pgTable(
   'question_categories',
   {
-    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.categoryId] }), index('question_categories_category_idx').on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.categoryId] }),
+    index('question_categories_category_idx').on(t.categoryId),
+  ],
 );
 
 export const questionFocus = pgTable(
   'question_focus',
   {
-    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
-    focusId: uuid('focus_id').notNull().references(() => focusAreas.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    focusId: uuid('focus_id')
+      .notNull()
+      .references(() => focusAreas.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.focusId] }), index('question_focus_focus_idx').on(t.focusId)],
 );
@@ -286,30 +318,49 @@ export const looseFiles = pgTable('loose_files', {
 export const sectionQuestions = pgTable(
   'section_questions',
   {
-    sectionId: uuid('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sectionId, t.questionId] }), index('section_questions_question_idx').on(t.questionId)],
+  (t) => [
+    primaryKey({ columns: [t.sectionId, t.questionId] }),
+    index('section_questions_question_idx').on(t.questionId),
+  ],
 );
 
 export const studentCourses = pgTable(
   'student_courses',
   {
-    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
     assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: createdAt(),
   },
   // assigned_at: the admin dashboard's latest assignments.
-  (t) => [primaryKey({ columns: [t.studentId, t.courseId] }), index('student_courses_course_idx').on(t.courseId), index('student_courses_assigned_at_idx').on(t.assignedAt)],
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.courseId] }),
+    index('student_courses_course_idx').on(t.courseId),
+    index('student_courses_assigned_at_idx').on(t.assignedAt),
+  ],
 );
 
 export const studentUnits = pgTable(
   'student_units',
   {
-    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    unitId: uuid('unit_id').notNull().references(() => units.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
     assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: createdAt(),
   },
@@ -319,8 +370,12 @@ export const studentUnits = pgTable(
 export const studentSections = pgTable(
   'student_sections',
   {
-    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    sectionId: uuid('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
     assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     assignedAt: createdAt(),
   },
@@ -361,7 +416,9 @@ export const tests = pgTable(
 export const testQuestions = pgTable(
   'test_questions',
   {
-    testId: uuid('test_id').notNull().references(() => tests.id, { onDelete: 'cascade' }),
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
     marks: integer('marks').notNull().default(1),
@@ -383,8 +440,12 @@ export const testAssignments = pgTable(
   'test_assignments',
   {
     id: id(),
-    testId: uuid('test_id').notNull().references(() => tests.id, { onDelete: 'cascade' }),
-    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
     opensAt: at('opens_at'),
     closesAt: at('closes_at'),
@@ -393,7 +454,10 @@ export const testAssignments = pgTable(
     releasedAt: at('released_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('test_assignments_test_student_key').on(t.testId, t.studentId), index('test_assignments_student_idx').on(t.studentId)],
+  (t) => [
+    uniqueIndex('test_assignments_test_student_key').on(t.testId, t.studentId),
+    index('test_assignments_student_idx').on(t.studentId),
+  ],
 );
 
 /**
@@ -406,8 +470,12 @@ export const testAttempts = pgTable(
   'test_attempts',
   {
     id: id(),
-    assignmentId: uuid('assignment_id').notNull().references(() => testAssignments.id, { onDelete: 'cascade' }),
-    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => testAssignments.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     paper: jsonb('paper').$type<Array<{ questionId: string | null; marks: number }>>().notNull(),
     startedAt: at('started_at').notNull(),
     deadline: at('deadline'),
@@ -420,7 +488,9 @@ export const testAttempts = pgTable(
   (t) => [
     uniqueIndex('test_attempts_assignment_key').on(t.assignmentId),
     index('test_attempts_student_idx').on(t.studentId),
-    index('test_attempts_open_deadline_idx').on(t.deadline).where(sql`submitted_at is null`),
+    index('test_attempts_open_deadline_idx')
+      .on(t.deadline)
+      .where(sql`submitted_at is null`),
   ],
 );
 
@@ -428,7 +498,9 @@ export const testAttempts = pgTable(
 export const testAttemptAnswers = pgTable(
   'test_attempt_answers',
   {
-    attemptId: uuid('attempt_id').notNull().references(() => testAttempts.id, { onDelete: 'cascade' }),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => testAttempts.id, { onDelete: 'cascade' }),
     questionId: uuid('question_id').notNull(),
     answer: text('answer').notNull(),
     savedAt: at('saved_at').notNull(),
@@ -444,21 +516,34 @@ export const testAttemptAnswers = pgTable(
 export const practiceQuestions = pgTable(
   'practice_questions',
   {
-    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
-    attemptId: uuid('attempt_id').notNull().references(() => testAttempts.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => testAttempts.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.studentId, t.questionId] }), index('practice_questions_attempt_idx').on(t.attemptId)],
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.questionId] }),
+    index('practice_questions_attempt_idx').on(t.attemptId),
+  ],
 );
 
 export const answerAttempts = pgTable(
   'answer_attempts',
   {
     id: id(),
-    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
     sectionId: uuid('section_id').references(() => sections.id, { onDelete: 'set null' }),
     answer: jsonb('answer').notNull(),
     isCorrect: boolean('is_correct').notNull(),

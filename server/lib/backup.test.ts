@@ -29,7 +29,13 @@ afterAll(async () => {
 async function storeImage(width: number): Promise<string> {
   const file = await t.app.uploads.save(pngBytes(width, 2), `${width}.png`, 'image/png');
   await t.db.transaction(async (tx) => {
-    await tx.insert(attachments).values({ questionId: null, filename: file.filename, originalName: file.originalName, mime: file.mime, size: file.size });
+    await tx.insert(attachments).values({
+      questionId: null,
+      filename: file.filename,
+      originalName: file.originalName,
+      mime: file.mime,
+      size: file.size,
+    });
     await t.app.uploads.claim(tx, [file.filename]);
   });
   return file.filename;

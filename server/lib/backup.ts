@@ -23,7 +23,9 @@ const manifestSchema = z.object({
   version: z.literal(1),
   createdAt: z.string(),
   database: z.literal('pglite'),
-  entries: z.array(z.object({ name: z.string(), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  entries: z.array(
+    z.object({ name: z.string(), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  ),
   /** Uploads the database named that were not found when the backup was taken. */
   missing: z.array(z.string()),
 });
@@ -34,7 +36,9 @@ export class BackupError extends Error {}
 /** What `npm run backup` and `npm run restore` say on PostgreSQL, where the database's own tools do the work. */
 export function postgresAdvice(config: Pick<Config, 's3'>, command: 'backup' | 'restore'): string {
   const bucket = config.s3?.bucket;
-  const copyOut = bucket ? `aws s3 sync s3://${bucket} ./uploads        (or: mc mirror ALIAS/${bucket} ./uploads)` : 'cp -a "$DATA_DIR/uploads" ./uploads';
+  const copyOut = bucket
+    ? `aws s3 sync s3://${bucket} ./uploads        (or: mc mirror ALIAS/${bucket} ./uploads)`
+    : 'cp -a "$DATA_DIR/uploads" ./uploads';
   const copyIn = bucket ? `aws s3 sync ./uploads s3://${bucket}` : 'cp -a ./uploads "$DATA_DIR/uploads"';
   return [
     `npm run ${command} handles the embedded database only; this academy runs on PostgreSQL (DATABASE_URL), whose own tools do it:`,
@@ -56,9 +60,15 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  * The backup file's bytes, in order. Deleted uploads are kept on disk from before the dump until the last file
  * is read, so every file the dump names is still there to copy; files written later belong to a later backup.
  */
-export async function* backupArchive(database: Database, uploads: UploadStore, now: Date = new Date()): AsyncGenerator<Buffer> {
+export async function* backupArchive(
+  database: Database,
+  uploads: UploadStore,
+  now: Date = new Date(),
+): AsyncGenerator<Buffer> {
   if (!database.snapshot) {
-    throw new BackupError('The academy backs up only its embedded database; back up PostgreSQL with pg_dump (docs/DEPLOYMENT.md, backups).');
+    throw new BackupError(
+      'The academy backs up only its embedded database; back up PostgreSQL with pg_dump (docs/DEPLOYMENT.md, backups).',
+    );
   }
   const entries: BackupManifest['entries'] = [];
   const missing: string[] = [];
@@ -81,7 +91,14 @@ export async function* backupArchive(database: Database, uploads: UploadStore, n
   } finally {
     await release();
   }
-  const manifest: BackupManifest = { format: 'math-academy-backup', version: 1, createdAt: now.toISOString(), database: 'pglite', entries, missing };
+  const manifest: BackupManifest = {
+    format: 'math-academy-backup',
+    version: 1,
+    createdAt: now.toISOString(),
+    database: 'pglite',
+    entries,
+    missing,
+  };
   yield tarEntry(MANIFEST_ENTRY, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), now);
   yield tarEnd();
 }
@@ -119,7 +136,10 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
     }
   };
   const manifestEntry = byName.get(MANIFEST_ENTRY);
-  if (!manifestEntry) throw new BackupError(`${file} holds no ${MANIFEST_ENTRY}: it is not a backup of the academy, or it was cut short.`);
+  if (!manifestEntry)
+    throw new BackupError(
+      `${file} holds no ${MANIFEST_ENTRY}: it is not a backup of the academy, or it was cut short.`,
+    );
   let manifest: BackupManifest;
   try {
     manifest = manifestSchema.parse(JSON.parse((await readEntry(manifestEntry)).toString('utf8')));
@@ -127,8 +147,11 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
     throw new BackupError(`The ${MANIFEST_ENTRY} of ${file} is not one this version of the academy reads.`);
   }
   const listed = new Set(manifest.entries.map((entry) => entry.name));
-  const unlisted = index.filter((entry) => entry.name !== MANIFEST_ENTRY && !listed.has(entry.name)).map((entry) => entry.name);
-  if (unlisted.length) throw new BackupError(`${file} holds entries its manifest does not list: ${unlisted.join(', ')}.`);
+  const unlisted = index
+    .filter((entry) => entry.name !== MANIFEST_ENTRY && !listed.has(entry.name))
+    .map((entry) => entry.name);
+  if (unlisted.length)
+    throw new BackupError(`${file} holds entries its manifest does not list: ${unlisted.join(', ')}.`);
   if (!listed.has(DATABASE_ENTRY)) throw new BackupError(`${file} holds no database.`);
   for (const expected of manifest.entries) {
     const entry = byName.get(expected.name);
@@ -138,12 +161,16 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
       throw new BackupError(`${file} holds ${expected.name}, which is neither the database nor an upload.`);
     }
     if (entry.size !== expected.size || (await hashEntry(file, entry)) !== expected.sha256) {
-      throw new BackupError(`${expected.name} in ${file} is damaged: its bytes do not match the checksum in the manifest.`);
+      throw new BackupError(
+        `${expected.name} in ${file} is damaged: its bytes do not match the checksum in the manifest.`,
+      );
     }
   }
   return {
     manifest,
-    uploads: manifest.entries.filter((entry) => entry.name.startsWith(UPLOADS_PREFIX)).map((entry) => entry.name.slice(UPLOADS_PREFIX.length)),
+    uploads: manifest.entries
+      .filter((entry) => entry.name.startsWith(UPLOADS_PREFIX))
+      .map((entry) => entry.name.slice(UPLOADS_PREFIX.length)),
     database: () => readEntry(byName.get(DATABASE_ENTRY)!),
     upload: (name) => readEntry(byName.get(`${UPLOADS_PREFIX}${name}`)!),
   };
@@ -152,7 +179,8 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
 async function hashEntry(file: string, entry: TarIndexEntry): Promise<string> {
   const hash = createHash('sha256');
   if (entry.size > 0) {
-    for await (const chunk of fs.createReadStream(file, { start: entry.offset, end: entry.offset + entry.size - 1 })) hash.update(chunk as Buffer);
+    for await (const chunk of fs.createReadStream(file, { start: entry.offset, end: entry.offset + entry.size - 1 }))
+      hash.update(chunk as Buffer);
   }
   return hash.digest('hex');
 }

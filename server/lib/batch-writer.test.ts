@@ -18,7 +18,10 @@ describe('BatchWriter', () => {
     await pause(1);
     for (const n of [4, 5]) await writer.add(n);
     await writer.flush();
-    expect(writes).toEqual([[1, 2, 3], [4, 5]]);
+    expect(writes).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
   });
 
   it('lets callers go on at once, and flush waits until their rows are written', async () => {
@@ -35,7 +38,11 @@ describe('BatchWriter', () => {
 
   it('keeps a statement within its row limit', async () => {
     const sizes: number[] = [];
-    const writer = new BatchWriter<number>(async (rows) => void sizes.push(rows.length), { ...noErrors, maxRows: 2, maxWrites: 1 });
+    const writer = new BatchWriter<number>(async (rows) => void sizes.push(rows.length), {
+      ...noErrors,
+      maxRows: 2,
+      maxWrites: 1,
+    });
     for (const n of [1, 2, 3, 4, 5]) await writer.add(n);
     await writer.flush();
     expect(sizes).toEqual([2, 2, 1]);
@@ -69,7 +76,12 @@ describe('BatchWriter', () => {
 
   it('lets a statement gather the rows of several turns for gatherMs, and leaves full at once', async () => {
     const writes: number[][] = [];
-    const writer = new BatchWriter<number>(async (rows) => void writes.push(rows), { ...noErrors, gatherMs: 40, maxRows: 4, maxWrites: 1 });
+    const writer = new BatchWriter<number>(async (rows) => void writes.push(rows), {
+      ...noErrors,
+      gatherMs: 40,
+      maxRows: 4,
+      maxWrites: 1,
+    });
     await writer.add(1);
     await pause(5);
     await writer.add(2);
@@ -81,7 +93,10 @@ describe('BatchWriter', () => {
     for (const n of [3, 4, 5, 6]) await writer.add(n);
     await pause(5);
     // Full: it did not wait out its 40 ms.
-    expect(writes).toEqual([[1, 2], [3, 4, 5, 6]]);
+    expect(writes).toEqual([
+      [1, 2],
+      [3, 4, 5, 6],
+    ]);
   });
 
   it('writes a gathering statement at once when someone flushes', async () => {
@@ -101,4 +116,3 @@ describe('BatchWriter', () => {
     expect(writes).toEqual([[1, 2], [3]]);
   });
 });
-

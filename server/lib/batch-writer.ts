@@ -92,7 +92,8 @@ export class BatchWriter<Row> {
       void this.writeNext();
     };
     const gatherMs = this.options.gatherMs ?? 0;
-    if (gatherMs > 0 && !this.urgent && this.waiting[0].rows.length < this.maxRows) this.gathering = setTimeout(write, gatherMs);
+    if (gatherMs > 0 && !this.urgent && this.waiting[0].rows.length < this.maxRows)
+      this.gathering = setTimeout(write, gatherMs);
     // Rows from every request read in this turn of the event loop join the same write.
     else setImmediate(write);
   }

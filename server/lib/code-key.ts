@@ -29,6 +29,7 @@ export function codeKey(config: Pick<Config, 'codeSecret' | 'dataDir'>): Buffer 
     }
   }
   const stored = fs.readFileSync(file, 'utf8').trim();
-  if (stored.length < 32) throw new Error(`${file} holds no usable key (at least 32 characters); delete it to have a new one made`);
+  if (stored.length < 32)
+    throw new Error(`${file} holds no usable key (at least 32 characters); delete it to have a new one made`);
   return Buffer.from(stored, 'utf8');
 }

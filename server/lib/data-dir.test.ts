@@ -35,7 +35,12 @@ describe('the data directory', () => {
     expect(modeOf(dataDir)).toBe(0o700);
 
     await new LocalDriver(dataDir).put('a.png', Buffer.from('x'));
-    await createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'a@example.com' }).send({ to: 'b@example.com', subject: 's', text: 't', html: '<p>t</p>' });
+    await createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'a@example.com' }).send({
+      to: 'b@example.com',
+      subject: 's',
+      text: 't',
+      html: '<p>t</p>',
+    });
     expect(modeOf(path.join(dataDir, 'uploads'))).toBe(0o700);
     expect(modeOf(path.join(dataDir, 'uploads', 'a.png'))).toBe(0o600);
     expect(modeOf(path.join(dataDir, 'outbox'))).toBe(0o700);

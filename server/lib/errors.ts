@@ -15,13 +15,16 @@ export class DomainError extends Error {
 
 export const Invalid = (message: string) => new DomainError(400, 'INVALID', message);
 export const Unauthorized = (message = 'Please sign in to continue.') => new DomainError(401, 'UNAUTHORIZED', message);
-export const Forbidden = (message = "You don't have permission to do this.") => new DomainError(403, 'FORBIDDEN', message);
+export const Forbidden = (message = "You don't have permission to do this.") =>
+  new DomainError(403, 'FORBIDDEN', message);
 export const NotFound = (message = 'Not found') => new DomainError(404, 'NOT_FOUND', message);
 export const Conflict = (message: string) => new DomainError(409, 'CONFLICT', message);
 export const TooLarge = (message: string) => new DomainError(413, 'TOO_LARGE', message);
 export const UnsupportedType = (message: string) => new DomainError(415, 'UNSUPPORTED_TYPE', message);
 export const TooMany = (message: string, retryAfterSeconds: number) =>
-  new DomainError(429, 'TOO_MANY_REQUESTS', message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new DomainError(429, 'TOO_MANY_REQUESTS', message, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 
 /**
  * A foreign key refused a row: what it refers to (a course, a student, a tag) was deleted by another request after

@@ -12,12 +12,17 @@ describe('imageSize', () => {
 
   it("takes a GIF's frame reaching beyond its logical screen", () => {
     expect(imageSize(gifWithFrame(65535, 65535), 'image/gif')).toEqual({ width: 65535, height: 65535 });
-    expect(imageSize(Buffer.from('GIF89a\x02\x00\x03\x00\x00\x00\x00;', 'latin1'), 'image/gif')).toEqual({ width: 2, height: 3 });
+    expect(imageSize(Buffer.from('GIF89a\x02\x00\x03\x00\x00\x00\x00;', 'latin1'), 'image/gif')).toEqual({
+      width: 2,
+      height: 3,
+    });
   });
 
   it('answers null for headers cut short, and never reads past the end', () => {
     expect(imageSize(pngBytes().subarray(0, 20), 'image/png')).toBeNull();
     expect(imageSize(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a]), 'image/jpeg')).toBeNull();
-    expect(imageSize(Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WEBPVP8 ')]), 'image/webp')).toBeNull();
+    expect(
+      imageSize(Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WEBPVP8 ')]), 'image/webp'),
+    ).toBeNull();
   });
 });

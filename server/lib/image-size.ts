@@ -36,7 +36,14 @@ function jpegSize(bytes: Buffer): ImageSize | null {
     }
     if (marker === 0xd9 || marker === 0xda) return found;
     const length = bytes.readUInt16BE(at + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc && at + 9 <= bytes.length) {
+    if (
+      marker >= 0xc0 &&
+      marker <= 0xcf &&
+      marker !== 0xc4 &&
+      marker !== 0xc8 &&
+      marker !== 0xcc &&
+      at + 9 <= bytes.length
+    ) {
       const size = { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
       if (!found || size.width * size.height > found.width * found.height) found = size;
     }

@@ -34,7 +34,8 @@ describe('the mail queue, against a real SMTP server that refuses for a while', 
   });
   afterAll(() => server.close());
 
-  const smtp = () => createMailer({ smtpUrl: server.url, outboxDir: '/nonexistent', from: 'Math Academy <hello@academy.test>' });
+  const smtp = () =>
+    createMailer({ smtpUrl: server.url, outboxDir: '/nonexistent', from: 'Math Academy <hello@academy.test>' });
 
   it('takes a mail without waiting, and delivers it on a retry after refusals', async () => {
     refusalsLeft = 2;

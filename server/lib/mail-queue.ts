@@ -65,7 +65,10 @@ export class MailQueue implements Mailer {
     this.waiting.length = 0;
     if (this.deliveries.size > 0) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all(this.deliveries), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      await Promise.race([
+        Promise.all(this.deliveries),
+        new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+      ]);
       clearTimeout(timer);
     }
     const lost = abandoned + this.deliveries.size;
@@ -90,7 +93,10 @@ export class MailQueue implements Mailer {
       return;
     }
     if (this.waiting.length + this.retryTimers.size >= this.capacity) {
-      this.log.error({ to: job.mail.to, subject: job.mail.subject, capacity: this.capacity }, 'mail dropped: the mail queue is full');
+      this.log.error(
+        { to: job.mail.to, subject: job.mail.subject, capacity: this.capacity },
+        'mail dropped: the mail queue is full',
+      );
       return;
     }
     this.waiting.push(job);

@@ -19,9 +19,17 @@ describe('mail through a real SMTP server', () => {
     let database: Database | null = null;
     try {
       database = await openPglite(null);
-      const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: smtp.url, MAIL_FROM: 'Math Academy <hello@academy.test>' });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Math Academy <hello@academy.test>',
+      });
       const app = await buildApp({ config, database, distDir: null });
-      const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'reader@example.com' } });
+      const signup = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: 'reader@example.com' },
+      });
       expect(signup.statusCode).toBe(200);
       // Mail is delivered behind the answer.
       await expect.poll(() => smtp.received.find((m) => /^To: reader@example\.com/m.test(m))).toBeDefined();
@@ -29,7 +37,11 @@ describe('mail through a real SMTP server', () => {
       expect(message).toMatch(/^From: Math Academy <hello@academy\.test>/m);
       expect(message).toMatch(/Subject: Your Math Academy verification code/);
       const code = /\n(\d{6})\r?\n/.exec(message!)![1];
-      const verify = await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'reader@example.com', otp: code } });
+      const verify = await app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-otp',
+        payload: { email: 'reader@example.com', otp: code },
+      });
       expect(verify.statusCode).toBe(200);
       await app.close();
     } finally {

@@ -23,7 +23,12 @@ export interface Mailer {
 export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
   // Bounded waits, so a mail server that stops answering frees the queue's delivery slots (the defaults reach an hour).
   const transport = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
@@ -32,7 +37,9 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
         await fs.mkdir(options.outboxDir, { recursive: true, mode: DATA_DIR_MODE });
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
         // The messages hold sign-in codes: the server's own user's alone, whatever the umask.
-        await fs.writeFile(path.join(options.outboxDir, name), (info as unknown as { message: Buffer }).message, { mode: DATA_FILE_MODE });
+        await fs.writeFile(path.join(options.outboxDir, name), (info as unknown as { message: Buffer }).message, {
+          mode: DATA_FILE_MODE,
+        });
       }
     },
   };
@@ -106,7 +113,13 @@ export function loggingMailer(inner: Mailer, log: FastifyBaseLogger, revealCodes
  * Sent to every account an admin registers or imports: where to sign in, never a password. Imported accounts have
  * none yet and are told to choose one; registered ones get theirs from the academy.
  */
-export function welcomeMail(to: string, firstName: string, role: string, publicUrl: string, choosePassword: boolean): Mail {
+export function welcomeMail(
+  to: string,
+  firstName: string,
+  role: string,
+  publicUrl: string,
+  choosePassword: boolean,
+): Mail {
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const passwordLine = choosePassword
     ? `Choose your password at ${publicUrl}/forget-password with this e-mail address, then sign in.`

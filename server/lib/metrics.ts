@@ -69,7 +69,12 @@ export class Metrics {
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
-    this.requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.durations = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time from receiving a request to the end of its answer, by route pattern',
@@ -78,7 +83,12 @@ export class Metrics {
       registers,
     });
 
-    new Gauge({ name: 'db_info', help: 'The database this instance uses (kind: pglite or postgres)', labelNames: ['kind'], registers }).set({ kind: sources.database.kind }, 1);
+    new Gauge({
+      name: 'db_info',
+      help: 'The database this instance uses (kind: pglite or postgres)',
+      labelNames: ['kind'],
+      registers,
+    }).set({ kind: sources.database.kind }, 1);
     const poolStats = sources.database.poolStats?.bind(sources.database);
     if (poolStats) {
       new Gauge({
@@ -142,14 +152,21 @@ export interface MetricsServer {
  * figures stay out of the proxy's reach and out of the access rules, and still answer while the academy turns
  * requests away under load, when they matter most.
  */
-export async function startMetricsServer(metrics: Metrics, options: { port: number; host: string; log: FastifyBaseLogger }): Promise<MetricsServer> {
+export async function startMetricsServer(
+  metrics: Metrics,
+  options: { port: number; host: string; log: FastifyBaseLogger },
+): Promise<MetricsServer> {
   const server = http.createServer((request, response) => {
     if ((request.url ?? '').split('?')[0] !== '/metrics') {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: the figures are at /metrics\n');
+      response
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('Not found: the figures are at /metrics\n');
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+      response
+        .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
+        .end('Method not allowed\n');
       return;
     }
     metrics.text().then(
@@ -159,7 +176,9 @@ export async function startMetricsServer(metrics: Metrics, options: { port: numb
       },
       (error: unknown) => {
         options.log.error({ err: error }, 'collecting the metrics failed');
-        response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The metrics could not be collected\n');
+        response
+          .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+          .end('The metrics could not be collected\n');
       },
     );
   });

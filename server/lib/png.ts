@@ -63,11 +63,17 @@ export class Canvas {
 
   /** Fills every pixel whose samples fall inside `inside(x, y)`, within a bounding box. */
   private fill(inside: (x: number, y: number) => boolean, color: Rgb, box: [number, number, number, number]) {
-    const [x0, y0, x1, y1] = [Math.max(0, Math.floor(box[0])), Math.max(0, Math.floor(box[1])), Math.min(this.width - 1, Math.ceil(box[2])), Math.min(this.height - 1, Math.ceil(box[3]))];
+    const [x0, y0, x1, y1] = [
+      Math.max(0, Math.floor(box[0])),
+      Math.max(0, Math.floor(box[1])),
+      Math.min(this.width - 1, Math.ceil(box[2])),
+      Math.min(this.height - 1, Math.ceil(box[3])),
+    ];
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         let hits = 0;
-        for (let sy = 0; sy < SS; sy++) for (let sx = 0; sx < SS; sx++) if (inside(x + (sx + 0.5) / SS, y + (sy + 0.5) / SS)) hits++;
+        for (let sy = 0; sy < SS; sy++)
+          for (let sx = 0; sx < SS; sx++) if (inside(x + (sx + 0.5) / SS, y + (sy + 0.5) / SS)) hits++;
         if (hits === 0) continue;
         const a = hits / (SS * SS);
         const i = (y * this.width + x) * 3;
@@ -140,6 +146,10 @@ export class Canvas {
   }
 
   png(): Buffer {
-    return encodePng(this.width, this.height, Uint8Array.from(this.pixels, (v) => Math.round(v)));
+    return encodePng(
+      this.width,
+      this.height,
+      Uint8Array.from(this.pixels, (v) => Math.round(v)),
+    );
   }
 }

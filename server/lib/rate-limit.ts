@@ -37,7 +37,13 @@ async function pruneOldWindows(db: Db, now: Date): Promise<void> {
 }
 
 /** Adds `amount` to a key's count in its current window (opening a new one when the old has passed). */
-async function addToCount(db: Db, key: string, amount: number, windowSeconds: number, now: Date): Promise<{ count: number; windowEnds: number }> {
+async function addToCount(
+  db: Db,
+  key: string,
+  amount: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<{ count: number; windowEnds: number }> {
   await pruneOldWindows(db, now);
   const result = (await db.execute(sql`
     insert into rate_limits (key, window_start, count) values (${key}, ${now.toISOString()}, ${amount})
@@ -92,7 +98,14 @@ export class BatchedLimit {
     let tally = this.tallies.get(key);
     if (!tally || tally.windowEnds <= at) {
       if (this.tallies.size >= 100_000) this.forgetEnded(at);
-      tally = { shared: 0, windowEnds: at + this.limit.windowSeconds * 1000, pending: 0, nextSyncAt: 0, syncing: false, firstSync: null };
+      tally = {
+        shared: 0,
+        windowEnds: at + this.limit.windowSeconds * 1000,
+        pending: 0,
+        nextSyncAt: 0,
+        syncing: false,
+        firstSync: null,
+      };
       this.tallies.set(key, tally);
     }
     if (tally.nextSyncAt === 0) {
@@ -150,8 +163,18 @@ export async function clearLimits(db: Db, keys: string[]): Promise<void> {
 }
 
 /** `max` requests of an action per client address per window; tests scale every limit with `rateLimitFactor`. */
-export async function limitPerIp(ctx: LimitContext, action: string, ip: string, max: number, windowSeconds: number): Promise<void> {
-  await hitLimit(ctx.db, { key: `${action}:ip:${ip}`, max: max * ctx.rateLimitFactor, windowSeconds, message: TOO_MANY_REQUESTS }, ctx.now());
+export async function limitPerIp(
+  ctx: LimitContext,
+  action: string,
+  ip: string,
+  max: number,
+  windowSeconds: number,
+): Promise<void> {
+  await hitLimit(
+    ctx.db,
+    { key: `${action}:ip:${ip}`, max: max * ctx.rateLimitFactor, windowSeconds, message: TOO_MANY_REQUESTS },
+    ctx.now(),
+  );
 }
 
 /** `max` requests of an action per signed-in user per window. */
@@ -161,5 +184,14 @@ export async function limitPerUser(
   userId: string,
   limit: { max: number; windowSeconds: number; message: string },
 ): Promise<void> {
-  await hitLimit(ctx.db, { key: `${action}:user:${userId}`, max: limit.max * ctx.rateLimitFactor, windowSeconds: limit.windowSeconds, message: limit.message }, ctx.now());
+  await hitLimit(
+    ctx.db,
+    {
+      key: `${action}:user:${userId}`,
+      max: limit.max * ctx.rateLimitFactor,
+      windowSeconds: limit.windowSeconds,
+      message: limit.message,
+    },
+    ctx.now(),
+  );
 }

@@ -53,7 +53,12 @@ afterAll(async () => {
   await bucket.close();
 });
 
-const png = (name: string, width = 4): FilePart => ({ field: 'attachments', name, type: 'image/png', bytes: pngBytes(width, 3) });
+const png = (name: string, width = 4): FilePart => ({
+  field: 'attachments',
+  name,
+  type: 'image/png',
+  bytes: pngBytes(width, 3),
+});
 const fields = (overrides: Record<string, unknown> = {}) => ({
   questionText: '<p>Which figure is larger?</p>',
   grade: '5',
@@ -101,7 +106,12 @@ describe('uploads in an S3 bucket', () => {
   it('leaves nothing in the bucket or the database when the third file of a create is no image', async () => {
     const before = await rows();
     const objects = await driver.list();
-    const bad: FilePart = { field: 'attachments', name: 'evil.png', type: 'image/png', bytes: Buffer.from('<svg onload="alert(1)"/>') };
+    const bad: FilePart = {
+      field: 'attachments',
+      name: 'evil.png',
+      type: 'image/png',
+      bytes: Buffer.from('<svg onload="alert(1)"/>'),
+    };
     const response = await send('POST', '/api/questions', fields(), [png('a.png'), png('b.png'), bad]);
     expect(response.statusCode).toBe(415);
     expect(await rows()).toEqual(before);
@@ -127,16 +137,27 @@ describe('uploads in an S3 bucket', () => {
   it('deletes the stored files when the rows cannot be written (a category deleted meanwhile)', async () => {
     const before = await rows();
     const objects = await driver.list();
-    const response = await send('POST', '/api/questions', fields({ category: ['00000000-0000-4000-8000-000000000000'] }), [png('a.png'), png('b.png')]);
+    const response = await send(
+      'POST',
+      '/api/questions',
+      fields({ category: ['00000000-0000-4000-8000-000000000000'] }),
+      [png('a.png'), png('b.png')],
+    );
     expect(response.statusCode).toBe(400);
     expect(await rows()).toEqual(before);
     expect(await driver.list()).toEqual(objects);
   });
 
   it('removes an attachment taken off a question, and every file of deleted questions', async () => {
-    const created = (await send('POST', '/api/questions', fields(), [png('keep.png'), png('drop.png')])).json().question;
+    const created = (await send('POST', '/api/questions', fields(), [png('keep.png'), png('drop.png')])).json()
+      .question;
     const [keep, drop] = created.attachments as Array<{ filename: string }>;
-    const updated = await send('PUT', `/api/questions/${created.id}`, { ...fields(), attachmentsToRemove: [drop.filename] }, []);
+    const updated = await send(
+      'PUT',
+      `/api/questions/${created.id}`,
+      { ...fields(), attachmentsToRemove: [drop.filename] },
+      [],
+    );
     expect(updated.statusCode, updated.body).toBe(200);
     expect(await driver.list()).toContain(keep.filename);
     expect(await driver.list()).not.toContain(drop.filename);
@@ -150,7 +171,11 @@ describe('uploads in an S3 bucket', () => {
 
   it('stores a lesson image in the bucket and serves it to any signed-in reader', async () => {
     const bytes = pngBytes(8, 8);
-    const response = await call(t.app, staff, { method: 'POST', url: '/api/questions/uploads', ...(await multipartBody({}, [{ field: 'image', name: 'lesson.png', type: 'image/png', bytes }])) });
+    const response = await call(t.app, staff, {
+      method: 'POST',
+      url: '/api/questions/uploads',
+      ...(await multipartBody({}, [{ field: 'image', name: 'lesson.png', type: 'image/png', bytes }])),
+    });
     expect(response.statusCode, response.body).toBe(201);
     const image = await call(t.app, student, { method: 'GET', url: response.json().url });
     expect(image.statusCode).toBe(200);
@@ -159,10 +184,16 @@ describe('uploads in an S3 bucket', () => {
   });
 
   it('answers 404 for a name whose object is gone from the bucket', async () => {
-    const response = await call(t.app, staff, { method: 'POST', url: '/api/questions/uploads', ...(await multipartBody({}, [{ field: 'image', name: 'gone.png', type: 'image/png', bytes: pngBytes() }])) });
+    const response = await call(t.app, staff, {
+      method: 'POST',
+      url: '/api/questions/uploads',
+      ...(await multipartBody({}, [{ field: 'image', name: 'gone.png', type: 'image/png', bytes: pngBytes() }])),
+    });
     const { filename } = response.json();
     await driver.remove([filename]);
-    expect((await call(t.app, student, { method: 'GET', url: `/api/questions/uploads/${filename}` })).statusCode).toBe(404);
+    expect((await call(t.app, student, { method: 'GET', url: `/api/questions/uploads/${filename}` })).statusCode).toBe(
+      404,
+    );
     await t.db.delete(attachments);
     await t.db.delete(questions);
   });
@@ -180,7 +211,12 @@ describe('uploads in an S3 bucket', () => {
   });
 
   it('is ready only while the bucket takes writes', async () => {
-    expect((await call(t.app, null, { method: 'GET', url: '/api/ready' })).json()).toEqual({ status: 'ready', database: 'ok', migrations: 'ok', storage: 'ok' });
+    expect((await call(t.app, null, { method: 'GET', url: '/api/ready' })).json()).toEqual({
+      status: 'ready',
+      database: 'ok',
+      migrations: 'ok',
+      storage: 'ok',
+    });
     const broken = await createTestApp({ files: new S3Driver({ ...bucket.settings, bucket: 'no-such-bucket' }) });
     try {
       const response = await call(broken.app, null, { method: 'GET', url: '/api/ready' });
@@ -202,7 +238,11 @@ describe('npm run storage:migrate', () => {
     await local.put('00000000000000000000000000000000.png', Buffer.from('not an image'));
     await driver.put(names[1], pngBytes(4, 3), 'image/png');
 
-    expect(await copyUploads(local, driver)).toEqual({ copied: 1, present: 1, skipped: ['00000000000000000000000000000000.png'] });
+    expect(await copyUploads(local, driver)).toEqual({
+      copied: 1,
+      present: 1,
+      skipped: ['00000000000000000000000000000000.png'],
+    });
     expect((await driver.list()).sort()).toEqual(names);
     const copied = await driver.open(names[0]);
     expect((await readAll(copied!.stream)).equals(pngBytes(3, 3))).toBe(true);

@@ -39,7 +39,15 @@ export class S3Driver implements FileDriver {
   }
 
   async put(name: string, bytes: Buffer, mime: AttachmentType): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: name, Body: bytes, ContentType: mime, ContentLength: bytes.length }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: name,
+        Body: bytes,
+        ContentType: mime,
+        ContentLength: bytes.length,
+      }),
+    );
   }
 
   async open(name: string): Promise<{ stream: Readable; size: number } | null> {
@@ -47,7 +55,8 @@ export class S3Driver implements FileDriver {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: name }));
       return { stream: object.Body as Readable, size: Number(object.ContentLength ?? 0) };
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)) return null;
+      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404))
+        return null;
       throw error;
     }
   }
@@ -56,9 +65,13 @@ export class S3Driver implements FileDriver {
     // One request deletes at most 1,000 keys; a missing key is not an error.
     for (let i = 0; i < names.length; i += 1000) {
       const result = await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: names.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }),
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: names.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+        }),
       );
-      if (result.Errors?.length) throw new Error(`The bucket did not delete ${result.Errors.map((e) => `${e.Key}: ${e.Message}`).join(', ')}`);
+      if (result.Errors?.length)
+        throw new Error(`The bucket did not delete ${result.Errors.map((e) => `${e.Key}: ${e.Message}`).join(', ')}`);
     }
   }
 

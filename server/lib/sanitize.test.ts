@@ -12,7 +12,9 @@ import { sanitizeRichText } from './sanitize';
 const corpus = xssPayloads;
 
 const ALLOWED_TAGS = new Set(
-  'p br hr h1 h2 h3 h4 h5 h6 strong b em i u s strike sub sup blockquote code pre ul ol li a img span div table thead tbody tfoot tr th td caption colgroup col'.split(' '),
+  'p br hr h1 h2 h3 h4 h5 h6 strong b em i u s strike sub sup blockquote code pre ul ol li a img span div table thead tbody tfoot tr th td caption colgroup col'.split(
+    ' ',
+  ),
 );
 
 /** Every reason the cleaned HTML would be unsafe in a page; empty when it is safe. */
@@ -25,10 +27,12 @@ function dangers(html: string): string[] {
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();
       if (name.startsWith('on')) found.push(`handler ${name}`);
-      if (name === 'style' && !/^(text-align:(left|right|center|justify);?)?$/.test(attr.value.replace(/\s/g, ''))) found.push(`style ${attr.value}`);
+      if (name === 'style' && !/^(text-align:(left|right|center|justify);?)?$/.test(attr.value.replace(/\s/g, '')))
+        found.push(`style ${attr.value}`);
       if (name === 'href' && !/^(https?:|mailto:)/i.test(attr.value)) found.push(`href ${attr.value}`);
       if (name === 'src' && !OWN_IMAGE_SRC.test(attr.value)) found.push(`src ${attr.value}`);
-      if (['srcset', 'action', 'formaction', 'xlink:href', 'background', 'class', 'id'].includes(name)) found.push(`attribute ${name}`);
+      if (['srcset', 'action', 'formaction', 'xlink:href', 'background', 'class', 'id'].includes(name))
+        found.push(`attribute ${name}`);
     }
   }
   return found;
@@ -48,9 +52,13 @@ describe('sanitizeRichText', () => {
   // Math written before a payload always survives; what follows an unclosed <script> or <textarea> belongs to it.
   it('keeps every payload safe when it follows math and text', () => {
     for (const { payload } of corpus) {
-      const clean = sanitizeRichText(`<p>Since $\\frac{1}{2} + \\frac{1}{4} = \\frac{3}{4}$, </p><p>$$x^2 + y^2 = z^2$$</p>${payload}`);
+      const clean = sanitizeRichText(
+        `<p>Since $\\frac{1}{2} + \\frac{1}{4} = \\frac{3}{4}$, </p><p>$$x^2 + y^2 = z^2$$</p>${payload}`,
+      );
       expect(dangers(clean)).toEqual([]);
-      expect(clean.startsWith('<p>Since $\\frac{1}{2} + \\frac{1}{4} = \\frac{3}{4}$, </p><p>$$x^2 + y^2 = z^2$$</p>')).toBe(true);
+      expect(
+        clean.startsWith('<p>Since $\\frac{1}{2} + \\frac{1}{4} = \\frac{3}{4}$, </p><p>$$x^2 + y^2 = z^2$$</p>'),
+      ).toBe(true);
     }
   });
 
@@ -72,7 +80,9 @@ describe('sanitizeRichText', () => {
   it('drops what is unsafe around safe content', () => {
     expect(sanitizeRichText('<p onclick="steal()">Hi $x$</p><script>alert(1)</script>')).toBe('<p>Hi $x$</p>');
     expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe('<a rel="noopener noreferrer nofollow">x</a>');
-    expect(sanitizeRichText('<img src="https://evil.test/t.png"><img src="/api/questions/uploads/../../etc/passwd">')).toBe('');
+    expect(
+      sanitizeRichText('<img src="https://evil.test/t.png"><img src="/api/questions/uploads/../../etc/passwd">'),
+    ).toBe('');
     expect(sanitizeRichText('<div style="position:fixed;inset:0;z-index:9999">cover</div>')).toBe('<div>cover</div>');
     expect(sanitizeRichText('<iframe src="https://evil.test"></iframe><p>ok</p>')).toBe('<p>ok</p>');
     expect(sanitizeRichText('<div data-columns="9" data-math="x">a</div>')).toBe('<div>a</div>');

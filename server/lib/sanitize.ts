@@ -24,9 +24,44 @@ function keepMarkers(tagName: string, attribs: sanitizeHtml.Attributes): sanitiz
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'sub', 'sup',
-    'blockquote', 'code', 'pre', 'ul', 'ol', 'li', 'a', 'img', 'span', 'div',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'sub',
+    'sup',
+    'blockquote',
+    'code',
+    'pre',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'span',
+    'div',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'colgroup',
+    'col',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -36,7 +71,12 @@ const options: sanitizeHtml.IOptions = {
     col: ['span', 'width'],
     ol: ['start'],
     p: ['style'],
-    h1: ['style'], h2: ['style'], h3: ['style'], h4: ['style'], h5: ['style'], h6: ['style'],
+    h1: ['style'],
+    h2: ['style'],
+    h3: ['style'],
+    h4: ['style'],
+    h5: ['style'],
+    h6: ['style'],
     // The editor's markers: math nodes and column layouts (2, 3 or 4 columns).
     span: ['data-math'],
     div: ['data-math', 'data-columns', 'data-column'],
@@ -48,7 +88,24 @@ const options: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Drop these with everything inside: their text is code or chrome, never lesson content.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'xmp', 'noembed', 'noframes', 'title', 'head'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'template',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'xmp',
+    'noembed',
+    'noframes',
+    'title',
+    'head',
+  ],
   transformTags: {
     a: (tagName, { href, title, target }) => ({
       tagName,
@@ -80,7 +137,9 @@ const COMPLETE_TAG = /<[^<>]*>/;
  * `$...$` that opens no complete tag is text, and is escaped as such before sanitizing.
  */
 function escapeMathComparisons(html: string): string {
-  return html.replace(MATH, (math) => (math.includes('<') && !COMPLETE_TAG.test(math) ? math.replaceAll('<', '&lt;') : math));
+  return html.replace(MATH, (math) =>
+    math.includes('<') && !COMPLETE_TAG.test(math) ? math.replaceAll('<', '&lt;') : math,
+  );
 }
 
 /** Cleans stored rich text (section content, question text, options, solutions); what remains is safe to place in the page as HTML. */

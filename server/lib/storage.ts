@@ -49,8 +49,12 @@ export function isStoredName(name: string): boolean {
 
 /** A file's original name as shown to staff: no folders, no control characters, at most 200 characters. */
 export function cleanOriginalName(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return base.slice(0, 200) || 'image';
 }
 
@@ -174,7 +178,11 @@ export class UploadStore {
   /** In the transaction that deletes their rows: from its commit on the files are loose until `remove`. */
   async release(tx: Tx, filenames: readonly string[]): Promise<void> {
     const names = filenames.filter(isStoredName);
-    if (names.length) await tx.insert(looseFiles).values(names.map((filename) => ({ filename }))).onConflictDoNothing();
+    if (names.length)
+      await tx
+        .insert(looseFiles)
+        .values(names.map((filename) => ({ filename })))
+        .onConflictDoNothing();
   }
 
   /** Removes stored files; already missing ones are fine, and names that are not ours are never touched. */
@@ -204,7 +212,10 @@ export class UploadStore {
    * it interrupted. With one process on its data directory (PGlite) nothing else can be in flight, so 0 is right.
    */
   async sweep(now: Date, graceMs = LOOSE_FILE_GRACE_MS): Promise<number> {
-    const rows = await this.db.select({ filename: looseFiles.filename }).from(looseFiles).where(lte(looseFiles.createdAt, new Date(now.getTime() - graceMs)));
+    const rows = await this.db
+      .select({ filename: looseFiles.filename })
+      .from(looseFiles)
+      .where(lte(looseFiles.createdAt, new Date(now.getTime() - graceMs)));
     const names = rows.map((r) => r.filename);
     for (let i = 0; i < names.length; i += 500) await this.remove(names.slice(i, i + 500));
     return names.length;
@@ -217,4 +228,3 @@ export async function readAll(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
-

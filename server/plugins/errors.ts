@@ -57,16 +57,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // check, which the caller can do nothing about but look again.
     if (isForeignKeyViolation(error)) {
       request.log.warn({ err: error }, 'a row referred to was deleted meanwhile');
-      return reply.code(409).send({ message: 'Something this change refers to was removed meanwhile. Please reload and try again.', code: 'GONE_MEANWHILE' });
+      return reply.code(409).send({
+        message: 'Something this change refers to was removed meanwhile. Please reload and try again.',
+        code: 'GONE_MEANWHILE',
+      });
     }
     // @fastify/under-pressure turning a request away: its Retry-After is already set.
-    if (error.code === 'FST_UNDER_PRESSURE') return reply.code(503).send({ message: error.message, code: 'OVERLOADED' });
+    if (error.code === 'FST_UNDER_PRESSURE')
+      return reply.code(503).send({ message: error.message, code: 'OVERLOADED' });
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    reply
+      .code(404)
+      .send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 }
 
@@ -82,7 +88,10 @@ export function frameworkErrorHandler(headersFor: HeadersFor) {
     void reply
       .code(status)
       .headers({ ...headersFor('/api/'), 'x-request-id': request.id })
-      .send({ message: frameworkMessages[error.code] ?? 'The request is not valid.', code: error.code ?? 'BAD_REQUEST' });
+      .send({
+        message: frameworkMessages[error.code] ?? 'The request is not valid.',
+        code: error.code ?? 'BAD_REQUEST',
+      });
   };
 }
 

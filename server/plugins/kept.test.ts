@@ -4,7 +4,10 @@ import { acceptsGzip, Memo, readNotice, RenderedViews } from './kept';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
-const names = (...ids: string[]) => (key: string) => ids.some((id) => key.includes(id));
+const names =
+  (...ids: string[]) =>
+  (key: string) =>
+    ids.some((id) => key.includes(id));
 
 describe('Memo', () => {
   it('keeps values until cleared, and loads a key once for every request that needs it meanwhile', async () => {
@@ -57,7 +60,13 @@ describe('Memo', () => {
     expect(memo.get('k')).toBe(2);
     memo.update('absent', () => 5);
     expect(memo.get('absent')).toBeUndefined();
-    expect(await memo.remember('none', async () => null, (value) => value !== null)).toBeNull();
+    expect(
+      await memo.remember(
+        'none',
+        async () => null,
+        (value) => value !== null,
+      ),
+    ).toBeNull();
     expect(memo.get('none')).toBeUndefined();
   });
 
@@ -75,7 +84,11 @@ describe('Memo', () => {
     expect(memo.size).toEqual({ entries: 1, bytes: 7 + 20 });
     expect(measured).toBe(2);
     // Past the bound the value is dropped, as a measured one would be.
-    memo.update('k', (list) => [...list, 'gh'], () => 20);
+    memo.update(
+      'k',
+      (list) => [...list, 'gh'],
+      () => 20,
+    );
     expect(memo.get('k')).toBeUndefined();
     expect(memo.size).toEqual({ entries: 0, bytes: 0 });
   });
@@ -116,8 +129,22 @@ describe('RenderedViews', () => {
 
 describe('a change that names what it reaches', () => {
   it('reads the names of a notice, and anything else as everything', () => {
-    expect(readNotice(`c:${A} s:${B} q:${A}`)).toEqual({ everything: false, courses: [A], students: [B], questions: [A] });
-    for (const payload of ['*', 'student_sections', `c:${A} x:${B}`, `c:${A}`.toUpperCase(), `c:${A}`.replace("1", "g"), `c:${A}  s:${B}`, '']) expect(readNotice(payload)).toEqual({ everything: true });
+    expect(readNotice(`c:${A} s:${B} q:${A}`)).toEqual({
+      everything: false,
+      courses: [A],
+      students: [B],
+      questions: [A],
+    });
+    for (const payload of [
+      '*',
+      'student_sections',
+      `c:${A} x:${B}`,
+      `c:${A}`.toUpperCase(),
+      `c:${A}`.replace('1', 'g'),
+      `c:${A}  s:${B}`,
+      '',
+    ])
+      expect(readNotice(payload)).toEqual({ everything: true });
   });
 
   it('evicts the memos that name it, kept or loading, and keeps the rest', async () => {
@@ -130,7 +157,12 @@ describe('a change that names what it reaches', () => {
     memo.evictWhere(names(A));
     release('stale');
     expect(await loading).toBe('stale');
-    expect([memo.get(A), memo.get(`${B} ${A} `), memo.get(`${A} x`), memo.get(B)]).toEqual([undefined, undefined, undefined, 'b']);
+    expect([memo.get(A), memo.get(`${B} ${A} `), memo.get(`${A} x`), memo.get(B)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      'b',
+    ]);
     expect(memo.size.entries).toBe(1);
   });
 

@@ -1,6 +1,13 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { CheckableQuestion, CheckResult } from '../../common/answers';
 import type { Database } from '../db/client';
 import type { KeptSize } from '../lib/metrics';
@@ -129,12 +136,22 @@ export interface StudentOutline {
 /** Every memo: its value type, the channels that empty it and the bytes it may hold. */
 const MEMOS = {
   /** By student, question and preferred section (null: not reachable). */
-  reachableQuestion: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB, scoped: true, value: null as ReachableQuestion | null },
+  reachableQuestion: {
+    clearedBy: ['content', 'bank'],
+    maxBytes: 16 * MB,
+    scoped: true,
+    value: null as ReachableQuestion | null,
+  },
   /**
    * By question, shared by every student: what a check needs (type, answer, options). After an edit each question
    * is read once, not once per student who checks it.
    */
-  checkableQuestion: { clearedBy: ['content', 'bank'], maxBytes: 16 * MB, scoped: true, value: null as KeptQuestion | null },
+  checkableQuestion: {
+    clearedBy: ['content', 'bank'],
+    maxBytes: 16 * MB,
+    scoped: true,
+    value: null as KeptQuestion | null,
+  },
   /** The bank's count of a filter, by filter. */
   bankCount: { clearedBy: ['content', 'bank'], maxBytes: 2 * MB, value: 0 as number },
   /** The ids of the bank's questions that match a filter, by filter: what the test generator's random draw samples. */
@@ -166,7 +183,11 @@ export type Memos = { readonly [M in MemoName]: Memo<(typeof MEMOS)[M]['value']>
 /** The parts of a kept view's key: the view's name is its namespace, so two views never share a key. */
 export type KeyParts = ReadonlyArray<string | number | boolean | null | undefined>;
 /** The request as a key function sees it: after validation, so params, query and body have their schema's shape. */
-export type KeyRequest = FastifyRequest<{ Params: Record<string, string>; Querystring: Record<string, unknown>; Body: unknown }>;
+export type KeyRequest = FastifyRequest<{
+  Params: Record<string, string>;
+  Querystring: Record<string, unknown>;
+  Body: unknown;
+}>;
 export interface KeptRoute {
   view: ViewName;
   key: (request: KeyRequest) => KeyParts;
@@ -291,7 +312,8 @@ export class RenderedViews {
         // Compressed off the main thread (zlib's pool): a large list must not stall other requests.
         const view = { body, gzip: body.length >= COMPRESS_FROM_BYTES ? await gzipAsync(body) : null };
         // Not kept when a change reached the key while it rendered (evictWhere or clear dropped the render).
-        if (this.rendering.get(key) === render) this.store.set(key, view, Buffer.byteLength(key) + body.length + (view.gzip?.length ?? 0), generation);
+        if (this.rendering.get(key) === render)
+          this.store.set(key, view, Buffer.byteLength(key) + body.length + (view.gzip?.length ?? 0), generation);
         settle(view);
         return view;
       },
@@ -341,7 +363,8 @@ export class Memo<V> {
     const generation = this.store.generation;
     const loaded: Promise<V> = load()
       .then((value) => {
-        if (this.loading.get(key) === loaded && keep(value)) this.store.set(key, value, measure(key, value), generation);
+        if (this.loading.get(key) === loaded && keep(value))
+          this.store.set(key, value, measure(key, value), generation);
         return value;
       })
       .finally(() => {
@@ -438,7 +461,10 @@ const renderOf = new WeakMap<FastifyRequest, ReturnType<RenderedViews['start']>>
  * The hooks of a kept route. They take callbacks rather than returning promises: a kept answer is the busiest path of
  * the academy, and each async hook costs a promise and a turn of the microtask queue on every request of the route.
  */
-function keptHooks(views: RenderedViews, route: KeptRoute): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler; onResponse: onResponseHookHandler } {
+function keptHooks(
+  views: RenderedViews,
+  route: KeptRoute,
+): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler; onResponse: onResponseHookHandler } {
   const keyOf = (request: FastifyRequest) => JSON.stringify(route.key(request as KeyRequest));
   // A hook that answers early calls reply.send and not done.
   const send = (request: FastifyRequest, reply: FastifyReply, view: RenderedView) =>
@@ -482,16 +508,23 @@ function keptHooks(views: RenderedViews, route: KeptRoute): { preHandler: preHan
   };
 }
 
-const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** What a notice of the content or bank channel names (migration 0012); `everything` when it names nothing we read. */
-export type Notice = { everything: true } | { everything: false; courses: string[]; students: string[]; questions: string[] };
+export type Notice =
+  { everything: true } | { everything: false; courses: string[]; students: string[]; questions: string[] };
 
 const NAME = /^([csq]):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** Reads a notice's payload: names joined by spaces, or anything else (`*`, a table's name) for everything. */
 export function readNotice(payload: string): Notice {
-  const notice = { everything: false as const, courses: [] as string[], students: [] as string[], questions: [] as string[] };
+  const notice = {
+    everything: false as const,
+    courses: [] as string[],
+    students: [] as string[],
+    questions: [] as string[],
+  };
   for (const part of payload.split(' ')) {
     const match = NAME.exec(part);
     if (!match) return { everything: true };
@@ -517,11 +550,18 @@ export interface KeptDatabase extends Pick<Database, 'listen'> {
  * channel. `instance` names this server on the attempts channel and in its barrier notices.
  */
 export async function registerKept(app: FastifyInstance, database: KeptDatabase, instance: string): Promise<Memos> {
-  const views = Object.fromEntries(Object.entries(VIEWS).map(([name, spec]) => [name, new RenderedViews(spec.maxBytes)])) as Record<ViewName, RenderedViews>;
-  const memos = Object.fromEntries(Object.entries(MEMOS).map(([name, spec]) => [name, new Memo(spec.maxBytes)])) as unknown as Memos;
+  const views = Object.fromEntries(
+    Object.entries(VIEWS).map(([name, spec]) => [name, new RenderedViews(spec.maxBytes)]),
+  ) as Record<ViewName, RenderedViews>;
+  const memos = Object.fromEntries(
+    Object.entries(MEMOS).map(([name, spec]) => [name, new Memo(spec.maxBytes)]),
+  ) as unknown as Memos;
   const all: Array<{ spec: Kept; kept: RenderedViews | Memo<unknown> }> = [
     ...(Object.keys(VIEWS) as ViewName[]).map((name) => ({ spec: VIEWS[name] as Kept, kept: views[name] })),
-    ...(Object.keys(MEMOS) as MemoName[]).map((name) => ({ spec: MEMOS[name] as Kept, kept: memos[name] as Memo<unknown> })),
+    ...(Object.keys(MEMOS) as MemoName[]).map((name) => ({
+      spec: MEMOS[name] as Kept,
+      kept: memos[name] as Memo<unknown>,
+    })),
   ];
   const clearedBy = (channel: Channel) => all.filter(({ spec }) => spec.clearedBy.includes(channel));
   const clear = (channel: Channel) => {
@@ -550,7 +590,8 @@ export async function registerKept(app: FastifyInstance, database: KeptDatabase,
       clear('bank');
     });
   };
-  for (const channel of ['content', 'bank'] as const) await database.listen(CHANNELS[channel], (payload) => inTurn(() => applyNotice(channel, readNotice(payload))));
+  for (const channel of ['content', 'bank'] as const)
+    await database.listen(CHANNELS[channel], (payload) => inTurn(() => applyNotice(channel, readNotice(payload))));
   // '*' means the notifications were interrupted: anything may have changed.
   await database.listen(CHANNELS.users, () => inTurn(() => clear('users')));
   await database.listen(CHANNELS.attempts, (payload) => {
@@ -558,7 +599,8 @@ export async function registerKept(app: FastifyInstance, database: KeptDatabase,
     const [origin, ...studentIds] = payload.split(' ');
     // This instance counted its own attempts when it took them.
     if (origin === instance) return;
-    for (const { kept } of clearedBy('attempts')) if (kept instanceof Memo) for (const studentId of studentIds) kept.evict(studentId);
+    for (const { kept } of clearedBy('attempts'))
+      if (kept instanceof Memo) for (const studentId of studentIds) kept.evict(studentId);
   });
 
   // A write's barrier: its notice comes after the write's own (the database delivers notices in commit order), so by
@@ -586,8 +628,18 @@ export async function registerKept(app: FastifyInstance, database: KeptDatabase,
 
   app.decorate('keptRoutes', []);
   app.decorate('keptSizes', () => [
-    ...(Object.keys(VIEWS) as ViewName[]).map((name): KeptSize => ({ kind: 'view', name, ...views[name].size, maxBytes: VIEWS[name].maxBytes })),
-    ...(Object.keys(MEMOS) as MemoName[]).map((name): KeptSize => ({ kind: 'memo', name, ...memos[name].size, maxBytes: MEMOS[name].maxBytes })),
+    ...(Object.keys(VIEWS) as ViewName[]).map((name): KeptSize => ({
+      kind: 'view',
+      name,
+      ...views[name].size,
+      maxBytes: VIEWS[name].maxBytes,
+    })),
+    ...(Object.keys(MEMOS) as MemoName[]).map((name): KeptSize => ({
+      kind: 'memo',
+      name,
+      ...memos[name].size,
+      maxBytes: MEMOS[name].maxBytes,
+    })),
   ]);
   app.addHook('onRoute', (route) => {
     const kept = route.config?.kept;
@@ -597,7 +649,13 @@ export async function registerKept(app: FastifyInstance, database: KeptDatabase,
       route.onSend = [...asList(route.onSend), hooks.onSend];
       route.onResponse = [...asList(route.onResponse), hooks.onResponse];
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') app.keptRoutes.push({ method, url: route.url, view: kept.view, schema: (route.schema?.response as Record<number, unknown> | undefined)?.[200] });
+        if (method !== 'HEAD')
+          app.keptRoutes.push({
+            method,
+            url: route.url,
+            view: kept.view,
+            schema: (route.schema?.response as Record<number, unknown> | undefined)?.[200],
+          });
       }
     }
     const channels = route.config?.invalidates;

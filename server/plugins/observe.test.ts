@@ -41,7 +41,9 @@ function samples(text: string): Sample[] {
     .map((line) => {
       const match = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line);
       if (!match) throw new Error(`Not a sample: ${line}`);
-      const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+      const labels = Object.fromEntries(
+        [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+      );
       return { name: match[1], labels, value: Number(match[3]) };
     });
 }
@@ -57,13 +59,24 @@ describe('request logs', () => {
     const requestId = response.headers['x-request-id'] as string;
     const own = linesOf(requestId);
     expect(own).toHaveLength(1);
-    expect(own[0]).toMatchObject({ msg: 'request completed', level: 30, userId: student.id, route: '/api/student/courses/:id', method: 'GET', status: 404 });
+    expect(own[0]).toMatchObject({
+      msg: 'request completed',
+      level: 30,
+      userId: student.id,
+      route: '/api/student/courses/:id',
+      method: 'GET',
+      status: 404,
+    });
     expect(own[0].durationMs).toEqual(expect.any(Number));
     expect(own[0].durationMs as number).toBeGreaterThanOrEqual(0);
   });
 
   it('leave the user out of an anonymous request, and the query string out of every line', async () => {
-    const response = await call(t.app, null, { method: 'GET', url: '/api/health?email=leak%40example.com', headers: { 'x-request-id': 'probe-1' } });
+    const response = await call(t.app, null, {
+      method: 'GET',
+      url: '/api/health?email=leak%40example.com',
+      headers: { 'x-request-id': 'probe-1' },
+    });
     expect(response.statusCode).toBe(200);
     const own = linesOf('probe-1');
     expect(own).toHaveLength(1);
@@ -76,29 +89,53 @@ describe('request logs', () => {
   });
 
   it('name an unmatched path without its query', async () => {
-    const response = await call(t.app, null, { method: 'GET', url: '/no/such/page?email=leak%40example.com', headers: { 'x-request-id': 'probe-2' } });
+    const response = await call(t.app, null, {
+      method: 'GET',
+      url: '/no/such/page?email=leak%40example.com',
+      headers: { 'x-request-id': 'probe-2' },
+    });
     expect(response.statusCode).toBe(404);
-    expect(linesOf('probe-2')).toEqual([expect.objectContaining({ route: 'unmatched', path: '/no/such/page', status: 404 })]);
+    expect(linesOf('probe-2')).toEqual([
+      expect.objectContaining({ route: 'unmatched', path: '/no/such/page', status: 404 }),
+    ]);
   });
 });
 
 describe('metrics', () => {
   it('count requests and their durations by route pattern, and what the kept views hold', async () => {
-    for (let i = 0; i < 3; i++) expect((await call(t.app, cookie, { method: 'GET', url: '/api/student/courses' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call(t.app, cookie, { method: 'GET', url: '/api/student/courses' })).statusCode).toBe(200);
     const scanned = `/wp-admin-${randomBytes(4).toString('hex')}.php`;
     expect((await call(t.app, null, { method: 'GET', url: scanned })).statusCode).toBe(404);
     await call(t.app, null, { method: 'POST', url: scanned, payload: {} });
 
     const text = await t.app.metrics.text();
     const all = samples(text);
-    expect(sample(all, 'http_requests_total', { method: 'GET', route: '/api/student/courses', status: '200' })?.value).toBe(3);
-    expect(sample(all, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/api/student/courses', le: '+Inf' })?.value).toBe(3);
-    expect(sample(all, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/api/student/courses', le: '0.001' })).toBeDefined();
-    expect(sample(all, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/student/courses' })?.value).toBe(3);
+    expect(
+      sample(all, 'http_requests_total', { method: 'GET', route: '/api/student/courses', status: '200' })?.value,
+    ).toBe(3);
+    expect(
+      sample(all, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/api/student/courses', le: '+Inf' })
+        ?.value,
+    ).toBe(3);
+    expect(
+      sample(all, 'http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route: '/api/student/courses',
+        le: '0.001',
+      }),
+    ).toBeDefined();
+    expect(
+      sample(all, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/student/courses' })?.value,
+    ).toBe(3);
     // The signed-in request's id went to the pattern.
-    expect(sample(all, 'http_requests_total', { route: '/api/student/courses/:id', status: '404' })?.value).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(all, 'http_requests_total', { route: '/api/student/courses/:id', status: '404' })?.value,
+    ).toBeGreaterThanOrEqual(1);
 
-    expect(sample(all, 'http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })?.value).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(all, 'http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })?.value,
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(all, 'http_requests_total', { method: 'POST', route: 'unmatched' })).toBeDefined();
     expect(text).not.toContain('wp-admin');
 
@@ -106,14 +143,18 @@ describe('metrics', () => {
     expect(sample(all, 'kept_bytes', { kind: 'view', name: 'studentCourses' })?.value).toBeGreaterThan(0);
     expect(sample(all, 'kept_entries', { kind: 'memo', name: 'bankCount' })).toBeDefined();
     expect(sample(all, 'db_info', { kind: t.database.kind })?.value).toBe(1);
-    if (t.database.kind === 'postgres') expect(sample(all, 'db_pool_connections', { state: 'open' })?.value).toBeGreaterThanOrEqual(1);
+    if (t.database.kind === 'postgres')
+      expect(sample(all, 'db_pool_connections', { state: 'open' })?.value).toBeGreaterThanOrEqual(1);
     expect(sample(all, 'process_resident_memory_bytes', {})?.value).toBeGreaterThan(0);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
 
   it('report a PostgreSQL pool as it stands at scrape time', async () => {
     let waiting = 0;
-    const metrics = new Metrics({ database: { kind: 'postgres', poolStats: () => ({ total: 7, idle: 2, waiting, max: 10 }) }, kept: () => [] });
+    const metrics = new Metrics({
+      database: { kind: 'postgres', poolStats: () => ({ total: 7, idle: 2, waiting, max: 10 }) },
+      kept: () => [],
+    });
     waiting = 4;
     const all = samples(await metrics.text());
     expect(sample(all, 'db_pool_connections', { state: 'open' })?.value).toBe(7);
@@ -129,7 +170,9 @@ describe('metrics', () => {
       const response = await fetch(`${base}/metrics`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/plain');
-      expect(await response.text()).toContain('http_requests_total{method="GET",route="/api/student/courses",status="200"}');
+      expect(await response.text()).toContain(
+        'http_requests_total{method="GET",route="/api/student/courses",status="200"}',
+      );
       expect((await fetch(`${base}/api/health`)).status).toBe(404);
       expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(405);
     } finally {

@@ -1,4 +1,10 @@
-import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController, type onResponseHookHandler } from 'fastify';
+import {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+  type onResponseHookHandler,
+} from 'fastify';
 import { type Metrics, type RouteSeries, UNMATCHED } from '../lib/metrics';
 
 declare module 'fastify' {
@@ -20,7 +26,8 @@ export class RequestLogController extends LogController {
   }
 }
 
-const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** The longest unmatched path a log line repeats: scanners send very long ones. */
 const MAX_LOGGED_PATH = 200;
@@ -31,7 +38,14 @@ function finish(request: FastifyRequest, reply: FastifyReply, route: string, ser
   // The pattern, never the URL: ids stay out of the route, and query strings (which may hold an e-mail) out of the log.
   // The request id comes with request.log; the user is known on the routes that ask for a session.
   request.log.info(
-    { route, method: request.method, status: reply.statusCode, durationMs: Math.round(ms * 10) / 10, userId: request.user?.id, path },
+    {
+      route,
+      method: request.method,
+      status: reply.statusCode,
+      durationMs: Math.round(ms * 10) / 10,
+      userId: request.user?.id,
+      path,
+    },
     'request completed',
   );
 }
@@ -53,7 +67,8 @@ export function registerObservation(app: FastifyInstance, metrics: Metrics): voi
   });
   const unmatched = metrics.route(UNMATCHED);
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) finish(request, reply, UNMATCHED, unmatched, request.url.split('?')[0].slice(0, MAX_LOGGED_PATH));
+    if (request.is404)
+      finish(request, reply, UNMATCHED, unmatched, request.url.split('?')[0].slice(0, MAX_LOGGED_PATH));
     done();
   });
 }

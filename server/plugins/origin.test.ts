@@ -38,22 +38,30 @@ async function stillSignedIn(cookie: string): Promise<boolean> {
 }
 
 describe('unsafe requests from another origin, whatever the spelling of the path', () => {
-  it.each(logoutSpellings)('refuses a text/plain logout from a foreign origin at %s, and the session lives on', async (url) => {
+  it.each(logoutSpellings)(
+    'refuses a text/plain logout from a foreign origin at %s, and the session lives on',
+    async (url) => {
+      const cookie = await signedIn();
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, origin: FOREIGN, 'content-type': 'text/plain' },
+        payload: 'x',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('Cross-site requests are not allowed.');
+      expect(await stillSignedIn(cookie)).toBe(true);
+    },
+  );
+
+  it.each(logoutSpellings)('refuses a text/plain logout without an Origin at %s', async (url) => {
     const cookie = await signedIn();
     const response = await t.app.inject({
       method: 'POST',
       url,
-      headers: { cookie, origin: FOREIGN, 'content-type': 'text/plain' },
+      headers: { cookie, 'content-type': 'text/plain' },
       payload: 'x',
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('Cross-site requests are not allowed.');
-    expect(await stillSignedIn(cookie)).toBe(true);
-  });
-
-  it.each(logoutSpellings)('refuses a text/plain logout without an Origin at %s', async (url) => {
-    const cookie = await signedIn();
-    const response = await t.app.inject({ method: 'POST', url, headers: { cookie, 'content-type': 'text/plain' }, payload: 'x' });
     expect(response.statusCode).toBe(415);
     expect(await stillSignedIn(cookie)).toBe(true);
   });
@@ -82,7 +90,11 @@ describe('unsafe requests from another origin, whatever the spelling of the path
 
   it('still lets our own pages act through an encoded spelling', async () => {
     const cookie = await signedIn();
-    const response = await t.app.inject({ method: 'POST', url: '/%61pi/auth/logout', headers: { cookie, origin: t.config.publicUrl } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/logout',
+      headers: { cookie, origin: t.config.publicUrl },
+    });
     expect(response.statusCode).toBe(200);
     expect(await stillSignedIn(cookie)).toBe(false);
   });

@@ -23,7 +23,8 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
       throw Forbidden('Cross-site requests are not allowed.');
     }
     const type = request.headers['content-type'];
-    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     if (hasBody && (!type || !BODY_TYPES.test(type))) {
       throw new DomainError(415, 'UNSUPPORTED_TYPE', 'Send the request as JSON.');
     }

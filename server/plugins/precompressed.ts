@@ -11,7 +11,10 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|ttf|map)$/;
 export const isCompressible = (file: string) => COMPRESSIBLE.test(file);
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /**
@@ -28,7 +31,9 @@ export function precompressDir(dir: string): { files: number; bytes: number; bro
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: file.endsWith('.ttf') ? zlib.constants.BROTLI_MODE_FONT : zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_MODE]: file.endsWith('.ttf')
+          ? zlib.constants.BROTLI_MODE_FONT
+          : zlib.constants.BROTLI_MODE_TEXT,
       },
     });
     fs.writeFileSync(`${file}.br`, brotli);

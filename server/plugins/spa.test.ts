@@ -13,7 +13,10 @@ import { precompressDir } from './precompressed';
 const script = `export const greeting = ${JSON.stringify('hello from the app '.repeat(200))};\n`;
 const page = `<!doctype html><html lang="en"><head><title>Math Academy</title></head><body>${'<div id="root"></div>'.repeat(50)}</body></html>`;
 const font = Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3, 4]);
-const signInPage = page.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/SignInPage-abc.js"></head>');
+const signInPage = page.replace(
+  '</head>',
+  '<link rel="modulepreload" crossorigin href="/assets/SignInPage-abc.js"></head>',
+);
 
 let dist: string;
 let database: Database;
@@ -30,7 +33,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'first-visit.json'), JSON.stringify({ '/signin': 'first-visit/signin.html' }));
   precompressDir(dist);
   database = await openPglite(null);
-  app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), database, distDir: dist });
+  app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
+    database,
+    distDir: dist,
+  });
 });
 
 afterAll(async () => {
@@ -60,7 +67,11 @@ describe('precompressed assets', () => {
       ['identity', 'none'],
     ] as const) {
       it(`GET ${url} with accept-encoding ${accepted ?? '(none)'} answers ${expected}`, async () => {
-        const response = await app.inject({ method: 'GET', url, headers: accepted === null ? {} : { 'accept-encoding': accepted } });
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: accepted === null ? {} : { 'accept-encoding': accepted },
+        });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-encoding']).toBe(expected === 'none' ? undefined : expected);
         expect(response.headers.vary).toBe('accept-encoding');
@@ -73,14 +84,22 @@ describe('precompressed assets', () => {
   }
 
   it('keeps the year-long cache of hashed assets and revalidation of index.html on compressed answers', async () => {
-    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    const asset = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const index = await app.inject({ method: 'GET', url: '/signin', headers: { 'accept-encoding': 'br' } });
     expect(index.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends a font that is compressed already as it is, without Vary', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/inter-latin.woff2', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/inter-latin.woff2',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers.vary).toBeUndefined();

@@ -26,7 +26,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     // Our own Cache-Control below: a year for hashed assets, revalidation for everything else.
     cacheControl: false,
     setHeaders(res, filePath) {
-      res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'Cache-Control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
       // The path is the variant sent (app.js.br); a cache must keep one answer per accepted encoding.
       if (isCompressible(filePath.replace(/\.(?:br|gz)$/, ''))) res.setHeader('Vary', 'accept-encoding');
     },

@@ -13,16 +13,44 @@ import { DASHBOARD_MESSAGES } from '../../common/schemas/dashboards';
 import { LEARNING_MESSAGES } from '../../common/schemas/learning';
 import { rows } from '../db/prepared';
 import { parentStudents } from '../db/schema';
-import { buildCourse, buildQuestion, buildUser, linkTeacher, signIn, type BuiltCourse, type TestUser } from '../test/factories';
+import {
+  buildCourse,
+  buildQuestion,
+  buildUser,
+  linkTeacher,
+  signIn,
+  type BuiltCourse,
+  type TestUser,
+} from '../test/factories';
 import { call, createTestApp, type TestApp } from '../test/harness';
 import type { Actor } from './actor';
 import { mayActForStudent, requireStudent } from './students';
 
 const ROLE_REFUSAL = "You don't have permission to access this page.";
 
-type Who = 'owner teacher' | 'other teacher' | 'owner parent' | 'other parent' | 'the student' | 'other student' | 'admin' | 'data-entry' | 'anon';
-const WHO: Who[] = ['owner teacher', 'other teacher', 'owner parent', 'other parent', 'the student', 'other student', 'admin', 'data-entry', 'anon'];
-const roleOf = (who: Who): UserType | null => (who === 'anon' ? null : who === 'admin' || who === 'data-entry' ? who : (who.split(' ')[1] as UserType));
+type Who =
+  | 'owner teacher'
+  | 'other teacher'
+  | 'owner parent'
+  | 'other parent'
+  | 'the student'
+  | 'other student'
+  | 'admin'
+  | 'data-entry'
+  | 'anon';
+const WHO: Who[] = [
+  'owner teacher',
+  'other teacher',
+  'owner parent',
+  'other parent',
+  'the student',
+  'other student',
+  'admin',
+  'data-entry',
+  'anon',
+];
+const roleOf = (who: Who): UserType | null =>
+  who === 'anon' ? null : who === 'admin' || who === 'data-entry' ? who : (who.split(' ')[1] as UserType);
 
 let t: TestApp;
 let course: BuiltCourse;
@@ -52,7 +80,16 @@ beforeAll(async () => {
   const created = await call(t.app, cookies.admin, {
     method: 'POST',
     url: '/api/tests',
-    payload: { name: 'Owned quiz', type: 'test', description: '', instructions: '', timeLimit: null, totalMarks: null, testCode: '', questions: [{ questionId: question.id, order: 1 }] },
+    payload: {
+      name: 'Owned quiz',
+      type: 'test',
+      description: '',
+      instructions: '',
+      timeLimit: null,
+      totalMarks: null,
+      testCode: '',
+      questions: [{ questionId: question.id, order: 1 }],
+    },
   });
   expect(created.statusCode, created.body).toBe(201);
   testId = created.json().test.id;
@@ -62,7 +99,9 @@ afterAll(() => t.close());
 /** The student holds the course and its unit before each call, so that every assignment call is one that can succeed. */
 async function holdCourseAndUnit() {
   for (const url of ['/api/admin/assign-course', '/api/admin/assign-unit']) {
-    const payload = url.endsWith('course') ? { studentId, courseId: course.id } : { studentId, unitId: course.units[0].id };
+    const payload = url.endsWith('course')
+      ? { studentId, courseId: course.id }
+      : { studentId, unitId: course.units[0].id };
     const response = await call(t.app, cookies.admin, { method: 'POST', url, payload });
     expect(response.statusCode, response.body).toBe(200);
   }
@@ -79,12 +118,19 @@ interface Route {
   send(cookie: string | null): ReturnType<typeof call>;
 }
 
-const post = (url: string, payload: () => object) => (cookie: string | null) => call(t.app, cookie, { method: 'POST', url, payload: payload() });
+const post = (url: string, payload: () => object) => (cookie: string | null) =>
+  call(t.app, cookie, { method: 'POST', url, payload: payload() });
 const get = (url: () => string) => (cookie: string | null) => call(t.app, cookie, { method: 'GET', url: url() });
 const notYourStudent = { status: 403, message: LEARNING_MESSAGES.notYourStudent };
 
 function assignmentRoutes(role: 'admin' | 'teacher'): Route[] {
-  const at = (path: string, payload: () => object): Route => ({ route: `POST /api/${role}/${path}`, roles: [role], owner: 'teacher', notYours: notYourStudent, send: post(`/api/${role}/${path}`, payload) });
+  const at = (path: string, payload: () => object): Route => ({
+    route: `POST /api/${role}/${path}`,
+    roles: [role],
+    owner: 'teacher',
+    notYours: notYourStudent,
+    send: post(`/api/${role}/${path}`, payload),
+  });
   const unitId = () => course.units[0].id;
   const sectionId = () => course.units[0].sections[0].id;
   return [
@@ -107,7 +153,8 @@ const ROUTES: Route[] = [
     roles: ['admin', 'teacher'],
     owner: 'teacher',
     notYours: { status: 403, message: TEST_TAKING_MESSAGES.notYourStudent },
-    send: (cookie) => call(t.app, cookie, { method: 'POST', url: `/api/tests/${testId}/assign`, payload: { studentIds: [studentId] } }),
+    send: (cookie) =>
+      call(t.app, cookie, { method: 'POST', url: `/api/tests/${testId}/assign`, payload: { studentIds: [studentId] } }),
   },
   {
     route: 'GET /api/parent/children/:id',
@@ -171,13 +218,24 @@ describe('the rule itself, for the roles no route above lets through', () => {
 
   it('data entry acts for no student; an unknown or malformed id is unknown to all', async () => {
     expect(await verdict('data-entry', 'read')).toBe(403);
-    await expect(requireStudent(t.db, actor('admin'), people['owner teacher'].id, refusals)).rejects.toMatchObject({ status: 404, message: 'unknown' });
-    await expect(requireStudent(t.db, actor('admin'), 'not-a-uuid', refusals)).rejects.toMatchObject({ status: 404, message: 'unknown' });
+    await expect(requireStudent(t.db, actor('admin'), people['owner teacher'].id, refusals)).rejects.toMatchObject({
+      status: 404,
+      message: 'unknown',
+    });
+    await expect(requireStudent(t.db, actor('admin'), 'not-a-uuid', refusals)).rejects.toMatchObject({
+      status: 404,
+      message: 'unknown',
+    });
   });
 
   it('as a condition, it narrows a list to the same students', async () => {
     const visible = async (who: Exclude<Who, 'anon'>) =>
-      (await rows<{ id: string }>(t.db, sql`select o_u.id from users o_u where o_u.type = 'student' and ${mayActForStudent(actor(who), sql`o_u.id`)} order by o_u.id`)).map((r) => r.id);
+      (
+        await rows<{ id: string }>(
+          t.db,
+          sql`select o_u.id from users o_u where o_u.type = 'student' and ${mayActForStudent(actor(who), sql`o_u.id`)} order by o_u.id`,
+        )
+      ).map((r) => r.id);
     expect(await visible('owner teacher')).toEqual([studentId]);
     expect(await visible('owner parent')).toEqual([studentId]);
     expect(await visible('the student')).toEqual([studentId]);

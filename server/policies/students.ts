@@ -30,7 +30,9 @@ export function mayActForStudent(actor: Actor, studentId: AnyColumn | SQL, acces
     case 'teacher':
       return sql`${studentId} in (select pol_ts.student_id from teacher_students pol_ts where pol_ts.teacher_id = ${actor.id})`;
     case 'parent':
-      return access === 'read' ? sql`${studentId} in (select pol_ps.student_id from parent_students pol_ps where pol_ps.parent_id = ${actor.id})` : sql`false`;
+      return access === 'read'
+        ? sql`${studentId} in (select pol_ps.student_id from parent_students pol_ps where pol_ps.parent_id = ${actor.id})`
+        : sql`false`;
     case 'student':
       return access === 'read' ? sql`${studentId} = ${actor.id}` : sql`false`;
     default:
@@ -53,7 +55,13 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
  * student, then `notYours` for one who is not theirs: 404 for a parent or a student, who are told nothing of other
  * families' children, 403 for staff, who may know the student exists.
  */
-export async function requireStudents(db: Db | Tx, actor: Actor, ids: readonly string[], refusals: StudentRefusals, access: StudentAccess = 'read'): Promise<void> {
+export async function requireStudents(
+  db: Db | Tx,
+  actor: Actor,
+  ids: readonly string[],
+  refusals: StudentRefusals,
+  access: StudentAccess = 'read',
+): Promise<void> {
   if (!ids.every(isUuid)) throw NotFound(refusals.unknown);
   const found = await rows<{ id: string; mine: boolean }>(
     db,
@@ -62,9 +70,16 @@ export async function requireStudents(db: Db | Tx, actor: Actor, ids: readonly s
   );
   if (found.length !== ids.length) throw NotFound(refusals.unknown);
   if (found.every((s) => s.mine)) return;
-  throw actor.type === 'parent' || actor.type === 'student' ? NotFound(refusals.notYours) : Forbidden(refusals.notYours);
+  throw actor.type === 'parent' || actor.type === 'student'
+    ? NotFound(refusals.notYours)
+    : Forbidden(refusals.notYours);
 }
 
 /** `requireStudents` for one id. */
-export const requireStudent = (db: Db | Tx, actor: Actor, id: string, refusals: StudentRefusals, access: StudentAccess = 'read') =>
-  requireStudents(db, actor, [id], refusals, access);
+export const requireStudent = (
+  db: Db | Tx,
+  actor: Actor,
+  id: string,
+  refusals: StudentRefusals,
+  access: StudentAccess = 'read',
+) => requireStudents(db, actor, [id], refusals, access);

@@ -33,21 +33,63 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const body = { name: 'Owned quiz', type: 'test', description: '', instructions: '', timeLimit: null, totalMarks: null, testCode: '' };
+const body = {
+  name: 'Owned quiz',
+  type: 'test',
+  description: '',
+  instructions: '',
+  timeLimit: null,
+  totalMarks: null,
+  testCode: '',
+};
 
 async function testBy(author: TestUser & { cookie: string }): Promise<string> {
-  const created = await call(t.app, author.cookie, { method: 'POST', url: '/api/tests', payload: { ...body, questions: [{ questionId: question, order: 1 }] } });
+  const created = await call(t.app, author.cookie, {
+    method: 'POST',
+    url: '/api/tests',
+    payload: { ...body, questions: [{ questionId: question, order: 1 }] },
+  });
   expect(created.statusCode, created.body).toBe(201);
   return created.json().test.id;
 }
 
 /** Each change a test can undergo: its call, and the status it answers when allowed. */
-const CHANGES: Array<{ what: string; run(cookie: string, id: string): ReturnType<typeof call>; ok: number; roles: readonly Staff[] }> = [
-  { what: 'edit', ok: 200, roles: STAFF, run: (cookie, id) => call(t.app, cookie, { method: 'PUT', url: `/api/tests/${id}`, payload: { ...body, name: 'Renamed', questions: [{ questionId: question, order: 1 }] } }) },
-  { what: 'archive', ok: 200, roles: STAFF, run: (cookie, id) => call(t.app, cookie, { method: 'POST', url: `/api/tests/${id}/archive` }) },
-  { what: 'delete', ok: 200, roles: STAFF, run: (cookie, id) => call(t.app, cookie, { method: 'DELETE', url: `/api/tests/${id}` }) },
+const CHANGES: Array<{
+  what: string;
+  run(cookie: string, id: string): ReturnType<typeof call>;
+  ok: number;
+  roles: readonly Staff[];
+}> = [
+  {
+    what: 'edit',
+    ok: 200,
+    roles: STAFF,
+    run: (cookie, id) =>
+      call(t.app, cookie, {
+        method: 'PUT',
+        url: `/api/tests/${id}`,
+        payload: { ...body, name: 'Renamed', questions: [{ questionId: question, order: 1 }] },
+      }),
+  },
+  {
+    what: 'archive',
+    ok: 200,
+    roles: STAFF,
+    run: (cookie, id) => call(t.app, cookie, { method: 'POST', url: `/api/tests/${id}/archive` }),
+  },
+  {
+    what: 'delete',
+    ok: 200,
+    roles: STAFF,
+    run: (cookie, id) => call(t.app, cookie, { method: 'DELETE', url: `/api/tests/${id}` }),
+  },
   // Re-scoring is for those who read results: admins and teachers.
-  { what: 're-score', ok: 200, roles: ['admin', 'teacher'], run: (cookie, id) => call(t.app, cookie, { method: 'POST', url: `/api/tests/${id}/rescore` }) },
+  {
+    what: 're-score',
+    ok: 200,
+    roles: ['admin', 'teacher'],
+    run: (cookie, id) => call(t.app, cookie, { method: 'POST', url: `/api/tests/${id}/rescore` }),
+  },
 ];
 
 describe('who may change a saved test', () => {
@@ -68,7 +110,9 @@ describe('who may change a saved test', () => {
             expect(response.json().message).toEqual(allowed ? expect.any(String) : refusal);
             // A refused change leaves the test as it was.
             const [row] = await t.db.select().from(tests).where(eq(tests.id, id));
-            expect(allowed || row).toEqual(allowed || expect.objectContaining({ title: 'Owned quiz', archivedAt: null, createdBy: author.id }));
+            expect(allowed || row).toEqual(
+              allowed || expect.objectContaining({ title: 'Owned quiz', archivedAt: null, createdBy: author.id }),
+            );
           });
         }
       }

@@ -112,7 +112,16 @@ export const ACCESS_TABLE: Record<string, Access> = {
 
 /** The student-assignment calls exist under /api/admin for admins and /api/teacher for teachers. */
 function assignmentRows(): Record<string, Access> {
-  const calls = ['assign-course', 'remove-course', 'remove-course-assignment', 'assign-unit', 'remove-unit', 'assign-section', 'remove-section', 'batch-assignments'];
+  const calls = [
+    'assign-course',
+    'remove-course',
+    'remove-course-assignment',
+    'assign-unit',
+    'remove-unit',
+    'assign-section',
+    'remove-section',
+    'batch-assignments',
+  ];
   return Object.fromEntries(
     (['admin', 'teacher'] as const).flatMap((role) => [
       [`GET /api/${role}/students`, [role]],
@@ -139,7 +148,8 @@ describe('who may call what', () => {
   it('every registered route has a row, and declares the access of its row', () => {
     const registered = Object.fromEntries(t.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r.access]));
     expect(Object.keys(registered).sort()).toEqual(Object.keys(ACCESS_TABLE).sort());
-    for (const [route, access] of Object.entries(ACCESS_TABLE)) expect(normalized(registered[route]), route).toEqual(normalized(access));
+    for (const [route, access] of Object.entries(ACCESS_TABLE))
+      expect(normalized(registered[route]), route).toEqual(normalized(access));
   });
 
   for (const [route, access] of Object.entries(ACCESS_TABLE)) {
@@ -150,7 +160,11 @@ describe('who may call what', () => {
       // Fresh sessions for every route: logout and password change end the ones they are called with.
       const cookies = await signInEach(t.app, people);
       for (const role of ROLES) {
-        const response = await call(t.app, cookies[role], { method: method as 'GET', url, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+        const response = await call(t.app, cookies[role], {
+          method: method as 'GET',
+          url,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
         const allowed = access === 'public' || (role !== 'anon' && (access === 'signedIn' || access.includes(role)));
         if (allowed) {
           // Let in, the call may still be refused for its (empty) input, but never fail on the server.

@@ -37,7 +37,10 @@ async function productionServer(trustProxy?: string, env: Record<string, string>
     ...env,
   });
   const app = await buildApp({ config, database, mailer: new MemoryOutbox(), distDir: null });
-  app.get('/api/test/caller', { config: { access: 'public' } }, async (request) => ({ ip: request.ip, protocol: request.protocol }));
+  app.get('/api/test/caller', { config: { access: 'public' } }, async (request) => ({
+    ip: request.ip,
+    protocol: request.protocol,
+  }));
   opened.push(app);
   return app;
 }
@@ -46,7 +49,11 @@ const caller = async (app: FastifyInstance, remoteAddress: string, headers: Reco
   (await app.inject({ method: 'GET', url: '/api/test/caller', remoteAddress, headers })).json();
 
 /** Wrong sign-ins, each to its own e-mail so only the per-IP limit (30 in 15 minutes) can stop them. */
-async function wrongSignIns(app: FastifyInstance, count: number, request: (i: number) => { remoteAddress: string; forwardedFor?: string }) {
+async function wrongSignIns(
+  app: FastifyInstance,
+  count: number,
+  request: (i: number) => { remoteAddress: string; forwardedFor?: string },
+) {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) {
     const { remoteAddress, forwardedFor } = request(i);
@@ -67,7 +74,10 @@ const madeUpAddress = (i: number) => `203.0.113.${i + 1}`;
 describe('without TRUST_PROXY (the default, also in production)', () => {
   it('ignores a client-set X-Forwarded-For and X-Forwarded-Proto', async () => {
     const app = await productionServer();
-    expect(await caller(app, CLIENT, { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' })).toEqual({ ip: CLIENT, protocol: 'http' });
+    expect(await caller(app, CLIENT, { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' })).toEqual({
+      ip: CLIENT,
+      protocol: 'http',
+    });
   });
 
   it('stops 40 wrong sign-ins from one client after 30, whatever addresses it claims', async () => {
@@ -78,21 +88,36 @@ describe('without TRUST_PROXY (the default, also in production)', () => {
   });
 });
 
-describe('TRUST_PROXY with the proxy\'s address', () => {
+describe("TRUST_PROXY with the proxy's address", () => {
   it('takes the client address and protocol from the proxy, and only from it', async () => {
     const app = await productionServer(`127.0.0.1, ${PROXY}`);
-    expect(await caller(app, PROXY, { 'x-forwarded-for': CLIENT, 'x-forwarded-proto': 'https' })).toEqual({ ip: CLIENT, protocol: 'https' });
+    expect(await caller(app, PROXY, { 'x-forwarded-for': CLIENT, 'x-forwarded-proto': 'https' })).toEqual({
+      ip: CLIENT,
+      protocol: 'https',
+    });
     // The proxy appends the address it saw: what the client wrote before it stays untrusted.
-    expect(await caller(app, PROXY, { 'x-forwarded-for': `203.0.113.9, ${CLIENT}` })).toEqual({ ip: CLIENT, protocol: 'http' });
+    expect(await caller(app, PROXY, { 'x-forwarded-for': `203.0.113.9, ${CLIENT}` })).toEqual({
+      ip: CLIENT,
+      protocol: 'http',
+    });
     // A client that reaches the server directly cannot pose as someone else.
-    expect(await caller(app, CLIENT, { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' })).toEqual({ ip: CLIENT, protocol: 'http' });
+    expect(await caller(app, CLIENT, { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' })).toEqual({
+      ip: CLIENT,
+      protocol: 'http',
+    });
   });
 
   it('limits each client behind the proxy on its own, and a spoofing client all the same', async () => {
     const app = await productionServer(PROXY);
-    const distinctClients = await wrongSignIns(app, 40, (i) => ({ remoteAddress: PROXY, forwardedFor: madeUpAddress(i) }));
+    const distinctClients = await wrongSignIns(app, 40, (i) => ({
+      remoteAddress: PROXY,
+      forwardedFor: madeUpAddress(i),
+    }));
     expect(distinctClients.every((status) => status === 401)).toBe(true);
-    const oneClient = await wrongSignIns(app, 40, (i) => ({ remoteAddress: PROXY, forwardedFor: `${madeUpAddress(i)}, ${CLIENT}` }));
+    const oneClient = await wrongSignIns(app, 40, (i) => ({
+      remoteAddress: PROXY,
+      forwardedFor: `${madeUpAddress(i)}, ${CLIENT}`,
+    }));
     expect(oneClient.slice(30)).toEqual(Array(10).fill(429));
   });
 
@@ -107,9 +132,14 @@ describe('TRUST_PROXY with the proxy\'s address', () => {
 describe('TRUST_PROXY as a hop count', () => {
   it('trusts only as many hops as there are proxies', async () => {
     const app = await productionServer('1');
-    expect(await caller(app, PROXY, { 'x-forwarded-for': `203.0.113.9, ${CLIENT}`, 'x-forwarded-proto': 'https' })).toEqual({ ip: CLIENT, protocol: 'https' });
+    expect(
+      await caller(app, PROXY, { 'x-forwarded-for': `203.0.113.9, ${CLIENT}`, 'x-forwarded-proto': 'https' }),
+    ).toEqual({ ip: CLIENT, protocol: 'https' });
     const twoHops = await productionServer('2');
-    expect(await caller(twoHops, PROXY, { 'x-forwarded-for': `203.0.113.9, ${CLIENT}, 10.0.0.9` })).toEqual({ ip: CLIENT, protocol: 'http' });
+    expect(await caller(twoHops, PROXY, { 'x-forwarded-for': `203.0.113.9, ${CLIENT}, 10.0.0.9` })).toEqual({
+      ip: CLIENT,
+      protocol: 'http',
+    });
   });
 });
 
@@ -123,11 +153,29 @@ describe('the TRUST_PROXY setting', () => {
 
   it('reads a hop count and a list of addresses, ranges and range names', () => {
     expect(trustOf('2')).toEqual({ hops: 2 });
-    expect(trustOf(' 127.0.0.1 , 10.0.0.0/8,::1, fd00::/8,uniquelocal ')).toEqual({ proxies: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'uniquelocal'] });
+    expect(trustOf(' 127.0.0.1 , 10.0.0.0/8,::1, fd00::/8,uniquelocal ')).toEqual({
+      proxies: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'uniquelocal'],
+    });
   });
 
   it('stops the start on anything else, naming the variable', () => {
-    for (const value of ['true', 'yes', '11', '-1', '1.5', 'proxy.example.com', '10.0.0.1,', '300.1.1.1', '10.0.0.0/33', '10.0.0.0/0', '10.0.0.0/', '10.0.0.0/8/8', '::1/129', '10.0.0.0/255.0.0.0', 'localhost']) {
+    for (const value of [
+      'true',
+      'yes',
+      '11',
+      '-1',
+      '1.5',
+      'proxy.example.com',
+      '10.0.0.1,',
+      '300.1.1.1',
+      '10.0.0.0/33',
+      '10.0.0.0/0',
+      '10.0.0.0/',
+      '10.0.0.0/8/8',
+      '::1/129',
+      '10.0.0.0/255.0.0.0',
+      'localhost',
+    ]) {
       expect(() => trustOf(value), value).toThrow(/^Invalid configuration: TRUST_PROXY: /);
     }
     expect(() => trustOf('true')).toThrow('trusting every peer would let each client choose its own address');
@@ -152,7 +200,12 @@ describe('the session cookie behind a TLS proxy', () => {
   it('is not Secure on a plain-HTTP academy (a local start), where the browser would drop it', async () => {
     const app = await productionServer(undefined, { PUBLIC_URL: 'http://localhost:3000' });
     const user = await buildStudent(database.db);
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: CLIENT, payload: { email: user.email, password: user.password } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: CLIENT,
+      payload: { email: user.email, password: user.password },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.cookies.find((c) => c.name === 'academy_session')?.secure).toBeFalsy();
   });

@@ -73,10 +73,14 @@ describe('slow clients', () => {
 
   it('closes connections beyond the cap at once, and serves again when they are gone', async () => {
     const held = await Promise.all(
-      Array.from({ length: 3 }, () => new Promise<net.Socket>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-        socket.on('error', () => {});
-      })),
+      Array.from(
+        { length: 3 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+            socket.on('error', () => {});
+          }),
+      ),
     );
     // The server counts a connection once it has accepted it.
     await new Promise((r) => setTimeout(r, 200));

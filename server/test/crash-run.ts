@@ -38,32 +38,50 @@ export async function checkIntegrity(
   options: { sweptAll: boolean; completeCourses: Map<string, number> },
 ): Promise<Omit<Integrity, 'attemptsAnswered'>> {
   const problems: string[] = [];
-  const untagged = await rows<{ id: string }>(db, sql`
+  const untagged = await rows<{ id: string }>(
+    db,
+    sql`
     select q.id from questions q
     where not exists (select 1 from question_categories qc where qc.question_id = q.id)
-       or not exists (select 1 from question_focus qf where qf.question_id = q.id)`);
+       or not exists (select 1 from question_focus qf where qf.question_id = q.id)`,
+  );
   if (untagged.length) problems.push(`questions without tags: ${untagged.map((r) => r.id).join(', ')}`);
-  const partial = await rows<{ id: string; n: number }>(db, sql`
+  const partial = await rows<{ id: string; n: number }>(
+    db,
+    sql`
     select q.id, count(a.id)::int as n from questions q left join attachments a on a.question_id = q.id
-    where q.question_text like '<p>Crash load%' group by q.id having count(a.id) <> 3`);
-  if (partial.length) problems.push(`load questions without their three images: ${partial.map((r) => `${r.id} (${r.n})`).join(', ')}`);
-  const orphans = await rows<{ what: string; n: number }>(db, sql`
+    where q.question_text like '<p>Crash load%' group by q.id having count(a.id) <> 3`,
+  );
+  if (partial.length)
+    problems.push(`load questions without their three images: ${partial.map((r) => `${r.id} (${r.n})`).join(', ')}`);
+  const orphans = await rows<{ what: string; n: number }>(
+    db,
+    sql`
     select 'units without course' as what, count(*)::int as n from units u where not exists (select 1 from courses c where c.id = u.course_id)
     union all select 'sections without unit', count(*)::int from sections s where not exists (select 1 from units u where u.id = s.unit_id)
     union all select 'attachments without question', count(*)::int from attachments a where a.question_id is not null and not exists (select 1 from questions q where q.id = a.question_id)
     union all select 'tags without question', count(*)::int from question_categories qc where not exists (select 1 from questions q where q.id = qc.question_id)
-    union all select 'attempts without question', count(*)::int from answer_attempts aa where not exists (select 1 from questions q where q.id = aa.question_id)`);
+    union all select 'attempts without question', count(*)::int from answer_attempts aa where not exists (select 1 from questions q where q.id = aa.question_id)`,
+  );
   for (const o of orphans) if (o.n > 0) problems.push(`${o.n} ${o.what}`);
 
   for (const [courseId, unitCount] of options.completeCourses) {
-    const [course] = await rows<{ units: number | null }>(db, sql`
-      select (select count(*)::int from units u where u.course_id = c.id) as units from courses c where c.id = ${courseId}`);
-    if (course && course.units !== unitCount) problems.push(`course ${courseId} half deleted: ${course.units} of ${unitCount} units`);
+    const [course] = await rows<{ units: number | null }>(
+      db,
+      sql`
+      select (select count(*)::int from units u where u.course_id = c.id) as units from courses c where c.id = ${courseId}`,
+    );
+    if (course && course.units !== unitCount)
+      problems.push(`course ${courseId} half deleted: ${course.units} of ${unitCount} units`);
   }
 
   const stored = new Set(await files.list());
-  const named = new Set((await rows<{ filename: string }>(db, sql`select a.filename from attachments a`)).map((r) => r.filename));
-  const loose = new Set((await rows<{ filename: string }>(db, sql`select l.filename from loose_files l`)).map((r) => r.filename));
+  const named = new Set(
+    (await rows<{ filename: string }>(db, sql`select a.filename from attachments a`)).map((r) => r.filename),
+  );
+  const loose = new Set(
+    (await rows<{ filename: string }>(db, sql`select l.filename from loose_files l`)).map((r) => r.filename),
+  );
   const missing = [...named].filter((name) => !stored.has(name));
   if (missing.length) problems.push(`attachments whose file is gone: ${missing.join(', ')}`);
   const unowned = [...stored].filter((name) => !named.has(name) && !loose.has(name));
@@ -89,25 +107,49 @@ async function startLoad(server: ServerProcess, round: number): Promise<Load> {
   const teacher = await server.signIn('teacher@demo.academy', DEMO_PASSWORD);
   const admin = await server.signIn('admin@crash.test', 'Admin-pass1!');
   const student = await server.signIn('student@demo.academy', DEMO_PASSWORD);
-  const [category] = (await server.request('GET', '/api/category', { cookie: teacher })).json() as Array<{ id: string }>;
+  const [category] = (await server.request('GET', '/api/category', { cookie: teacher })).json() as Array<{
+    id: string;
+  }>;
   const [focus] = (await server.request('GET', '/api/focus', { cookie: teacher })).json() as Array<{ id: string }>;
-  const courses = (await server.request('GET', '/api/student/courses', { cookie: student })).json().courses as Array<{ exercises: string[] }>;
+  const courses = (await server.request('GET', '/api/student/courses', { cookie: student })).json().courses as Array<{
+    exercises: string[];
+  }>;
   const questionId = courses.flatMap((c) => c.exercises)[0];
   let running = true;
   let answered = 0;
   let markQuestion!: () => void;
   let markCourse!: () => void;
-  const started = Promise.all([new Promise<void>((r) => (markQuestion = r)), new Promise<void>((r) => (markCourse = r))]).then(() => {});
+  const started = Promise.all([
+    new Promise<void>((r) => (markQuestion = r)),
+    new Promise<void>((r) => (markCourse = r)),
+  ]).then(() => {});
   const completeCourses = new Map<string, number>();
 
   const questionsWorker = async (worker: number) => {
     let previous: string | null = null;
     for (let n = 0; running; n++) {
       const body = await multipartBody(
-        { questionText: `<p>Crash load ${round}.${worker}.${n}</p>`, grade: '4', type: 'Multiple Choice', category: [category.id], focus: [focus.id], options: { A: 'a', B: 'b' }, answer: { a1: ['A'] } },
-        [0, 1, 2].map((i) => ({ field: 'attachments', name: `f${i}.png`, type: 'image/png', bytes: pngBytes(3 + i, 3) })),
+        {
+          questionText: `<p>Crash load ${round}.${worker}.${n}</p>`,
+          grade: '4',
+          type: 'Multiple Choice',
+          category: [category.id],
+          focus: [focus.id],
+          options: { A: 'a', B: 'b' },
+          answer: { a1: ['A'] },
+        },
+        [0, 1, 2].map((i) => ({
+          field: 'attachments',
+          name: `f${i}.png`,
+          type: 'image/png',
+          bytes: pngBytes(3 + i, 3),
+        })),
       );
-      const created = await server.request('POST', '/api/questions', { cookie: teacher, body: body.payload, headers: body.headers });
+      const created = await server.request('POST', '/api/questions', {
+        cookie: teacher,
+        body: body.payload,
+        headers: body.headers,
+      });
       const id = created.json()?.question?.id as string | undefined;
       if (id) markQuestion();
       if (n % 3 === 2 && previous) await server.request('DELETE', `/api/questions/${previous}`, { cookie: teacher });
@@ -116,23 +158,36 @@ async function startLoad(server: ServerProcess, round: number): Promise<Load> {
   };
   const coursesWorker = async () => {
     for (let n = 0; running; n++) {
-      const course = await server.request('POST', '/api/courses', { cookie: admin, json: { title: `Crash course ${round}.${n}` } });
+      const course = await server.request('POST', '/api/courses', {
+        cookie: admin,
+        json: { title: `Crash course ${round}.${n}` },
+      });
       const id = course.json()?.id as string | undefined;
       if (!id) continue;
-      for (let u = 1; u <= 2; u++) await server.request('POST', `/api/courses/${id}/units`, { cookie: admin, json: { title: `Unit ${u}` } });
+      for (let u = 1; u <= 2; u++)
+        await server.request('POST', `/api/courses/${id}/units`, { cookie: admin, json: { title: `Unit ${u}` } });
       completeCourses.set(id, 2);
       if ((await server.request('DELETE', `/api/courses/${id}`, { cookie: admin })).status === 200) markCourse();
     }
   };
   const attemptsWorker = async () => {
     while (running) {
-      const response = await server.request('POST', '/api/questions/check-answer', { cookie: student, json: { questionId, studentAnswer: String(answered) } });
+      const response = await server.request('POST', '/api/questions/check-answer', {
+        cookie: student,
+        json: { questionId, studentAnswer: String(answered) },
+      });
       if (response.status === 200) answered++;
     }
   };
   // The server dies under the workers: their requests fail, which ends them.
   const quietly = (work: Promise<void>) => work.catch(() => {});
-  const done = Promise.all([quietly(questionsWorker(0)), quietly(questionsWorker(1)), quietly(coursesWorker()), quietly(attemptsWorker()), quietly(attemptsWorker())]).then(() => {});
+  const done = Promise.all([
+    quietly(questionsWorker(0)),
+    quietly(questionsWorker(1)),
+    quietly(coursesWorker()),
+    quietly(attemptsWorker()),
+    quietly(attemptsWorker()),
+  ]).then(() => {});
   return { stop: () => (running = false), started, done, completeCourses, attemptsAnswered: () => answered };
 }
 

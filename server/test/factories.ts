@@ -21,13 +21,28 @@ export interface TestUser {
 export async function buildUser(
   db: Db,
   type: UserType,
-  overrides: { email?: string; status?: 'active' | 'inactive'; firstName?: string; lastName?: string; grade?: string; school?: string; createdAt?: Date } = {},
+  overrides: {
+    email?: string;
+    status?: 'active' | 'inactive';
+    firstName?: string;
+    lastName?: string;
+    grade?: string;
+    school?: string;
+    createdAt?: Date;
+  } = {},
 ): Promise<TestUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const email = overrides.email ?? `${type}-${randomBytes(4).toString('hex')}@example.com`;
   const [user] = await db
     .insert(users)
-    .values({ email, passwordHash: await passwordHash, type: dbType(type), status: overrides.status ?? 'active', emailVerifiedAt: new Date(), ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}) })
+    .values({
+      email,
+      passwordHash: await passwordHash,
+      type: dbType(type),
+      status: overrides.status ?? 'active',
+      emailVerifiedAt: new Date(),
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    })
     .returning({ id: users.id });
   await db.insert(profiles).values({
     userId: user.id,
@@ -49,7 +64,11 @@ export async function linkTeacher(db: Db, teacherId: string, studentId: string) 
 
 /** Signs a user in through the real endpoint and returns their cookie. */
 export async function signIn(app: FastifyInstance, user: { email: string; password: string }): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: user.password },
+  });
   return sessionCookie(response);
 }
 
@@ -62,7 +81,10 @@ export async function buildOneOfEach(db: Db): Promise<Record<UserType, TestUser>
 }
 
 /** A fresh signed-in cookie for each of the users (anon is null), for the table-driven access tests. */
-export async function signInEach(app: FastifyInstance, people: Record<UserType, TestUser>): Promise<Record<UserType | 'anon', string | null>> {
+export async function signInEach(
+  app: FastifyInstance,
+  people: Record<UserType, TestUser>,
+): Promise<Record<UserType | 'anon', string | null>> {
   const entries = await Promise.all(ALL_TYPES.map(async (type) => [type, await signIn(app, people[type])] as const));
   return { anon: null, ...Object.fromEntries(entries) } as Record<UserType | 'anon', string | null>;
 }
@@ -74,15 +96,26 @@ export interface BuiltCourse {
 }
 
 /** A course with `units` units of `sections` sections each, numbered from 1, straight into the database. */
-export async function buildCourse(db: Db, options: { units?: number; sections?: number; title?: string; createdBy?: string } = {}): Promise<BuiltCourse> {
+export async function buildCourse(
+  db: Db,
+  options: { units?: number; sections?: number; title?: string; createdBy?: string } = {},
+): Promise<BuiltCourse> {
   const suffix = randomBytes(3).toString('hex').toUpperCase();
   const [course] = await db
     .insert(courses)
-    .values({ title: options.title ?? `Course ${suffix}`, code: `C-${suffix}`, description: 'A test course', createdBy: options.createdBy ?? null })
+    .values({
+      title: options.title ?? `Course ${suffix}`,
+      code: `C-${suffix}`,
+      description: 'A test course',
+      createdBy: options.createdBy ?? null,
+    })
     .returning({ id: courses.id, code: courses.code });
   const built: BuiltCourse = { ...course, units: [] };
   for (let u = 1; u <= (options.units ?? 0); u++) {
-    const [unit] = await db.insert(units).values({ courseId: course.id, title: `Unit ${u}`, unitNumber: u, grade: '6', categories: ['Algebra'] }).returning({ id: units.id });
+    const [unit] = await db
+      .insert(units)
+      .values({ courseId: course.id, title: `Unit ${u}`, unitNumber: u, grade: '6', categories: ['Algebra'] })
+      .returning({ id: units.id });
     const sectionRows = Array.from({ length: options.sections ?? 0 }, (_, i) => ({
       unitId: unit.id,
       title: `Section ${u}.${i + 1}`,
@@ -90,7 +123,9 @@ export async function buildCourse(db: Db, options: { units?: number; sections?: 
       grade: '6',
       content: `<p>Lesson ${u}.${i + 1}: $\\frac{1}{2} + \\frac{1}{4} = \\frac{3}{4}$</p>`,
     }));
-    const created = sectionRows.length ? await db.insert(sections).values(sectionRows).returning({ id: sections.id }) : [];
+    const created = sectionRows.length
+      ? await db.insert(sections).values(sectionRows).returning({ id: sections.id })
+      : [];
     built.units.push({ id: unit.id, sections: created });
   }
   return built;

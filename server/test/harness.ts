@@ -54,14 +54,17 @@ export type TestDatabase = 'default' | 'embedded' | 'postgres';
 
 /** A fresh database for one test file; on PostgreSQL, a new database created for the file and dropped afterwards. */
 async function freshDatabase(kind: TestDatabase): Promise<Database> {
-  const url = kind === 'postgres' ? (process.env.TEST_DATABASE_URL ?? RACE_DATABASE_URL) : process.env.TEST_DATABASE_URL;
+  const url =
+    kind === 'postgres' ? (process.env.TEST_DATABASE_URL ?? RACE_DATABASE_URL) : process.env.TEST_DATABASE_URL;
   if (!url || kind === 'embedded') return openPglite(null);
   const name = `academy_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   try {
     await admin.connect();
   } catch (error) {
-    throw new Error(`These tests need PostgreSQL, and none answers at ${url} (set TEST_DATABASE_URL): ${String(error)}`);
+    throw new Error(
+      `These tests need PostgreSQL, and none answers at ${url} (set TEST_DATABASE_URL): ${String(error)}`,
+    );
   }
   await admin.query(`create database ${name}`);
   await admin.end();
@@ -93,12 +96,22 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { rateLimitFactor?: number; files?: FileDriver; pressure?: AppDeps['pressure']; database?: TestDatabase; logger?: AppDeps['logger'] } = {},
+  options: {
+    rateLimitFactor?: number;
+    files?: FileDriver;
+    pressure?: AppDeps['pressure'];
+    database?: TestDatabase;
+    logger?: AppDeps['logger'];
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(options.database ?? 'default');
   const outbox = new MemoryOutbox();
   const clock = new TestClock();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/academy-test-${randomBytes(4).toString('hex')}`, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: `/tmp/academy-test-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: 'silent',
+  });
   const app = await buildApp({
     config,
     database,

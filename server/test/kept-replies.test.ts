@@ -18,10 +18,16 @@ beforeAll(async () => {
   t = await createTestApp();
   const [admin, teacher, student] = await Promise.all([buildAdmin(t.db), buildTeacher(t.db), buildStudent(t.db)]);
   await linkTeacher(t.db, teacher.id, student.id);
-  const cookies = { admin: await signIn(t.app, admin), teacher: await signIn(t.app, teacher), student: await signIn(t.app, student) };
+  const cookies = {
+    admin: await signIn(t.app, admin),
+    teacher: await signIn(t.app, teacher),
+    student: await signIn(t.app, student),
+  };
   const course = await buildCourse(t.db, { units: 2, sections: 2 });
   const question = await buildQuestion(t.db);
-  await t.db.insert(attachments).values({ questionId: question.id, filename: 'kept.png', originalName: 'figure.png', mime: 'image/png', size: 10 });
+  await t.db
+    .insert(attachments)
+    .values({ questionId: question.id, filename: 'kept.png', originalName: 'figure.png', mime: 'image/png', size: 10 });
   const [unit] = course.units;
   await t.db.insert(sectionQuestions).values({ sectionId: unit.sections[0].id, questionId: question.id, position: 1 });
   await t.db.insert(studentCourses).values({ studentId: student.id, courseId: course.id });
@@ -40,7 +46,12 @@ beforeAll(async () => {
     { route: 'GET /api/teacher/sections', cookie: as('teacher'), url: `/api/teacher/sections?unitId=${unit.id}` },
     { route: 'GET /api/student/courses/:id', cookie: as('student'), url: `/api/student/courses/${course.id}` },
     { route: 'GET /api/student/courses', cookie: as('student'), url: '/api/student/courses' },
-    { route: 'POST /api/questions/batch', cookie: as('student'), url: '/api/questions/batch', payload: { questionIds: [question.id] } },
+    {
+      route: 'POST /api/questions/batch',
+      cookie: as('student'),
+      url: '/api/questions/batch',
+      payload: { questionIds: [question.id] },
+    },
     { route: 'GET /api/questions', cookie: as('admin'), url: '/api/questions?pageSize=5' },
     { route: 'GET /api/admin/students', cookie: as('admin'), url: '/api/admin/students' },
     { route: 'GET /api/teacher/students', cookie: as('teacher'), url: '/api/teacher/students?group=all&page=1' },
@@ -61,7 +72,12 @@ describe('kept replies', () => {
   it('are byte for byte the first answer, and exactly what the reply schema makes of it', async () => {
     for (const row of rows) {
       const { method, schema } = t.app.keptRoutes.find((r) => `${r.method} ${r.url}` === row.route)!;
-      const request = { method: method as 'GET' | 'POST', url: row.url, payload: row.payload, headers: { 'accept-encoding': 'gzip' } };
+      const request = {
+        method: method as 'GET' | 'POST',
+        url: row.url,
+        payload: row.payload,
+        headers: { 'accept-encoding': 'gzip' },
+      };
       const first = await call(t.app, row.cookie(), request);
       expect(first.statusCode, row.route).toBe(200);
       const kept = await call(t.app, row.cookie(), request);

@@ -18,7 +18,15 @@ const children: ChildProcess[] = [];
 function startServer(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -63,7 +71,10 @@ describe('the embedded database between processes', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: `load${i}@example.com` }),
-      }).then((r) => r.status, () => 'refused'),
+      }).then(
+        (r) => r.status,
+        () => 'refused',
+      ),
     );
     // A client whose request is half sent at the signal, and which keeps its connection open once answered. It asks
     // for "100 Continue", which the server sends once it has taken the request in: the signal comes after that.
@@ -77,7 +88,9 @@ describe('the embedded database between processes', () => {
       }),
     );
     await new Promise((resolve) => held.once('connect', resolve));
-    held.write(`POST /api/auth/signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n`);
+    held.write(
+      `POST /api/auth/signup HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     await continued;
     first.child.kill('SIGTERM');
     const signalled = Date.now();
@@ -96,7 +109,9 @@ describe('the embedded database between processes', () => {
 
     const reopened = await openPglite(dataDir);
     try {
-      const result = (await reopened.db.execute(sql`select count(*)::int as n from users`)) as unknown as { rows: Array<{ n: number }> };
+      const result = (await reopened.db.execute(sql`select count(*)::int as n from users`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
       expect(result.rows[0].n).toBeGreaterThanOrEqual(5);
     } finally {
       await reopened.close();

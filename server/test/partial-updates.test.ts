@@ -108,7 +108,8 @@ const common = [
 ];
 
 /** A body of one field whose value is read when sent: the records it names are made before the tests run, after this table. */
-const later = (key: string, value: () => unknown): Json => Object.defineProperty({}, key, { get: value, enumerable: true });
+const later = (key: string, value: () => unknown): Json =>
+  Object.defineProperty({}, key, { get: value, enumerable: true });
 const secondStudent = () => later('student_ids', () => [students[1].id]);
 
 const accountEdits: Record<string, Case['edits']> = {
@@ -118,9 +119,17 @@ const accountEdits: Record<string, Case['edits']> = {
     { body: { school: 'Lake School' }, changes: ['school'] },
     { body: { address: '9 Elm Road' }, changes: ['address'] },
   ],
-  teacher: [...common, { body: { specialization: 'Geometry' }, changes: ['specialization'] }, { body: secondStudent(), changes: ['student_ids', 'students'] }],
+  teacher: [
+    ...common,
+    { body: { specialization: 'Geometry' }, changes: ['specialization'] },
+    { body: secondStudent(), changes: ['student_ids', 'students'] },
+  ],
   'data-entry': [...common, { body: { department: 'Assessment' }, changes: ['department'] }],
-  parent: [...common, { body: { address: '9 Elm Road' }, changes: ['address'] }, { body: secondStudent(), changes: ['student_ids', 'students'] }],
+  parent: [
+    ...common,
+    { body: { address: '9 Elm Road' }, changes: ['address'] },
+    { body: secondStudent(), changes: ['student_ids', 'students'] },
+  ],
 };
 
 /** Each account's e-mail as it stands, to find it in the users list. */
@@ -182,15 +191,32 @@ const ownProfile: Case = {
 // ---- content ----
 
 async function newCourse(): Promise<string> {
-  const reply = ok(await json(teacher, 'POST', '/api/courses', { title: `Course ${unique()}`, description: 'All about fractions', code: `C-${unique()}` }), 201);
+  const reply = ok(
+    await json(teacher, 'POST', '/api/courses', {
+      title: `Course ${unique()}`,
+      description: 'All about fractions',
+      code: `C-${unique()}`,
+    }),
+    201,
+  );
   return reply.id as string;
 }
 async function newUnit(courseId: string): Promise<string> {
-  const reply = ok(await json(teacher, 'POST', `/api/courses/${courseId}/units`, { title: 'Fractions', grade: '5', unitNumber: 3, categories: ['Numbers', 'Parts'] }), 201);
+  const reply = ok(
+    await json(teacher, 'POST', `/api/courses/${courseId}/units`, {
+      title: 'Fractions',
+      grade: '5',
+      unitNumber: 3,
+      categories: ['Numbers', 'Parts'],
+    }),
+    201,
+  );
   return reply.id as string;
 }
 const found = (list: unknown, id: string): Json => {
-  const items = (Array.isArray(list) ? list : ((list as Json).units ?? (list as Json).sections ?? (list as Json).courses)) as Json[];
+  const items = (
+    Array.isArray(list) ? list : ((list as Json).units ?? (list as Json).sections ?? (list as Json).courses)
+  ) as Json[];
   const item = items.find((i) => i.id === id);
   expect(item).toBeDefined();
   return item!;
@@ -229,7 +255,15 @@ const sectionUnits = new Map<string, string>();
 const sectionCase: Case = {
   async create() {
     const unitId = await newUnit(await newCourse());
-    const reply = ok(await json(teacher, 'POST', `/api/units/${unitId}/sections`, { title: 'Halves', grade: '5', content: '<p>One half is $\\frac12$.</p>', sectionNumber: 4 }), 201);
+    const reply = ok(
+      await json(teacher, 'POST', `/api/units/${unitId}/sections`, {
+        title: 'Halves',
+        grade: '5',
+        content: '<p>One half is $\\frac12$.</p>',
+        sectionNumber: 4,
+      }),
+      201,
+    );
     sectionUnits.set(reply.id as string, unitId);
     return { id: reply.id as string, cookie: teacher };
   },
@@ -245,11 +279,18 @@ const sectionCase: Case = {
 
 const questionCase: Case = {
   async create() {
-    const fields = multipleChoiceFields(tags, { source: 'Workbook', options: { A: '$\\frac{3}{4}$', B: '$\\frac{2}{6}$', C: '$1$' } });
-    const reply = ok(await call(t.app, teacher, { method: 'POST', url: '/api/questions', ...(await multipartBody(fields)) }), 201);
+    const fields = multipleChoiceFields(tags, {
+      source: 'Workbook',
+      options: { A: '$\\frac{3}{4}$', B: '$\\frac{2}{6}$', C: '$1$' },
+    });
+    const reply = ok(
+      await call(t.app, teacher, { method: 'POST', url: '/api/questions', ...(await multipartBody(fields)) }),
+      201,
+    );
     return { id: (reply.question as Json).id as string, cookie: teacher };
   },
-  update: async (id, cookie, body) => call(t.app, cookie, { method: 'PUT', url: `/api/questions/${id}`, ...(await multipartBody(body)) }),
+  update: async (id, cookie, body) =>
+    call(t.app, cookie, { method: 'PUT', url: `/api/questions/${id}`, ...(await multipartBody(body)) }),
   read: async (id) => (await getQuestion(t.db, id)) as unknown as Json,
   edits: [
     { body: { questionText: '<p>What is $\\frac{1}{2} + \\frac{1}{2}$?</p>' }, changes: ['questionText'] },
@@ -292,7 +333,10 @@ const testCase: Case = {
     { body: { instructions: 'No calculators.' }, changes: ['instructions'] },
     { body: { timeLimit: 45 }, changes: ['timeLimit'] },
     { body: { totalMarks: 20 }, changes: ['totalMarks'] },
-    { body: later('questions', () => [{ questionId: qs[2], order: 1 }]), changes: ['questions', 'questionCount', 'marks'] },
+    {
+      body: later('questions', () => [{ questionId: qs[2], order: 1 }]),
+      changes: ['questions', 'questionCount', 'marks'],
+    },
   ],
 };
 
@@ -309,19 +353,23 @@ const CASES: Record<string, Case> = {
   'PUT /api/tests/:id': testCase,
 };
 
-const without = (record: Json, keys: string[]) => Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k) && !STAMPS.includes(k)));
+const without = (record: Json, keys: string[]) =>
+  Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k) && !STAMPS.includes(k)));
 
 describe.each(Object.entries(CASES))('%s changes only the fields it is sent', (_route, c) => {
-  it.each(c.edits.map((edit) => [Object.keys(edit.body).join(', '), edit] as const))('sending only %s', async (_field, edit) => {
-    const { id, cookie } = await c.create();
-    const before = await c.read(id, cookie);
-    // The record really holds every field the route edits, so that emptying one would show.
-    for (const key of c.edits.flatMap((e) => e.changes)) expect(before[key], key).not.toBeNull();
-    ok(await c.update(id, cookie, edit.body));
-    const after = await c.read(id, cookie);
-    expect(without(after, edit.changes)).toEqual(without(before, edit.changes));
-    for (const key of edit.changes) expect(after[key], key).not.toEqual(before[key]);
-  });
+  it.each(c.edits.map((edit) => [Object.keys(edit.body).join(', '), edit] as const))(
+    'sending only %s',
+    async (_field, edit) => {
+      const { id, cookie } = await c.create();
+      const before = await c.read(id, cookie);
+      // The record really holds every field the route edits, so that emptying one would show.
+      for (const key of c.edits.flatMap((e) => e.changes)) expect(before[key], key).not.toBeNull();
+      ok(await c.update(id, cookie, edit.body));
+      const after = await c.read(id, cookie);
+      expect(without(after, edit.changes)).toEqual(without(before, edit.changes));
+      for (const key of edit.changes) expect(after[key], key).not.toEqual(before[key]);
+    },
+  );
 });
 
 it('a blank sent on purpose still empties an optional field', async () => {

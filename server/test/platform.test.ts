@@ -31,7 +31,10 @@ describe('errors', () => {
     });
     const response = await app.inject({ method: 'GET', url: '/api/boom' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    expect(response.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+    });
     expect(response.body).not.toMatch(/secret|app\.ts/);
     await app.close();
     await database.close();
@@ -42,11 +45,16 @@ describe('errors', () => {
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: null });
     app.get('/api/meanwhile', { config: { access: 'public' } }, async () => {
       // What drizzle throws when PostgreSQL refuses a row whose parent another transaction has just deleted.
-      throw Object.assign(new Error('Failed query: insert into "course_assignments" ...'), { cause: { code: '23503' } });
+      throw Object.assign(new Error('Failed query: insert into "course_assignments" ...'), {
+        cause: { code: '23503' },
+      });
     });
     const response = await app.inject({ method: 'GET', url: '/api/meanwhile' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Something this change refers to was removed meanwhile. Please reload and try again.', code: 'GONE_MEANWHILE' });
+    expect(response.json()).toEqual({
+      message: 'Something this change refers to was removed meanwhile. Please reload and try again.',
+      code: 'GONE_MEANWHILE',
+    });
     await app.close();
     await database.close();
   });
@@ -90,8 +98,18 @@ describe('headers', () => {
       malformedPageUrl: await t.app.inject({ method: 'GET', url: '/%' }),
       badJson: await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: json, payload: '{bad' }),
       unknown: await t.app.inject({ method: 'GET', url: '/api/no/such/thing' }),
-      tooLarge: await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: json, payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }) }),
-      crossSite: await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { ...json, origin: 'https://evil.example' }, payload: '{}' }),
+      tooLarge: await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers: json,
+        payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
+      }),
+      crossSite: await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers: { ...json, origin: 'https://evil.example' },
+        payload: '{}',
+      }),
     };
     for (const [name, response] of Object.entries(answers)) {
       expect(response.statusCode, name).toBeGreaterThanOrEqual(400);
@@ -105,7 +123,7 @@ describe('headers', () => {
     expect(answers.malformedUrl.json()).toEqual({ message: 'The address is malformed.', code: 'FST_ERR_BAD_URL' });
   });
 
-  it('marks every API answer no-store, so a shared computer keeps no pupil\'s data in its cache', async () => {
+  it("marks every API answer no-store, so a shared computer keeps no pupil's data in its cache", async () => {
     const cookie = await signIn(t.app, await buildStudent(t.db));
     for (const url of ['/api/health', '/api/ready', '/api/auth/me']) {
       const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -114,7 +132,7 @@ describe('headers', () => {
     }
   });
 
-  it('keeps a caller\'s X-Request-Id only in a plain format, in the answer and in the log', async () => {
+  it("keeps a caller's X-Request-Id only in a plain format, in the answer and in the log", async () => {
     const lines: string[] = [];
     const logged = await buildApp({
       config: loadConfig({ NODE_ENV: 'test' }),
@@ -132,7 +150,19 @@ describe('headers', () => {
     };
     for (const safe of ['trace-42', 'a', 'A.b_c-9', 'x'.repeat(64)]) expect(await idOf(safe)).toBe(safe);
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-    const unsafe = ['', 'x'.repeat(65), 'has space', 'admin" level=60', '<script>', 'üñí', 'a/b', 'a\u0000b', '\u001b[31mred', '{"json":1}', 'a'.repeat(100_000) + '!'];
+    const unsafe = [
+      '',
+      'x'.repeat(65),
+      'has space',
+      'admin" level=60',
+      '<script>',
+      'üñí',
+      'a/b',
+      'a\u0000b',
+      '\u001b[31mred',
+      '{"json":1}',
+      'a'.repeat(100_000) + '!',
+    ];
     for (const given of unsafe) expect(await idOf(given), JSON.stringify(given.slice(0, 20))).toMatch(uuid);
     await logged.close();
   });
@@ -153,11 +183,26 @@ describe('cross-site requests', () => {
   });
 
   it('refuses the opaque origin "null" and accepts our own origins', async () => {
-    const opaque = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: 'null' }, payload: { email: 'a@example.com' } });
+    const opaque = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { origin: 'null' },
+      payload: { email: 'a@example.com' },
+    });
     expect(opaque.statusCode).toBe(403);
-    const own = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: t.config.publicUrl }, payload: { email: 'own@example.com' } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { origin: t.config.publicUrl },
+      payload: { email: 'own@example.com' },
+    });
     expect(own.statusCode).toBe(200);
-    const sameHost = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { origin: 'http://localhost:80', host: 'localhost:80' }, payload: { email: 'host@example.com' } });
+    const sameHost = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      payload: { email: 'host@example.com' },
+    });
     expect(sameHost.statusCode).toBe(200);
   });
 
@@ -183,9 +228,14 @@ describe('the API document', () => {
     expect([200, 302]).toContain(page.statusCode);
   });
 
-  it('is not served in production unless API_DOCS=true: the route map is no one else\'s business', async () => {
+  it("is not served in production unless API_DOCS=true: the route map is no one else's business", async () => {
     const productionApp = async (env: Record<string, string>) =>
-      buildApp({ config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env }), database: t.database, mailer: new MemoryOutbox(), distDir: null });
+      buildApp({
+        config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env }),
+        database: t.database,
+        mailer: new MemoryOutbox(),
+        distDir: null,
+      });
     const hidden = await productionApp({});
     for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
       const response = await hidden.inject({ method: 'GET', url });

@@ -55,7 +55,14 @@ export class ServerProcess {
     this.out = '';
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...this.env, PORT: String(this.port) },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        ...this.env,
+        PORT: String(this.port),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => (this.out += d));
@@ -75,7 +82,8 @@ export class ServerProcess {
     let retries = PORT_RETRIES;
     while (Date.now() < deadline) {
       if (this.child.exitCode !== null) {
-        if (!this.out.includes('EADDRINUSE') || retries-- === 0) throw new Error(`The server exited (${this.child.exitCode}): ${this.out}`);
+        if (!this.out.includes('EADDRINUSE') || retries-- === 0)
+          throw new Error(`The server exited (${this.child.exitCode}): ${this.out}`);
         this.start();
       }
       try {
@@ -96,7 +104,11 @@ export class ServerProcess {
   }
 
   /** A request with an optional session cookie; JSON bodies are sent as JSON. */
-  async request(method: string, url: string, options: { cookie?: string | null; json?: unknown; body?: Buffer; headers?: Record<string, string> } = {}) {
+  async request(
+    method: string,
+    url: string,
+    options: { cookie?: string | null; json?: unknown; body?: Buffer; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.cookie) headers.cookie = options.cookie;
     let body: BodyInit | undefined;
@@ -134,7 +146,11 @@ function sessionCookieOf(response: Response): string | null {
 }
 
 /** Retries `read` until `done` accepts its value or `timeoutMs` passes; returns the value and how long it took. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 3000): Promise<{ value: T; ms: number }> {
+export async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 3000,
+): Promise<{ value: T; ms: number }> {
   const start = performance.now();
   for (;;) {
     const value = await read();

@@ -14,7 +14,13 @@ export interface TestBucket {
 /** A real S3-compatible server (s3rver) on a free port, with one empty bucket, for one test file. */
 export async function startBucket(bucket = 'academy-uploads'): Promise<TestBucket> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const settings: S3Settings = {
     bucket,

@@ -16,7 +16,11 @@ const OUTSIDE_REFERENCES = ['../' + 'shared', '/work/' + 'shared'];
 
 /** Every `file:line` of a repository that refers to a folder outside it: tracked files and new ones not ignored. */
 function referencesOutside(root: string): string[] {
-  const listing = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listing = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const found: string[] = [];
   for (const file of listing.split('\0')) {
     const full = path.join(root, file);
@@ -42,7 +46,10 @@ describe('a fresh clone', () => {
       execFileSync('git', ['init', '-q'], { cwd: root });
       fs.mkdirSync(path.join(root, 'server'));
       fs.writeFileSync(path.join(root, 'server', 'clean.ts'), "export const corpus = './corpora/blns.json';\n");
-      fs.writeFileSync(path.join(root, 'server', 'planted.test.ts'), `const a = 1;\nreadFileSync('${OUTSIDE_REFERENCES[0]}/corpora/blns.json');\n`);
+      fs.writeFileSync(
+        path.join(root, 'server', 'planted.test.ts'),
+        `const a = 1;\nreadFileSync('${OUTSIDE_REFERENCES[0]}/corpora/blns.json');\n`,
+      );
       fs.writeFileSync(path.join(root, 'tracked.md'), `See ${OUTSIDE_REFERENCES[1]}/spec.\n`);
       fs.writeFileSync(path.join(root, '.gitignore'), 'ignored/\n');
       fs.mkdirSync(path.join(root, 'ignored'));

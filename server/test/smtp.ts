@@ -9,7 +9,8 @@ import { SMTPServer } from 'smtp-server';
 export type SmtpAnswer = (message: string) => void | Error | Promise<void | Error>;
 
 /** An SMTP refusal, such as the 451 of a server that asks to try again later. */
-export const smtpRefusal = (text = 'Try again later', responseCode = 451) => Object.assign(new Error(text), { responseCode });
+export const smtpRefusal = (text = 'Try again later', responseCode = 451) =>
+  Object.assign(new Error(text), { responseCode });
 
 export async function startSmtpServer({ answer }: { answer?: SmtpAnswer } = {}) {
   const received: string[] = [];
@@ -30,5 +31,10 @@ export async function startSmtpServer({ answer }: { answer?: SmtpAnswer } = {}) 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { received, port, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

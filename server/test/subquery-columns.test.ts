@@ -7,7 +7,17 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, linkTeacher, signIn, type BuiltCourse, type TestUser } from './factories';
+import {
+  buildAdmin,
+  buildCourse,
+  buildQuestion,
+  buildStudent,
+  buildTeacher,
+  linkTeacher,
+  signIn,
+  type BuiltCourse,
+  type TestUser,
+} from './factories';
 import { call, createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -22,7 +32,13 @@ const post = (cookie: string, url: string, payload: object) => call(t.app, cooki
 beforeAll(async () => {
   t = await createTestApp();
   // The outer rows are users, questions and sections (all with "id"); the subqueries read these tables.
-  for (const table of ['teacher_students', 'section_questions', 'student_courses', 'student_units', 'student_sections']) {
+  for (const table of [
+    'teacher_students',
+    'section_questions',
+    'student_courses',
+    'student_units',
+    'student_sections',
+  ]) {
     await t.db.execute(sql.raw(`alter table ${table} add column id uuid`));
   }
   const [a, te, s] = await Promise.all([buildAdmin(t.db), buildTeacher(t.db), buildStudent(t.db)]);
@@ -46,13 +62,19 @@ describe('subqueries name the outer row with its table', () => {
     await post(admin, '/api/admin/assign-unit', { studentId: student.id, unitId: course.units[0].id });
     await post(admin, '/api/admin/assign-section', { studentId: student.id, sectionId });
     await post(admin, '/api/questions/assign-to-section', { sectionId, questionIds: [question.id] });
-    const checked = await post(studentCookie, '/api/questions/check-answer', { questionId: question.id, studentAnswer: 'A' });
+    const checked = await post(studentCookie, '/api/questions/check-answer', {
+      questionId: question.id,
+      studentAnswer: 'A',
+    });
     expect(checked.statusCode).toBe(200);
     expect(checked.json().result.isCorrect).toBe(true);
     const batch = await post(studentCookie, '/api/questions/batch', { questionIds: [question.id] });
     expect(batch.json().map((q: { id: string }) => q.id)).toEqual([question.id]);
     // The figures' outline and totals (student/progress.ts) read the same tables inside the student's subqueries.
     const stats = (await call(t.app, studentCookie, { method: 'GET', url: '/api/student/stats' })).json();
-    expect(stats).toMatchObject({ questionsSolved: 1, courses: [{ courseId: course.id, sectionsDone: 1, sectionsWithExercises: 1 }] });
+    expect(stats).toMatchObject({
+      questionsSolved: 1,
+      courses: [{ courseId: course.id, sectionsDone: 1, sectionsWithExercises: 1 }],
+    });
   });
 });

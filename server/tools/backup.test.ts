@@ -20,7 +20,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // Whatever the machine's environment says, these commands work on the embedded database and local uploads.
 const ownEnv = { NODE_ENV: 'test', DATABASE_URL: '', S3_BUCKET: '' };
 
-function runTool(tool: 'backup' | 'restore', args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
+function runTool(
+  tool: 'backup' | 'restore',
+  args: string[],
+  dataDir: string,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `server/tools/${tool}.ts`, ...args], {
       cwd: root,
@@ -38,11 +42,16 @@ function runTool(tool: 'backup' | 'restore', args: string[], dataDir: string): P
 async function everyRow(dataDir: string): Promise<Record<string, string[]>> {
   const database = await openPglite(dataDir, { migrate: false });
   try {
-    const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-    const tables = await rows<{ name: string }>(sql`select t.tablename as name from pg_tables t where t.schemaname = 'public' order by 1`);
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const tables = await rows<{ name: string }>(
+      sql`select t.tablename as name from pg_tables t where t.schemaname = 'public' order by 1`,
+    );
     const all: Record<string, string[]> = {};
     for (const { name } of tables) {
-      all[name] = (await rows<{ row: string }>(sql.raw(`select to_jsonb(t)::text as row from "${name}" t order by 1`))).map((r) => r.row);
+      all[name] = (
+        await rows<{ row: string }>(sql.raw(`select to_jsonb(t)::text as row from "${name}" t order by 1`))
+      ).map((r) => r.row);
     }
     return all;
   } finally {
@@ -52,10 +61,21 @@ async function everyRow(dataDir: string): Promise<Record<string, string[]>> {
 
 function uploadsOf(dataDir: string): Map<string, Buffer> {
   const dir = path.join(dataDir, 'uploads');
-  return new Map(fs.readdirSync(dir).sort().map((name) => [name, fs.readFileSync(path.join(dir, name))]));
+  return new Map(
+    fs
+      .readdirSync(dir)
+      .sort()
+      .map((name) => [name, fs.readFileSync(path.join(dir, name))]),
+  );
 }
 
-const env = (dataDir: string) => ({ ...ownEnv, DATA_DIR: dataDir, SEED_DEMO: 'true', ADMIN_EMAIL: 'admin@backup.test', ADMIN_PASSWORD: 'Admin-pass1!' });
+const env = (dataDir: string) => ({
+  ...ownEnv,
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'true',
+  ADMIN_EMAIL: 'admin@backup.test',
+  ADMIN_PASSWORD: 'Admin-pass1!',
+});
 
 let work: string;
 let original: string;
@@ -74,26 +94,49 @@ describe('npm run backup and npm run restore', () => {
     const server = await new ServerProcess(env(original)).ready();
     try {
       const teacher = await server.signIn('teacher@demo.academy', DEMO_PASSWORD);
-      const [category] = (await server.request('GET', '/api/category', { cookie: teacher })).json() as Array<{ id: string }>;
+      const [category] = (await server.request('GET', '/api/category', { cookie: teacher })).json() as Array<{
+        id: string;
+      }>;
       const [focus] = (await server.request('GET', '/api/focus', { cookie: teacher })).json() as Array<{ id: string }>;
       const body = await multipartBody(
-        { questionText: '<p>Which shape is shown?</p>', grade: '4', type: 'Multiple Choice', category: [category.id], focus: [focus.id], options: { A: 'a', B: 'b' }, answer: { a1: ['A'] } },
+        {
+          questionText: '<p>Which shape is shown?</p>',
+          grade: '4',
+          type: 'Multiple Choice',
+          category: [category.id],
+          focus: [focus.id],
+          options: { A: 'a', B: 'b' },
+          answer: { a1: ['A'] },
+        },
         [{ field: 'attachments', name: 'shape.png', type: 'image/png', bytes: image }],
       );
-      expect((await server.request('POST', '/api/questions', { cookie: teacher, body: body.payload, headers: body.headers })).status).toBe(201);
+      expect(
+        (await server.request('POST', '/api/questions', { cookie: teacher, body: body.payload, headers: body.headers }))
+          .status,
+      ).toBe(201);
 
       const student = await server.signIn('student@demo.academy', DEMO_PASSWORD);
-      const courses = (await server.request('GET', '/api/student/courses', { cookie: student })).json().courses as Array<{ exercises: string[] }>;
+      const courses = (await server.request('GET', '/api/student/courses', { cookie: student })).json()
+        .courses as Array<{ exercises: string[] }>;
       const questionId = courses.flatMap((c) => c.exercises)[0];
       for (const answer of ['1', '2', '3']) {
-        expect((await server.request('POST', '/api/questions/check-answer', { cookie: student, json: { questionId, studentAnswer: answer } })).status).toBe(200);
+        expect(
+          (
+            await server.request('POST', '/api/questions/check-answer', {
+              cookie: student,
+              json: { questionId, studentAnswer: answer },
+            })
+          ).status,
+        ).toBe(200);
       }
       // The figures wait for the attempts written behind the answers, so the backup holds all three.
       expect((await server.request('GET', '/api/student/stats', { cookie: student })).status).toBe(200);
 
       // Nobody else gets the backup: not without the secret, nor with a wrong one.
       expect((await server.request('GET', '/api/backup')).status).toBe(404);
-      expect((await server.request('GET', '/api/backup', { headers: { authorization: `Bearer ${'x'.repeat(43)}` } })).status).toBe(404);
+      expect(
+        (await server.request('GET', '/api/backup', { headers: { authorization: `Bearer ${'x'.repeat(43)}` } })).status,
+      ).toBe(404);
 
       const backup = await runTool('backup', [backupFile], original);
       expect(backup.output).toContain('taken by the running server');

@@ -37,26 +37,39 @@ async function backupThroughServer(config: Config, holder: number, file: string)
   try {
     response = await fetch(`${access.url}/api/backup`, { headers: { authorization: `Bearer ${access.token}` } });
   } catch (error) {
-    throw new BackupError(`Could not reach the server (pid ${holder}) at ${access.url}: ${error instanceof Error ? error.message : String(error)}.`);
+    throw new BackupError(
+      `Could not reach the server (pid ${holder}) at ${access.url}: ${error instanceof Error ? error.message : String(error)}.`,
+    );
   }
-  if (!response.ok || !response.body) throw new BackupError(`The server (pid ${holder}) at ${access.url} refused the backup (HTTP ${response.status}).`);
+  if (!response.ok || !response.body)
+    throw new BackupError(`The server (pid ${holder}) at ${access.url} refused the backup (HTTP ${response.status}).`);
   try {
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), fs.createWriteStream(file, { flags: 'wx', mode: BACKUP_FILE_MODE }));
+    await pipeline(
+      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+      fs.createWriteStream(file, { flags: 'wx', mode: BACKUP_FILE_MODE }),
+    );
   } catch (error) {
-    throw new BackupError(`The server stopped sending the backup half-way (${error instanceof Error ? error.message : String(error)}); its log says why.`);
+    throw new BackupError(
+      `The server stopped sending the backup half-way (${error instanceof Error ? error.message : String(error)}); its log says why.`,
+    );
   }
 }
 
 /** Opens DATA_DIR itself (no server runs on it) and writes the backup into `file`. */
 async function backupDataDir(config: Config, file: string): Promise<void> {
   if (!fs.existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) {
-    throw new BackupError(`There is no academy database in ${path.join(config.dataDir, 'pg')}: set DATA_DIR to the academy's data directory.`);
+    throw new BackupError(
+      `There is no academy database in ${path.join(config.dataDir, 'pg')}: set DATA_DIR to the academy's data directory.`,
+    );
   }
   // As it is: a backup never migrates.
   const database = await openPglite(config.dataDir, { migrate: false });
   try {
     const uploads = new UploadStore(fileDriver(config), database.db);
-    await pipeline(Readable.from(backupArchive(database, uploads)), fs.createWriteStream(file, { flags: 'wx', mode: BACKUP_FILE_MODE }));
+    await pipeline(
+      Readable.from(backupArchive(database, uploads)),
+      fs.createWriteStream(file, { flags: 'wx', mode: BACKUP_FILE_MODE }),
+    );
   } finally {
     await database.close();
   }
@@ -84,7 +97,9 @@ async function main() {
         `(${(size / 1024 / 1024).toFixed(1)} MB, ${holder ? `taken by the running server, pid ${holder}` : 'no server was running'}).\n`,
     );
     if (backup.manifest.missing.length) {
-      process.stdout.write(`The database names ${backup.manifest.missing.length} upload(s) that were already missing: ${backup.manifest.missing.join(', ')}\n`);
+      process.stdout.write(
+        `The database names ${backup.manifest.missing.length} upload(s) that were already missing: ${backup.manifest.missing.join(', ')}\n`,
+      );
     }
   } catch (error) {
     fs.rmSync(partial, { force: true });
@@ -95,7 +110,9 @@ async function main() {
 if (process.argv[1]?.endsWith('backup.ts')) {
   main().catch((error: unknown) => {
     const known = error instanceof BackupError || error instanceof DataDirLockedError;
-    process.stderr.write(`Backup failed: ${known ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `Backup failed: ${known ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

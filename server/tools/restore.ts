@@ -77,7 +77,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof BackupError || error instanceof DataDirLockedError || error instanceof DataDirUnsafeError;
-  process.stderr.write(`Restore failed: ${known ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+  const known =
+    error instanceof BackupError || error instanceof DataDirLockedError || error instanceof DataDirUnsafeError;
+  process.stderr.write(
+    `Restore failed: ${known ? error.message : error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -39,7 +39,8 @@ export async function copyUploads(from: FileDriver, to: FileDriver): Promise<Cop
 
 async function main() {
   const config = loadConfig();
-  if (!config.s3) throw new Error('Set S3_BUCKET (and S3_ENDPOINT, S3_REGION and the keys as needed) to the bucket to copy into.');
+  if (!config.s3)
+    throw new Error('Set S3_BUCKET (and S3_ENDPOINT, S3_REGION and the keys as needed) to the bucket to copy into.');
   const from = new LocalDriver(config.dataDir);
   const report = await copyUploads(from, new S3Driver(config.s3));
   process.stdout.write(

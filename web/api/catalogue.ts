@@ -6,4 +6,5 @@
 export const CATALOGUE_KEY = ['catalogue'] as const;
 
 /** A catalogue query key of one screen: `catalogueKey('course-management', 'units', courseId)`. */
-export const catalogueKey = <const Parts extends readonly string[]>(screen: string, ...parts: Parts) => [...CATALOGUE_KEY, screen, ...parts] as const;
+export const catalogueKey = <const Parts extends readonly string[]>(screen: string, ...parts: Parts) =>
+  [...CATALOGUE_KEY, screen, ...parts] as const;

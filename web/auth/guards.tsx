@@ -47,11 +47,22 @@ export function RequireAuth({ access, children }: { access?: PageAccess; childre
   if (!access || mayOpen(access, user.type)) return <Guarded pending={false}>{children}</Guarded>;
   const type = normalizeUserType(user.type);
   const target = type ? access.othersTo?.[type] : undefined;
-  if (target) return <Navigate to={target} replace state={target === paths.home ? ({ accessDenied: true } satisfies GuardState) : undefined} />;
+  if (target)
+    return (
+      <Navigate
+        to={target}
+        replace
+        state={target === paths.home ? ({ accessDenied: true } satisfies GuardState) : undefined}
+      />
+    );
   return access.denied ? (
     <PageState kind="denied" title={access.denied.title} text={access.denied.text} />
   ) : (
-    <PageState kind="denied" title={MESSAGES.accessDeniedHere} action={<Link to={paths.dashboard}>Go to your dashboard</Link>} />
+    <PageState
+      kind="denied"
+      title={MESSAGES.accessDeniedHere}
+      action={<Link to={paths.dashboard}>Go to your dashboard</Link>}
+    />
   );
 }
 
@@ -59,7 +70,13 @@ export function RequireAuth({ access, children }: { access?: PageAccess; childre
 export function HomeUnlessDenied({ home }: { home: ReactNode }) {
   const { state } = useLocation();
   if (!guardState(state).accessDenied) return <>{home}</>;
-  return <PageState kind="denied" title={MESSAGES.accessDeniedSentHome} action={<Link to={paths.dashboard}>Go to your dashboard</Link>} />;
+  return (
+    <PageState
+      kind="denied"
+      title={MESSAGES.accessDeniedSentHome}
+      action={<Link to={paths.dashboard}>Go to your dashboard</Link>}
+    />
+  );
 }
 
 /** Sign-in and sign-up are for visitors: a signed-in user goes to the dashboard. */

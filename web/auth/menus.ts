@@ -34,7 +34,12 @@ export interface MenuItem {
 
 const dashboard: MenuItem = { label: 'Dashboard', short: 'Home', icon: LayoutDashboard, to: paths.dashboard };
 const profile: MenuItem = { label: 'Profile', icon: UserRound, to: paths.profile };
-const section = (label: string, icon: LucideIcon, key: string, short?: string): MenuItem => ({ label, short, icon, to: paths.dashboardSection(key) });
+const section = (label: string, icon: LucideIcon, key: string, short?: string): MenuItem => ({
+  label,
+  short,
+  icon,
+  to: paths.dashboardSection(key),
+});
 
 /**
  * The sidebar of each role: students, parents and each kind of staff. Staff items are routes; the student's and

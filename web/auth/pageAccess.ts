@@ -22,7 +22,10 @@ const TEACHER_DASHBOARD: PageAccess = { types: ['teacher'], othersTo: everyTypeB
 const TEACHER_ONLY: PageAccess = { types: ['teacher'] };
 const ASSIGNMENT: readonly UserType[] = ['admin', 'teacher'];
 const STUDENT_ONLY: PageAccess = { types: ['student'], othersTo: everyTypeBut(['student'], paths.dashboard) };
-const QUESTION_CREATION: PageAccess = { types: STAFF_TYPES, denied: { title: MESSAGES.accessDenied, text: MESSAGES.createQuestionDenied } };
+const QUESTION_CREATION: PageAccess = {
+  types: STAFF_TYPES,
+  denied: { title: MESSAGES.accessDenied, text: MESSAGES.createQuestionDenied },
+};
 
 /** The page guards, one row per page: the router and the upcoming-page route both read them. */
 const ACCESS_BY_PAGE = {
@@ -45,10 +48,19 @@ const ACCESS_BY_PAGE = {
   [paths.questionBank]: { types: STAFF_TYPES, othersTo: { student: paths.dashboard, parent: paths.home } },
   [paths.createQuestionStep1]: QUESTION_CREATION,
   [paths.createQuestionStep2]: QUESTION_CREATION,
-  [paths.questionAssignment]: { types: ASSIGNMENT, othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard } },
-  [paths.courseAssignment]: { types: ASSIGNMENT, othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.student } },
+  [paths.questionAssignment]: {
+    types: ASSIGNMENT,
+    othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard },
+  },
+  [paths.courseAssignment]: {
+    types: ASSIGNMENT,
+    othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.student },
+  },
   // A saved test's assignments and results: admins and teachers (a teacher sees their own students only).
-  [paths.savedTest.path]: { types: ASSIGNMENT, othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard } },
+  [paths.savedTest.path]: {
+    types: ASSIGNMENT,
+    othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard },
+  },
   // Sitting and reviewing tests are the student's own; everybody else goes to their dashboard.
   [paths.testSitting.path]: STUDENT_ONLY,
   [paths.testReview.path]: STUDENT_ONLY,

@@ -74,111 +74,197 @@ function exercise(id: string, prompt: string, answer: string, hint: string): Exe
   return { id, prompt, answer, hint };
 }
 
-function lesson(id: string, title: string, duration: string, completed: boolean, lecture: string[], exercises: Exercise[]): Lesson {
+function lesson(
+  id: string,
+  title: string,
+  duration: string,
+  completed: boolean,
+  lecture: string[],
+  exercises: Exercise[],
+): Lesson {
   return { id, title, duration, completed, lecture, exercises };
 }
 
 const countingLessons = [
-  lesson('l1', 'Counting on from any number', '6:40', true, [
-    'Counting on means starting from a number you already know and counting forward, one step at a time.',
-    'Put the bigger number in your head, then count on the smaller one with your fingers or with dots.',
-    'Check your answer by counting back: if 7 + 3 = 10, then 10 - 3 should bring you back to 7.',
-  ], [
-    exercise('e1', 'What is 7 + 3?', '10', 'Start at 7 and count three more.'),
-    exercise('e2', 'What is 12 + 5?', '17', 'Start at 12, then count 13, 14, 15, 16, 17.'),
-    exercise('e3', 'What is 9 + 6?', '15', 'Make a ten first: 9 + 1 = 10, then add the 5 left over.'),
-    exercise('e4', 'What is 18 - 4?', '14', 'Count back four steps from 18.'),
-  ]),
-  lesson('l2', 'Making ten', '7:15', false, [
-    'Ten is a friendly number: 1 + 9, 2 + 8, 3 + 7, 4 + 6 and 5 + 5 all make ten.',
-    'To add 8 + 5, borrow 2 from the 5 to make 8 into 10, then add the 3 that is left: 13.',
-    'Ten-frames help you see it: fill one frame completely, then count the dots in the next.',
-  ], [
-    exercise('e1', 'What number goes with 6 to make 10?', '4', 'Count up from 6 until you reach 10.'),
-    exercise('e2', 'What is 8 + 5?', '13', 'Make a ten: 8 + 2 = 10, and 3 is left.'),
-    exercise('e3', 'What is 7 + 7?', '14', 'Doubles: 7 and 7 is two sevens.'),
-  ]),
+  lesson(
+    'l1',
+    'Counting on from any number',
+    '6:40',
+    true,
+    [
+      'Counting on means starting from a number you already know and counting forward, one step at a time.',
+      'Put the bigger number in your head, then count on the smaller one with your fingers or with dots.',
+      'Check your answer by counting back: if 7 + 3 = 10, then 10 - 3 should bring you back to 7.',
+    ],
+    [
+      exercise('e1', 'What is 7 + 3?', '10', 'Start at 7 and count three more.'),
+      exercise('e2', 'What is 12 + 5?', '17', 'Start at 12, then count 13, 14, 15, 16, 17.'),
+      exercise('e3', 'What is 9 + 6?', '15', 'Make a ten first: 9 + 1 = 10, then add the 5 left over.'),
+      exercise('e4', 'What is 18 - 4?', '14', 'Count back four steps from 18.'),
+    ],
+  ),
+  lesson(
+    'l2',
+    'Making ten',
+    '7:15',
+    false,
+    [
+      'Ten is a friendly number: 1 + 9, 2 + 8, 3 + 7, 4 + 6 and 5 + 5 all make ten.',
+      'To add 8 + 5, borrow 2 from the 5 to make 8 into 10, then add the 3 that is left: 13.',
+      'Ten-frames help you see it: fill one frame completely, then count the dots in the next.',
+    ],
+    [
+      exercise('e1', 'What number goes with 6 to make 10?', '4', 'Count up from 6 until you reach 10.'),
+      exercise('e2', 'What is 8 + 5?', '13', 'Make a ten: 8 + 2 = 10, and 3 is left.'),
+      exercise('e3', 'What is 7 + 7?', '14', 'Doubles: 7 and 7 is two sevens.'),
+    ],
+  ),
 ];
 
 const placeValueLessons = [
-  lesson('l1', 'Tens and ones', '5:50', false, [
-    'In 47, the 4 means four tens (40) and the 7 means seven ones.',
-    'We can draw tens as sticks and ones as dots: four sticks and seven dots.',
-    'Swapping the digits changes the number: 74 has seven tens, so it is much larger than 47.',
-  ], [
-    exercise('e1', 'How many tens are in 63?', '6', 'The tens digit is on the left.'),
-    exercise('e2', 'What number has 5 tens and 2 ones?', '52', 'Five tens is 50.'),
-  ]),
-  lesson('l2', 'Comparing numbers', '6:05', false, [
-    'To compare two numbers, look at the tens first: the number with more tens is bigger.',
-    'When the tens are the same, the ones decide.',
-    'We write 58 > 49 and read it as "58 is greater than 49".',
-  ], [
-    exercise('e1', 'Which is greater, 38 or 83?', '83', 'Compare the tens digits.'),
-    exercise('e2', 'Which is smaller, 71 or 17?', '17', 'One ten is less than seven tens.'),
-  ]),
+  lesson(
+    'l1',
+    'Tens and ones',
+    '5:50',
+    false,
+    [
+      'In 47, the 4 means four tens (40) and the 7 means seven ones.',
+      'We can draw tens as sticks and ones as dots: four sticks and seven dots.',
+      'Swapping the digits changes the number: 74 has seven tens, so it is much larger than 47.',
+    ],
+    [
+      exercise('e1', 'How many tens are in 63?', '6', 'The tens digit is on the left.'),
+      exercise('e2', 'What number has 5 tens and 2 ones?', '52', 'Five tens is 50.'),
+    ],
+  ),
+  lesson(
+    'l2',
+    'Comparing numbers',
+    '6:05',
+    false,
+    [
+      'To compare two numbers, look at the tens first: the number with more tens is bigger.',
+      'When the tens are the same, the ones decide.',
+      'We write 58 > 49 and read it as "58 is greater than 49".',
+    ],
+    [
+      exercise('e1', 'Which is greater, 38 or 83?', '83', 'Compare the tens digits.'),
+      exercise('e2', 'Which is smaller, 71 or 17?', '17', 'One ten is less than seven tens.'),
+    ],
+  ),
 ];
 
 const fractionLessons = [
-  lesson('l1', 'Equivalent fractions', '8:20', true, [
-    'Two fractions are equivalent when they name the same part of a whole: 1/2 = 2/4 = 4/8.',
-    'Multiply the top and bottom by the same number to build an equivalent fraction.',
-    'Divide both by a common factor to simplify: 6/9 becomes 2/3.',
-  ], [
-    exercise('e1', 'Simplify 6/9.', '2/3', 'Both numbers are multiples of 3.'),
-    exercise('e2', 'Complete: 3/4 = ?/8', '6', 'The bottom was doubled, so double the top.'),
-    exercise('e3', 'Simplify 10/15.', '2/3', 'Divide the top and bottom by 5.'),
-  ]),
-  lesson('l2', 'Adding fractions', '9:10', false, [
-    'Fractions with the same denominator add their numerators: 2/7 + 3/7 = 5/7.',
-    'With different denominators, find a common one first: 1/3 + 1/6 = 2/6 + 1/6 = 3/6.',
-    'Always simplify at the end: 3/6 = 1/2.',
-  ], [
-    exercise('e1', 'What is 2/7 + 3/7?', '5/7', 'The sevenths stay sevenths.'),
-    exercise('e2', 'What is 1/3 + 1/6? (simplest form)', '1/2', 'Write 1/3 as 2/6 first.'),
-  ]),
+  lesson(
+    'l1',
+    'Equivalent fractions',
+    '8:20',
+    true,
+    [
+      'Two fractions are equivalent when they name the same part of a whole: 1/2 = 2/4 = 4/8.',
+      'Multiply the top and bottom by the same number to build an equivalent fraction.',
+      'Divide both by a common factor to simplify: 6/9 becomes 2/3.',
+    ],
+    [
+      exercise('e1', 'Simplify 6/9.', '2/3', 'Both numbers are multiples of 3.'),
+      exercise('e2', 'Complete: 3/4 = ?/8', '6', 'The bottom was doubled, so double the top.'),
+      exercise('e3', 'Simplify 10/15.', '2/3', 'Divide the top and bottom by 5.'),
+    ],
+  ),
+  lesson(
+    'l2',
+    'Adding fractions',
+    '9:10',
+    false,
+    [
+      'Fractions with the same denominator add their numerators: 2/7 + 3/7 = 5/7.',
+      'With different denominators, find a common one first: 1/3 + 1/6 = 2/6 + 1/6 = 3/6.',
+      'Always simplify at the end: 3/6 = 1/2.',
+    ],
+    [
+      exercise('e1', 'What is 2/7 + 3/7?', '5/7', 'The sevenths stay sevenths.'),
+      exercise('e2', 'What is 1/3 + 1/6? (simplest form)', '1/2', 'Write 1/3 as 2/6 first.'),
+    ],
+  ),
 ];
 
 const equationLessons = [
-  lesson('l1', 'One-step equations', '7:45', true, [
-    'An equation is a balance: whatever you do to one side, do to the other.',
-    'To solve x + 5 = 12, subtract 5 from both sides: x = 7.',
-    'To solve 3x = 21, divide both sides by 3: x = 7. Always check by substituting back.',
-  ], [
-    exercise('e1', 'Solve x + 5 = 12.', '7', 'Subtract 5 from both sides.'),
-    exercise('e2', 'Solve 3x = 21.', '7', 'Divide both sides by 3.'),
-    exercise('e3', 'Solve x - 4 = 10.', '14', 'Add 4 to both sides.'),
-  ]),
-  lesson('l2', 'Two-step equations', '9:30', false, [
-    'Undo addition and subtraction first, then multiplication and division.',
-    'For 2x + 3 = 11: subtract 3 to get 2x = 8, then divide by 2 to get x = 4.',
-    'Check: 2(4) + 3 = 11. The balance holds.',
-  ], [
-    exercise('e1', 'Solve 2x + 3 = 11.', '4', 'Subtract 3 first.'),
-    exercise('e2', 'Solve 5x - 2 = 18.', '4', 'Add 2, then divide by 5.'),
-  ]),
+  lesson(
+    'l1',
+    'One-step equations',
+    '7:45',
+    true,
+    [
+      'An equation is a balance: whatever you do to one side, do to the other.',
+      'To solve x + 5 = 12, subtract 5 from both sides: x = 7.',
+      'To solve 3x = 21, divide both sides by 3: x = 7. Always check by substituting back.',
+    ],
+    [
+      exercise('e1', 'Solve x + 5 = 12.', '7', 'Subtract 5 from both sides.'),
+      exercise('e2', 'Solve 3x = 21.', '7', 'Divide both sides by 3.'),
+      exercise('e3', 'Solve x - 4 = 10.', '14', 'Add 4 to both sides.'),
+    ],
+  ),
+  lesson(
+    'l2',
+    'Two-step equations',
+    '9:30',
+    false,
+    [
+      'Undo addition and subtraction first, then multiplication and division.',
+      'For 2x + 3 = 11: subtract 3 to get 2x = 8, then divide by 2 to get x = 4.',
+      'Check: 2(4) + 3 = 11. The balance holds.',
+    ],
+    [
+      exercise('e1', 'Solve 2x + 3 = 11.', '4', 'Subtract 3 first.'),
+      exercise('e2', 'Solve 5x - 2 = 18.', '4', 'Add 2, then divide by 5.'),
+    ],
+  ),
 ];
 
 const functionLessons = [
-  lesson('l1', 'What is a function?', '8:00', false, [
-    'A function gives exactly one output for each input: f(x) = 2x + 1 turns 3 into 7.',
-    'A table, a graph or a rule can all describe the same function.',
-    'On a graph, a vertical line meets a function at most once.',
-  ], [
-    exercise('e1', 'If f(x) = 2x + 1, what is f(3)?', '7', 'Replace x with 3.'),
-    exercise('e2', 'If g(x) = x², what is g(-4)?', '16', 'A negative times a negative is positive.'),
-  ]),
-  lesson('l2', 'Slope and intercept', '10:15', false, [
-    'In y = mx + b, m is the slope (rise over run) and b is where the line crosses the y-axis.',
-    'A slope of 2 means the line goes up 2 for every 1 step to the right.',
-    'Two points give the slope: (y2 - y1) / (x2 - x1).',
-  ], [
-    exercise('e1', 'What is the slope of y = 3x - 2?', '3', 'The slope is the number in front of x.'),
-    exercise('e2', 'What is the y-intercept of y = 3x - 2?', '-2', 'Set x to 0.'),
-  ]),
+  lesson(
+    'l1',
+    'What is a function?',
+    '8:00',
+    false,
+    [
+      'A function gives exactly one output for each input: f(x) = 2x + 1 turns 3 into 7.',
+      'A table, a graph or a rule can all describe the same function.',
+      'On a graph, a vertical line meets a function at most once.',
+    ],
+    [
+      exercise('e1', 'If f(x) = 2x + 1, what is f(3)?', '7', 'Replace x with 3.'),
+      exercise('e2', 'If g(x) = x², what is g(-4)?', '16', 'A negative times a negative is positive.'),
+    ],
+  ),
+  lesson(
+    'l2',
+    'Slope and intercept',
+    '10:15',
+    false,
+    [
+      'In y = mx + b, m is the slope (rise over run) and b is where the line crosses the y-axis.',
+      'A slope of 2 means the line goes up 2 for every 1 step to the right.',
+      'Two points give the slope: (y2 - y1) / (x2 - x1).',
+    ],
+    [
+      exercise('e1', 'What is the slope of y = 3x - 2?', '3', 'The slope is the number in front of x.'),
+      exercise('e2', 'What is the y-intercept of y = 3x - 2?', '-2', 'Set x to 0.'),
+    ],
+  ),
 ];
 
-function section(id: string, number: number, title: string, difficulty: Difficulty, duration: string, progress: number, skills: string[], lessons: Lesson[]): Section {
+function section(
+  id: string,
+  number: number,
+  title: string,
+  difficulty: Difficulty,
+  duration: string,
+  progress: number,
+  skills: string[],
+  lessons: Lesson[],
+): Section {
   return { id, number, title, difficulty, duration, progress, completed: progress >= 100, skills, lessons };
 }
 
@@ -199,19 +285,65 @@ export const courses: Course[] = [
     students: 1240,
     units: [
       {
-        id: 'u1', number: 1, title: 'Adding and Subtracting within 20', difficulty: 'Beginner', duration: '2 weeks', progress: 80,
+        id: 'u1',
+        number: 1,
+        title: 'Adding and Subtracting within 20',
+        difficulty: 'Beginner',
+        duration: '2 weeks',
+        progress: 80,
         topics: ['Counting on', 'Making ten', 'Fact families'],
         sections: [
-          section('s1', 1, 'Counting Strategies', 'Beginner', '45 min', 100, ['Counting on', 'Counting back'], countingLessons),
-          section('s2', 2, 'Making Ten', 'Beginner', '50 min', 60, ['Number bonds', 'Ten-frames'], countingLessons.map((l) => ({ ...l, completed: l.id === 'l1' }))),
+          section(
+            's1',
+            1,
+            'Counting Strategies',
+            'Beginner',
+            '45 min',
+            100,
+            ['Counting on', 'Counting back'],
+            countingLessons,
+          ),
+          section(
+            's2',
+            2,
+            'Making Ten',
+            'Beginner',
+            '50 min',
+            60,
+            ['Number bonds', 'Ten-frames'],
+            countingLessons.map((l) => ({ ...l, completed: l.id === 'l1' })),
+          ),
         ],
       },
       {
-        id: 'u2', number: 2, title: 'Place Value to 100', difficulty: 'Intermediate', duration: '3 weeks', progress: 0,
+        id: 'u2',
+        number: 2,
+        title: 'Place Value to 100',
+        difficulty: 'Intermediate',
+        duration: '3 weeks',
+        progress: 0,
         topics: ['Tens and ones', 'Comparing numbers'],
         sections: [
-          section('s1', 1, 'Tens and Ones', 'Beginner', '40 min', 0, ['Place value', 'Expanded form'], placeValueLessons),
-          section('s2', 2, 'Comparing and Ordering', 'Intermediate', '40 min', 0, ['Greater than', 'Less than'], placeValueLessons),
+          section(
+            's1',
+            1,
+            'Tens and Ones',
+            'Beginner',
+            '40 min',
+            0,
+            ['Place value', 'Expanded form'],
+            placeValueLessons,
+          ),
+          section(
+            's2',
+            2,
+            'Comparing and Ordering',
+            'Intermediate',
+            '40 min',
+            0,
+            ['Greater than', 'Less than'],
+            placeValueLessons,
+          ),
         ],
       },
     ],
@@ -232,9 +364,25 @@ export const courses: Course[] = [
     students: 860,
     units: [
       {
-        id: 'u1', number: 1, title: 'Understanding Fractions', difficulty: 'Intermediate', duration: '3 weeks', progress: 0,
+        id: 'u1',
+        number: 1,
+        title: 'Understanding Fractions',
+        difficulty: 'Intermediate',
+        duration: '3 weeks',
+        progress: 0,
         topics: ['Equivalent fractions', 'Adding fractions'],
-        sections: [section('s1', 1, 'Equivalent Fractions', 'Intermediate', '55 min', 0, ['Simplifying', 'Scaling'], fractionLessons)],
+        sections: [
+          section(
+            's1',
+            1,
+            'Equivalent Fractions',
+            'Intermediate',
+            '55 min',
+            0,
+            ['Simplifying', 'Scaling'],
+            fractionLessons,
+          ),
+        ],
       },
     ],
   },
@@ -254,7 +402,12 @@ export const courses: Course[] = [
     students: 940,
     units: [
       {
-        id: 'u1', number: 1, title: 'Solving Equations', difficulty: 'Intermediate', duration: '3 weeks', progress: 40,
+        id: 'u1',
+        number: 1,
+        title: 'Solving Equations',
+        difficulty: 'Intermediate',
+        duration: '3 weeks',
+        progress: 40,
         topics: ['Balance method', 'Inverse operations'],
         sections: [
           section('s1', 1, 'One-Step Equations', 'Beginner', '50 min', 80, ['Inverse operations'], equationLessons),
@@ -262,7 +415,12 @@ export const courses: Course[] = [
         ],
       },
       {
-        id: 'u2', number: 2, title: 'Fractions and Ratios Review', difficulty: 'Mixed', duration: '2 weeks', progress: 0,
+        id: 'u2',
+        number: 2,
+        title: 'Fractions and Ratios Review',
+        difficulty: 'Mixed',
+        duration: '2 weeks',
+        progress: 0,
         topics: ['Equivalent fractions', 'Ratios'],
         sections: [section('s1', 1, 'Fraction Fluency', 'Mixed', '55 min', 0, ['Simplifying'], fractionLessons)],
       },
@@ -284,9 +442,25 @@ export const courses: Course[] = [
     students: 610,
     units: [
       {
-        id: 'u1', number: 1, title: 'Algebraic Thinking', difficulty: 'Advanced', duration: '4 weeks', progress: 0,
+        id: 'u1',
+        number: 1,
+        title: 'Algebraic Thinking',
+        difficulty: 'Advanced',
+        duration: '4 weeks',
+        progress: 0,
         topics: ['Equations', 'Patterns'],
-        sections: [section('s1', 1, 'Equations Under Time Pressure', 'Advanced', '60 min', 0, ['Speed', 'Checking'], equationLessons)],
+        sections: [
+          section(
+            's1',
+            1,
+            'Equations Under Time Pressure',
+            'Advanced',
+            '60 min',
+            0,
+            ['Speed', 'Checking'],
+            equationLessons,
+          ),
+        ],
       },
     ],
   },
@@ -306,9 +480,25 @@ export const courses: Course[] = [
     students: 1020,
     units: [
       {
-        id: 'u1', number: 1, title: 'Linear Functions', difficulty: 'Intermediate', duration: '4 weeks', progress: 0,
+        id: 'u1',
+        number: 1,
+        title: 'Linear Functions',
+        difficulty: 'Intermediate',
+        duration: '4 weeks',
+        progress: 0,
         topics: ['Function notation', 'Slope', 'Intercepts'],
-        sections: [section('s1', 1, 'Functions and Slope', 'Intermediate', '65 min', 0, ['Function notation', 'Slope'], functionLessons)],
+        sections: [
+          section(
+            's1',
+            1,
+            'Functions and Slope',
+            'Intermediate',
+            '65 min',
+            0,
+            ['Function notation', 'Slope'],
+            functionLessons,
+          ),
+        ],
       },
     ],
   },
@@ -328,11 +518,25 @@ export const courses: Course[] = [
     students: 1385,
     units: [
       {
-        id: 'u1', number: 1, title: 'Heart of Algebra', difficulty: 'Mixed', duration: '3 weeks', progress: 0,
+        id: 'u1',
+        number: 1,
+        title: 'Heart of Algebra',
+        difficulty: 'Mixed',
+        duration: '3 weeks',
+        progress: 0,
         topics: ['Linear equations', 'Functions'],
         sections: [
           section('s1', 1, 'Equations Review', 'Intermediate', '60 min', 0, ['Two-step equations'], equationLessons),
-          section('s2', 2, 'Functions Review', 'Advanced', '60 min', 0, ['Slope', 'Function notation'], functionLessons),
+          section(
+            's2',
+            2,
+            'Functions Review',
+            'Advanced',
+            '60 min',
+            0,
+            ['Slope', 'Function notation'],
+            functionLessons,
+          ),
         ],
       },
     ],

@@ -6,7 +6,15 @@ import styles from './RichText.module.css';
  * One formula, inline, as KaTeX renders it (at display size when `large`), or the "Math Error" note when it does
  * not parse; with `asTyped`, what does not parse is shown as it was typed instead (a student's own answer).
  */
-export function Latex({ latex, large = false, asTyped = false }: { latex: string; large?: boolean; asTyped?: boolean }) {
+export function Latex({
+  latex,
+  large = false,
+  asTyped = false,
+}: {
+  latex: string;
+  large?: boolean;
+  asTyped?: boolean;
+}) {
   const rendered = renderLatex(latex, false, large);
   if (!('html' in rendered) && asTyped) return <span>{latex}</span>;
   return 'html' in rendered ? (

@@ -58,7 +58,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
       shown = false;
     };
   }, [Editor]);
-  return Editor ? <Editor {...props} caretRef={caretRef} /> : <StandIn {...props} caretRef={caretRef} failed={failed} />;
+  return Editor ? (
+    <Editor {...props} caretRef={caretRef} />
+  ) : (
+    <StandIn {...props} caretRef={caretRef} failed={failed} />
+  );
 }
 
 /** What the browser's editable box holds when nothing is typed in it. */
@@ -68,7 +72,15 @@ const EMPTY_STAND_IN = /^(<p>(<br>)?<\/p>|<br>)*$/;
  * The box while the editor's script loads: plain editable text that writes into the field's value itself, so the
  * editor starts from everything typed here and no key is lost. No handover of keys is needed, only of the caret.
  */
-function StandIn({ label, value, onChange, height = 200, error, caretRef, failed }: RichTextEditorProps & { caretRef: CaretHandover; failed: boolean }) {
+function StandIn({
+  label,
+  value,
+  onChange,
+  height = 200,
+  error,
+  caretRef,
+  failed,
+}: RichTextEditorProps & { caretRef: CaretHandover; failed: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   // Filled once: React must not write the box again while the user types (the caret would jump to its start).
   useLayoutEffect(() => {
@@ -89,7 +101,9 @@ function StandIn({ label, value, onChange, height = 200, error, caretRef, failed
       <span className={styles.label}>{label}</span>
       <div className={`${styles.frame} ${error ? styles.invalid : ''}`} aria-busy="true">
         <div className={`${styles.toolbar} ${styles.toolsLoading}`} style={{ minHeight: 42 }} role="status">
-          {failed ? 'The tools did not load: reload the page for them. What you type here is kept.' : 'Loading tools… you can type now'}
+          {failed
+            ? 'The tools did not load: reload the page for them. What you type here is kept.'
+            : 'Loading tools… you can type now'}
         </div>
         <div className={styles.scroll} style={{ height }}>
           <div

@@ -9,12 +9,18 @@ import styles from './RichText.module.css';
  * fraction), plain words as words. Null is a key that cannot be read.
  */
 export function ShownAnswer({ shown, className }: { shown: Shown | null; className?: string }) {
-  if (shown === null) return <span className={`${styles.mathError} ${className ?? ''}`}>{MESSAGES.answersUnreadable}</span>;
+  if (shown === null)
+    return <span className={`${styles.mathError} ${className ?? ''}`}>{MESSAGES.answersUnreadable}</span>;
   return (
     <span className={`${styles.shown} ${className ?? ''}`}>
       {shown.map((piece, i) => {
         if (piece.kind === 'words') return <span key={i}>{piece.text}</span>;
-        if (piece.kind === 'typed') return isLatex(piece.text) ? <Latex key={i} latex={piece.text} large asTyped /> : <span key={i}>{piece.text}</span>;
+        if (piece.kind === 'typed')
+          return isLatex(piece.text) ? (
+            <Latex key={i} latex={piece.text} large asTyped />
+          ) : (
+            <span key={i}>{piece.text}</span>
+          );
         const text = optionText(piece.html);
         return (
           <span key={i} className={styles.shownOption}>

@@ -23,7 +23,10 @@ describe('splitMath', () => {
 
   it('leaves money, escaped dollars and unclosed dollars as text', () => {
     for (const text of ['It costs $5 and $10.', 'A \\$ sign', 'Only $ one', '$ x$', 'cost $3$4']) {
-      expect(splitMath(text).every((p) => p.kind === 'text'), text).toBe(true);
+      expect(
+        splitMath(text).every((p) => p.kind === 'text'),
+        text,
+      ).toBe(true);
     }
   });
 
@@ -34,7 +37,9 @@ describe('splitMath', () => {
 
 describe('renderContent', () => {
   it('renders math in text with KaTeX and never in code', () => {
-    const out = renderContent('<p>Half: $\\frac{1}{2}$</p><div data-math="display">$$a^2+b^2=c^2$$</div><pre>$x$</pre>');
+    const out = renderContent(
+      '<p>Half: $\\frac{1}{2}$</p><div data-math="display">$$a^2+b^2=c^2$$</div><pre>$x$</pre>',
+    );
     const doc = new DOMParser().parseFromString(out, 'text/html');
     expect(doc.querySelectorAll('.katex')).toHaveLength(2);
     expect(doc.querySelectorAll('.katex-display')).toHaveLength(1);
@@ -64,7 +69,13 @@ describe('RichText', () => {
   });
 
   it('renders content with math and column layouts', () => {
-    const { container } = render(<RichText html={'<div data-columns="3"><div data-column><p>$1$</p></div><div data-column><p>$2$</p></div><div data-column><p>$3$</p></div></div>'} />);
+    const { container } = render(
+      <RichText
+        html={
+          '<div data-columns="3"><div data-column><p>$1$</p></div><div data-column><p>$2$</p></div><div data-column><p>$3$</p></div></div>'
+        }
+      />,
+    );
     expect(container.querySelectorAll('.katex')).toHaveLength(3);
     expect(container.querySelector('[data-columns="3"]')).not.toBeNull();
   });
@@ -88,7 +99,11 @@ function visibleText(container: HTMLElement): string {
 
 describe('ShownAnswer', () => {
   it("shows a multiple-choice key as each letter beside its option's rendered text", () => {
-    const question = { type: 'Multiple Choice' as const, options: { A: '<p>$\\frac{2}{4}$</p>', B: 'two', C: '$\\frac{4}{8}$' }, answer: { a1: ['A', 'C'] } };
+    const question = {
+      type: 'Multiple Choice' as const,
+      options: { A: '<p>$\\frac{2}{4}$</p>', B: 'two', C: '$\\frac{4}{8}$' },
+      answer: { a1: ['A', 'C'] },
+    };
     const { container } = render(<ShownAnswer shown={describeKey(question)} />);
     expect(container.querySelectorAll('.katex')).toHaveLength(2);
     expect(visibleText(container)).toMatch(/^A\..*, C\./);
@@ -97,7 +112,14 @@ describe('ShownAnswer', () => {
 
   it("renders a student's LaTeX answers (a mixed number, a matrix) as math and plain words as words", () => {
     const question = { type: 'Fill in the Blank' as const, options: {} };
-    const { container } = render(<ShownAnswer shown={describeAnswer(question, JSON.stringify(['3\\,\\frac13', '\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}', 'six']))} />);
+    const { container } = render(
+      <ShownAnswer
+        shown={describeAnswer(
+          question,
+          JSON.stringify(['3\\,\\frac13', '\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}', 'six']),
+        )}
+      />,
+    );
     expect(container.querySelectorAll('.katex')).toHaveLength(2);
     const text = visibleText(container);
     for (const raw of ['\\frac', '\\begin', '\\,']) expect(text).not.toContain(raw);
@@ -116,7 +138,9 @@ describe('ShownAnswer', () => {
     expect('html' in large && large.html).not.toContain('reset-size6 size3');
     // Still inline, and its source (copied, read aloud) is the formula as written.
     expect('html' in large && large.html).not.toContain('katex-display');
-    expect('html' in large && large.html).toContain('<annotation encoding="application/x-tex">\\frac{1}{2}</annotation>');
+    expect('html' in large && large.html).toContain(
+      '<annotation encoding="application/x-tex">\\frac{1}{2}</annotation>',
+    );
     const { container } = render(<RichText html={'<p>$\\frac{1}{2}$</p>'} large />);
     expect(container.innerHTML).not.toContain('reset-size6 size3');
   });
@@ -124,16 +148,22 @@ describe('ShownAnswer', () => {
 
 describe('the editor markup', () => {
   it('turns dollar math into math markers for loading and pasting', () => {
-    expect(markMath('<p>So $x+1$ and $$y$$</p>')).toBe('<p>So <span data-math="inline">$x+1$</span> and <span data-math="display">$$y$$</span></p>');
+    expect(markMath('<p>So $x+1$ and $$y$$</p>')).toBe(
+      '<p>So <span data-math="inline">$x+1$</span> and <span data-math="display">$$y$$</span></p>',
+    );
     expect(markMath('<p><span data-math="inline">$x$</span></p>')).toBe('<p><span data-math="inline">$x$</span></p>');
-    expect(plainTextToHtml('Line $a$\nnext\n\nPara <b>')).toBe('<p>Line <span data-math="inline">$a$</span><br>next</p><p>Para &lt;b&gt;</p>');
+    expect(plainTextToHtml('Line $a$\nnext\n\nPara <b>')).toBe(
+      '<p>Line <span data-math="inline">$a$</span><br>next</p><p>Para &lt;b&gt;</p>',
+    );
   });
 });
 
 describe('passes over the largest content', () => {
   /** Section content may be 500,000 characters; a pass that rescans from every `<` or `$` would take minutes. */
   const LENGTH = 500_000;
-  const runs = ['<', '<a', '$', '$$', '$<', '$a', '$ ', '\\$', '$$\\', '&nbsp;', ' '].map((unit) => unit.repeat(LENGTH / unit.length));
+  const runs = ['<', '<a', '$', '$$', '$<', '$a', '$ ', '\\$', '$$\\', '&nbsp;', ' '].map((unit) =>
+    unit.repeat(LENGTH / unit.length),
+  );
 
   it('tells empty content from the rest in linear time', () => {
     for (const html of runs) {

@@ -4,7 +4,9 @@ import { cut, plainText, previewText } from './plainText';
 
 describe('previews of rich text', () => {
   it('read the words of the content, blocks apart', () => {
-    expect(plainText('<h2>Parts</h2><p>A <strong>half</strong> is $\\frac{1}{2}$.</p><ul><li>one</li><li>two</li></ul>')).toBe('Parts A half is $\\frac{1}{2}$. one two');
+    expect(
+      plainText('<h2>Parts</h2><p>A <strong>half</strong> is $\\frac{1}{2}$.</p><ul><li>one</li><li>two</li></ul>'),
+    ).toBe('Parts A half is $\\frac{1}{2}$. one two');
   });
 
   it('are cut to 100 characters, never inside a formula', () => {
@@ -15,4 +17,3 @@ describe('previews of rich text', () => {
     expect(previewText(`<p>${'b'.repeat(101)}</p>`)).toBe(`${'b'.repeat(100)}...`);
   });
 });
-

@@ -18,7 +18,8 @@ export function plainText(html: string): string {
 export function cut(text: string, max = PREVIEW_CHARS): string {
   if (text.length <= max) return text;
   let head = text.slice(0, max);
-  if ((head.replace(/\\\$/g, '').match(/\$/g)?.length ?? 0) % 2 === 1) head = head.slice(0, head.lastIndexOf('$')).trimEnd();
+  if ((head.replace(/\\\$/g, '').match(/\$/g)?.length ?? 0) % 2 === 1)
+    head = head.slice(0, head.lastIndexOf('$')).trimEnd();
   return `${head}...`;
 }
 

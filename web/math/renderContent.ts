@@ -17,7 +17,8 @@ export function renderContent(html: string, large = false): string {
   template.innerHTML = html;
   const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) => {
-      for (let el = node.parentElement; el; el = el.parentElement) if (LITERAL.has(el.tagName)) return NodeFilter.FILTER_REJECT;
+      for (let el = node.parentElement; el; el = el.parentElement)
+        if (LITERAL.has(el.tagName)) return NodeFilter.FILTER_REJECT;
       return node.nodeValue?.includes('$') ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
     },
   });

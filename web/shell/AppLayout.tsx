@@ -25,7 +25,9 @@ export function AppLayout() {
 
   return (
     <>
-      <a href="#main" className={styles.skip}>Skip to content</a>
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
       <TopBar />
       <Suspense fallback={<PageState kind="loading" title="Loading..." />}>
         <Outlet />

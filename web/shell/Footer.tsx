@@ -15,11 +15,46 @@ const SubscribeForm = lazy(() => import('./SubscribeForm'));
 const CONTACT_EMAIL = ACADEMY_CONTACT.email;
 
 const columns: Array<{ title: string; links: Array<{ label: string; to: string }> }> = [
-  { title: 'About Us', links: [{ label: 'Our Story', to: paths.about }, { label: 'Our Teachers', to: paths.about }, { label: 'Get in Touch', to: paths.contact }] },
-  { title: 'Our Courses', links: [{ label: 'Test Preparation', to: paths.coursesLanding }, { label: 'Math Competitions', to: paths.coursesLanding }, { label: 'Elementary Math', to: paths.courseDetail }] },
-  { title: 'For Students', links: [{ label: 'Browse Courses', to: paths.courses }, { label: 'Student Sign-in', to: paths.signin }, { label: 'Join the Academy', to: paths.signup }] },
-  { title: 'For Parents', links: [{ label: 'Book a Consultation', to: `${paths.home}#booking` }, { label: 'Learn by Grade', to: `${paths.home}#grades` }, { label: 'Testimonials', to: `${paths.home}#testimonials` }] },
-  { title: 'Resources', links: [{ label: 'Mock Assessments', to: paths.coursesLanding }, { label: 'Privacy Policy', to: paths.privacy }, { label: 'Terms of Use', to: paths.terms }] },
+  {
+    title: 'About Us',
+    links: [
+      { label: 'Our Story', to: paths.about },
+      { label: 'Our Teachers', to: paths.about },
+      { label: 'Get in Touch', to: paths.contact },
+    ],
+  },
+  {
+    title: 'Our Courses',
+    links: [
+      { label: 'Test Preparation', to: paths.coursesLanding },
+      { label: 'Math Competitions', to: paths.coursesLanding },
+      { label: 'Elementary Math', to: paths.courseDetail },
+    ],
+  },
+  {
+    title: 'For Students',
+    links: [
+      { label: 'Browse Courses', to: paths.courses },
+      { label: 'Student Sign-in', to: paths.signin },
+      { label: 'Join the Academy', to: paths.signup },
+    ],
+  },
+  {
+    title: 'For Parents',
+    links: [
+      { label: 'Book a Consultation', to: `${paths.home}#booking` },
+      { label: 'Learn by Grade', to: `${paths.home}#grades` },
+      { label: 'Testimonials', to: `${paths.home}#testimonials` },
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      { label: 'Mock Assessments', to: paths.coursesLanding },
+      { label: 'Privacy Policy', to: paths.privacy },
+      { label: 'Terms of Use', to: paths.terms },
+    ],
+  },
 ];
 
 /**
@@ -35,7 +70,10 @@ export function Footer({ variant = 'page' }: { variant?: 'page' | 'beside-sideba
           <div className={styles.top}>
             <div className={styles.about}>
               <Brand tone="light" />
-              <p>Math for curious minds from kindergarten to grade 12: test preparation, competitions and curriculum courses.</p>
+              <p>
+                Math for curious minds from kindergarten to grade 12: test preparation, competitions and curriculum
+                courses.
+              </p>
               <a className={styles.mail} href={`mailto:${CONTACT_EMAIL}`}>
                 <Mail size={18} aria-hidden="true" /> {CONTACT_EMAIL}
               </a>

@@ -16,8 +16,8 @@ function renderFailing(error: Error) {
   render(<RouterProvider router={router} />);
 }
 
-describe('the router\'s error screen', () => {
-  it('says a page script did not arrive, for the load time-out and for the browser\'s import failure', () => {
+describe("the router's error screen", () => {
+  it("says a page script did not arrive, for the load time-out and for the browser's import failure", () => {
     renderFailing(new Error(CHUNK_TIMEOUT_MESSAGE));
     expect(screen.getByRole('heading', { name: CHUNK_FAILED.title })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
@@ -26,7 +26,7 @@ describe('the router\'s error screen', () => {
     expect(screen.getByRole('heading', { name: CHUNK_FAILED.title })).toBeTruthy();
   });
 
-  it('shows a friendly error for any other failure, not the router\'s default screen', () => {
+  it("shows a friendly error for any other failure, not the router's default screen", () => {
     renderFailing(new Error('boom'));
     expect(screen.getByRole('heading', { name: PAGE_FAILED.title })).toBeTruthy();
     expect(screen.queryByText(/Unexpected Application Error/)).toBeNull();

@@ -27,7 +27,8 @@ export function RouteError() {
         text={status === 404 ? 'There is no page at this address.' : words.text}
         action={
           <>
-            <Button onClick={() => window.location.reload()}>Reload</Button> <Link to={paths.home}>Go to the home page</Link>
+            <Button onClick={() => window.location.reload()}>Reload</Button>{' '}
+            <Link to={paths.home}>Go to the home page</Link>
           </>
         }
       />

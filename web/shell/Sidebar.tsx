@@ -10,7 +10,9 @@ import styles from './Sidebar.module.css';
  */
 function useIsActive() {
   const { pathname, search } = useLocation();
-  const here = pathname.startsWith(`${paths.myCourses}/`) ? paths.dashboardSection('courses') : pathname + (new URLSearchParams(search).get('section') ? search : '');
+  const here = pathname.startsWith(`${paths.myCourses}/`)
+    ? paths.dashboardSection('courses')
+    : pathname + (new URLSearchParams(search).get('section') ? search : '');
   return (item: MenuItem) => item.to === here;
 }
 
@@ -38,7 +40,11 @@ export function Sidebar({ items, collapsed, onToggle }: SidebarProps) {
         <ul>
           {items.map((item) => (
             <li key={item.label}>
-              <Link to={item.to} aria-current={isActive(item) ? 'page' : undefined} title={collapsed ? item.label : undefined}>
+              <Link
+                to={item.to}
+                aria-current={isActive(item) ? 'page' : undefined}
+                title={collapsed ? item.label : undefined}
+              >
                 <item.icon size={20} aria-hidden="true" />
                 <span className={styles.label}>{item.label}</span>
               </Link>
@@ -58,7 +64,11 @@ export function BottomBar({ items }: { items: MenuItem[] }) {
       <ul>
         {items.slice(0, 5).map((item) => (
           <li key={item.label}>
-            <Link to={item.to} aria-current={isActive(item) ? 'page' : undefined} title={item.short ? item.label : undefined}>
+            <Link
+              to={item.to}
+              aria-current={isActive(item) ? 'page' : undefined}
+              title={item.short ? item.label : undefined}
+            >
               <item.icon size={20} aria-hidden="true" />
               <span>{item.short ?? item.label}</span>
             </Link>

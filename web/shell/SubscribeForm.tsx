@@ -26,5 +26,12 @@ export default function SubscribeForm() {
   // A field error shows where the answer shows, and the next typing clears it as the answer's delay would.
   const message = problem ? { tone: 'error' as const, text: problem } : notice;
 
-  return <SubscribeView input={form.register('email')} onSubmit={submit} message={message} busy={form.formState.isSubmitting} />;
+  return (
+    <SubscribeView
+      input={form.register('email')}
+      onSubmit={submit}
+      message={message}
+      busy={form.formState.isSubmitting}
+    />
+  );
 }

@@ -19,7 +19,9 @@ export function SubscribeView({ input, onSubmit, message = null, busy = false }:
   const standIn = input === undefined;
   return (
     <form className={styles.subscribe} onSubmit={onSubmit ?? ((e) => e.preventDefault())} noValidate>
-      <label htmlFor="subscribe-email" className={styles.subscribeLabel}>Get our latest updates</label>
+      <label htmlFor="subscribe-email" className={styles.subscribeLabel}>
+        Get our latest updates
+      </label>
       <div className={styles.subscribeRow}>
         <input
           id="subscribe-email"
@@ -31,10 +33,16 @@ export function SubscribeView({ input, onSubmit, message = null, busy = false }:
           readOnly={standIn}
           {...input}
         />
-        <button type="submit" disabled={busy || standIn}>{busy ? 'Subscribing...' : 'Subscribe'}</button>
+        <button type="submit" disabled={busy || standIn}>
+          {busy ? 'Subscribing...' : 'Subscribe'}
+        </button>
       </div>
       {message ? (
-        <p id="subscribe-result" role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? styles.problem : styles.thanks}>
+        <p
+          id="subscribe-result"
+          role={message.tone === 'error' ? 'alert' : 'status'}
+          className={message.tone === 'error' ? styles.problem : styles.thanks}
+        >
           {message.text}
         </p>
       ) : null}

@@ -14,7 +14,9 @@ const CART_COUNT = 0;
 function NavLinks({ isLoggedIn }: { isLoggedIn: boolean }) {
   return (
     <>
-      <NavLink to={paths.home} end>Home</NavLink>
+      <NavLink to={paths.home} end>
+        Home
+      </NavLink>
       {isLoggedIn ? <NavLink to={paths.dashboard}>Dashboard</NavLink> : null}
       <NavLink to={paths.about}>About</NavLink>
       <NavLink to={paths.courses}>Courses</NavLink>
@@ -33,8 +35,12 @@ function AuthActions({ isLoggedIn, logout }: { isLoggedIn: boolean; logout: () =
   }
   return (
     <>
-      <Link to={paths.signin} className={styles.login}>Log In</Link>
-      <Link to={paths.signup} className={styles.getStarted}>Get Started</Link>
+      <Link to={paths.signin} className={styles.login}>
+        Log In
+      </Link>
+      <Link to={paths.signup} className={styles.getStarted}>
+        Get Started
+      </Link>
     </>
   );
 }
@@ -83,7 +89,9 @@ export function TopBar() {
         <div className={styles.actions}>
           <Link to={paths.cart} className={styles.cart} aria-label={`Cart, ${CART_COUNT} items`}>
             <ShoppingCart size={22} aria-hidden="true" />
-            <span className={styles.badge} aria-hidden="true">{CART_COUNT}</span>
+            <span className={styles.badge} aria-hidden="true">
+              {CART_COUNT}
+            </span>
           </Link>
           <div className={styles.desktopOnly}>
             <AuthActions isLoggedIn={isLoggedIn} logout={logout} />

@@ -17,7 +17,11 @@ export function Breadcrumb({ trail }: { trail: readonly Crumb[] }) {
           const last = i === trail.length - 1;
           return (
             <li key={`${crumb.label}-${i}`}>
-              {crumb.to && !last ? <Link to={crumb.to}>{crumb.label}</Link> : <span aria-current={last ? 'page' : undefined}>{crumb.label}</span>}
+              {crumb.to && !last ? (
+                <Link to={crumb.to}>{crumb.label}</Link>
+              ) : (
+                <span aria-current={last ? 'page' : undefined}>{crumb.label}</span>
+              )}
               {last ? null : <ChevronRight size={16} aria-hidden="true" />}
             </li>
           );

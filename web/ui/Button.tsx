@@ -25,10 +25,25 @@ const classesOf = ({ variant = 'primary', size = 'md', block }: Look, className?
  * `aria-disabled` (rather than `disabled`) makes a button that is busy for a moment refuse clicks and submits while
  * keeping the keyboard focus, which a disabled button drops to the page.
  */
-export function Button({ variant, size, block, className, type = 'button', onClick, icon: Icon, children, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  block,
+  className,
+  type = 'button',
+  onClick,
+  icon: Icon,
+  children,
+  ...rest
+}: ButtonProps) {
   const inert = rest['aria-disabled'] === true || rest['aria-disabled'] === 'true';
   return (
-    <button type={type} className={classesOf({ variant, size, block }, className)} onClick={inert ? (e) => e.preventDefault() : onClick} {...rest}>
+    <button
+      type={type}
+      className={classesOf({ variant, size, block }, className)}
+      onClick={inert ? (e) => e.preventDefault() : onClick}
+      {...rest}
+    >
       {Icon ? <Icon size={ICON_SIZES[size ?? 'md']} aria-hidden="true" /> : null}
       {children}
     </button>

@@ -12,7 +12,16 @@ const setup = (picker: ReactElement) => ({ user: userEvent.setup(), ...render(pi
 
 function Categories() {
   const [tags, setTags] = useState<string[]>(['Fractions']);
-  return <TagInput label="Categories" value={tags} onChange={setTags} problemWith={(tag, all) => (!tag ? 'Category cannot be empty' : all.includes(tag) ? `"${tag}" is already added` : null)} />;
+  return (
+    <TagInput
+      label="Categories"
+      value={tags}
+      onChange={setTags}
+      problemWith={(tag, all) =>
+        !tag ? 'Category cannot be empty' : all.includes(tag) ? `"${tag}" is already added` : null
+      }
+    />
+  );
 }
 
 describe('TagInput', () => {

@@ -8,7 +8,15 @@ export interface Chip {
 }
 
 /** A list of chips, each with a button that removes it ('Remove Fractions'). */
-export function Chips({ label, chips, onRemove }: { label: string; chips: readonly Chip[]; onRemove?(key: string): void }) {
+export function Chips({
+  label,
+  chips,
+  onRemove,
+}: {
+  label: string;
+  chips: readonly Chip[];
+  onRemove?(key: string): void;
+}) {
   if (chips.length === 0) return null;
   return (
     <ul className={styles.chips} aria-label={label}>
@@ -80,7 +88,11 @@ export function TagInput({ label, value, onChange, problemWith, maxLength, place
           {problem}
         </p>
       ) : null}
-      <Chips label={`Chosen ${label.toLowerCase()}`} chips={value.map((tag) => ({ key: tag, label: tag }))} onRemove={(tag) => onChange(value.filter((t) => t !== tag))} />
+      <Chips
+        label={`Chosen ${label.toLowerCase()}`}
+        chips={value.map((tag) => ({ key: tag, label: tag }))}
+        onRemove={(tag) => onChange(value.filter((t) => t !== tag))}
+      />
     </div>
   );
 }
@@ -96,7 +108,9 @@ export interface ChipSelectProps {
 /** A multi-select from a known list: choose in a select, each choice shown as a removable chip. */
 export function ChipSelect({ label, options, value, onChange, error }: ChipSelectProps) {
   const id = useId();
-  const chosen = value.map((v) => options.find((o) => o.value === v)).filter((o): o is ChipSelectProps['options'][number] => o !== undefined);
+  const chosen = value
+    .map((v) => options.find((o) => o.value === v))
+    .filter((o): o is ChipSelectProps['options'][number] => o !== undefined);
   const available = options.filter((o) => !value.includes(o.value));
   const noun = label.toLowerCase();
   return (
@@ -124,7 +138,11 @@ export function ChipSelect({ label, options, value, onChange, error }: ChipSelec
           {error}
         </p>
       ) : null}
-      <Chips label={`Chosen ${noun}`} chips={chosen.map((o) => ({ key: o.value, label: o.label }))} onRemove={(key) => onChange(value.filter((v) => v !== key))} />
+      <Chips
+        label={`Chosen ${noun}`}
+        chips={chosen.map((o) => ({ key: o.value, label: o.label }))}
+        onRemove={(key) => onChange(value.filter((v) => v !== key))}
+      />
     </div>
   );
 }

@@ -18,7 +18,16 @@ export interface ConfirmDialogProps {
 }
 
 /** A destructive action's confirmation (every destructive action asks first): Cancel, and the action in red. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

@@ -75,7 +75,15 @@ describe('ConfirmDialog', () => {
 
   it('says the action is running and cannot be pressed twice', () => {
     render(
-      <ConfirmDialog open busy busyLabel="Deleting..." title="Delete Unit" confirmLabel="Delete Unit" onConfirm={() => {}} onCancel={() => {}}>
+      <ConfirmDialog
+        open
+        busy
+        busyLabel="Deleting..."
+        title="Delete Unit"
+        confirmLabel="Delete Unit"
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      >
         x
       </ConfirmDialog>,
     );

@@ -50,13 +50,21 @@ interface Dragged<T> {
   from: string;
 }
 
-const DIRECTIONS: Record<string, [number, number]> = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+const DIRECTIONS: Record<string, [number, number]> = {
+  ArrowRight: [1, 0],
+  ArrowLeft: [-1, 0],
+  ArrowDown: [0, 1],
+  ArrowUp: [0, -1],
+};
 
 /**
  * The keyboard moves a picked-up item from column to column rather than by pixels: an arrow key takes it to the
  * nearest column in that direction (beside on wide screens, above or below when the columns stack).
  */
-const columnByColumn: KeyboardCoordinateGetter = (event, { context: { collisionRect, droppableRects, droppableContainers } }) => {
+const columnByColumn: KeyboardCoordinateGetter = (
+  event,
+  { context: { collisionRect, droppableRects, droppableContainers } },
+) => {
   const direction = DIRECTIONS[event.code];
   if (!direction || !collisionRect) return undefined;
   event.preventDefault();
@@ -89,8 +97,19 @@ const collision: CollisionDetection = (args) => {
  * Escape puts it back; every step is announced. Each item also carries its own buttons (renderItem), so nothing
  * needs dragging.
  */
-export function DragColumns<T>({ label, columns, itemKey, itemLabel, renderItem, canMove = () => true, onMove }: DragColumnsProps<T>) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: columnByColumn }));
+export function DragColumns<T>({
+  label,
+  columns,
+  itemKey,
+  itemLabel,
+  renderItem,
+  canMove = () => true,
+  onMove,
+}: DragColumnsProps<T>) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnByColumn }),
+  );
   const [dragged, setDragged] = useState<Dragged<T> | null>(null);
   const titleOf = useMemo(() => new Map(columns.map((c) => [c.id, c.title])), [columns]);
   // The column the item was last said to be over: a pick-up starts over its own, which is not news.
@@ -101,14 +120,18 @@ export function DragColumns<T>({ label, columns, itemKey, itemLabel, renderItem,
     onDragStart: ({ active }) => {
       const d = described(active.data.current);
       lastOver.current = d?.from ?? null;
-      return d ? `Picked up ${itemLabel(d.item)} from ${titleOf.get(d.from)}. Use the arrow keys to move it to another column.` : undefined;
+      return d
+        ? `Picked up ${itemLabel(d.item)} from ${titleOf.get(d.from)}. Use the arrow keys to move it to another column.`
+        : undefined;
     },
     onDragOver: ({ active, over }) => {
       const d = described(active.data.current);
       const now = over ? String(over.id) : null;
       if (!d || now === lastOver.current) return undefined;
       lastOver.current = now;
-      return over ? `${itemLabel(d.item)} is over ${titleOf.get(String(over.id))}.` : `${itemLabel(d.item)} is not over a column.`;
+      return over
+        ? `${itemLabel(d.item)} is over ${titleOf.get(String(over.id))}.`
+        : `${itemLabel(d.item)} is not over a column.`;
     },
     onDragEnd: ({ active, over }) => {
       const d = described(active.data.current);
@@ -147,15 +170,32 @@ export function DragColumns<T>({ label, columns, itemKey, itemLabel, renderItem,
     >
       <div className={styles.columns} role="group" aria-label={label}>
         {columns.map((column) => (
-          <Column key={column.id} column={column} itemKey={itemKey} itemLabel={itemLabel} renderItem={renderItem} canMove={canMove} />
+          <Column
+            key={column.id}
+            column={column}
+            itemKey={itemKey}
+            itemLabel={itemLabel}
+            renderItem={renderItem}
+            canMove={canMove}
+          />
         ))}
       </div>
-      <DragOverlay dropAnimation={null}>{dragged ? <div className={styles.overlay}>{itemLabel(dragged.item)}</div> : null}</DragOverlay>
+      <DragOverlay dropAnimation={null}>
+        {dragged ? <div className={styles.overlay}>{itemLabel(dragged.item)}</div> : null}
+      </DragOverlay>
     </DndContext>
   );
 }
 
-function Column<T>({ column, itemKey, itemLabel, renderItem, canMove }: { column: DragColumn<T> } & Pick<DragColumnsProps<T>, 'itemKey' | 'itemLabel' | 'renderItem'> & { canMove(item: T): boolean }) {
+function Column<T>({
+  column,
+  itemKey,
+  itemLabel,
+  renderItem,
+  canMove,
+}: { column: DragColumn<T> } & Pick<DragColumnsProps<T>, 'itemKey' | 'itemLabel' | 'renderItem'> & {
+    canMove(item: T): boolean;
+  }) {
   const { setNodeRef, isOver } = useDroppable({ id: column.id });
   return (
     <section className={`${styles.column} ${isOver ? styles.over : ''}`} aria-label={column.title}>
@@ -169,7 +209,14 @@ function Column<T>({ column, itemKey, itemLabel, renderItem, canMove }: { column
         ) : (
           <ul className={styles.list}>
             {column.items.map((item) => (
-              <Item key={itemKey(item)} item={item} id={`${column.id}:${itemKey(item)}`} from={column.id} label={itemLabel(item)} disabled={!canMove(item)}>
+              <Item
+                key={itemKey(item)}
+                item={item}
+                id={`${column.id}:${itemKey(item)}`}
+                from={column.id}
+                label={itemLabel(item)}
+                disabled={!canMove(item)}
+              >
                 {renderItem(item, column.id)}
               </Item>
             ))}
@@ -180,11 +227,32 @@ function Column<T>({ column, itemKey, itemLabel, renderItem, canMove }: { column
   );
 }
 
-function Item<T>({ item, id, from, label, disabled, children }: { item: T; id: string; from: string; label: string; disabled: boolean; children: ReactNode }) {
+function Item<T>({
+  item,
+  id,
+  from,
+  label,
+  disabled,
+  children,
+}: {
+  item: T;
+  id: string;
+  from: string;
+  label: string;
+  disabled: boolean;
+  children: ReactNode;
+}) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id, data: { item, from }, disabled });
   return (
     <li ref={setNodeRef} className={`${styles.item} ${isDragging ? styles.dragging : ''}`}>
-      <button type="button" className={styles.handle} {...attributes} {...listeners} aria-label={`Move ${label}`} disabled={disabled}>
+      <button
+        type="button"
+        className={styles.handle}
+        {...attributes}
+        {...listeners}
+        aria-label={`Move ${label}`}
+        disabled={disabled}
+      >
         <GripVertical size={18} aria-hidden="true" />
       </button>
       <div className={styles.body}>{children}</div>

@@ -20,7 +20,9 @@ describe('PhoneField', () => {
     const input = screen.getByRole('textbox', { name: 'Phone number' });
     expect(input.getAttribute('type')).toBe('tel');
     expect(input.getAttribute('placeholder')).toBe('(123) 456-7890');
-    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe('Phone number is required');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Phone number is required',
+    );
     await userEvent.type(input, '1234567890');
     expect((input as HTMLInputElement).value).toBe('(123) 456-7890');
     expect(value).toBe('(123) 456-7890');

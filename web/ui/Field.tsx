@@ -1,4 +1,11 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { formatPhone } from '@common/rules';
 import styles from './Field.module.css';
 
@@ -17,7 +24,11 @@ function FieldShell({ label, error, hint, id, children }: FieldShellProps) {
         {label}
       </label>
       {children}
-      {hint && !error ? <p className={styles.hint} id={`${id}-hint`}>{hint}</p> : null}
+      {hint && !error ? (
+        <p className={styles.hint} id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className={styles.error} id={`${id}-error`} role="alert">
           {error}
@@ -42,7 +53,10 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its hint and error; the error is announced and tied to the input. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, ...rest }, ref) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, id, ...rest },
+  ref,
+) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
@@ -56,7 +70,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
  * A phone number, formatted as it is typed ("(123) 456-7890"): the formatted text is what the change handler
  * (a register()'s) reads.
  */
-export const PhoneField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(function PhoneField({ onChange, placeholder = '(123) 456-7890', ...rest }, ref) {
+export const PhoneField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(function PhoneField(
+  { onChange, placeholder = '(123) 456-7890', ...rest },
+  ref,
+) {
   return (
     <TextField
       ref={ref}
@@ -114,7 +131,10 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
 }
 
 /** A labelled multi-line input, with its hint and error tied to it as for a text field. */
-export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea({ label, error, hint, id, rows = 4, code = false, ...rest }, ref) {
+export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
+  { label, error, hint, id, rows = 4, code = false, ...rest },
+  ref,
+) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (

@@ -13,7 +13,12 @@ describe('FormActions', () => {
     const onSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
     render(
       <form onSubmit={(event) => onSubmit(event.nativeEvent as SubmitEvent)}>
-        <FormActions submitLabel="Save Changes" busyLabel="Saving..." onCancel={onCancel} cancelLabel="Back to Step 1" />
+        <FormActions
+          submitLabel="Save Changes"
+          busyLabel="Saving..."
+          onCancel={onCancel}
+          cancelLabel="Back to Step 1"
+        />
       </form>,
     );
     await user.tab();

@@ -14,7 +14,14 @@ export interface FormActionsProps {
 }
 
 /** The end of a form on a page (FormDialog has its own): the way back, then the submit button, at the right. */
-export function FormActions({ submitLabel, busyLabel, busy = false, onCancel, cancelLabel = 'Cancel', disabled = false }: FormActionsProps) {
+export function FormActions({
+  submitLabel,
+  busyLabel,
+  busy = false,
+  onCancel,
+  cancelLabel = 'Cancel',
+  disabled = false,
+}: FormActionsProps) {
   return (
     <div className={styles.actions}>
       <Button variant="secondary" onClick={onCancel} disabled={disabled}>

@@ -22,7 +22,19 @@ export interface FormDialogProps {
 }
 
 /** A form in a dialog: its fields, then the extra actions, Cancel and the submit button in the footer. */
-export function FormDialog({ title, submitLabel, busyLabel, busy = false, submitDisabled = false, error, onSubmit, onClose, size, extraActions, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  submitLabel,
+  busyLabel,
+  busy = false,
+  submitDisabled = false,
+  error,
+  onSubmit,
+  onClose,
+  size,
+  extraActions,
+  children,
+}: FormDialogProps) {
   const formId = useId();
   return (
     <Dialog

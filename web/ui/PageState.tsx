@@ -15,7 +15,11 @@ const icons = { loading: Loader2, empty: Inbox, error: AlertTriangle, denied: Lo
 export function PageState({ kind, title, text, action }: PageStateProps) {
   const Icon = icons[kind];
   return (
-    <div className={`${styles.state} ${styles[kind]}`} role={kind === 'error' || kind === 'denied' ? 'alert' : 'status'} aria-live="polite">
+    <div
+      className={`${styles.state} ${styles[kind]}`}
+      role={kind === 'error' || kind === 'denied' ? 'alert' : 'status'}
+      aria-live="polite"
+    >
       <Icon className={kind === 'loading' ? styles.spin : undefined} size={36} aria-hidden="true" />
       <h2 className={styles.title}>{title}</h2>
       {text ? <p className={styles.text}>{text}</p> : null}

@@ -9,7 +9,18 @@ afterEach(cleanup);
 const setup = (props: Partial<Parameters<typeof Pagination>[0]> = {}) => {
   const onPage = vi.fn();
   const onPageSize = vi.fn();
-  render(<Pagination page={2} pageSize={10} total={42} pageSizes={[10, 20, 30]} noun="courses" onPage={onPage} onPageSize={onPageSize} {...props} />);
+  render(
+    <Pagination
+      page={2}
+      pageSize={10}
+      total={42}
+      pageSizes={[10, 20, 30]}
+      noun="courses"
+      onPage={onPage}
+      onPageSize={onPageSize}
+      {...props}
+    />,
+  );
   return { onPage, onPageSize };
 };
 

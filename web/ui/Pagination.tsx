@@ -19,7 +19,16 @@ export interface PaginationProps {
 const number = (n: number) => n.toLocaleString('en-US');
 
 /** Paging under a list: the range shown, the page size, and Previous / Page X of Y / Next. */
-export function Pagination({ page, pageSize, total, totalExact = true, pageSizes, noun, onPage, onPageSize }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  totalExact = true,
+  pageSizes,
+  noun,
+  onPage,
+  onPageSize,
+}: PaginationProps) {
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;

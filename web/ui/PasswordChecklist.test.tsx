@@ -10,7 +10,13 @@ const state = (message: string) => screen.getByText(message, { exact: false }).c
 describe('PasswordChecklist', () => {
   it('lists every rule at once with its message, each met as the password meets it', () => {
     const { rerender } = render(<PasswordChecklist password="" />);
-    const rules = [MESSAGES.passwordTooShort, MESSAGES.passwordNeedsUpper, MESSAGES.passwordNeedsLower, MESSAGES.passwordNeedsNumber, MESSAGES.passwordNeedsSpecial];
+    const rules = [
+      MESSAGES.passwordTooShort,
+      MESSAGES.passwordNeedsUpper,
+      MESSAGES.passwordNeedsLower,
+      MESSAGES.passwordNeedsNumber,
+      MESSAGES.passwordNeedsSpecial,
+    ];
     expect(rules.map(state)).toEqual(['false', 'false', 'false', 'false', 'false']);
     rerender(<PasswordChecklist password="abC1" />);
     expect(rules.map(state)).toEqual(['false', 'true', 'true', 'true', 'false']);

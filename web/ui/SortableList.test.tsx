@@ -34,7 +34,17 @@ describe('SortableList', () => {
   });
 
   it('marks the handles disabled while the order may not change', () => {
-    render(<SortableList label="Fruit" items={items} itemKey={(i) => i.id} itemLabel={(i) => i.name} onReorder={vi.fn()} renderItem={(i) => i.name} disabled />);
+    render(
+      <SortableList
+        label="Fruit"
+        items={items}
+        itemKey={(i) => i.id}
+        itemLabel={(i) => i.name}
+        onReorder={vi.fn()}
+        renderItem={(i) => i.name}
+        disabled
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Move Apples' }).getAttribute('aria-disabled')).toBe('true');
   });
 });

@@ -1,6 +1,22 @@
 import { useMemo, useRef, type ReactNode } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import styles from './SortableList.module.css';
@@ -28,7 +44,15 @@ export const SORT_INSTRUCTIONS =
  * A list whose items are put in order by dragging their handle, with the mouse, by touch or with the keyboard
  * alone (dnd-kit): each pick-up, move and drop is announced with the item's name and its position.
  */
-export function SortableList<T>({ label, items, itemKey, itemLabel, renderItem, onReorder, disabled = false }: SortableListProps<T>) {
+export function SortableList<T>({
+  label,
+  items,
+  itemKey,
+  itemLabel,
+  renderItem,
+  onReorder,
+  disabled = false,
+}: SortableListProps<T>) {
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click on the handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -51,9 +75,12 @@ export function SortableList<T>({ label, items, itemKey, itemLabel, renderItem, 
       onDragOver: ({ active, over }) => {
         if ((over?.id ?? null) === lastOver.current) return undefined;
         lastOver.current = over?.id ?? null;
-        return over ? `${name(active.id)} was moved into ${position(over.id)}.` : `${name(active.id)} is no longer over the list.`;
+        return over
+          ? `${name(active.id)} was moved into ${position(over.id)}.`
+          : `${name(active.id)} is no longer over the list.`;
       },
-      onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped at ${position(over.id)}.` : `${name(active.id)} was put back.`),
+      onDragEnd: ({ active, over }) =>
+        over ? `${name(active.id)} was dropped at ${position(over.id)}.` : `${name(active.id)} was put back.`,
       onDragCancel: ({ active }) => `Moving was cancelled. ${name(active.id)} was put back in ${position(active.id)}.`,
     };
   }, [items, keys, itemLabel]);
@@ -86,10 +113,27 @@ export function SortableList<T>({ label, items, itemKey, itemLabel, renderItem, 
   );
 }
 
-function SortableItem({ id, label, disabled, children }: { id: string; label: string; disabled: boolean; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+function SortableItem({
+  id,
+  label,
+  disabled,
+  children,
+}: {
+  id: string;
+  label: string;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled,
+  });
   return (
-    <li ref={setNodeRef} className={`${styles.item} ${isDragging ? styles.dragging : ''}`} style={{ transform: CSS.Translate.toString(transform), transition }}>
+    <li
+      ref={setNodeRef}
+      className={`${styles.item} ${isDragging ? styles.dragging : ''}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
       <button
         type="button"
         ref={setActivatorNodeRef}

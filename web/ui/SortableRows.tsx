@@ -1,6 +1,21 @@
 import { useRef, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import styles from './SortableRows.module.css';
 
@@ -24,8 +39,19 @@ export interface SortableRowsProps<T> {
  * around it) and report a move as from/to indexes. A vertical list reordered by drag or by keyboard (dnd-kit), each move announced to screen readers with the
  * item's new position. Rows render their own drag handle from `handle`, so their other buttons stay clickable.
  */
-export function SortableRows<T>({ label, items, itemId, itemLabel, renderItem, onReorder, className }: SortableRowsProps<T>) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+export function SortableRows<T>({
+  label,
+  items,
+  itemId,
+  itemLabel,
+  renderItem,
+  onReorder,
+  className,
+}: SortableRowsProps<T>) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = items.map(itemId);
   const at = (id: UniqueIdentifier | undefined) => (id === undefined ? -1 : ids.indexOf(String(id)));
   const name = (id: UniqueIdentifier) => (at(id) >= 0 ? itemLabel(items[at(id)], at(id)) : 'Item');
@@ -40,9 +66,12 @@ export function SortableRows<T>({ label, items, itemId, itemLabel, renderItem, o
     onDragOver: ({ active, over }) => {
       if ((over?.id ?? null) === said.current) return undefined;
       said.current = over?.id ?? null;
-      return over ? `${name(active.id)} is over ${position(over.id)}.` : `${name(active.id)} is no longer over the list.`;
+      return over
+        ? `${name(active.id)} is over ${position(over.id)}.`
+        : `${name(active.id)} is no longer over the list.`;
     },
-    onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at ${position(over.id)}.` : `${name(active.id)} dropped.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `${name(active.id)} dropped at ${position(over.id)}.` : `${name(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled; it stays at ${position(active.id)}.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -55,7 +84,13 @@ export function SortableRows<T>({ label, items, itemId, itemLabel, renderItem, o
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: 'To move this item, press Space, then the arrow keys, then Space again to drop it, or Escape to cancel.' } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move this item, press Space, then the arrow keys, then Space again to drop it, or Escape to cancel.',
+        },
+      }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol aria-label={label} className={`${styles.list} ${className ?? ''}`}>
@@ -70,8 +105,16 @@ export function SortableRows<T>({ label, items, itemId, itemLabel, renderItem, o
   );
 }
 
-function SortableRow({ id, children }: { id: string; children(handle: DragHandleProps, dragging: boolean): ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+function SortableRow({
+  id,
+  children,
+}: {
+  id: string;
+  children(handle: DragHandleProps, dragging: boolean): ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
   const style: CSSProperties = { transform: CSS.Transform.toString(transform), transition };
   const handle = { ...attributes, ...listeners, ref: setActivatorNodeRef } as DragHandleProps;
   return (

@@ -49,7 +49,11 @@ function StatFace({ label, value, icon: Icon, hint }: Stat) {
 export function StatLinkCard({ to, ...stat }: Stat & { to: string }) {
   return (
     <li className={styles.filterItem}>
-      <Link to={to} className={`${styles.stat} ${styles.filter} ${styles.link}`} aria-label={`${stat.label}: ${stat.value}`}>
+      <Link
+        to={to}
+        className={`${styles.stat} ${styles.filter} ${styles.link}`}
+        aria-label={`${stat.label}: ${stat.value}`}
+      >
         <StatFace {...stat} />
       </Link>
     </li>
@@ -60,7 +64,17 @@ export function StatLinkCard({ to, ...stat }: Stat & { to: string }) {
  * A row of stat cards under one name ('At a glance'); `compact` fits two to a phone's row inside a card, `dense`
  * fits six in a row beside a staff table.
  */
-export function StatGrid({ label, children, compact = false, dense = false }: { label: string; children: ReactNode; compact?: boolean; dense?: boolean }) {
+export function StatGrid({
+  label,
+  children,
+  compact = false,
+  dense = false,
+}: {
+  label: string;
+  children: ReactNode;
+  compact?: boolean;
+  dense?: boolean;
+}) {
   return (
     <ul className={`${styles.grid} ${compact ? styles.compact : ''} ${dense ? styles.dense : ''}`} aria-label={label}>
       {children}
@@ -69,7 +83,15 @@ export function StatGrid({ label, children, compact = false, dense = false }: { 
 }
 
 /** The dashboards' row of figures. */
-export function StatCards({ stats, label = 'At a glance', compact = false }: { stats: readonly Stat[]; label?: string; compact?: boolean }) {
+export function StatCards({
+  stats,
+  label = 'At a glance',
+  compact = false,
+}: {
+  stats: readonly Stat[];
+  label?: string;
+  compact?: boolean;
+}) {
   return (
     <StatGrid label={label} compact={compact}>
       {stats.map((stat) => (
@@ -86,7 +108,12 @@ export function StatCards({ stats, label = 'At a glance', compact = false }: { s
 export function StatFilterCard({ pressed, onPress, ...stat }: Stat & { pressed: boolean; onPress(): void }) {
   return (
     <li className={styles.filterItem}>
-      <button type="button" className={`${styles.stat} ${styles.filter} ${pressed ? styles.pressed : ''}`} aria-pressed={pressed} onClick={onPress}>
+      <button
+        type="button"
+        className={`${styles.stat} ${styles.filter} ${pressed ? styles.pressed : ''}`}
+        aria-pressed={pressed}
+        onClick={onPress}
+      >
         <StatFace {...stat} />
       </button>
     </li>

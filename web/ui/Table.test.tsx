@@ -20,8 +20,17 @@ function Bank() {
       label="Questions"
       rows={rows}
       rowKey={(r) => r.id}
-      selection={{ selected, onChange: setSelected, rowLabel: (r) => `Select question: ${r.text}`, allLabel: 'Select all questions on this page' }}
-      expansion={{ expanded, onToggle: (id) => setExpanded((e) => (e.includes(id) ? e.filter((x) => x !== id) : [...e, id])), detail: (r) => <p>Details of {r.text}</p> }}
+      selection={{
+        selected,
+        onChange: setSelected,
+        rowLabel: (r) => `Select question: ${r.text}`,
+        allLabel: 'Select all questions on this page',
+      }}
+      expansion={{
+        expanded,
+        onToggle: (id) => setExpanded((e) => (e.includes(id) ? e.filter((x) => x !== id) : [...e, id])),
+        detail: (r) => <p>Details of {r.text}</p>,
+      }}
       columns={[
         { header: 'Question', cell: (r, state) => <RowToggle state={state}>{r.text}</RowToggle> },
         { header: 'Grade', cell: (r) => r.grade },

@@ -41,7 +41,12 @@ export interface TableProps<T> {
 
 /** The first column names its row: it (and the checkbox before it) stays in view when a narrow table scrolls. */
 const cellClass = (column: Column<unknown>, index: number, selectable: boolean) =>
-  [column.className, column.hideWhenNarrow ? styles.secondary : '', index === 0 ? styles.lead : '', index === 0 && selectable ? styles.afterCheck : '']
+  [
+    column.className,
+    column.hideWhenNarrow ? styles.secondary : '',
+    index === 0 ? styles.lead : '',
+    index === 0 && selectable ? styles.afterCheck : '',
+  ]
     .filter(Boolean)
     .join(' ') || undefined;
 
@@ -93,12 +98,22 @@ export function Table<T>({ label, rows, rowKey, columns, selection, expansion }:
                         type="checkbox"
                         aria-label={selection.rowLabel(row)}
                         checked={chosen}
-                        onChange={(e) => selection.onChange(e.target.checked ? [...selection.selected, key] : selection.selected.filter((k) => k !== key))}
+                        onChange={(e) =>
+                          selection.onChange(
+                            e.target.checked
+                              ? [...selection.selected, key]
+                              : selection.selected.filter((k) => k !== key),
+                          )
+                        }
                       />
                     </td>
                   ) : null}
                   {columns.map((column, index) => (
-                    <td key={column.header} className={cellClass(column, index, !!selection)} onClick={column.interactive ? (e) => e.stopPropagation() : undefined}>
+                    <td
+                      key={column.header}
+                      className={cellClass(column, index, !!selection)}
+                      onClick={column.interactive ? (e) => e.stopPropagation() : undefined}
+                    >
                       {column.cell(row, state)}
                     </td>
                   ))}

@@ -24,7 +24,14 @@ export interface TabsProps<T extends string> {
  * Tabs on Radix's primitive: arrow keys move between tabs (roving focus: one tab stop for the list), Home and End
  * jump to the ends, and each panel is labelled by its tab.
  */
-export function Tabs<T extends string>({ label, tabs, value, onChange, variant = 'underline', panelClassName }: TabsProps<T>) {
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  value,
+  onChange,
+  variant = 'underline',
+  panelClassName,
+}: TabsProps<T>) {
   // Radix asks for the tab on mouse down and again on the focus that follows. When the owner renders the change in a
   // transition (a router navigation does), the second ask still sees the old value: without this, one click would
   // push two history entries and Back would seem to do nothing.

@@ -36,7 +36,7 @@ describe('useNotify', () => {
     expect(screen.getByRole('alert').textContent).toBe('Failed to save course');
   });
 
-  it('takes a screen\'s own delay, and a new notice starts the delay again', () => {
+  it("takes a screen's own delay, and a new notice starts the delay again", () => {
     vi.useFakeTimers();
     render(<Screen clearAfterMs={3000} success="Category added" failure="Failed to add category" />);
     press('Save');

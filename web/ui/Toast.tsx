@@ -40,7 +40,13 @@ export function useNotify(clearAfterMs: number = MESSAGE_CLEAR_MS): Notifier {
     setNotice(null);
   }, []);
   return useMemo(
-    () => ({ notice, notify, success: (text: string) => notify('success', text), error: (text: string) => notify('error', text), clear }),
+    () => ({
+      notice,
+      notify,
+      success: (text: string) => notify('success', text),
+      error: (text: string) => notify('error', text),
+      clear,
+    }),
     [notice, notify, clear],
   );
 }

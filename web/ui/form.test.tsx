@@ -23,18 +23,24 @@ function UnitForm({ send, onFailure }: { send(values: unknown): Promise<void>; o
 }
 
 describe('useSchemaForm', () => {
-  it('shows every failing field with the shared schema\'s message, not only the first, and sends nothing', async () => {
+  it("shows every failing field with the shared schema's message, not only the first, and sends nothing", async () => {
     const send = vi.fn(async () => {});
     render(<UnitForm send={send} onFailure={() => {}} />);
     await userEvent.type(screen.getByLabelText('Unit Number'), '0');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Title is required', 'Unit number must be a whole number of at least 1']);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Title is required',
+      'Unit number must be a whole number of at least 1',
+    ]);
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('sends the parsed values, and puts the server\'s per-field issues on their fields', async () => {
+  it("sends the parsed values, and puts the server's per-field issues on their fields", async () => {
     const send = vi.fn(async () => {
-      throw new ApiError('Unit number 2 is already used', 409, 'VALIDATION', [{ path: 'unitNumber', message: 'Unit number 2 is already used' }, { path: 'elsewhere', message: 'not ours' }]);
+      throw new ApiError('Unit number 2 is already used', 409, 'VALIDATION', [
+        { path: 'unitNumber', message: 'Unit number 2 is already used' },
+        { path: 'elsewhere', message: 'not ours' },
+      ]);
     });
     const onFailure = vi.fn();
     render(<UnitForm send={send} onFailure={onFailure} />);
@@ -50,7 +56,14 @@ describe('useSchemaForm', () => {
   it('leaves a refusal no field can show to the screen', async () => {
     const refusal = new ApiError('Failed to save unit', 0, 'NETWORK');
     const onFailure = vi.fn();
-    render(<UnitForm send={async () => { throw refusal; }} onFailure={onFailure} />);
+    render(
+      <UnitForm
+        send={async () => {
+          throw refusal;
+        }}
+        onFailure={onFailure}
+      />,
+    );
     await userEvent.type(screen.getByLabelText('Title'), 'Fractions');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onFailure).toHaveBeenCalledWith(refusal);

@@ -1,4 +1,11 @@
-import { useForm, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
@@ -16,13 +23,14 @@ export type SchemaSource<S extends FormSchema> = S | (() => Promise<S>);
  * The one form helper, for every form: react-hook-form checked by the shared zod schema of common/, so every
  * failing field shows its own message at once, and the server's per-field `issues` land on their fields.
  */
-export function useSchemaForm<S extends FormSchema>(schema: SchemaSource<S>, options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {}) {
+export function useSchemaForm<S extends FormSchema>(
+  schema: SchemaSource<S>,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+) {
   // Cast: the resolver checks with the schema, so its output is the schema's output whatever zodResolver's types infer.
-  const resolver = (
-    typeof schema === 'function' && !('safeParse' in schema)
-      ? async (...args: Parameters<Resolver<FieldValues>>) => zodResolver(await (schema as () => Promise<S>)())(...args)
-      : zodResolver(schema as S)
-  ) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
+  const resolver = (typeof schema === 'function' && !('safeParse' in schema)
+    ? async (...args: Parameters<Resolver<FieldValues>>) => zodResolver(await (schema as () => Promise<S>)())(...args)
+    : zodResolver(schema as S)) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   const form = useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
   /**
    * A submit handler: checks the fields, runs `send`, and when the server refuses puts its issues on their fields;

@@ -18,7 +18,13 @@ describe('Breadcrumb', () => {
   it('links back up the trail and marks the current page', () => {
     render(
       <MemoryRouter>
-        <Breadcrumb trail={[{ label: 'Courses', to: '/course-management' }, { label: 'Fractions', to: '/course-management/c1/units' }, { label: 'Halves' }]} />
+        <Breadcrumb
+          trail={[
+            { label: 'Courses', to: '/course-management' },
+            { label: 'Fractions', to: '/course-management/c1/units' },
+            { label: 'Halves' },
+          ]}
+        />
       </MemoryRouter>,
     );
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -35,7 +41,9 @@ describe('TextArea', () => {
     const box = screen.getByRole('textbox', { name: 'Description' });
     expect(box.tagName).toBe('TEXTAREA');
     expect(box.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Description must be at most 2000 characters');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Description must be at most 2000 characters',
+    );
   });
 
   it('holds source text (LaTeX) without spell checking, still named by its label', () => {
@@ -58,7 +66,10 @@ describe('SearchBox', () => {
       );
     }
     render(<Search />);
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search courses by title, code or description' }), 'frac');
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Search courses by title, code or description' }),
+      'frac',
+    );
     expect(screen.getByText('typed: frac')).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ import { useState } from 'react';
 export function usePage() {
   const [page, setPage] = useState(1);
   const firstPageAfter =
-    <T,>(set: (value: T) => void) =>
+    <T>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
       setPage(1);

@@ -12,7 +12,13 @@ export interface Credentials {
 
 type NewProfile = Omit<typeof profiles.$inferInsert, 'userId'>;
 
-async function createUser(db: Db, email: string, password: string, type: (typeof users.$inferInsert)['type'], profile: NewProfile) {
+async function createUser(
+  db: Db,
+  email: string,
+  password: string,
+  type: (typeof users.$inferInsert)['type'],
+  profile: NewProfile,
+) {
   const [user] = await db
     .insert(users)
     .values({ email, passwordHash: await hashPassword(password), type, emailVerifiedAt: new Date() })
@@ -36,12 +42,23 @@ export async function ensureAdmin(db: Db, email?: string, password?: string): Pr
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 
-const demoPeople: Array<{ role: string; email: string; type: (typeof users.$inferInsert)['type']; profile: NewProfile }> = [
+const demoPeople: Array<{
+  role: string;
+  email: string;
+  type: (typeof users.$inferInsert)['type'];
+  profile: NewProfile;
+}> = [
   {
     role: 'teacher',
     email: 'teacher@demo.academy',
     type: 'teacher',
-    profile: { firstName: 'Maya', lastName: 'Okafor', phoneNumber: '(415) 555-0142', specialization: 'Algebra', department: 'Mathematics' },
+    profile: {
+      firstName: 'Maya',
+      lastName: 'Okafor',
+      phoneNumber: '(415) 555-0142',
+      specialization: 'Algebra',
+      department: 'Mathematics',
+    },
   },
   {
     role: 'student',
@@ -62,7 +79,13 @@ const demoPeople: Array<{ role: string; email: string; type: (typeof users.$infe
     role: 'parent',
     email: 'parent@demo.academy',
     type: 'parent',
-    profile: { firstName: 'Grace', lastName: 'Chen', phoneNumber: '(415) 555-0100', address: '12 Elm Street, Springfield', occupation: 'Engineer' },
+    profile: {
+      firstName: 'Grace',
+      lastName: 'Chen',
+      phoneNumber: '(415) 555-0100',
+      address: '12 Elm Street, Springfield',
+      occupation: 'Engineer',
+    },
   },
   {
     role: 'data-entry',

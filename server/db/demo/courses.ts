@@ -31,7 +31,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     title: 'SSAT Elementary Prep',
     code: 'SSAT-ELEM',
-    description: 'Number sense, fractions ($\\frac{1}{2}$, $\\frac{3}{4}$) and word problems for the Elementary Level SSAT (grades 3 and 4), one friendly step at a time.',
+    description:
+      'Number sense, fractions ($\\frac{1}{2}$, $\\frac{3}{4}$) and word problems for the Elementary Level SSAT (grades 3 and 4), one friendly step at a time.',
     units: [
       {
         title: 'Fractions',
@@ -82,7 +83,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     title: 'MAP Grade 5 Math',
     code: 'MAP-G5',
-    description: 'The NWEA MAP Growth goals for grade 5: ratios ($3:5$), area and volume ($2\\times 3\\times 4$), and the first steps of algebra.',
+    description:
+      'The NWEA MAP Growth goals for grade 5: ratios ($3:5$), area and volume ($2\\times 3\\times 4$), and the first steps of algebra.',
     units: [
       {
         title: 'Ratios and Rates',
@@ -199,18 +201,41 @@ export const DEMO_COURSES: DemoCourse[] = [
 ];
 
 export async function seedDemoCourses(db: Db, createdBy: string | null = null): Promise<void> {
-  const existing = await db.select({ code: courses.code }).from(courses).where(inArray(courses.code, DEMO_COURSES.map((c) => c.code)));
+  const existing = await db
+    .select({ code: courses.code })
+    .from(courses)
+    .where(
+      inArray(
+        courses.code,
+        DEMO_COURSES.map((c) => c.code),
+      ),
+    );
   const have = new Set(existing.map((c) => c.code));
   for (const course of DEMO_COURSES.filter((c) => !have.has(c.code))) {
     await db.transaction(async (tx) => {
-      const [row] = await tx.insert(courses).values({ title: course.title, code: course.code, description: course.description, createdBy }).returning({ id: courses.id });
+      const [row] = await tx
+        .insert(courses)
+        .values({ title: course.title, code: course.code, description: course.description, createdBy })
+        .returning({ id: courses.id });
       for (const [u, unit] of course.units.entries()) {
         const [unitRow] = await tx
           .insert(units)
-          .values({ courseId: row.id, title: unit.title, unitNumber: u + 1, grade: unit.grade, categories: unit.categories })
+          .values({
+            courseId: row.id,
+            title: unit.title,
+            unitNumber: u + 1,
+            grade: unit.grade,
+            categories: unit.categories,
+          })
           .returning({ id: units.id });
         await tx.insert(sections).values(
-          unit.sections.map((s, i) => ({ unitId: unitRow.id, title: s.title, sectionNumber: i + 1, grade: unit.grade, content: sanitizeRichText(s.content.replace(/\n/g, '')) })),
+          unit.sections.map((s, i) => ({
+            unitId: unitRow.id,
+            title: s.title,
+            sectionNumber: i + 1,
+            grade: unit.grade,
+            content: sanitizeRichText(s.content.replace(/\n/g, '')),
+          })),
         );
       }
     });

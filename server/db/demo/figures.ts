@@ -18,7 +18,15 @@ function rightTriangle(): Buffer {
   const top: [number, number] = [40, 80];
   c.polygon([a, b, top], SOFT);
   c.outline([a, b, top], 4, PRIMARY);
-  c.outline([[40, 236], [64, 236], [64, 260]], 2.5, INK);
+  c.outline(
+    [
+      [40, 236],
+      [64, 236],
+      [64, 260],
+    ],
+    2.5,
+    INK,
+  );
   return c.png();
 }
 
@@ -32,7 +40,16 @@ function shadedGrid(): Buffer {
       const x = 30 + col * size;
       const y = 25 + row * size;
       c.rect(x, y, size, size, shaded.has(row * 4 + col) ? ACCENT : [255, 255, 255]);
-      c.outline([[x, y], [x + size, y], [x + size, y + size], [x, y + size]], 3, INK);
+      c.outline(
+        [
+          [x, y],
+          [x + size, y],
+          [x + size, y + size],
+          [x, y + size],
+        ],
+        3,
+        INK,
+      );
     }
   }
   return c.png();

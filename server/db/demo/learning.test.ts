@@ -73,26 +73,48 @@ describe('the demo academy', () => {
       for (const q of exercises) {
         const type = q.options ? 'Multiple Choice' : 'Fill in the Blank';
         const answer = q.options ? { a1: q.correct! } : q.blanks!;
-        const parsed = questionBody.safeParse({ ...q, type, questionText: `<p>${q.text}</p>`, options: q.options ? Object.fromEntries(q.options.map((o, i) => [String.fromCharCode(65 + i), o])) : {}, answer, category: [randomUUID()], focus: [randomUUID()], grade: String(q.grade) });
+        const parsed = questionBody.safeParse({
+          ...q,
+          type,
+          questionText: `<p>${q.text}</p>`,
+          options: q.options ? Object.fromEntries(q.options.map((o, i) => [String.fromCharCode(65 + i), o])) : {},
+          answer,
+          category: [randomUUID()],
+          focus: [randomUUID()],
+          grade: String(q.grade),
+        });
         expect(parsed.success, `${q.text}: ${parsed.error?.issues[0].message}`).toBe(true);
         // Every accepted answer is judged right by the real checker, as a student would send it.
-        const sent = q.options ? [encodeChoices(q.correct!)] : q.blanks![0].map((_, k) => encodeBlanks(q.blanks!.map((b) => b[Math.min(k, b.length - 1)])));
-        for (const studentAnswer of sent) expect(checkAnswer({ type, answer }, studentAnswer).isCorrect, `${q.text}: ${studentAnswer}`).toBe(true);
+        const sent = q.options
+          ? [encodeChoices(q.correct!)]
+          : q.blanks![0].map((_, k) => encodeBlanks(q.blanks!.map((b) => b[Math.min(k, b.length - 1)])));
+        for (const studentAnswer of sent)
+          expect(checkAnswer({ type, answer }, studentAnswer).isCorrect, `${q.text}: ${studentAnswer}`).toBe(true);
       }
     }
 
     const cookie = await signIn(t.app, { email: 'student@demo.academy', password: DEMO_PASSWORD });
-    const list: Array<{ id: string }> = (await call(t.app, cookie, { method: 'GET', url: '/api/student/courses' })).json().courses;
+    const list: Array<{ id: string }> = (
+      await call(t.app, cookie, { method: 'GET', url: '/api/student/courses' })
+    ).json().courses;
     const seen: string[] = [];
     let twoBlanks = 0;
     for (const course of list) {
       const detail = (await call(t.app, cookie, { method: 'GET', url: `/api/student/courses/${course.id}` })).json();
-      const open: ViewedSection[] = detail.units.flatMap((u: { sections: ViewedSection[] }) => u.sections).filter((s: ViewedSection) => s.hasAccess);
+      const open: ViewedSection[] = detail.units
+        .flatMap((u: { sections: ViewedSection[] }) => u.sections)
+        .filter((s: ViewedSection) => s.hasAccess);
       for (const section of open) {
-        const batch = await call(t.app, cookie, { method: 'POST', url: '/api/questions/batch', payload: { questionIds: section.exercises } });
+        const batch = await call(t.app, cookie, {
+          method: 'POST',
+          url: '/api/questions/batch',
+          payload: { questionIds: section.exercises },
+        });
         const texts: string[] = batch.json().map((q: { questionText: string }) => q.questionText);
         // "What a fraction means" asks about fractions, not a square's perimeter: every question is its lesson's own.
-        expect(texts.sort(), section.title).toEqual(SECTION_EXERCISES[section.title].map((q) => `<p>${q.text}</p>`).sort());
+        expect(texts.sort(), section.title).toEqual(
+          SECTION_EXERCISES[section.title].map((q) => `<p>${q.text}</p>`).sort(),
+        );
         twoBlanks += texts.filter((text) => placeholdersIn(text).length === 2).length;
         seen.push(section.title);
       }

@@ -23,7 +23,9 @@ describe('the demo test', () => {
     const cookie = await signIn(t.app, { email: 'student@demo.academy', password: DEMO_PASSWORD });
     const listed = (await call(t.app, cookie, { method: 'GET', url: '/api/student/tests' })).json().tests;
     const demo = listed.find((x: { name: string }) => x.name === 'Fractions Check-up');
-    const attempt = (await call(t.app, cookie, { method: 'GET', url: `/api/student/attempts/${demo.attemptId}` })).json().attempt;
+    const attempt = (
+      await call(t.app, cookie, { method: 'GET', url: `/api/student/attempts/${demo.attemptId}` })
+    ).json().attempt;
     expect(attempt.released).toBe(true);
     expect(attempt.score).toMatchObject({ marks: 6, maxMarks: 8 });
     expect(attempt.results.map((r: { awarded: number }) => r.awarded)).toEqual([2, 0, 2, 1, 0, 1]);

@@ -19,60 +19,87 @@ const DEMO_TEACHER = 'teacher@demo.academy';
 export const DEMO_TEST_QUESTIONS: Array<{ question: DemoQuestion; answer: string; marks: number }> = [
   {
     question: {
-      grade: 5, source: 'Academy original', categories: ['Fractions'], focus: ['Reasoning'],
+      grade: 5,
+      source: 'Academy original',
+      categories: ['Fractions'],
+      focus: ['Reasoning'],
       text: 'Which fractions are equal to $\\frac{1}{2}$? Choose all that apply.',
-      options: ['$\\frac{2}{4}$', '$\\frac{3}{5}$', '$\\frac{4}{8}$', '$\\frac{5}{12}$'], correct: ['A', 'C'],
-      solution: '$\\frac{2}{4}$ and $\\frac{4}{8}$: in each the numerator is half the denominator.', hint: 'Is the top half of the bottom?',
+      options: ['$\\frac{2}{4}$', '$\\frac{3}{5}$', '$\\frac{4}{8}$', '$\\frac{5}{12}$'],
+      correct: ['A', 'C'],
+      solution: '$\\frac{2}{4}$ and $\\frac{4}{8}$: in each the numerator is half the denominator.',
+      hint: 'Is the top half of the bottom?',
     },
     answer: encodeChoices(['A', 'C']),
     marks: 2,
   },
   {
     question: {
-      grade: 5, source: 'Academy original', categories: ['Fractions'], focus: ['Computation'],
+      grade: 5,
+      source: 'Academy original',
+      categories: ['Fractions'],
+      focus: ['Computation'],
       text: 'What is $\\frac{2}{3} + \\frac{1}{4}$?',
-      options: ['$\\frac{3}{7}$', '$\\frac{11}{12}$', '$\\frac{3}{12}$', '$\\frac{5}{6}$'], correct: ['B'],
-      solution: 'Twelfths: $\\frac{8}{12} + \\frac{3}{12} = \\frac{11}{12}$.', hint: 'Rewrite both fractions in twelfths.',
+      options: ['$\\frac{3}{7}$', '$\\frac{11}{12}$', '$\\frac{3}{12}$', '$\\frac{5}{6}$'],
+      correct: ['B'],
+      solution: 'Twelfths: $\\frac{8}{12} + \\frac{3}{12} = \\frac{11}{12}$.',
+      hint: 'Rewrite both fractions in twelfths.',
     },
     answer: encodeChoices(['A']),
     marks: 1,
   },
   {
     question: {
-      grade: 5, source: 'Academy original', categories: ['Fractions'], focus: ['Computation'],
+      grade: 5,
+      source: 'Academy original',
+      categories: ['Fractions'],
+      focus: ['Computation'],
       text: 'Add the fractions: $\\frac{3}{8} + \\frac{3}{8} =$ ___1___, then $2 + 5 =$ ___2___',
       blanks: [['3/4', '0.75'], ['7']],
-      solution: '$\\frac{3}{8} + \\frac{3}{8} = \\frac{6}{8} = \\frac{3}{4}$, and $2 + 5 = 7$.', hint: 'Add the eighths, then simplify.',
+      solution: '$\\frac{3}{8} + \\frac{3}{8} = \\frac{6}{8} = \\frac{3}{4}$, and $2 + 5 = 7$.',
+      hint: 'Add the eighths, then simplify.',
     },
     answer: encodeBlanks(['0.75', '7']),
     marks: 2,
   },
   {
     question: {
-      grade: 5, source: 'Academy original', categories: ['Fractions'], focus: ['Reasoning'],
+      grade: 5,
+      source: 'Academy original',
+      categories: ['Fractions'],
+      focus: ['Reasoning'],
       text: 'Write $\\frac{10}{3}$ as a mixed number: ___1___',
       blanks: [['3\\frac{1}{3}', '3 1/3']],
-      solution: '$10 \\div 3 = 3$ remainder $1$, so $\\frac{10}{3} = 3\\frac{1}{3}$.', hint: 'How many whole threes fit in ten?',
+      solution: '$10 \\div 3 = 3$ remainder $1$, so $\\frac{10}{3} = 3\\frac{1}{3}$.',
+      hint: 'How many whole threes fit in ten?',
     },
     answer: encodeBlanks(['3\\,\\frac13']),
     marks: 1,
   },
   {
     question: {
-      grade: 5, source: 'Academy original', categories: ['Fractions'], focus: ['Reasoning'],
+      grade: 5,
+      source: 'Academy original',
+      categories: ['Fractions'],
+      focus: ['Reasoning'],
       text: 'Write $\\frac{19}{4}$ as a mixed number: ___1___',
       blanks: [['4\\frac{3}{4}', '4 3/4']],
-      solution: '$19 \\div 4 = 4$ remainder $3$, so $\\frac{19}{4} = 4\\frac{3}{4}$.', hint: 'How many whole fours fit in nineteen?',
+      solution: '$19 \\div 4 = 4$ remainder $3$, so $\\frac{19}{4} = 4\\frac{3}{4}$.',
+      hint: 'How many whole fours fit in nineteen?',
     },
     answer: encodeBlanks(['4\\frac{1}{4}']),
     marks: 1,
   },
   {
     question: {
-      grade: 8, source: 'Academy original', categories: ['Algebra'], focus: ['Reasoning'],
+      grade: 8,
+      source: 'Academy original',
+      categories: ['Algebra'],
+      focus: ['Reasoning'],
       text: 'Write the $2 \\times 2$ identity matrix: ___1___',
       blanks: [['\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}']],
-      solution: 'The identity matrix has $1$ on the diagonal and $0$ elsewhere: $\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}$.', hint: 'Ones on the diagonal.',
+      solution:
+        'The identity matrix has $1$ on the diagonal and $0$ elsewhere: $\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}$.',
+      hint: 'Ones on the diagonal.',
     },
     answer: encodeBlanks(['\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}']),
     marks: 1,
@@ -92,7 +119,14 @@ export async function seedDemoTest(db: Db, store: UploadStore): Promise<boolean>
   const tags = await ensureTags(db);
   const ids: string[] = [];
   for (const { question } of DEMO_TEST_QUESTIONS) ids.push(await insertDemoQuestion(db, question, tags, store));
-  const keys = new Map((await db.select({ id: questions.id, type: questions.type, answer: questions.answer, options: questions.options }).from(questions).where(inArray(questions.id, ids))).map((q) => [q.id, q]));
+  const keys = new Map(
+    (
+      await db
+        .select({ id: questions.id, type: questions.type, answer: questions.answer, options: questions.options })
+        .from(questions)
+        .where(inArray(questions.id, ids))
+    ).map((q) => [q.id, q]),
+  );
   const startedAt = new Date(Date.now() - 2 * 24 * 3600_000);
   const submittedAt = new Date(startedAt.getTime() + 20 * 60_000);
   await db.transaction(async (tx) => {
@@ -107,10 +141,20 @@ export async function seedDemoTest(db: Db, store: UploadStore): Promise<boolean>
         createdBy: teacher.id,
       })
       .returning({ id: tests.id });
-    await tx.insert(testQuestions).values(DEMO_TEST_QUESTIONS.map((q, i) => ({ testId: test.id, position: i + 1, questionId: ids[i], marks: q.marks })));
+    await tx
+      .insert(testQuestions)
+      .values(
+        DEMO_TEST_QUESTIONS.map((q, i) => ({ testId: test.id, position: i + 1, questionId: ids[i], marks: q.marks })),
+      );
     const [assignment] = await tx
       .insert(testAssignments)
-      .values({ testId: test.id, studentId: student.id, assignedBy: teacher.id, release: 'manual', releasedAt: submittedAt })
+      .values({
+        testId: test.id,
+        studentId: student.id,
+        assignedBy: teacher.id,
+        release: 'manual',
+        releasedAt: submittedAt,
+      })
       .returning({ id: testAssignments.id });
     const awarded = DEMO_TEST_QUESTIONS.map((q, i) => answerCredit(keys.get(ids[i])!, q.answer) * q.marks);
     const [attempt] = await tx
@@ -127,7 +171,15 @@ export async function seedDemoTest(db: Db, store: UploadStore): Promise<boolean>
         maxMarks: DEMO_TEST_QUESTIONS.reduce((sum, q) => sum + q.marks, 0),
       })
       .returning({ id: testAttempts.id });
-    await tx.insert(testAttemptAnswers).values(DEMO_TEST_QUESTIONS.map((q, i) => ({ attemptId: attempt.id, questionId: ids[i], answer: q.answer, savedAt: submittedAt, awarded: awarded[i] })));
+    await tx.insert(testAttemptAnswers).values(
+      DEMO_TEST_QUESTIONS.map((q, i) => ({
+        attemptId: attempt.id,
+        questionId: ids[i],
+        answer: q.answer,
+        savedAt: submittedAt,
+        awarded: awarded[i],
+      })),
+    );
   });
   return true;
 }

@@ -32,8 +32,14 @@ const post = (url: string, payload: object) => call(t.app, admin, { method: 'POS
 async function held(student: TestUser) {
   const unitIds = course.units.map((u) => u.id);
   const [courses, units, secs] = await Promise.all([
-    t.db.select().from(studentCourses).where(and(eq(studentCourses.studentId, student.id), eq(studentCourses.courseId, course.id))),
-    t.db.select({ id: studentUnits.unitId }).from(studentUnits).where(and(eq(studentUnits.studentId, student.id), inArray(studentUnits.unitId, unitIds))),
+    t.db
+      .select()
+      .from(studentCourses)
+      .where(and(eq(studentCourses.studentId, student.id), eq(studentCourses.courseId, course.id))),
+    t.db
+      .select({ id: studentUnits.unitId })
+      .from(studentUnits)
+      .where(and(eq(studentUnits.studentId, student.id), inArray(studentUnits.unitId, unitIds))),
     t.db
       .select({ unitId: sections.unitId })
       .from(studentSections)
@@ -49,7 +55,8 @@ async function held(student: TestUser) {
 }
 
 /** Every answer of a round is a success or a refusal with a message, never a server error. */
-const settled = (answers: Array<{ statusCode: number; body: string }>) => answers.every((a) => a.statusCode === 200 || a.statusCode === 400);
+const settled = (answers: Array<{ statusCode: number; body: string }>) =>
+  answers.every((a) => a.statusCode === 200 || a.statusCode === 400);
 
 describe('an assignment racing the removal of its course or unit', () => {
   it('never outlives it, one student at a time', { timeout: 120_000 }, async () => {
@@ -65,7 +72,11 @@ describe('an assignment racing the removal of its course or unit', () => {
       ]);
       expect(settled(first), `round ${round}`).toBe(true);
       // Nothing gives the course back: it is gone, and with it whatever the assignments added meanwhile.
-      expect(await held(ana), `round ${round}`).toEqual({ course: false, unitsWithoutCourse: 0, sectionsWithoutUnit: 0 });
+      expect(await held(ana), `round ${round}`).toEqual({
+        course: false,
+        unitsWithoutCourse: 0,
+        sectionsWithoutUnit: 0,
+      });
 
       await post('/admin/assign-course', { ...ids, courseId: course.id });
       await post('/admin/assign-unit', { ...ids, unitId: unit.id });
@@ -76,7 +87,11 @@ describe('an assignment racing the removal of its course or unit', () => {
       ]);
       expect(settled(second), `round ${round}`).toBe(true);
       // The unit may be assigned again after its removal; its sections are held only with it.
-      expect(await held(ana), `round ${round}`).toEqual({ course: true, unitsWithoutCourse: 0, sectionsWithoutUnit: 0 });
+      expect(await held(ana), `round ${round}`).toEqual({
+        course: true,
+        unitsWithoutCourse: 0,
+        sectionsWithoutUnit: 0,
+      });
       await post('/admin/remove-course', { ...ids, courseId: course.id });
     }
   });
@@ -86,11 +101,21 @@ describe('an assignment racing the removal of its course or unit', () => {
     for (let round = 0; round < 15; round++) {
       await post('/admin/assign-course', { studentId: ben.id, courseId: course.id });
       const answers = await Promise.all([
-        post('/admin/batch-assignments', { action: 'assign', kind: 'unit', itemId: unit.id, withSections: true, studentIds: [ana.id, ben.id] }),
+        post('/admin/batch-assignments', {
+          action: 'assign',
+          kind: 'unit',
+          itemId: unit.id,
+          withSections: true,
+          studentIds: [ana.id, ben.id],
+        }),
         post('/admin/remove-course', { studentId: ben.id, courseId: course.id }),
       ]);
       expect(settled(answers), `round ${round}`).toBe(true);
-      expect(await held(ben), `round ${round}`).toEqual({ course: false, unitsWithoutCourse: 0, sectionsWithoutUnit: 0 });
+      expect(await held(ben), `round ${round}`).toEqual({
+        course: false,
+        unitsWithoutCourse: 0,
+        sectionsWithoutUnit: 0,
+      });
     }
   });
 });

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
-import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, buildUser, linkTeacher, signIn, type BuiltCourse, type TestUser } from '../../test/factories';
+import {
+  buildAdmin,
+  buildCourse,
+  buildQuestion,
+  buildStudent,
+  buildTeacher,
+  buildUser,
+  linkTeacher,
+  signIn,
+  type BuiltCourse,
+  type TestUser,
+} from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -15,7 +26,13 @@ let course: BuiltCourse;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [a, te, other, s, st] = await Promise.all([buildAdmin(t.db), buildTeacher(t.db), buildTeacher(t.db), buildStudent(t.db, { firstName: 'Ada' }), buildStudent(t.db)]);
+  const [a, te, other, s, st] = await Promise.all([
+    buildAdmin(t.db),
+    buildTeacher(t.db),
+    buildTeacher(t.db),
+    buildStudent(t.db, { firstName: 'Ada' }),
+    buildStudent(t.db),
+  ]);
   student = s;
   stranger = st;
   await linkTeacher(t.db, te.id, s.id);
@@ -25,8 +42,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (cookie: string, url: string, payload: unknown) => call(t.app, cookie, { method: 'POST', url, payload: payload as object });
-const studentsOf = async (cookie: string, role: 'admin' | 'teacher') => (await call(t.app, cookie, { method: 'GET', url: `/api/${role}/students` })).json().students;
+const post = (cookie: string, url: string, payload: unknown) =>
+  call(t.app, cookie, { method: 'POST', url, payload: payload as object });
+const studentsOf = async (cookie: string, role: 'admin' | 'teacher') =>
+  (await call(t.app, cookie, { method: 'GET', url: `/api/${role}/students` })).json().students;
 const find = async (id: string) => (await studentsOf(admin, 'admin')).find((s: { id: string }) => s.id === id);
 
 describe('assigning courses, units and sections to students', () => {
@@ -34,8 +53,30 @@ describe('assigning courses, units and sections to students', () => {
     const all = await studentsOf(admin, 'admin');
     expect(all.map((s: { id: string }) => s.id).sort()).toEqual([student.id, stranger.id].sort());
     const ada = all.find((s: { id: string }) => s.id === student.id);
-    expect(Object.keys(ada).sort()).toEqual(['courses', 'createdAt', 'email', 'firstName', 'fullName', 'grade', 'id', 'lastName', 'school', 'sections', 'units'].sort());
-    expect(ada).toMatchObject({ firstName: 'Ada', fullName: 'Ada Tester', grade: '6', school: 'Test School', courses: [], units: [], sections: [] });
+    expect(Object.keys(ada).sort()).toEqual(
+      [
+        'courses',
+        'createdAt',
+        'email',
+        'firstName',
+        'fullName',
+        'grade',
+        'id',
+        'lastName',
+        'school',
+        'sections',
+        'units',
+      ].sort(),
+    );
+    expect(ada).toMatchObject({
+      firstName: 'Ada',
+      fullName: 'Ada Tester',
+      grade: '6',
+      school: 'Test School',
+      courses: [],
+      units: [],
+      sections: [],
+    });
     const mine = await studentsOf(teacher, 'teacher');
     expect(mine.map((s: { id: string }) => s.id)).toEqual([student.id]);
   });
@@ -44,7 +85,10 @@ describe('assigning courses, units and sections to students', () => {
     const unit = await post(admin, '/api/admin/assign-unit', { studentId: student.id, unitId: course.units[0].id });
     expect(unit.statusCode).toBe(400);
     expect(unit.json().message).toBe(LEARNING_MESSAGES.unitNeedsCourse);
-    const section = await post(admin, '/api/admin/assign-section', { studentId: student.id, sectionId: course.units[0].sections[0].id });
+    const section = await post(admin, '/api/admin/assign-section', {
+      studentId: student.id,
+      sectionId: course.units[0].sections[0].id,
+    });
     expect(section.statusCode).toBe(400);
     expect(section.json().message).toBe(LEARNING_MESSAGES.sectionNeedsUnit);
     expect((await find(student.id)).units).toEqual([]);
@@ -55,13 +99,22 @@ describe('assigning courses, units and sections to students', () => {
     await post(admin, '/api/admin/assign-course', { studentId: student.id, courseId: other.id });
     await post(admin, '/api/admin/assign-unit', { studentId: student.id, unitId: other.units[0].id });
     try {
-      const unitOfAnotherCourse = await post(admin, '/api/admin/assign-unit', { studentId: student.id, unitId: course.units[0].id });
+      const unitOfAnotherCourse = await post(admin, '/api/admin/assign-unit', {
+        studentId: student.id,
+        unitId: course.units[0].id,
+      });
       expect(unitOfAnotherCourse.statusCode).toBe(400);
       expect(unitOfAnotherCourse.json().message).toBe(LEARNING_MESSAGES.unitNeedsCourse);
-      const sectionOfAnotherUnit = await post(admin, '/api/admin/assign-section', { studentId: student.id, sectionId: other.units[1].sections[0].id });
+      const sectionOfAnotherUnit = await post(admin, '/api/admin/assign-section', {
+        studentId: student.id,
+        sectionId: other.units[1].sections[0].id,
+      });
       expect(sectionOfAnotherUnit.statusCode).toBe(400);
       expect(sectionOfAnotherUnit.json().message).toBe(LEARNING_MESSAGES.sectionNeedsUnit);
-      const sectionOfAnotherCourse = await post(admin, '/api/admin/assign-section', { studentId: student.id, sectionId: course.units[0].sections[0].id });
+      const sectionOfAnotherCourse = await post(admin, '/api/admin/assign-section', {
+        studentId: student.id,
+        sectionId: course.units[0].sections[0].id,
+      });
       expect(sectionOfAnotherCourse.statusCode).toBe(400);
       expect(await find(student.id)).toMatchObject({ units: [other.units[0].id], sections: [] });
     } finally {
@@ -71,12 +124,26 @@ describe('assigning courses, units and sections to students', () => {
 
   it('assigns course, unit and section, twice harmlessly; removing the course removes its units and sections', async () => {
     for (let i = 0; i < 2; i++) {
-      expect((await post(teacher, '/api/teacher/assign-course', { studentId: student.id, courseId: course.id })).json()).toEqual({ message: 'Course assigned successfully' });
-      expect((await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: course.units[0].id })).statusCode).toBe(200);
-      expect((await post(teacher, '/api/teacher/assign-section', { studentId: student.id, sectionId: course.units[0].sections[1].id })).statusCode).toBe(200);
+      expect(
+        (await post(teacher, '/api/teacher/assign-course', { studentId: student.id, courseId: course.id })).json(),
+      ).toEqual({ message: 'Course assigned successfully' });
+      expect(
+        (await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: course.units[0].id }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await post(teacher, '/api/teacher/assign-section', {
+            studentId: student.id,
+            sectionId: course.units[0].sections[1].id,
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     const assigned = await find(student.id);
-    expect(assigned.courses).toEqual([expect.objectContaining({ id: course.id, courseId: course.id, code: course.code })]);
+    expect(assigned.courses).toEqual([
+      expect.objectContaining({ id: course.id, courseId: course.id, code: course.code }),
+    ]);
     expect(assigned.units).toEqual([course.units[0].id]);
     expect(assigned.sections).toEqual([course.units[0].sections[1].id]);
 
@@ -88,20 +155,38 @@ describe('assigning courses, units and sections to students', () => {
   it('remove-unit takes its sections; remove-section and remove-course-assignment work', async () => {
     await post(admin, '/api/admin/assign-course', { studentId: student.id, courseId: course.id });
     await post(admin, '/api/admin/assign-unit', { studentId: student.id, unitId: course.units[1].id });
-    await post(admin, '/api/admin/assign-section', { studentId: student.id, sectionId: course.units[1].sections[0].id });
-    await post(admin, '/api/admin/assign-section', { studentId: student.id, sectionId: course.units[1].sections[1].id });
-    await post(admin, '/api/admin/remove-section', { studentId: student.id, sectionId: course.units[1].sections[1].id });
+    await post(admin, '/api/admin/assign-section', {
+      studentId: student.id,
+      sectionId: course.units[1].sections[0].id,
+    });
+    await post(admin, '/api/admin/assign-section', {
+      studentId: student.id,
+      sectionId: course.units[1].sections[1].id,
+    });
+    await post(admin, '/api/admin/remove-section', {
+      studentId: student.id,
+      sectionId: course.units[1].sections[1].id,
+    });
     expect((await find(student.id)).sections).toEqual([course.units[1].sections[0].id]);
-    expect((await post(admin, '/api/admin/remove-unit', { studentId: student.id, unitId: course.units[1].id })).statusCode).toBe(200);
+    expect(
+      (await post(admin, '/api/admin/remove-unit', { studentId: student.id, unitId: course.units[1].id })).statusCode,
+    ).toBe(200);
     expect(await find(student.id)).toMatchObject({ units: [], sections: [] });
-    expect((await post(admin, '/api/admin/remove-course-assignment', { studentId: student.id, courseId: course.id })).statusCode).toBe(200);
+    expect(
+      (await post(admin, '/api/admin/remove-course-assignment', { studentId: student.id, courseId: course.id }))
+        .statusCode,
+    ).toBe(200);
     expect((await find(student.id)).courses).toEqual([]);
   });
 
   it('assign-unit with withSections assigns the unit and every section it has now, all or nothing', async () => {
     const built = await buildCourse(t.db, { units: 2, sections: 3 });
     const [unit, otherUnit] = built.units;
-    const refused = await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: unit.id, withSections: true });
+    const refused = await post(teacher, '/api/teacher/assign-unit', {
+      studentId: student.id,
+      unitId: unit.id,
+      withSections: true,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(LEARNING_MESSAGES.unitNeedsCourse);
     expect(await find(student.id)).toMatchObject({ units: [], sections: [] });
@@ -110,19 +195,31 @@ describe('assigning courses, units and sections to students', () => {
     // One section already assigned: assigning the unit with its sections again is harmless.
     await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: unit.id });
     await post(teacher, '/api/teacher/assign-section', { studentId: student.id, sectionId: unit.sections[1].id });
-    const response = await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: unit.id, withSections: true });
+    const response = await post(teacher, '/api/teacher/assign-unit', {
+      studentId: student.id,
+      unitId: unit.id,
+      withSections: true,
+    });
     expect(response.json()).toEqual({ message: 'Unit assigned successfully' });
     const assigned = await find(student.id);
     expect(assigned.units).toEqual([unit.id]);
     expect([...assigned.sections].sort()).toEqual(unit.sections.map((x) => x.id).sort());
 
     // Without the flag (or with false) only the unit is assigned.
-    await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: otherUnit.id, withSections: false });
+    await post(teacher, '/api/teacher/assign-unit', {
+      studentId: student.id,
+      unitId: otherUnit.id,
+      withSections: false,
+    });
     expect((await find(student.id)).units.sort()).toEqual([unit.id, otherUnit.id].sort());
     expect((await find(student.id)).sections).toHaveLength(3);
 
     for (const withSections of ['yes', 1, null]) {
-      const bad = await post(teacher, '/api/teacher/assign-unit', { studentId: student.id, unitId: otherUnit.id, withSections });
+      const bad = await post(teacher, '/api/teacher/assign-unit', {
+        studentId: student.id,
+        unitId: otherUnit.id,
+        withSections,
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toEqual(expect.any(String));
     }
@@ -134,7 +231,10 @@ describe('assigning courses, units and sections to students', () => {
     const response = await post(teacher, '/api/teacher/assign-course', { studentId: stranger.id, courseId: course.id });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(LEARNING_MESSAGES.notYourStudent);
-    expect((await post(otherTeacher, '/api/teacher/remove-course', { studentId: student.id, courseId: course.id })).statusCode).toBe(403);
+    expect(
+      (await post(otherTeacher, '/api/teacher/remove-course', { studentId: student.id, courseId: course.id }))
+        .statusCode,
+    ).toBe(403);
     expect((await find(stranger.id)).courses).toEqual([]);
   });
 
@@ -154,11 +254,19 @@ describe('assigning courses, units and sections to students', () => {
       expect(response.json().message, path).toBe(message);
     }
     const notAStudent = await buildTeacher(t.db);
-    expect((await post(admin, '/api/admin/assign-course', { studentId: notAStudent.id, courseId: course.id })).statusCode).toBe(404);
+    expect(
+      (await post(admin, '/api/admin/assign-course', { studentId: notAStudent.id, courseId: course.id })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses bad bodies with 400 and a message, never a 500', async () => {
-    const bodies: unknown[] = [{}, { studentId: 'x', courseId: course.id }, { studentId: [student.id], courseId: course.id }, { studentId: 'a'.repeat(100_000), courseId: course.id }, { studentId: 5, courseId: null }];
+    const bodies: unknown[] = [
+      {},
+      { studentId: 'x', courseId: course.id },
+      { studentId: [student.id], courseId: course.id },
+      { studentId: 'a'.repeat(100_000), courseId: course.id },
+      { studentId: 5, courseId: null },
+    ];
     for (const body of bodies) {
       const response = await post(admin, '/api/admin/assign-course', body);
       expect(response.statusCode).toBe(400);
@@ -171,7 +279,10 @@ describe('questions of a section', () => {
   it('appends in the order given, ignores duplicates and questions already there, and removes', async () => {
     const [q1, q2, q3] = await Promise.all([buildQuestion(t.db), buildQuestion(t.db), buildQuestion(t.db)]);
     const sectionId = course.units[0].sections[0].id;
-    const first = await post(teacher, '/api/questions/assign-to-section', { sectionId, questionIds: [q2.id, q1.id, q2.id] });
+    const first = await post(teacher, '/api/questions/assign-to-section', {
+      sectionId,
+      questionIds: [q2.id, q1.id, q2.id],
+    });
     expect(first.json()).toEqual({ message: 'Successfully assigned 2 questions to Section 1.1', assigned: 2 });
     const second = await post(admin, '/api/questions/assign-to-section', { sectionId, questionIds: [q1.id, q3.id] });
     expect(second.json().assigned).toBe(1);
@@ -179,11 +290,16 @@ describe('questions of a section', () => {
     expect(list.json().questions.map((q: { id: string }) => q.id)).toEqual([q2.id, q1.id, q3.id]);
     expect(list.json().questions[0]).toHaveProperty('answer');
 
-    const removed = await call(t.app, admin, { method: 'DELETE', url: `/api/sections/${sectionId}/questions/${q1.id}` });
+    const removed = await call(t.app, admin, {
+      method: 'DELETE',
+      url: `/api/sections/${sectionId}/questions/${q1.id}`,
+    });
     expect(removed.json()).toEqual({ message: 'Question removed from section' });
     const after = await call(t.app, admin, { method: 'GET', url: `/api/sections/${sectionId}/questions` });
     expect(after.json().questions.map((q: { id: string }) => q.id)).toEqual([q2.id, q3.id]);
-    expect((await call(t.app, admin, { method: 'DELETE', url: `/api/sections/${sectionId}/questions/${q1.id}` })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, admin, { method: 'DELETE', url: `/api/sections/${sectionId}/questions/${q1.id}` })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses an empty selection, unknown sections and unknown questions', async () => {
@@ -192,21 +308,37 @@ describe('questions of a section', () => {
     const empty = await post(admin, '/api/questions/assign-to-section', { sectionId, questionIds: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(LEARNING_MESSAGES.selectSectionAndQuestion);
-    expect((await post(admin, '/api/questions/assign-to-section', { sectionId: UNKNOWN, questionIds: [q.id] })).statusCode).toBe(404);
-    expect((await post(admin, '/api/questions/assign-to-section', { sectionId, questionIds: [q.id, UNKNOWN] })).statusCode).toBe(404);
-    expect((await call(t.app, admin, { method: 'GET', url: `/api/sections/${UNKNOWN}/questions` })).statusCode).toBe(404);
-    expect((await call(t.app, admin, { method: 'GET', url: `/api/sections/${sectionId}/questions` })).json().questions).toEqual([]);
+    expect(
+      (await post(admin, '/api/questions/assign-to-section', { sectionId: UNKNOWN, questionIds: [q.id] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(admin, '/api/questions/assign-to-section', { sectionId, questionIds: [q.id, UNKNOWN] })).statusCode,
+    ).toBe(404);
+    expect((await call(t.app, admin, { method: 'GET', url: `/api/sections/${UNKNOWN}/questions` })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call(t.app, admin, { method: 'GET', url: `/api/sections/${sectionId}/questions` })).json().questions,
+    ).toEqual([]);
   });
 });
 
 describe("reordering a section's questions (its exercises)", () => {
   const put = (cookie: string | null, sectionId: string, payload: unknown) =>
-    call(t.app, cookie, { method: 'PUT', url: `/api/sections/${sectionId}/questions/order`, payload: payload as object });
+    call(t.app, cookie, {
+      method: 'PUT',
+      url: `/api/sections/${sectionId}/questions/order`,
+      payload: payload as object,
+    });
   const idsOf = async (sectionId: string) =>
-    (await call(t.app, admin, { method: 'GET', url: `/api/sections/${sectionId}/questions` })).json().questions.map((q: { id: string }) => q.id);
+    (await call(t.app, admin, { method: 'GET', url: `/api/sections/${sectionId}/questions` }))
+      .json()
+      .questions.map((q: { id: string }) => q.id);
   const exercisesOf = async (sectionId: string) => {
     const unitId = course.units[1].id;
-    const list = (await call(t.app, admin, { method: 'GET', url: `/api/admin/sections?unitId=${unitId}` })).json() as Array<{ id: string; exercises: string[] }>;
+    const list = (
+      await call(t.app, admin, { method: 'GET', url: `/api/admin/sections?unitId=${unitId}` })
+    ).json() as Array<{ id: string; exercises: string[] }>;
     return list.find((s) => s.id === sectionId)!.exercises;
   };
 
@@ -258,7 +390,14 @@ describe("reordering a section's questions (its exercises)", () => {
     const repeated = await put(admin, sectionId, { questionIds: [q1, q1] });
     expect(repeated.statusCode).toBe(400);
     expect(repeated.json().message).toBe(LEARNING_MESSAGES.orderDuplicate);
-    for (const body of [{}, { questionIds: 'abc' }, { questionIds: null }, { questionIds: [42] }, [], { questionIds: { 0: q1 } }]) {
+    for (const body of [
+      {},
+      { questionIds: 'abc' },
+      { questionIds: null },
+      { questionIds: [42] },
+      [],
+      { questionIds: { 0: q1 } },
+    ]) {
       const response = await put(admin, sectionId, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().message).toMatch(/\S/);
@@ -280,8 +419,13 @@ describe("reordering a section's questions (its exercises)", () => {
     const sectionId = course.units[1].sections[1].id;
     const before = await idsOf(sectionId);
     const [parent, dataEntry] = await Promise.all([buildUser(t.db, 'parent'), buildUser(t.db, 'data-entry')]);
-    const [studentCookie, parentCookie, dataEntryCookie] = await Promise.all([signIn(t.app, student), signIn(t.app, parent), signIn(t.app, dataEntry)]);
-    for (const cookie of [studentCookie, parentCookie, dataEntryCookie]) expect((await put(cookie, sectionId, { questionIds: [...before].reverse() })).statusCode).toBe(403);
+    const [studentCookie, parentCookie, dataEntryCookie] = await Promise.all([
+      signIn(t.app, student),
+      signIn(t.app, parent),
+      signIn(t.app, dataEntry),
+    ]);
+    for (const cookie of [studentCookie, parentCookie, dataEntryCookie])
+      expect((await put(cookie, sectionId, { questionIds: [...before].reverse() })).statusCode).toBe(403);
     expect((await put(null, sectionId, { questionIds: [...before].reverse() })).statusCode).toBe(401);
     expect(await idsOf(sectionId)).toEqual(before);
   });

@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ASSIGNMENT_MESSAGES, batchSummary, sectionLabel, STUDENT_LIMITS, unitLabel, type AssignmentKind } from '../../../common/rules/students';
+import {
+  ASSIGNMENT_MESSAGES,
+  batchSummary,
+  sectionLabel,
+  STUDENT_LIMITS,
+  unitLabel,
+  type AssignmentKind,
+} from '../../../common/rules/students';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { batchAssignmentBody, BatchAssignmentReply } from '../../../common/schemas/studentAssignments';
 import type { AppContext } from '../../context';
@@ -36,17 +43,24 @@ async function itemOf(db: Db, kind: AssignmentKind, id: string): Promise<Item> {
     return { label: row.title, parentId: null };
   }
   if (kind === 'unit') {
-    const [row] = await rows<{ title: string; unit_number: number; course_id: string }>(db, sql`select bu.title, bu.unit_number, bu.course_id from units bu where bu.id = ${id}`);
+    const [row] = await rows<{ title: string; unit_number: number; course_id: string }>(
+      db,
+      sql`select bu.title, bu.unit_number, bu.course_id from units bu where bu.id = ${id}`,
+    );
     if (!row) throw NotFound(LEARNING_MESSAGES.unitNotFound);
     return { label: unitLabel({ title: row.title, unitNumber: row.unit_number }), parentId: row.course_id };
   }
-  const [row] = await rows<{ title: string; section_number: number; unit_id: string }>(db, sql`select bs.title, bs.section_number, bs.unit_id from sections bs where bs.id = ${id}`);
+  const [row] = await rows<{ title: string; section_number: number; unit_id: string }>(
+    db,
+    sql`select bs.title, bs.section_number, bs.unit_id from sections bs where bs.id = ${id}`,
+  );
   if (!row) throw NotFound(LEARNING_MESSAGES.sectionNotFound);
   return { label: sectionLabel({ title: row.title, sectionNumber: row.section_number }), parentId: row.unit_id };
 }
 
 const txRows = async <T>(tx: Tx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-const studentIdsOf = async (tx: Tx, query: SQL) => new Set((await txRows<{ student_id: string }>(tx, query)).map((r) => r.student_id));
+const studentIdsOf = async (tx: Tx, query: SQL) =>
+  new Set((await txRows<{ student_id: string }>(tx, query)).map((r) => r.student_id));
 
 /**
  * One course, unit or section assigned to or removed from many students in one transaction, by the rules of the
@@ -55,7 +69,9 @@ const studentIdsOf = async (tx: Tx, query: SQL) => new Set((await txRows<{ stude
  * the reply counts who changed, who was already so, and who was refused and why.
  */
 export async function batchChange(ctx: AppContext, actor: Actor, body: Body): Promise<BatchAssignmentReply> {
-  const targets = body.studentIds ? await namedStudents(ctx.db, actor, [...new Set(body.studentIds)]) : await studentIdsIn(ctx.db, actor, body.filter!, ctx.now());
+  const targets = body.studentIds
+    ? await namedStudents(ctx.db, actor, [...new Set(body.studentIds)])
+    : await studentIdsIn(ctx.db, actor, body.filter!, ctx.now());
   if (targets.length === 0) throw Invalid(ASSIGNMENT_MESSAGES.noStudentsChosen);
   const item = await itemOf(ctx.db, body.kind, body.itemId);
   const ids = idArray(targets);
@@ -89,9 +105,14 @@ export async function batchChange(ctx: AppContext, actor: Actor, body: Body): Pr
         );
         break;
       case 'remove course': {
-        changed = await studentIdsOf(tx, sql`delete from student_courses bsc where bsc.course_id = ${itemId} and bsc.student_id = any(${ids}) returning bsc.student_id`);
+        changed = await studentIdsOf(
+          tx,
+          sql`delete from student_courses bsc where bsc.course_id = ${itemId} and bsc.student_id = any(${ids}) returning bsc.student_id`,
+        );
         const courseUnits = sql`select bu.id from units bu where bu.course_id = ${itemId}`;
-        await tx.execute(sql`delete from student_units bsu where bsu.student_id = any(${ids}) and bsu.unit_id in (${courseUnits})`);
+        await tx.execute(
+          sql`delete from student_units bsu where bsu.student_id = any(${ids}) and bsu.unit_id in (${courseUnits})`,
+        );
         await tx.execute(
           sql`delete from student_sections bss where bss.student_id = any(${ids}) and bss.section_id in (select bs.id from sections bs where bs.unit_id in (${courseUnits}))`,
         );
@@ -126,7 +147,10 @@ export async function batchChange(ctx: AppContext, actor: Actor, body: Body): Pr
         break;
       }
       case 'remove unit':
-        changed = await studentIdsOf(tx, sql`delete from student_units bsu where bsu.unit_id = ${itemId} and bsu.student_id = any(${ids}) returning bsu.student_id`);
+        changed = await studentIdsOf(
+          tx,
+          sql`delete from student_units bsu where bsu.unit_id = ${itemId} and bsu.student_id = any(${ids}) returning bsu.student_id`,
+        );
         await tx.execute(
           sql`delete from student_sections bss where bss.student_id = any(${ids}) and bss.section_id in (select bs.id from sections bs where bs.unit_id = ${itemId})`,
         );
@@ -145,7 +169,10 @@ export async function batchChange(ctx: AppContext, actor: Actor, body: Body): Pr
         break;
       }
       case 'remove section':
-        changed = await studentIdsOf(tx, sql`delete from student_sections bss where bss.section_id = ${itemId} and bss.student_id = any(${ids}) returning bss.student_id`);
+        changed = await studentIdsOf(
+          tx,
+          sql`delete from student_sections bss where bss.section_id = ${itemId} and bss.student_id = any(${ids}) returning bss.student_id`,
+        );
         break;
     }
     return { changed: changed!, refused, reason };

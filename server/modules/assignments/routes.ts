@@ -16,7 +16,12 @@ import {
   sectionQuestionsReply,
   unitAssignmentBody,
 } from '../../../common/schemas/learning';
-import { batchAssignmentBody, batchAssignmentReply, studentListQuery, studentPageReply } from '../../../common/schemas/studentAssignments';
+import {
+  batchAssignmentBody,
+  batchAssignmentReply,
+  studentListQuery,
+  studentPageReply,
+} from '../../../common/schemas/studentAssignments';
 import type { AppContext } from '../../context';
 import { actorOf, type Actor } from '../../policies/actor';
 import type { KeyRequest } from '../../plugins/kept';
@@ -42,16 +47,26 @@ export function assignmentRoutes(ctx: AppContext) {
       const writeConfig = { access: [role], invalidates: ['content'] } as const;
       // The route admits only `role`, so the signed-in user is of that role.
       const actor = actorOf;
-      const post = <B extends typeof courseAssignmentBody | typeof unitAssignmentBody | typeof assignUnitBody | typeof sectionAssignmentBody>(
+      const post = <
+        B extends
+          | typeof courseAssignmentBody
+          | typeof unitAssignmentBody
+          | typeof assignUnitBody
+          | typeof sectionAssignmentBody,
+      >(
         path: string,
         body: B,
         action: (a: Actor, input: B['_output']) => Promise<void>,
         message: string,
       ) =>
-        r.post(`/${role}/${path}`, { config: writeConfig, schema: { body, response: { 200: messageReply } } }, async (req) => {
-          await action(actor(req.user!), req.body as B['_output']);
-          return { message };
-        });
+        r.post(
+          `/${role}/${path}`,
+          { config: writeConfig, schema: { body, response: { 200: messageReply } } },
+          async (req) => {
+            await action(actor(req.user!), req.body as B['_output']);
+            return { message };
+          },
+        );
 
       // Paged, filtered and counted by the database, never in memory: a school has thousands of students.
       // Kept: steady reads cost no statement (p99 budget at 5,000 students); a minute in the key ages the "recent" card.
@@ -59,38 +74,105 @@ export function assignmentRoutes(ctx: AppContext) {
         view: 'studentPage',
         key: (req: KeyRequest) => {
           const q = req.query as z.output<typeof studentListQuery>;
-          return [role === 'admin' ? 'admin' : req.user!.id, q.group, q.q ?? '', q.page, q.pageSize, Math.floor(ctx.now().getTime() / 60_000)];
+          return [
+            role === 'admin' ? 'admin' : req.user!.id,
+            q.group,
+            q.q ?? '',
+            q.page,
+            q.pageSize,
+            Math.floor(ctx.now().getTime() / 60_000),
+          ];
         },
       } as const;
-      r.get(`/${role}/students`, { config: { ...config, kept: studentPageKept }, schema: { querystring: studentListQuery, response: { 200: studentPageReply } } }, (req) =>
-        studentPage(ctx, actor(req.user!), req.query),
+      r.get(
+        `/${role}/students`,
+        {
+          config: { ...config, kept: studentPageKept },
+          schema: { querystring: studentListQuery, response: { 200: studentPageReply } },
+        },
+        (req) => studentPage(ctx, actor(req.user!), req.query),
       );
-      post('assign-course', courseAssignmentBody, (a, b) => assignments.assignCourse(ctx, a, b.studentId, b.courseId), 'Course assigned successfully');
-      post('remove-course', courseAssignmentBody, (a, b) => assignments.removeCourse(ctx, a, b.studentId, b.courseId), 'Course removed successfully');
-      post('remove-course-assignment', courseAssignmentBody, (a, b) => assignments.removeCourse(ctx, a, b.studentId, b.courseId), 'Course removed successfully');
-      post('assign-unit', assignUnitBody, (a, b) => assignments.assignUnit(ctx, a, b.studentId, b.unitId, b.withSections), 'Unit assigned successfully');
-      post('remove-unit', unitAssignmentBody, (a, b) => assignments.removeUnit(ctx, a, b.studentId, b.unitId), 'Unit removed successfully');
-      post('assign-section', sectionAssignmentBody, (a, b) => assignments.assignSection(ctx, a, b.studentId, b.sectionId), 'Section assigned successfully');
-      post('remove-section', sectionAssignmentBody, (a, b) => assignments.removeSection(ctx, a, b.studentId, b.sectionId), 'Section removed successfully');
+      post(
+        'assign-course',
+        courseAssignmentBody,
+        (a, b) => assignments.assignCourse(ctx, a, b.studentId, b.courseId),
+        'Course assigned successfully',
+      );
+      post(
+        'remove-course',
+        courseAssignmentBody,
+        (a, b) => assignments.removeCourse(ctx, a, b.studentId, b.courseId),
+        'Course removed successfully',
+      );
+      post(
+        'remove-course-assignment',
+        courseAssignmentBody,
+        (a, b) => assignments.removeCourse(ctx, a, b.studentId, b.courseId),
+        'Course removed successfully',
+      );
+      post(
+        'assign-unit',
+        assignUnitBody,
+        (a, b) => assignments.assignUnit(ctx, a, b.studentId, b.unitId, b.withSections),
+        'Unit assigned successfully',
+      );
+      post(
+        'remove-unit',
+        unitAssignmentBody,
+        (a, b) => assignments.removeUnit(ctx, a, b.studentId, b.unitId),
+        'Unit removed successfully',
+      );
+      post(
+        'assign-section',
+        sectionAssignmentBody,
+        (a, b) => assignments.assignSection(ctx, a, b.studentId, b.sectionId),
+        'Section assigned successfully',
+      );
+      post(
+        'remove-section',
+        sectionAssignmentBody,
+        (a, b) => assignments.removeSection(ctx, a, b.studentId, b.sectionId),
+        'Section removed successfully',
+      );
       // The batch call: one course, unit or section for many students in one call (a class, or a whole filter).
-      r.post(`/${role}/batch-assignments`, { config: writeConfig, schema: { body: batchAssignmentBody, response: { 200: batchAssignmentReply } } }, (req) =>
-        batchChange(ctx, actor(req.user!), req.body),
+      r.post(
+        `/${role}/batch-assignments`,
+        { config: writeConfig, schema: { body: batchAssignmentBody, response: { 200: batchAssignmentReply } } },
+        (req) => batchChange(ctx, actor(req.user!), req.body),
       );
     }
 
-    r.get('/sections/:id/questions', { config: adminOrTeacher, schema: { params: idParam, response: { 200: sectionQuestionsReply } } }, async (req) => ({
-      questions: await assignments.sectionQuestionList(ctx, req.params.id),
-    }));
+    r.get(
+      '/sections/:id/questions',
+      { config: adminOrTeacher, schema: { params: idParam, response: { 200: sectionQuestionsReply } } },
+      async (req) => ({
+        questions: await assignments.sectionQuestionList(ctx, req.params.id),
+      }),
+    );
 
-    r.post('/questions/assign-to-section', { config: adminOrTeacherWrite, schema: { body: assignQuestionsBody, response: { 200: assignQuestionsReply } } }, async (req) => {
-      const { title, added } = await assignments.assignQuestionsToSection(ctx, req.body.sectionId, req.body.questionIds);
-      return { message: `Successfully assigned ${plural(added, 'question')} to ${title}`, assigned: added };
-    });
+    r.post(
+      '/questions/assign-to-section',
+      { config: adminOrTeacherWrite, schema: { body: assignQuestionsBody, response: { 200: assignQuestionsReply } } },
+      async (req) => {
+        const { title, added } = await assignments.assignQuestionsToSection(
+          ctx,
+          req.body.sectionId,
+          req.body.questionIds,
+        );
+        return { message: `Successfully assigned ${plural(added, 'question')} to ${title}`, assigned: added };
+      },
+    );
 
     r.put(
       '/sections/:id/questions/order',
-      { config: adminOrTeacherWrite, schema: { params: idParam, body: reorderQuestionsBody, response: { 200: reorderQuestionsReply } } },
-      async (req) => ({ message: LEARNING_MESSAGES.orderSaved, exercises: await assignments.reorderSectionQuestions(ctx, req.params.id, req.body.questionIds) }),
+      {
+        config: adminOrTeacherWrite,
+        schema: { params: idParam, body: reorderQuestionsBody, response: { 200: reorderQuestionsReply } },
+      },
+      async (req) => ({
+        message: LEARNING_MESSAGES.orderSaved,
+        exercises: await assignments.reorderSectionQuestions(ctx, req.params.id, req.body.questionIds),
+      }),
     );
 
     r.delete(

@@ -19,9 +19,13 @@ import { requireStudent } from '../../policies/students';
 import { presentQuestions } from '../student/questions';
 
 /** What an assignment call about someone who is not the actor's student is told (404 unknown, 403 not theirs). */
-export const STUDENT_REFUSALS = { unknown: LEARNING_MESSAGES.studentNotFound, notYours: LEARNING_MESSAGES.notYourStudent };
+export const STUDENT_REFUSALS = {
+  unknown: LEARNING_MESSAGES.studentNotFound,
+  notYours: LEARNING_MESSAGES.notYourStudent,
+};
 
-const checkStudent = (db: Db, actor: Actor, studentId: string) => requireStudent(db, actor, studentId, STUDENT_REFUSALS, 'write');
+const checkStudent = (db: Db, actor: Actor, studentId: string) =>
+  requireStudent(db, actor, studentId, STUDENT_REFUSALS, 'write');
 
 /*
  * Assigning a unit needs its course assigned, a section its unit. The assigning transaction holds the parent
@@ -51,7 +55,10 @@ export async function assignCourse(ctx: AppContext, actor: Actor, studentId: str
   await checkStudent(ctx.db, actor, studentId);
   const [course] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
   if (!course) throw NotFound(LEARNING_MESSAGES.courseNotFound);
-  await ctx.db.insert(studentCourses).values({ studentId, courseId, assignedBy: actor.id, assignedAt: ctx.now() }).onConflictDoNothing();
+  await ctx.db
+    .insert(studentCourses)
+    .values({ studentId, courseId, assignedBy: actor.id, assignedAt: ctx.now() })
+    .onConflictDoNothing();
 }
 
 /** Removing a course takes the student's units and sections of it along, in one transaction. */
@@ -61,11 +68,23 @@ export async function removeCourse(ctx: AppContext, actor: Actor, studentId: str
   if (!course) throw NotFound(LEARNING_MESSAGES.courseNotFound);
   const courseUnits = ctx.db.select({ id: units.id }).from(units).where(eq(units.courseId, courseId));
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(studentCourses).where(and(eq(studentCourses.studentId, studentId), eq(studentCourses.courseId, courseId)));
-    await tx.delete(studentUnits).where(and(eq(studentUnits.studentId, studentId), inArray(studentUnits.unitId, courseUnits)));
+    await tx
+      .delete(studentCourses)
+      .where(and(eq(studentCourses.studentId, studentId), eq(studentCourses.courseId, courseId)));
+    await tx
+      .delete(studentUnits)
+      .where(and(eq(studentUnits.studentId, studentId), inArray(studentUnits.unitId, courseUnits)));
     await tx
       .delete(studentSections)
-      .where(and(eq(studentSections.studentId, studentId), inArray(studentSections.sectionId, tx.select({ id: sections.id }).from(sections).where(inArray(sections.unitId, courseUnits)))));
+      .where(
+        and(
+          eq(studentSections.studentId, studentId),
+          inArray(
+            studentSections.sectionId,
+            tx.select({ id: sections.id }).from(sections).where(inArray(sections.unitId, courseUnits)),
+          ),
+        ),
+      );
   });
 }
 
@@ -73,7 +92,13 @@ export async function removeCourse(ctx: AppContext, actor: Actor, studentId: str
  * Assigns a unit; with `withSections`, also every section the unit has now, in the same transaction (sections
  * added to the unit later are not assigned by it).
  */
-export async function assignUnit(ctx: AppContext, actor: Actor, studentId: string, unitId: string, withSections = false) {
+export async function assignUnit(
+  ctx: AppContext,
+  actor: Actor,
+  studentId: string,
+  unitId: string,
+  withSections = false,
+) {
   await checkStudent(ctx.db, actor, studentId);
   const [unit] = await ctx.db.select({ courseId: units.courseId }).from(units).where(eq(units.id, unitId));
   if (!unit) throw NotFound(LEARNING_MESSAGES.unitNotFound);
@@ -85,7 +110,10 @@ export async function assignUnit(ctx: AppContext, actor: Actor, studentId: strin
     await tx
       .insert(studentUnits)
       .values({ studentId, unitId, assignedBy: actor.id, assignedAt })
-      .onConflictDoUpdate({ target: [studentUnits.studentId, studentUnits.unitId], set: { assignedBy: sql`student_units.assigned_by` } });
+      .onConflictDoUpdate({
+        target: [studentUnits.studentId, studentUnits.unitId],
+        set: { assignedBy: sql`student_units.assigned_by` },
+      });
     if (!withSections) return;
     const unitSections = await tx.select({ id: sections.id }).from(sections).where(eq(sections.unitId, unitId));
     if (unitSections.length === 0) return;
@@ -105,7 +133,15 @@ export async function removeUnit(ctx: AppContext, actor: Actor, studentId: strin
     await tx.delete(studentUnits).where(and(eq(studentUnits.studentId, studentId), eq(studentUnits.unitId, unitId)));
     await tx
       .delete(studentSections)
-      .where(and(eq(studentSections.studentId, studentId), inArray(studentSections.sectionId, tx.select({ id: sections.id }).from(sections).where(eq(sections.unitId, unitId)))));
+      .where(
+        and(
+          eq(studentSections.studentId, studentId),
+          inArray(
+            studentSections.sectionId,
+            tx.select({ id: sections.id }).from(sections).where(eq(sections.unitId, unitId)),
+          ),
+        ),
+      );
   });
 }
 
@@ -115,7 +151,10 @@ export async function assignSection(ctx: AppContext, actor: Actor, studentId: st
   if (!section) throw NotFound(LEARNING_MESSAGES.sectionNotFound);
   await ctx.db.transaction(async (tx) => {
     if (!(await holdsUnit(tx, studentId, section.unitId))) throw Invalid(LEARNING_MESSAGES.sectionNeedsUnit);
-    await tx.insert(studentSections).values({ studentId, sectionId, assignedBy: actor.id, assignedAt: ctx.now() }).onConflictDoNothing();
+    await tx
+      .insert(studentSections)
+      .values({ studentId, sectionId, assignedBy: actor.id, assignedAt: ctx.now() })
+      .onConflictDoNothing();
   });
 }
 
@@ -124,7 +163,9 @@ export async function removeSection(ctx: AppContext, actor: Actor, studentId: st
   await checkStudent(ctx.db, actor, studentId);
   const [section] = await ctx.db.select({ id: sections.id }).from(sections).where(eq(sections.id, sectionId));
   if (!section) throw NotFound(LEARNING_MESSAGES.sectionNotFound);
-  await ctx.db.delete(studentSections).where(and(eq(studentSections.studentId, studentId), eq(studentSections.sectionId, sectionId)));
+  await ctx.db
+    .delete(studentSections)
+    .where(and(eq(studentSections.studentId, studentId), eq(studentSections.sectionId, sectionId)));
 }
 
 async function sectionTitle(db: Db, sectionId: string): Promise<string> {
@@ -142,7 +183,10 @@ export async function sectionQuestionList(ctx: AppContext, sectionId: string): P
     .innerJoin(questions, eq(questions.id, sectionQuestions.questionId))
     .where(eq(sectionQuestions.sectionId, sectionId))
     .orderBy(asc(sectionQuestions.position));
-  return presentQuestions(ctx.db, list.map((r) => r.question));
+  return presentQuestions(
+    ctx.db,
+    list.map((r) => r.question),
+  );
 }
 
 /**
@@ -157,12 +201,20 @@ export async function assignQuestionsToSection(ctx: AppContext, sectionId: strin
   const added = await ctx.db.transaction(async (tx) => {
     // Lock the section row so two concurrent calls cannot take the same positions.
     await tx.execute(sql`select s.id from sections s where s.id = ${sectionId} for update`);
-    const present = await tx.select({ id: sectionQuestions.questionId }).from(sectionQuestions).where(eq(sectionQuestions.sectionId, sectionId));
-    const [{ last }] = await tx.select({ last: max(sectionQuestions.position) }).from(sectionQuestions).where(eq(sectionQuestions.sectionId, sectionId));
+    const present = await tx
+      .select({ id: sectionQuestions.questionId })
+      .from(sectionQuestions)
+      .where(eq(sectionQuestions.sectionId, sectionId));
+    const [{ last }] = await tx
+      .select({ last: max(sectionQuestions.position) })
+      .from(sectionQuestions)
+      .where(eq(sectionQuestions.sectionId, sectionId));
     const taken = new Set(present.map((p) => p.id));
     const fresh = wanted.filter((q) => !taken.has(q));
     if (fresh.length > 0) {
-      await tx.insert(sectionQuestions).values(fresh.map((questionId, i) => ({ sectionId, questionId, position: (last ?? 0) + i + 1 })));
+      await tx
+        .insert(sectionQuestions)
+        .values(fresh.map((questionId, i) => ({ sectionId, questionId, position: (last ?? 0) + i + 1 })));
     }
     return fresh.length;
   });
@@ -182,13 +234,21 @@ export async function removeQuestionFromSection(ctx: AppContext, sectionId: stri
  * now: one read before someone else's assignment or removal is refused with 409, so nothing is lost or half applied.
  * One statement renumbers every row, under the section's lock that assigning takes too.
  */
-export async function reorderSectionQuestions(ctx: AppContext, sectionId: string, questionIds: string[]): Promise<string[]> {
+export async function reorderSectionQuestions(
+  ctx: AppContext,
+  sectionId: string,
+  questionIds: string[],
+): Promise<string[]> {
   await sectionTitle(ctx.db, sectionId);
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select s.id from sections s where s.id = ${sectionId} for update`);
-    const present = await tx.select({ id: sectionQuestions.questionId }).from(sectionQuestions).where(eq(sectionQuestions.sectionId, sectionId));
+    const present = await tx
+      .select({ id: sectionQuestions.questionId })
+      .from(sectionQuestions)
+      .where(eq(sectionQuestions.sectionId, sectionId));
     const wanted = new Set(questionIds);
-    if (present.length !== wanted.size || present.some((p) => !wanted.has(p.id))) throw Conflict(LEARNING_MESSAGES.orderMismatch);
+    if (present.length !== wanted.size || present.some((p) => !wanted.has(p.id)))
+      throw Conflict(LEARNING_MESSAGES.orderMismatch);
     if (present.length === 0) return;
     await tx.execute(sql`
       update section_questions sq set position = o.position

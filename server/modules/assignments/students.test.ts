@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, teacherStudents } from '../../db/schema';
-import { buildAdmin, buildCourse, buildStudent, buildTeacher, linkTeacher, signIn, type TestUser } from '../../test/factories';
+import {
+  buildAdmin,
+  buildCourse,
+  buildStudent,
+  buildTeacher,
+  linkTeacher,
+  signIn,
+  type TestUser,
+} from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
 /**
@@ -27,7 +35,11 @@ beforeAll(async () => {
     ['eli', { firstName: 'Eli', lastName: 'Fox', grade: '10', school: 'River High' }],
     ['fay', { firstName: 'Fay', lastName: 'Gray', grade: '12', school: 'River High', createdAt: old }],
   ];
-  for (const [key, spec] of specs) people[key] = await buildStudent(t.db, { ...spec, email: `${key}-${Math.random().toString(16).slice(2, 8)}@example.com` });
+  for (const [key, spec] of specs)
+    people[key] = await buildStudent(t.db, {
+      ...spec,
+      email: `${key}-${Math.random().toString(16).slice(2, 8)}@example.com`,
+    });
   const [a, te] = await Promise.all([buildAdmin(t.db), buildTeacher(t.db)]);
   await linkTeacher(t.db, te.id, people.ana.id);
   await linkTeacher(t.db, te.id, people.eli.id);
@@ -47,7 +59,15 @@ describe('the student list', () => {
   it('answers the first page, ordered by last and first name, with the stat cards of every group', async () => {
     const reply = await list(admin);
     expect(reply).toMatchObject({ page: 1, pageSize: 20, total: 7 });
-    expect(names(reply)).toEqual(['Kim Abbott', 'Ana Brown', 'Ben Brown', 'Cara Diaz', 'Dev Evans', 'Eli Fox', 'Fay Gray']);
+    expect(names(reply)).toEqual([
+      'Kim Abbott',
+      'Ana Brown',
+      'Ben Brown',
+      'Cara Diaz',
+      'Dev Evans',
+      'Eli Fox',
+      'Fay Gray',
+    ]);
     // K belongs to no grade band; "recent" are those who joined within 30 days.
     expect(reply.stats).toEqual({ all: 7, grades1to5: 2, grades6to8: 2, grades9to12: 2, recent: 2 });
   });
@@ -69,7 +89,8 @@ describe('the student list', () => {
   });
 
   it('searches name, e-mail, school and grade, ignoring case, within the chosen group', async () => {
-    const search = async (q: string, group = '') => names(await list(admin, `?q=${encodeURIComponent(q)}${group ? `&group=${group}` : ''}`));
+    const search = async (q: string, group = '') =>
+      names(await list(admin, `?q=${encodeURIComponent(q)}${group ? `&group=${group}` : ''}`));
     expect(await search('brown')).toEqual(['Ana Brown', 'Ben Brown']);
     expect(await search('ANA BR')).toEqual(['Ana Brown']);
     expect(await search('brown ben')).toEqual(['Ben Brown']);
@@ -90,7 +111,15 @@ describe('the student list', () => {
     const first = await list(admin, '?pageSize=3');
     const second = await list(admin, '?pageSize=3&page=2');
     const third = await list(admin, '?pageSize=3&page=3');
-    expect([...names(first), ...names(second), ...names(third)]).toEqual(['Kim Abbott', 'Ana Brown', 'Ben Brown', 'Cara Diaz', 'Dev Evans', 'Eli Fox', 'Fay Gray']);
+    expect([...names(first), ...names(second), ...names(third)]).toEqual([
+      'Kim Abbott',
+      'Ana Brown',
+      'Ben Brown',
+      'Cara Diaz',
+      'Dev Evans',
+      'Eli Fox',
+      'Fay Gray',
+    ]);
     expect(third).toMatchObject({ total: 7, page: 3, pageSize: 3 });
     const past = await list(admin, '?pageSize=3&page=9&group=grades9to12');
     expect(past).toMatchObject({ students: [], total: 2, page: 9 });
@@ -110,7 +139,7 @@ describe('the student list', () => {
     await post('/api/admin/remove-course', { ...ids, courseId: course.id });
   });
 
-  it("gives a teacher their own students only, in the list and in the cards", async () => {
+  it('gives a teacher their own students only, in the list and in the cards', async () => {
     const reply = await list(teacher, '', 'teacher');
     expect(names(reply)).toEqual(['Ana Brown', 'Eli Fox']);
     expect(reply.stats).toEqual({ all: 2, grades1to5: 1, grades6to8: 0, grades9to12: 1, recent: 1 });
@@ -123,18 +152,35 @@ describe('the student list', () => {
     expect(names(before)).toEqual(['Eli Fox', 'Fay Gray']);
     // Written straight to the database, as a student's own profile edit or another instance would: the triggers of
     // migrations 0008 and 0011 announce each on commit.
-    const gus = await buildStudent(t.db, { firstName: 'Gus', lastName: 'Hill', grade: '11', school: 'River High', email: `gus-${Date.now()}@example.com` });
+    const gus = await buildStudent(t.db, {
+      firstName: 'Gus',
+      lastName: 'Hill',
+      grade: '11',
+      school: 'River High',
+      email: `gus-${Date.now()}@example.com`,
+    });
     await expect.poll(async () => names(await list(admin, '?q=river'))).toEqual(['Eli Fox', 'Fay Gray', 'Gus Hill']);
     await t.db.update(profiles).set({ school: 'Lake School' }).where(eq(profiles.userId, gus.id));
     await expect.poll(async () => names(await list(admin, '?q=river'))).toEqual(['Eli Fox', 'Fay Gray']);
     await linkTeacher(t.db, teacherId, gus.id);
-    await expect.poll(async () => names(await list(teacher, '', 'teacher'))).toEqual(['Ana Brown', 'Eli Fox', 'Gus Hill']);
+    await expect
+      .poll(async () => names(await list(teacher, '', 'teacher')))
+      .toEqual(['Ana Brown', 'Eli Fox', 'Gus Hill']);
     await t.db.delete(teacherStudents).where(eq(teacherStudents.studentId, gus.id));
     await expect.poll(async () => names(await list(teacher, '', 'teacher'))).toEqual(['Ana Brown', 'Eli Fox']);
   });
 
   it('refuses a bad query with 400 and a message, never a 500', async () => {
-    const bad = ['?page=0', '?page=x', '?pageSize=0', '?pageSize=101', '?pageSize=2.5', '?group=everyone', `?q=${'a'.repeat(201)}`, '?q=%00'];
+    const bad = [
+      '?page=0',
+      '?page=x',
+      '?pageSize=0',
+      '?pageSize=101',
+      '?pageSize=2.5',
+      '?group=everyone',
+      `?q=${'a'.repeat(201)}`,
+      '?q=%00',
+    ];
     for (const query of bad) {
       const response = await call(t.app, admin, { method: 'GET', url: `/api/admin/students${query}` });
       expect(response.statusCode, query).toBe(400);

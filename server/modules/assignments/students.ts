@@ -24,8 +24,17 @@ function actorStudents(actor: Actor): SQL {
 function filterCondition(filter: StudentFilter, now: Date): SQL {
   const parts: SQL[] = [];
   const band = STUDENT_GROUPS[filter.group].grades;
-  if (band) parts.push(sql`st_p.grade_level in (${sql.join(band.map((g) => sql`${g}`), sql`, `)})`);
-  if (filter.group === 'recent') parts.push(sql`st_u.created_at >= ${new Date(now.getTime() - RECENT_STUDENT_DAYS * DAY_MS).toISOString()}::timestamptz`);
+  if (band)
+    parts.push(
+      sql`st_p.grade_level in (${sql.join(
+        band.map((g) => sql`${g}`),
+        sql`, `,
+      )})`,
+    );
+  if (filter.group === 'recent')
+    parts.push(
+      sql`st_u.created_at >= ${new Date(now.getTime() - RECENT_STUDENT_DAYS * DAY_MS).toISOString()}::timestamptz`,
+    );
   const q = filter.q?.trim();
   if (q) {
     const pattern = containsPattern(q);
@@ -52,7 +61,11 @@ export async function studentIdsIn(db: Db, actor: Actor, filter: StudentFilter, 
 }
 
 async function statsOf(db: Db, actor: Actor, now: Date): Promise<StudentStats> {
-  const band = (grades: readonly string[]) => sql`count(*) filter (where st_p.grade_level in (${sql.join(grades.map((g) => sql`${g}`), sql`, `)}))`;
+  const band = (grades: readonly string[]) =>
+    sql`count(*) filter (where st_p.grade_level in (${sql.join(
+      grades.map((g) => sql`${g}`),
+      sql`, `,
+    )}))`;
   const since = new Date(now.getTime() - RECENT_STUDENT_DAYS * DAY_MS).toISOString();
   const [row] = await rows<Record<keyof StudentStats, string | number>>(
     db,
@@ -95,7 +108,11 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
  * whatever the number of students: the page (numbered, counted and ordered in the database, its assignments
  * gathered per student of the page only) and the figures.
  */
-export async function studentPage(ctx: AppContext, actor: Actor, query: StudentFilter & { page: number; pageSize: number }): Promise<StudentPage> {
+export async function studentPage(
+  ctx: AppContext,
+  actor: Actor,
+  query: StudentFilter & { page: number; pageSize: number },
+): Promise<StudentPage> {
   const now = ctx.now();
   const offset = (query.page - 1) * query.pageSize;
   const where = sql`${actorStudents(actor)}${filterCondition(query, now)}`;
@@ -123,7 +140,10 @@ export async function studentPage(ctx: AppContext, actor: Actor, query: StudentF
   let total = page.length ? Number(page[0].total) : 0;
   // A page past the end has no row to carry the count.
   if (!page.length && offset > 0) {
-    const [row] = await rows<{ n: string | number }>(ctx.db, sql`select count(*) as n from users st_u left join profiles st_p on st_p.user_id = st_u.id where ${where}`);
+    const [row] = await rows<{ n: string | number }>(
+      ctx.db,
+      sql`select count(*) as n from users st_u left join profiles st_p on st_p.user_id = st_u.id where ${where}`,
+    );
     total = Number(row.n);
   }
   return { students: page.map(present), total, page: query.page, pageSize: query.pageSize, stats };

@@ -19,7 +19,12 @@ afterAll(() => t.close());
 /** Each request from an address of its own, as a guesser with many addresses would send them. */
 let nextAddress = 0;
 const post = (url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress: `10.1.${Math.floor(++nextAddress / 250) % 250}.${(nextAddress % 250) + 1}` });
+  t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload,
+    remoteAddress: `10.1.${Math.floor(++nextAddress / 250) % 250}.${(nextAddress % 250) + 1}`,
+  });
 
 const TOO_MANY_TRIES = 'Too many incorrect attempts. Please request a new code.';
 
@@ -35,19 +40,27 @@ describe('guessing a code with simultaneous requests', () => {
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
     // The right code at positions 25 and 30, as a guesser covering 31 codes in one burst would have it.
     const guesses = Array.from({ length: 31 }, (_, i) => (i === 24 || i === 29 ? code : wrong(i)));
-    const answers = await Promise.all(guesses.map((otp) => post('/auth/verify-otp', { email: victim.email, otp, purpose: 'password-reset' })));
+    const answers = await Promise.all(
+      guesses.map((otp) => post('/auth/verify-otp', { email: victim.email, otp, purpose: 'password-reset' })),
+    );
 
     const accepted = answers.filter((a) => a.statusCode === 200);
-    const judgedWrong = answers.filter((a) => /^Invalid verification code\. \d attempts? left\.$/.test(a.json().message));
+    const judgedWrong = answers.filter((a) =>
+      /^Invalid verification code\. \d attempts? left\.$/.test(a.json().message),
+    );
     const [row] = await codesOf(victim.email);
     // Every guess compared with the code is counted on the code's row, the right one too.
     expect(row.attempts).toBeLessThanOrEqual(5);
     expect(accepted.length + judgedWrong.length).toBeLessThanOrEqual(5);
     expect(accepted.length).toBeLessThanOrEqual(1);
-    expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 400 || a.statusCode === 429)).toBe(true);
+    expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 400 || a.statusCode === 429)).toBe(
+      true,
+    );
     // The burst ends with the code verified by a right guess judged among its five tries (the requests arrive in any
     // order), or out of tries with the guessers told so.
-    expect(row.verifiedAt !== null || (row.attempts === 5 && answers.some((a) => a.json().message === TOO_MANY_TRIES))).toBe(true);
+    expect(
+      row.verifiedAt !== null || (row.attempts === 5 && answers.some((a) => a.json().message === TOO_MANY_TRIES)),
+    ).toBe(true);
   });
 
   it('gives a code that 31 wrong guesses met at once no further try, and counts them for the e-mail from every address', async () => {
@@ -55,7 +68,9 @@ describe('guessing a code with simultaneous requests', () => {
     expect((await post('/auth/signup', { email })).statusCode).toBe(200);
     const code = t.outbox.lastCode(email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const answers = await Promise.all(Array.from({ length: 31 }, () => post('/auth/verify-otp', { email, otp: wrong })));
+    const answers = await Promise.all(
+      Array.from({ length: 31 }, () => post('/auth/verify-otp', { email, otp: wrong })),
+    );
     const [row] = await codesOf(email);
     expect(row.attempts).toBe(5);
     // 30 failures an hour per e-mail, whichever addresses they come from.
@@ -70,7 +85,9 @@ describe('guessing a code with simultaneous requests', () => {
 describe('requesting codes with simultaneous requests', () => {
   it('sends one code for 25 requests at once: the 60 s wait holds', async () => {
     const email = 'resend-burst@example.com';
-    const answers = await Promise.all(Array.from({ length: 25 }, () => post('/auth/resend-otp', { email, purpose: 'email-verification' })));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => post('/auth/resend-otp', { email, purpose: 'email-verification' })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(24);
     expect(await codesOf(email)).toHaveLength(1);
@@ -79,14 +96,21 @@ describe('requesting codes with simultaneous requests', () => {
   it('sends no eleventh code in an hour when the requests for both purposes come at once', async () => {
     const victim = await buildStudent(t.db);
     for (let i = 0; i < 9; i++) {
-      expect((await post('/auth/resend-otp', { email: victim.email, purpose: 'email-verification' })).statusCode).toBe(200);
+      expect((await post('/auth/resend-otp', { email: victim.email, purpose: 'email-verification' })).statusCode).toBe(
+        200,
+      );
       t.clock.advance(61);
     }
     const purposes = Array.from({ length: 24 }, (_, i) => (i % 2 ? 'password-reset' : 'email-verification'));
-    const answers = await Promise.all(purposes.map((purpose) => post('/auth/resend-otp', { email: victim.email, purpose })));
+    const answers = await Promise.all(
+      purposes.map((purpose) => post('/auth/resend-otp', { email: victim.email, purpose })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(await codesOf(victim.email)).toHaveLength(10);
-    const live = await t.db.select().from(emailCodes).where(and(eq(emailCodes.email, victim.email), eq(emailCodes.purpose, 'email-verification')));
+    const live = await t.db
+      .select()
+      .from(emailCodes)
+      .where(and(eq(emailCodes.email, victim.email), eq(emailCodes.purpose, 'email-verification')));
     expect(live.filter((c) => c.consumedAt === null).length).toBeLessThanOrEqual(1);
   });
 });
@@ -95,18 +119,36 @@ describe('using a verified code and signing in, with simultaneous requests', () 
   it('resets the password once for three resets at once with one verified code', async () => {
     const user = await buildStudent(t.db);
     expect((await post('/auth/otp-forgot-password', { email: user.email })).statusCode).toBe(200);
-    expect((await post('/auth/verify-otp', { email: user.email, otp: t.outbox.lastCode(user.email), purpose: 'password-reset' })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/auth/verify-otp', {
+          email: user.email,
+          otp: t.outbox.lastCode(user.email),
+          purpose: 'password-reset',
+        })
+      ).statusCode,
+    ).toBe(200);
     const passwords = ['Fresh-pass1!', 'Fresh-pass2!', 'Fresh-pass3!'];
-    const answers = await Promise.all(passwords.map((newPassword) => post('/auth/reset-password', { email: user.email, newPassword })));
+    const answers = await Promise.all(
+      passwords.map((newPassword) => post('/auth/reset-password', { email: user.email, newPassword })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
     const chosen = passwords[answers.findIndex((a) => a.statusCode === 200)];
-    const signIns = await Promise.all(passwords.map((password) => post('/auth/login', { email: user.email, password })));
+    const signIns = await Promise.all(
+      passwords.map((password) => post('/auth/login', { email: user.email, password })),
+    );
     expect(signIns.map((s) => s.statusCode)).toEqual(passwords.map((p) => (p === chosen ? 200 : 401)));
   });
 
   it('answers ten of fifteen wrong passwords sent at once from one address, and locks the account there', async () => {
     const user = await buildStudent(t.db);
-    const from = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.9.9.9', payload: { email: user.email, password } });
+    const from = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.9.9.9',
+        payload: { email: user.email, password },
+      });
     const answers = await Promise.all(Array.from({ length: 15 }, () => from('Wrong-pass1!')));
     expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(10);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(5);

@@ -47,10 +47,20 @@ async function verifiedSignup(email = freshEmail()) {
 describe('sign-up, verification and profile completion', () => {
   it('creates a student end to end and signs them in', async () => {
     const email = await verifiedSignup();
-    const response = await post('/api/users/complete-profile', { email, password: strongPassword, type: 'student', extra_field: details });
+    const response = await post('/api/users/complete-profile', {
+      email,
+      password: strongPassword,
+      type: 'student',
+      extra_field: details,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.user).toMatchObject({ email, type: 'student', status: 'active', studentProfile: { firstName: 'Ada', grade: '7', school: 'Engine Middle School', dateOfBirth: '2012-05-01' } });
+    expect(body.user).toMatchObject({
+      email,
+      type: 'student',
+      status: 'active',
+      studentProfile: { firstName: 'Ada', grade: '7', school: 'Engine Middle School', dateOfBirth: '2012-05-01' },
+    });
     expect(body.user.passwordHash).toBeUndefined();
     const me = await call(t.app, sessionCookie(response), { method: 'GET', url: '/api/auth/me' });
     expect(me.json().user.email).toBe(email);
@@ -93,10 +103,20 @@ describe('sign-up, verification and profile completion', () => {
     const array = await post('/api/auth/signup', [{ email: 'a@b.co' }]);
     expect(array.statusCode).toBe(400);
     expect(array.json().message).toBeTruthy();
-    const broken = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe('The request body is not valid JSON.');
-    const text = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'text/plain' }, payload: 'email=a@b.co' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a@b.co',
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toBe('Send the request as JSON.');
   });
@@ -107,7 +127,8 @@ describe('sign-up, verification and profile completion', () => {
     const code = t.outbox.lastCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
     const messages: string[] = [];
-    for (let i = 0; i < 5; i++) messages.push((await post('/api/auth/verify-otp', { email, otp: wrong })).json().message);
+    for (let i = 0; i < 5; i++)
+      messages.push((await post('/api/auth/verify-otp', { email, otp: wrong })).json().message);
     expect(messages.slice(0, 4)).toEqual([
       'Invalid verification code. 4 attempts left.',
       'Invalid verification code. 3 attempts left.',
@@ -189,16 +210,28 @@ describe('sign-up, verification and profile completion', () => {
     const email = freshEmail();
     await post('/api/auth/signup', { email });
     const before = await countRows(users);
-    const response = await post('/api/users/complete-profile', { email, password: strongPassword, type: 'student', extra_field: details });
+    const response = await post('/api/users/complete-profile', {
+      email,
+      password: strongPassword,
+      type: 'student',
+      extra_field: details,
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Please verify your email before completing your profile. Verification is valid for 30 minutes.');
+    expect(response.json().message).toBe(
+      'Please verify your email before completing your profile. Verification is valid for 30 minutes.',
+    );
     expect(await countRows(users)).toBe(before);
   });
 
   it('accepts complete-profile only once and only within 30 minutes of verification', async () => {
     const late = await verifiedSignup();
     t.clock.advance(31 * 60);
-    const tooLate = await post('/api/users/complete-profile', { email: late, password: strongPassword, type: 'student', extra_field: details });
+    const tooLate = await post('/api/users/complete-profile', {
+      email: late,
+      password: strongPassword,
+      type: 'student',
+      extra_field: details,
+    });
     expect(tooLate.statusCode).toBe(400);
 
     const email = await verifiedSignup();
@@ -207,13 +240,20 @@ describe('sign-up, verification and profile completion', () => {
     // The code is used up: a second try is answered as any try without a verified code.
     const twice = await post('/api/users/complete-profile', body);
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().message).toBe('Please verify your email before completing your profile. Verification is valid for 30 minutes.');
+    expect(twice.json().message).toBe(
+      'Please verify your email before completing your profile. Verification is valid for 30 minutes.',
+    );
   });
 
   it('tells the holder of a verified code that the e-mail got an account in the meantime', async () => {
     const email = await verifiedSignup();
     await buildStudent(t.db, { email });
-    const response = await post('/api/users/complete-profile', { email, password: strongPassword, type: 'student', extra_field: details });
+    const response = await post('/api/users/complete-profile', {
+      email,
+      password: strongPassword,
+      type: 'student',
+      extra_field: details,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('An account with this email already exists. Please sign in.');
   });
@@ -249,16 +289,30 @@ describe('sign-up, verification and profile completion', () => {
     ['no special', 'Abcdefgh1', MESSAGES.passwordNeedsSpecial],
     ['missing', '', MESSAGES.passwordRequired],
   ])('complete-profile applies the password policy: %s', async (_name, password, message) => {
-    const response = await post('/api/users/complete-profile', { email: 'someone@example.com', password, type: 'student', extra_field: details });
+    const response = await post('/api/users/complete-profile', {
+      email: 'someone@example.com',
+      password,
+      type: 'student',
+      extra_field: details,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
 
   it('refuses every type but student at sign-up, and a missing e-mail with the start-over message', async () => {
-    const teacher = await post('/api/users/complete-profile', { email: 'x@example.com', password: strongPassword, type: 'teacher', extra_field: details });
+    const teacher = await post('/api/users/complete-profile', {
+      email: 'x@example.com',
+      password: strongPassword,
+      type: 'teacher',
+      extra_field: details,
+    });
     expect(teacher.statusCode).toBe(400);
     expect(teacher.json().message).toBe('Only student accounts can be created by sign-up');
-    const noEmail = await post('/api/users/complete-profile', { password: strongPassword, type: 'student', extra_field: details });
+    const noEmail = await post('/api/users/complete-profile', {
+      password: strongPassword,
+      type: 'student',
+      extra_field: details,
+    });
     expect(noEmail.json().message).toBe(MESSAGES.emailMissingStartOver);
   });
 });
@@ -268,7 +322,10 @@ describe('sign-in and sessions', () => {
     const user = await buildStudent(t.db);
     const response = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ message: 'Login successful', user: { email: user.email, type: 'student' } });
+    expect(response.json()).toMatchObject({
+      message: 'Login successful',
+      user: { email: user.email, type: 'student' },
+    });
     const cookie = response.cookies.find((c) => c.name === 'academy_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
@@ -324,7 +381,13 @@ describe('sign-in and sessions', () => {
   });
 
   it('reports the role profile the screens read, for each type', async () => {
-    const keys = { student: 'studentProfile', parent: 'parentProfile', teacher: 'teacherProfile', admin: 'adminProfile', 'data-entry': 'dataEntryProfile' } as const;
+    const keys = {
+      student: 'studentProfile',
+      parent: 'parentProfile',
+      teacher: 'teacherProfile',
+      admin: 'adminProfile',
+      'data-entry': 'dataEntryProfile',
+    } as const;
     for (const [type, key] of Object.entries(keys)) {
       const user = await buildUser(t.db, type as keyof typeof keys);
       const me = await call(t.app, await signIn(t.app, user), { method: 'GET', url: '/api/auth/me' });
@@ -357,12 +420,26 @@ describe('sign-in and sessions', () => {
       const user = await buildStudent(strict.db);
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
-        statuses.push((await strict.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wrong-pass1!' } })).statusCode);
+        statuses.push(
+          (
+            await strict.app.inject({
+              method: 'POST',
+              url: '/api/auth/login',
+              payload: { email: user.email, password: 'Wrong-pass1!' },
+            })
+          ).statusCode,
+        );
       }
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-      const limited = await strict.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+      const limited = await strict.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().message).toBe('Too many sign-in attempts for this email. Please wait 15 minutes or reset your password.');
+      expect(limited.json().message).toBe(
+        'Too many sign-in attempts for this email. Please wait 15 minutes or reset your password.',
+      );
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await strict.close();
@@ -378,16 +455,29 @@ describe('the signed-in user cache', () => {
       const user = await buildStudent(t.db);
       const cookie = await signIn(t.app, user);
       const elsewhere = await signIn(t.app, user);
-      expect((await call(other, cookie, { method: 'GET', url: '/api/auth/me' })).json().user.studentProfile.firstName).not.toBe('Renamed');
+      expect(
+        (await call(other, cookie, { method: 'GET', url: '/api/auth/me' })).json().user.studentProfile.firstName,
+      ).not.toBe('Renamed');
       const rename = await call(t.app, elsewhere, {
         method: 'PUT',
         url: '/api/users/profile',
         payload: { extra_field: { first_name: 'Renamed', last_name: 'Tester' } },
       });
       expect(rename.statusCode).toBe(200);
-      await expect.poll(async () => (await call(other, cookie, { method: 'GET', url: '/api/auth/me' })).json().user.studentProfile.firstName).toBe('Renamed');
-      await post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'N3w&Passw0rd' }, elsewhere);
-      await expect.poll(async () => (await call(other, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+      await expect
+        .poll(
+          async () =>
+            (await call(other, cookie, { method: 'GET', url: '/api/auth/me' })).json().user.studentProfile.firstName,
+        )
+        .toBe('Renamed');
+      await post(
+        '/api/auth/change-password',
+        { currentPassword: TEST_PASSWORD, newPassword: 'N3w&Passw0rd' },
+        elsewhere,
+      );
+      await expect
+        .poll(async () => (await call(other, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode)
+        .toBe(401);
     } finally {
       await other.close();
     }
@@ -400,7 +490,11 @@ describe('password change', () => {
     const first = await signIn(t.app, user);
     const second = await signIn(t.app, user);
     expect((await call(t.app, second, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
-    const response = await post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'N3w&Passw0rd' }, first);
+    const response = await post(
+      '/api/auth/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'N3w&Passw0rd' },
+      first,
+    );
     expect(response.statusCode).toBe(200);
     expect((await call(t.app, second, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     expect((await call(t.app, first, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
@@ -415,7 +509,10 @@ describe('password change', () => {
     [{ currentPassword: TEST_PASSWORD }, MESSAGES.newPasswordRequired],
     [{ newPassword: 'N3w&Passw0rd' }, MESSAGES.currentPasswordRequired],
     [{ currentPassword: 'Wrong-pass1!', newPassword: 'N3w&Passw0rd' }, 'Current password is incorrect'],
-    [{ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, 'New password must be different from the current password'],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
+      'New password must be different from the current password',
+    ],
   ])('applies the change-password rules %#', async (payload, message) => {
     const user = await buildStudent(t.db);
     const cookie = await signIn(t.app, user);
@@ -461,11 +558,15 @@ describe('password reset', () => {
     const user = await buildStudent(t.db);
     const without = await post('/api/auth/reset-password', { email: user.email, newPassword: 'Fresh&Start9' });
     expect(without.statusCode).toBe(400);
-    expect(without.json().message).toBe('Please verify your reset code first. A verified code can be used once, within 10 minutes.');
+    expect(without.json().message).toBe(
+      'Please verify your reset code first. A verified code can be used once, within 10 minutes.',
+    );
     await post('/api/auth/otp-forgot-password', { email: user.email, purpose: 'password-reset' });
     await post('/api/auth/verify-otp', { email: user.email, otp: t.outbox.lastCode(user.email) });
     t.clock.advance(11 * 60);
-    expect((await post('/api/auth/reset-password', { email: user.email, newPassword: 'Fresh&Start9' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/auth/reset-password', { email: user.email, newPassword: 'Fresh&Start9' })).statusCode,
+    ).toBe(400);
     expect((await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
@@ -485,6 +586,8 @@ describe('password reset', () => {
     t.clock.advance(120);
     await post('/api/auth/resend-otp', { email: user.email, purpose: 'email-verification' });
     expect(t.outbox.to(user.email).at(-1)!.subject).toMatch(/already have/);
-    expect((await post('/api/auth/reset-password', { email: user.email, newPassword: 'Fresh&Start9' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/auth/reset-password', { email: user.email, newPassword: 'Fresh&Start9' })).statusCode,
+    ).toBe(400);
   });
 });

@@ -43,7 +43,10 @@ export async function issueCode(
       const wait = OTP_RESEND_COOLDOWN_SECONDS - (now.getTime() - last.sentAt.getTime()) / 1000;
       if (wait > 0) {
         const seconds = Math.ceil(wait);
-        throw TooMany(`Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`, seconds);
+        throw TooMany(
+          `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`,
+          seconds,
+        );
       }
     }
     const hourAgo = new Date(now.getTime() - 3600_000);
@@ -75,7 +78,11 @@ export async function issueCode(
  * Wrong codes per e-mail, from every address together: 30 an hour, fewer than the 50 tries of the ten codes an
  * hour may bring, so guessing from many addresses gains nothing over guessing from one. A right code is refunded.
  */
-const VERIFY_FAILURES = { max: 30, windowSeconds: 3600, message: 'Too many verification attempts for this email. Please try again later.' };
+const VERIFY_FAILURES = {
+  max: 30,
+  windowSeconds: 3600,
+  message: 'Too many verification attempts for this email. Please try again later.',
+};
 
 /**
  * Checks a code against the newest live code of the e-mail (of the purpose, when given).
@@ -83,18 +90,44 @@ const VERIFY_FAILURES = { max: 30, windowSeconds: 3600, message: 'Too many verif
  * (the count raised only while under five, the code marked verified only when it matches), so parallel guesses
  * cannot all read a count of tries still under the limit.
  */
-export async function verifyCode(ctx: AppContext, email: string, otp: string, purpose?: OtpPurpose): Promise<OtpPurpose> {
+export async function verifyCode(
+  ctx: AppContext,
+  email: string,
+  otp: string,
+  purpose?: OtpPurpose,
+): Promise<OtpPurpose> {
   const now = ctx.now();
   const failures = `verify:email:${email}`;
   await hitLimit(ctx.db, { ...VERIFY_FAILURES, key: failures, max: VERIFY_FAILURES.max * ctx.rateLimitFactor }, now);
-  const live = and(eq(emailCodes.email, email), isNull(emailCodes.consumedAt), isNull(emailCodes.verifiedAt), purpose ? eq(emailCodes.purpose, purpose) : undefined);
-  const [row] = await ctx.db.select({ id: emailCodes.id, purpose: emailCodes.purpose }).from(emailCodes).where(live).orderBy(desc(emailCodes.sentAt)).limit(1);
+  const live = and(
+    eq(emailCodes.email, email),
+    isNull(emailCodes.consumedAt),
+    isNull(emailCodes.verifiedAt),
+    purpose ? eq(emailCodes.purpose, purpose) : undefined,
+  );
+  const [row] = await ctx.db
+    .select({ id: emailCodes.id, purpose: emailCodes.purpose })
+    .from(emailCodes)
+    .where(live)
+    .orderBy(desc(emailCodes.sentAt))
+    .limit(1);
   if (!row) throw Invalid('No verification code is waiting for this email. Please request a new code.');
   const matches = sql`${emailCodes.codeHash} = ${hashCode(ctx.codeKey, email, row.purpose, otp)}`;
   const [judged] = await ctx.db
     .update(emailCodes)
-    .set({ attempts: sql`${emailCodes.attempts} + 1`, verifiedAt: sql`case when ${matches} then ${now.toISOString()}::timestamptz end` })
-    .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.consumedAt), isNull(emailCodes.verifiedAt), lt(emailCodes.attempts, OTP_MAX_ATTEMPTS), gt(emailCodes.expiresAt, now)))
+    .set({
+      attempts: sql`${emailCodes.attempts} + 1`,
+      verifiedAt: sql`case when ${matches} then ${now.toISOString()}::timestamptz end`,
+    })
+    .where(
+      and(
+        eq(emailCodes.id, row.id),
+        isNull(emailCodes.consumedAt),
+        isNull(emailCodes.verifiedAt),
+        lt(emailCodes.attempts, OTP_MAX_ATTEMPTS),
+        gt(emailCodes.expiresAt, now),
+      ),
+    )
     .returning({ attempts: emailCodes.attempts, verifiedAt: emailCodes.verifiedAt });
   if (!judged) throw await unjudged(ctx, row.id, now);
   if (judged.verifiedAt) {
@@ -109,7 +142,8 @@ export async function verifyCode(ctx: AppContext, email: string, otp: string, pu
 /** Why a code found live could not take a try: another request used its last try, verified it or replaced it. */
 async function unjudged(ctx: AppContext, id: string, now: Date) {
   const [code] = await ctx.db.select().from(emailCodes).where(eq(emailCodes.id, id));
-  if (!code || code.consumedAt) return Invalid('This verification code has been replaced. Please use the newest code or request a new one.');
+  if (!code || code.consumedAt)
+    return Invalid('This verification code has been replaced. Please use the newest code or request a new one.');
   if (code.verifiedAt) return Invalid('This verification code has already been used. Please request a new code.');
   if (code.attempts >= OTP_MAX_ATTEMPTS) return Invalid('Too many incorrect attempts. Please request a new code.');
   if (code.expiresAt <= now) return Invalid('This verification code has expired. Please request a new code.');
@@ -118,15 +152,30 @@ async function unjudged(ctx: AppContext, id: string, now: Date) {
 
 function verifiedCodeOf(email: string, purpose: OtpPurpose, windowSeconds: number, now: Date) {
   const since = new Date(now.getTime() - windowSeconds * 1000);
-  return and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt), gt(emailCodes.verifiedAt, since));
+  return and(
+    eq(emailCodes.email, email),
+    eq(emailCodes.purpose, purpose),
+    isNull(emailCodes.consumedAt),
+    gt(emailCodes.verifiedAt, since),
+  );
 }
 
 /**
  * Whether a verified code of the purpose, verified within `windowSeconds`, waits to be used: looked at before
  * costly work (hashing a password) that only the holder of a code may cause. `consumeVerifiedCode` decides.
  */
-export async function hasVerifiedCode(db: AppContext['db'], email: string, purpose: OtpPurpose, windowSeconds: number, now: Date): Promise<boolean> {
-  const [row] = await db.select({ id: emailCodes.id }).from(emailCodes).where(verifiedCodeOf(email, purpose, windowSeconds, now)).limit(1);
+export async function hasVerifiedCode(
+  db: AppContext['db'],
+  email: string,
+  purpose: OtpPurpose,
+  windowSeconds: number,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailCodes.id })
+    .from(emailCodes)
+    .where(verifiedCodeOf(email, purpose, windowSeconds, now))
+    .limit(1);
   return row !== undefined;
 }
 

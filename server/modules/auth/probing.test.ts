@@ -49,17 +49,31 @@ beforeEach(() => {
 describe('complete-profile without a verified code', () => {
   it('answers a registered and an unknown e-mail alike', async () => {
     const registered = await buildStudent(t.db);
-    const known = await t.app.inject({ method: 'POST', url: '/api/users/complete-profile', payload: profile(registered.email) });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/users/complete-profile', payload: profile('nobody-here@example.com') });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/complete-profile',
+      payload: profile(registered.email),
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/complete-profile',
+      payload: profile('nobody-here@example.com'),
+    });
     expect(known.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(known.json()).toEqual(unknown.json());
-    expect(known.json().message).toBe('Please verify your email before completing your profile. Verification is valid for 30 minutes.');
+    expect(known.json().message).toBe(
+      'Please verify your email before completing your profile. Verification is valid for 30 minutes.',
+    );
   });
 
   it('hashes no password', async () => {
     for (let i = 0; i < 3; i++) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/users/complete-profile', payload: profile(`stranger${i}@example.com`) });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/complete-profile',
+        payload: profile(`stranger${i}@example.com`),
+      });
       expect(response.statusCode).toBe(400);
     }
     expect(argon2Hashes.count).toBe(0);
@@ -70,13 +84,30 @@ describe('complete-profile without a verified code', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 21; i++) {
-        statuses.push((await strict.app.inject({ method: 'POST', url: '/api/users/complete-profile', payload: profile(`probe${i}@example.com`) })).statusCode);
+        statuses.push(
+          (
+            await strict.app.inject({
+              method: 'POST',
+              url: '/api/users/complete-profile',
+              payload: profile(`probe${i}@example.com`),
+            })
+          ).statusCode,
+        );
       }
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
-      const limited = await strict.app.inject({ method: 'POST', url: '/api/users/complete-profile', payload: profile('probe@example.com') });
+      const limited = await strict.app.inject({
+        method: 'POST',
+        url: '/api/users/complete-profile',
+        payload: profile('probe@example.com'),
+      });
       expect(limited.statusCode).toBe(429);
       expect(limited.json().message).toBe('Too many requests. Please wait a few minutes and try again.');
-      const elsewhere = await strict.app.inject({ method: 'POST', url: '/api/users/complete-profile', remoteAddress: '10.0.0.9', payload: profile('probe@example.com') });
+      const elsewhere = await strict.app.inject({
+        method: 'POST',
+        url: '/api/users/complete-profile',
+        remoteAddress: '10.0.0.9',
+        payload: profile('probe@example.com'),
+      });
       expect(elsewhere.statusCode).toBe(400);
     } finally {
       await strict.close();
@@ -88,16 +119,23 @@ describe('reset-password without a verified code', () => {
   it('hashes no password, for a registered or an unknown e-mail', async () => {
     const registered = await buildStudent(t.db);
     for (const email of [registered.email, 'nobody-here@example.com']) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email, newPassword: 'Fresh&Start9' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { email, newPassword: 'Fresh&Start9' },
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('Please verify your reset code first. A verified code can be used once, within 10 minutes.');
+      expect(response.json().message).toBe(
+        'Please verify your reset code first. A verified code can be used once, within 10 minutes.',
+      );
     }
     expect(argon2Hashes.count).toBe(0);
   });
 });
 
 /** A real SMTP server that answers each message after `delayMs`, and keeps what it received. */
-const slowMailServer = (delayMs: number) => startSmtpServer({ answer: () => new Promise<void>((resolve) => setTimeout(resolve, delayMs)) });
+const slowMailServer = (delayMs: number) =>
+  startSmtpServer({ answer: () => new Promise<void>((resolve) => setTimeout(resolve, delayMs)) });
 
 /** A port on which nothing listens: a mail server that is down. */
 async function deadPort(): Promise<number> {
@@ -141,7 +179,12 @@ describe('answers that mail someone, with a slow or a stopped mail server', () =
     const s = await appWithSmtp(mail.port);
     try {
       const user = await buildStudent(s.db);
-      const forgot = (email: string) => () => s.app.inject({ method: 'POST', url: '/api/auth/otp-forgot-password', payload: { email, purpose: 'password-reset' } });
+      const forgot = (email: string) => () =>
+        s.app.inject({
+          method: 'POST',
+          url: '/api/auth/otp-forgot-password',
+          payload: { email, purpose: 'password-reset' },
+        });
       // Warm up the code paths, so the first measured request pays no first-use cost.
       await forgot('warm-up@example.com')();
       const registered = await timed(forgot(user.email));
@@ -154,7 +197,9 @@ describe('answers that mail someone, with a slow or a stopped mail server', () =
       expect(unknown.ms).toBeLessThan(MAIL_DELAY_MS / 3);
       expect(Math.abs(registered.ms - unknown.ms)).toBeLessThan(MAIL_DELAY_MS / 6);
       await expect
-        .poll(() => mail.received.some((m) => m.includes(`To: ${user.email}`) && /password reset code/.test(m)), { timeout: 15_000 })
+        .poll(() => mail.received.some((m) => m.includes(`To: ${user.email}`) && /password reset code/.test(m)), {
+          timeout: 15_000,
+        })
         .toBe(true);
       expect(mail.received.some((m) => m.includes('To: nobody-here@example.com'))).toBe(false);
     } finally {
@@ -166,7 +211,8 @@ describe('answers that mail someone, with a slow or a stopped mail server', () =
     const s = await appWithSmtp(mail.port);
     try {
       const user = await buildStudent(s.db);
-      const signup = (email: string) => () => s.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email } });
+      const signup = (email: string) => () =>
+        s.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email } });
       await signup('warm-up@example.com')();
       const registered = await timed(signup(user.email));
       const fresh = await timed(signup('brand-new@example.com'));
@@ -183,12 +229,21 @@ describe('answers that mail someone, with a slow or a stopped mail server', () =
     const s = await appWithSmtp(await deadPort());
     try {
       const user = await buildStudent(s.db);
-      const forgot = (email: string) => s.app.inject({ method: 'POST', url: '/api/auth/otp-forgot-password', payload: { email, purpose: 'password-reset' } });
+      const forgot = (email: string) =>
+        s.app.inject({
+          method: 'POST',
+          url: '/api/auth/otp-forgot-password',
+          payload: { email, purpose: 'password-reset' },
+        });
       const registered = await forgot(user.email);
       const unknown = await forgot('nobody-here@example.com');
       expect([registered.statusCode, unknown.statusCode]).toEqual([200, 200]);
       expect(registered.body).toBe(unknown.body);
-      const signup = await s.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'brand-new@example.com' } });
+      const signup = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: 'brand-new@example.com' },
+      });
       expect(signup.statusCode).toBe(200);
     } finally {
       await s.close();

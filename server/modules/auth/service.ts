@@ -42,11 +42,16 @@ async function findUserByEmail(ctx: AppContext, email: string) {
  */
 const SIGN_IN_LIMITS = {
   ip: { max: 30, windowSeconds: 900, message: TOO_MANY_REQUESTS },
-  client: { max: 10, windowSeconds: 900, message: 'Too many sign-in attempts for this email. Please wait 15 minutes or reset your password.' },
+  client: {
+    max: 10,
+    windowSeconds: 900,
+    message: 'Too many sign-in attempts for this email. Please wait 15 minutes or reset your password.',
+  },
   account: {
     max: 50,
     windowSeconds: 3600,
-    message: 'Too many failed sign-in attempts for this email. Reset your password to sign in now, or try again in an hour.',
+    message:
+      'Too many failed sign-in attempts for this email. Reset your password to sign in now, or try again in an hour.',
   },
 } as const;
 
@@ -59,7 +64,9 @@ export async function signup(ctx: AppContext, email: string, ip: string): Promis
   await limitPerIp(ctx, 'signup', ip, 20, 3600);
   const existing = await findUserByEmail(ctx, email);
   await issueCode(ctx, email, 'email-verification', (code) =>
-    existing ? alreadyRegisteredMail(email, ctx.config.publicUrl) : codeMail(email, 'email-verification', code, minutes),
+    existing
+      ? alreadyRegisteredMail(email, ctx.config.publicUrl)
+      : codeMail(email, 'email-verification', code, minutes),
   );
 }
 
@@ -83,15 +90,22 @@ export async function verifyOtp(ctx: AppContext, email: string, otp: string, ip:
  * request without one costs no hashing. Proving the mailbox also lifts the sign-in lock of the account and of
  * this client (see `login`).
  */
-export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordBody>, ip: string): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: z.output<typeof resetPasswordBody>,
+  ip: string,
+): Promise<void> {
   await limitPerIp(ctx, 'reset', ip, 30, 3600);
   const now = ctx.now();
-  const notVerified = () => Invalid('Please verify your reset code first. A verified code can be used once, within 10 minutes.');
-  if (!(await hasVerifiedCode(ctx.db, input.email, 'password-reset', RESET_VERIFIED_WINDOW_SECONDS, now))) throw notVerified();
+  const notVerified = () =>
+    Invalid('Please verify your reset code first. A verified code can be used once, within 10 minutes.');
+  if (!(await hasVerifiedCode(ctx.db, input.email, 'password-reset', RESET_VERIFIED_WINDOW_SECONDS, now)))
+    throw notVerified();
   const passwordHash = await hashPassword(input.newPassword);
   const userId = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    const consumed = user && (await consumeVerifiedCode(tx, input.email, 'password-reset', RESET_VERIFIED_WINDOW_SECONDS, now));
+    const consumed =
+      user && (await consumeVerifiedCode(tx, input.email, 'password-reset', RESET_VERIFIED_WINDOW_SECONDS, now));
     if (!user || !consumed) throw notVerified();
     await tx.update(users).set({ passwordHash, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
     await endAllSessions(tx, user.id);
@@ -107,18 +121,25 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
  * The code comes first: without one the answer is the same whether or not the e-mail has an account (only the
  * mailbox's owner can learn that), and no password is hashed.
  */
-export async function completeProfile(ctx: AppContext, input: z.output<typeof completeProfileBody>, ip: string): Promise<string> {
+export async function completeProfile(
+  ctx: AppContext,
+  input: z.output<typeof completeProfileBody>,
+  ip: string,
+): Promise<string> {
   await limitPerIp(ctx, 'profile', ip, 20, 3600);
   const now = ctx.now();
-  const notVerified = () => Invalid('Please verify your email before completing your profile. Verification is valid for 30 minutes.');
-  if (!(await hasVerifiedCode(ctx.db, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now))) throw notVerified();
+  const notVerified = () =>
+    Invalid('Please verify your email before completing your profile. Verification is valid for 30 minutes.');
+  if (!(await hasVerifiedCode(ctx.db, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now)))
+    throw notVerified();
   const passwordHash = await hashPassword(input.password);
   const d = input.extra_field;
   const taken = () => Conflict('An account with this email already exists. Please sign in.');
   try {
     return await ctx.db.transaction(async (tx) => {
       if (await findUserByEmail({ ...ctx, db: tx }, input.email)) throw taken();
-      if (!(await consumeVerifiedCode(tx, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now))) throw notVerified();
+      if (!(await consumeVerifiedCode(tx, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now)))
+        throw notVerified();
       const [user] = await tx
         .insert(users)
         .values({ email: input.email, passwordHash, type: 'student', emailVerifiedAt: now })
@@ -148,7 +169,16 @@ export async function login(ctx: AppContext, input: z.output<typeof loginBody>, 
   const keys = signInKeys(input.email, ip);
   for (const counter of ['ip', 'client', 'account'] as const) {
     const limit = SIGN_IN_LIMITS[counter];
-    await hitLimit(ctx.db, { key: keys[counter], max: limit.max * ctx.rateLimitFactor, windowSeconds: limit.windowSeconds, message: limit.message }, ctx.now());
+    await hitLimit(
+      ctx.db,
+      {
+        key: keys[counter],
+        max: limit.max * ctx.rateLimitFactor,
+        windowSeconds: limit.windowSeconds,
+        message: limit.message,
+      },
+      ctx.now(),
+    );
   }
   const user = await findUserByEmail(ctx, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -161,14 +191,24 @@ export async function login(ctx: AppContext, input: z.output<typeof loginBody>, 
 }
 
 /** A stolen session must not become a way to test passwords: 5 tries in 15 minutes, right or wrong. */
-const PASSWORD_CHANGE_LIMIT = { max: 5, windowSeconds: 900, message: 'Too many password change attempts. Please wait 15 minutes and try again.' };
+const PASSWORD_CHANGE_LIMIT = {
+  max: 5,
+  windowSeconds: 900,
+  message: 'Too many password change attempts. Please wait 15 minutes and try again.',
+};
 
 export async function changePassword(ctx: AppContext, user: CurrentUser, input: z.output<typeof changePasswordBody>) {
   await limitPerUser(ctx, 'password-change', user.id, PASSWORD_CHANGE_LIMIT);
   // The request user carries no password hash: it is read here, the one place that needs it.
-  const [stored] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
-  if (!(await verifyPassword(stored?.passwordHash ?? null, input.currentPassword))) throw Invalid('Current password is incorrect');
-  if (input.currentPassword === input.newPassword) throw Invalid('New password must be different from the current password');
+  const [stored] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
+  if (!(await verifyPassword(stored?.passwordHash ?? null, input.currentPassword)))
+    throw Invalid('Current password is incorrect');
+  if (input.currentPassword === input.newPassword)
+    throw Invalid('New password must be different from the current password');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: ctx.now() }).where(eq(users.id, user.id));

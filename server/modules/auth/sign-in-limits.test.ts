@@ -29,7 +29,9 @@ describe('sign-in limits', () => {
     expect(await failFrom('10.1.0.1', user.email, 10)).toEqual(Array(10).fill(401));
     const guesser = await signInFrom('10.1.0.1', user.email, TEST_PASSWORD);
     expect(guesser.statusCode).toBe(429);
-    expect(guesser.json().message).toBe('Too many sign-in attempts for this email. Please wait 15 minutes or reset your password.');
+    expect(guesser.json().message).toBe(
+      'Too many sign-in attempts for this email. Please wait 15 minutes or reset your password.',
+    );
     expect(Number(guesser.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signInFrom('10.1.0.2', user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
@@ -43,34 +45,52 @@ describe('sign-in limits', () => {
     expect((await signInFrom('10.2.0.1', user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('locks the account everywhere after 50 failures from many addresses, until the owner resets the password by e-mail', { timeout: 180_000 }, async () => {
-    const user = await buildStudent(t.db);
-    for (let address = 1; address <= 10; address++) {
-      expect(await failFrom(`10.3.0.${address}`, user.email, 5)).toEqual(Array(5).fill(401));
-    }
-    const owner = await signInFrom('10.3.1.1', user.email, TEST_PASSWORD);
-    expect(owner.statusCode).toBe(429);
-    expect(owner.json().message).toBe('Too many failed sign-in attempts for this email. Reset your password to sign in now, or try again in an hour.');
+  it(
+    'locks the account everywhere after 50 failures from many addresses, until the owner resets the password by e-mail',
+    { timeout: 180_000 },
+    async () => {
+      const user = await buildStudent(t.db);
+      for (let address = 1; address <= 10; address++) {
+        expect(await failFrom(`10.3.0.${address}`, user.email, 5)).toEqual(Array(5).fill(401));
+      }
+      const owner = await signInFrom('10.3.1.1', user.email, TEST_PASSWORD);
+      expect(owner.statusCode).toBe(429);
+      expect(owner.json().message).toBe(
+        'Too many failed sign-in attempts for this email. Reset your password to sign in now, or try again in an hour.',
+      );
 
-    // The same answer for an e-mail without an account: the lock tells nobody who is registered.
-    for (let address = 1; address <= 10; address++) await failFrom(`10.4.0.${address}`, 'nobody-here@example.com', 5);
-    const unknown = await signInFrom('10.4.1.1', 'nobody-here@example.com', TEST_PASSWORD);
-    expect(unknown.statusCode).toBe(429);
-    expect(unknown.json().message).toBe(owner.json().message);
+      // The same answer for an e-mail without an account: the lock tells nobody who is registered.
+      for (let address = 1; address <= 10; address++) await failFrom(`10.4.0.${address}`, 'nobody-here@example.com', 5);
+      const unknown = await signInFrom('10.4.1.1', 'nobody-here@example.com', TEST_PASSWORD);
+      expect(unknown.statusCode).toBe(429);
+      expect(unknown.json().message).toBe(owner.json().message);
 
-    const from = (url: string, payload: object) => t.app.inject({ method: 'POST', url, remoteAddress: '10.3.1.1', payload });
-    expect((await from('/api/auth/otp-forgot-password', { email: user.email, purpose: 'password-reset' })).statusCode).toBe(200);
-    expect((await from('/api/auth/verify-otp', { email: user.email, otp: t.outbox.lastCode(user.email) })).statusCode).toBe(200);
-    expect((await from('/api/auth/reset-password', { email: user.email, newPassword: 'Fresh&Start9' })).statusCode).toBe(200);
-    expect((await signInFrom('10.3.1.1', user.email, 'Fresh&Start9')).statusCode).toBe(200);
-  });
+      const from = (url: string, payload: object) =>
+        t.app.inject({ method: 'POST', url, remoteAddress: '10.3.1.1', payload });
+      expect(
+        (await from('/api/auth/otp-forgot-password', { email: user.email, purpose: 'password-reset' })).statusCode,
+      ).toBe(200);
+      expect(
+        (await from('/api/auth/verify-otp', { email: user.email, otp: t.outbox.lastCode(user.email) })).statusCode,
+      ).toBe(200);
+      expect(
+        (await from('/api/auth/reset-password', { email: user.email, newPassword: 'Fresh&Start9' })).statusCode,
+      ).toBe(200);
+      expect((await signInFrom('10.3.1.1', user.email, 'Fresh&Start9')).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('password change limits', () => {
   it('allows 5 tries in 15 minutes, right or wrong, so a stolen session cannot test passwords', async () => {
     const user = await buildStudent(t.db);
     const cookie = await signIn(t.app, user);
-    const change = (currentPassword: string) => call(t.app, cookie, { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword, newPassword: 'N3w&Passw0rd' } });
+    const change = (currentPassword: string) =>
+      call(t.app, cookie, {
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: { currentPassword, newPassword: 'N3w&Passw0rd' },
+      });
     for (let i = 0; i < 5; i++) {
       const wrong = await change(`Guess-${i}-pass1!`);
       expect(wrong.statusCode).toBe(400);

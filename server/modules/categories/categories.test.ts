@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const add = (path: string, payload: unknown) => call(t.app, cookie, { method: 'POST', url: path, payload: payload as object });
+const add = (path: string, payload: unknown) =>
+  call(t.app, cookie, { method: 'POST', url: path, payload: payload as object });
 
 describe.each([
   ['/api/category', 'Category'],
@@ -37,11 +38,14 @@ describe.each([
     expect(again.json().message).toBe(`${label} "RATIOS" already exists.`);
   });
 
-  it.each([[{}], [{ name: '' }], [{ name: '   ' }], [{ name: 42 }], [[{ name: 'x' }]]])('refuses %j with a message', async (payload) => {
-    const response = await add(path, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(`${label} name is required`);
-  });
+  it.each([[{}], [{ name: '' }], [{ name: '   ' }], [{ name: 42 }], [[{ name: 'x' }]]])(
+    'refuses %j with a message',
+    async (payload) => {
+      const response = await add(path, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`${label} name is required`);
+    },
+  );
 
   it('refuses a 100 kB name', async () => {
     const response = await add(path, { name: 'x'.repeat(100_000) });
@@ -50,7 +54,10 @@ describe.each([
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await call(t.app, cookie, { method: 'DELETE', url: `${path}/00000000-0000-4000-8000-000000000000` });
+    const unknown = await call(t.app, cookie, {
+      method: 'DELETE',
+      url: `${path}/00000000-0000-4000-8000-000000000000`,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(`${label} not found`);
     expect((await call(t.app, cookie, { method: 'DELETE', url: `${path}/abc` })).statusCode).toBe(400);
@@ -64,6 +71,8 @@ describe('deleting a category in use', () => {
     await t.db.insert(questionCategories).values({ questionId: question.id, categoryId: category.id });
     const response = await call(t.app, cookie, { method: 'DELETE', url: `/api/category/${category.id}` });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('"Geometry" is used by 1 question. Give them another category before deleting it.');
+    expect(response.json().message).toBe(
+      '"Geometry" is used by 1 question. Give them another category before deleting it.',
+    );
   });
 });

@@ -8,7 +8,6 @@ import { tagBody, tagReply } from '../../../common/schemas/questions';
 import type { AppContext } from '../../context';
 import { addTag, CATEGORY, deleteTag, FOCUS, listTags, type TagKind } from './service';
 
-
 /** `/api/category` and `/api/focus`: list, add and delete, for staff only. */
 export function categoryRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
@@ -19,13 +18,19 @@ export function categoryRoutes(ctx: AppContext) {
 
     const routesFor = (path: string, kind: TagKind) => {
       r.get(path, { config: staff, schema: { response: { 200: z.array(tagReply) } } }, () => listTags(ctx.db, kind));
-      r.post(path, { config: staffWrite, schema: { body: tagBody(kind.label), response: { 201: tagReply } } }, async (req, reply) =>
-        reply.code(201).send(await addTag(ctx.db, kind, req.body.name)),
+      r.post(
+        path,
+        { config: staffWrite, schema: { body: tagBody(kind.label), response: { 201: tagReply } } },
+        async (req, reply) => reply.code(201).send(await addTag(ctx.db, kind, req.body.name)),
       );
-      r.delete(`${path}/:id`, { config: staffWrite, schema: { params: idParam, response: { 200: messageReply } } }, async (req) => {
-        await deleteTag(ctx.db, kind, req.params.id);
-        return { message: `${kind.label} deleted successfully` };
-      });
+      r.delete(
+        `${path}/:id`,
+        { config: staffWrite, schema: { params: idParam, response: { 200: messageReply } } },
+        async (req) => {
+          await deleteTag(ctx.db, kind, req.params.id);
+          return { message: `${kind.label} deleted successfully` };
+        },
+      );
     };
     routesFor('/category', CATEGORY);
     routesFor('/focus', FOCUS);

@@ -28,7 +28,11 @@ export async function listTags(db: Db, kind: TagKind): Promise<Tag[]> {
 }
 
 export async function addTag(db: Db, kind: TagKind, name: string): Promise<Tag> {
-  const [created] = await db.insert(kind.table).values({ name }).onConflictDoNothing().returning({ id: kind.table.id, name: kind.table.name });
+  const [created] = await db
+    .insert(kind.table)
+    .values({ name })
+    .onConflictDoNothing()
+    .returning({ id: kind.table.id, name: kind.table.name });
   if (!created) throw Conflict(`${kind.label} "${name}" already exists.`);
   return created;
 }
@@ -39,12 +43,18 @@ export async function addTag(db: Db, kind: TagKind, name: string): Promise<Tag> 
  */
 export async function deleteTag(db: Db, kind: TagKind, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [tag] = await tx.select({ name: kind.table.name }).from(kind.table).where(eq(kind.table.id, id)).for('update');
+    const [tag] = await tx
+      .select({ name: kind.table.name })
+      .from(kind.table)
+      .where(eq(kind.table.id, id))
+      .for('update');
     if (!tag) throw NotFound(`${kind.label} not found`);
     const [used] = await tx.select({ n: count() }).from(kind.usage.table).where(eq(kind.usage, id));
     if (used.n > 0) {
       const questions = plural(used.n, 'question');
-      throw Conflict(`"${tag.name}" is used by ${questions}. Give them another ${kind.label.toLowerCase()} before deleting it.`);
+      throw Conflict(
+        `"${tag.name}" is used by ${questions}. Give them another ${kind.label.toLowerCase()} before deleting it.`,
+      );
     }
     await tx.delete(kind.table).where(eq(kind.table.id, id));
   });

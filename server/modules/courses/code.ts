@@ -13,7 +13,9 @@ export function codeFromTitle(title: string): string {
     .toUpperCase()
     .split(/[^A-Z0-9]+/)
     .filter((w) => w && !SKIPPED.has(w));
-  const parts = words.slice(0, MAX_PARTS).map((w) => (w.length <= 5 ? w : /^\d+$/.test(w) ? w.slice(0, 6) : w.slice(0, 4)));
+  const parts = words
+    .slice(0, MAX_PARTS)
+    .map((w) => (w.length <= 5 ? w : /^\d+$/.test(w) ? w.slice(0, 6) : w.slice(0, 4)));
   return parts.length ? parts.join('-') : 'COURSE';
 }
 

@@ -4,7 +4,15 @@ import { eq, sql } from 'drizzle-orm';
 import { COURSE_LIMITS } from '../../../common/rules';
 import { COURSE_DELETE_MESSAGES } from '../../../common/schemas/courses';
 import { hiddenCharacterMessage, textProblem } from '../../../common/text';
-import { courses, sectionQuestions, sections, studentCourses, studentSections, studentUnits, units } from '../../db/schema';
+import {
+  courses,
+  sectionQuestions,
+  sections,
+  studentCourses,
+  studentSections,
+  studentUnits,
+  units,
+} from '../../db/schema';
 import { buildCourse, buildOneOfEach, buildQuestion, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import type { UserType } from '../../../common/rules';
@@ -20,7 +28,11 @@ let dataEntry: string;
 beforeAll(async () => {
   t = await createTestApp();
   people = await buildOneOfEach(t.db);
-  [teacher, admin, dataEntry] = await Promise.all([signIn(t.app, people.teacher), signIn(t.app, people.admin), signIn(t.app, people['data-entry'])]);
+  [teacher, admin, dataEntry] = await Promise.all([
+    signIn(t.app, people.teacher),
+    signIn(t.app, people.admin),
+    signIn(t.app, people['data-entry']),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -34,12 +46,24 @@ async function newCourse(title = 'Fractions First', extra: object = {}) {
   return response.json();
 }
 async function newUnit(courseId: string, body: object = {}) {
-  const response = await send(teacher, 'POST', `/api/courses/${courseId}/units`, { title: 'Unit', grade: '5', categories: [], courseId, ...body });
+  const response = await send(teacher, 'POST', `/api/courses/${courseId}/units`, {
+    title: 'Unit',
+    grade: '5',
+    categories: [],
+    courseId,
+    ...body,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 async function newSection(unitId: string, body: object = {}) {
-  const response = await send(teacher, 'POST', `/api/units/${unitId}/sections`, { title: 'Section', grade: '5', content: '<p>Hi</p>', unitId, ...body });
+  const response = await send(teacher, 'POST', `/api/units/${unitId}/sections`, {
+    title: 'Section',
+    grade: '5',
+    content: '<p>Hi</p>',
+    unitId,
+    ...body,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -47,21 +71,42 @@ async function newSection(unitId: string, body: object = {}) {
 describe('courses', () => {
   it('creates, lists, updates and deletes a course with the API payloads', async () => {
     const created = await newCourse('SSAT Elementary Prep');
-    expect(created).toMatchObject({ title: 'SSAT Elementary Prep', name: 'SSAT Elementary Prep', code: 'SSAT-ELEM-PREP', description: 'Halves and quarters', unitCount: 0 });
+    expect(created).toMatchObject({
+      title: 'SSAT Elementary Prep',
+      name: 'SSAT Elementary Prep',
+      code: 'SSAT-ELEM-PREP',
+      description: 'Halves and quarters',
+      unitCount: 0,
+    });
     expect(Date.parse(created.createdAt)).not.toBeNaN();
     expect(Date.parse(created.updatedAt)).not.toBeNaN();
 
-    for (const [cookie, url] of [[teacher, '/api/courses'], [dataEntry, '/api/courses'], [admin, '/api/admin/courses']] as const) {
+    for (const [cookie, url] of [
+      [teacher, '/api/courses'],
+      [dataEntry, '/api/courses'],
+      [admin, '/api/admin/courses'],
+    ] as const) {
       const list = await send(cookie, 'GET', url);
       expect(list.statusCode).toBe(200);
       expect(list.json().find((c: { id: string }) => c.id === created.id)).toMatchObject({ code: 'SSAT-ELEM-PREP' });
     }
 
-    const updated = await send(dataEntry, 'PUT', `/api/courses/${created.id}`, { title: 'SSAT Elementary', description: '' });
+    const updated = await send(dataEntry, 'PUT', `/api/courses/${created.id}`, {
+      title: 'SSAT Elementary',
+      description: '',
+    });
     expect(updated.statusCode).toBe(200);
     // The code stays unless one is sent: links and printed materials keep working.
-    expect(updated.json()).toMatchObject({ title: 'SSAT Elementary', name: 'SSAT Elementary', description: '', code: 'SSAT-ELEM-PREP' });
-    const recoded = await send(admin, 'PUT', `/api/courses/${created.id}`, { title: 'SSAT Elementary', code: 'ssat-e1' });
+    expect(updated.json()).toMatchObject({
+      title: 'SSAT Elementary',
+      name: 'SSAT Elementary',
+      description: '',
+      code: 'SSAT-ELEM-PREP',
+    });
+    const recoded = await send(admin, 'PUT', `/api/courses/${created.id}`, {
+      title: 'SSAT Elementary',
+      code: 'ssat-e1',
+    });
     expect(recoded.json().code).toBe('SSAT-E1');
 
     const deleted = await send(admin, 'DELETE', `/api/courses/${created.id}`);
@@ -99,7 +144,10 @@ describe('courses', () => {
       [{ title: 'x'.repeat(100_000) }, `Title must be at most ${COURSE_LIMITS.title} characters`],
       [{ title: 'ok', description: { a: 1 } }, 'Description must be text'],
       [{ title: 'a\u0000b' }, 'Title contains a character that cannot be stored. Please remove it.'],
-      [{ title: 'ok', description: 'lone \ud800' }, 'Description contains a character that cannot be stored. Please remove it.'],
+      [
+        { title: 'ok', description: 'lone \ud800' },
+        'Description contains a character that cannot be stored. Please remove it.',
+      ],
       [{ title: 'abc\u202Egpj.exe' }, 'Title cannot contain control characters or text-direction overrides'],
       [{ title: 'Roses are \u001b[0;31mred' }, 'Title cannot contain control characters or text-direction overrides'],
     ];
@@ -142,7 +190,14 @@ describe('units', () => {
     const first = await newUnit(course.id, { title: 'Ratios', unitNumber: '' });
     expect(first.unitNumber).toBe(1);
     const fifth = await newUnit(course.id, { title: 'Rates', unitNumber: 5, categories: ['  Ratios ', 'Rates'] });
-    expect(fifth).toMatchObject({ unitNumber: 5, order: 5, categories: ['Ratios', 'Rates'], courseId: course.id, courseTitle: 'Ratios', grade: '5' });
+    expect(fifth).toMatchObject({
+      unitNumber: 5,
+      order: 5,
+      categories: ['Ratios', 'Rates'],
+      courseId: course.id,
+      courseTitle: 'Ratios',
+      grade: '5',
+    });
     const next = await newUnit(course.id, { title: 'Percent', unitNumber: null });
     expect(next.unitNumber).toBe(6);
     const third = await newUnit(course.id, { title: 'Unit rates', unitNumber: '3' });
@@ -152,7 +207,9 @@ describe('units', () => {
     const list = await send(teacher, 'GET', `/api/courses/${course.id}/units`);
     expect(list.json().map((u: { unitNumber: number }) => u.unitNumber)).toEqual([1, 3, 5, 6]);
     expect(list.json()[1].sectionCount).toBe(2);
-    const courseRow = (await send(teacher, 'GET', '/api/courses')).json().find((c: { id: string }) => c.id === course.id);
+    const courseRow = (await send(teacher, 'GET', '/api/courses'))
+      .json()
+      .find((c: { id: string }) => c.id === course.id);
     expect(courseRow).toMatchObject({ unitCount: 4 });
 
     const adminList = await send(admin, 'GET', `/api/admin/units?courseId=${course.id}`);
@@ -191,9 +248,20 @@ describe('units', () => {
     const course = await newCourse('Geometry');
     const one = await newUnit(course.id, { title: 'Angles' });
     await newUnit(course.id, { title: 'Triangles' });
-    const kept = await send(teacher, 'PUT', `/api/units/${one.id}`, { title: 'Angles and lines', grade: '6', categories: ['Geometry'], unitNumber: '', courseId: course.id });
+    const kept = await send(teacher, 'PUT', `/api/units/${one.id}`, {
+      title: 'Angles and lines',
+      grade: '6',
+      categories: ['Geometry'],
+      unitNumber: '',
+      courseId: course.id,
+    });
     expect(kept.statusCode).toBe(200);
-    expect(kept.json()).toMatchObject({ title: 'Angles and lines', unitNumber: 1, grade: '6', categories: ['Geometry'] });
+    expect(kept.json()).toMatchObject({
+      title: 'Angles and lines',
+      unitNumber: 1,
+      grade: '6',
+      categories: ['Geometry'],
+    });
     const same = await send(teacher, 'PUT', `/api/units/${one.id}`, { title: 'Angles', unitNumber: 1 });
     expect(same.statusCode).toBe(200);
     const clash = await send(teacher, 'PUT', `/api/units/${one.id}`, { title: 'Angles', unitNumber: 2 });
@@ -204,7 +272,9 @@ describe('units', () => {
   it('hands out distinct numbers to simultaneous creates', async () => {
     const course = await newCourse('Counting race');
     await Promise.all(Array.from({ length: 5 }, (_, i) => newUnit(course.id, { title: `U${i}` })));
-    const numbers = (await send(teacher, 'GET', `/api/courses/${course.id}/units`)).json().map((u: { unitNumber: number }) => u.unitNumber);
+    const numbers = (await send(teacher, 'GET', `/api/courses/${course.id}/units`))
+      .json()
+      .map((u: { unitNumber: number }) => u.unitNumber);
     expect(numbers).toEqual([1, 2, 3, 4, 5]);
   });
 });
@@ -215,7 +285,15 @@ describe('sections', () => {
     const unit = await newUnit(course.id);
     const content = '<p>Solve $2x + 3 = 11$:</p><p>$$x = \\frac{11 - 3}{2} = 4$$</p>';
     const first = await newSection(unit.id, { title: 'One step', content, sectionNumber: '' });
-    expect(first).toMatchObject({ sectionNumber: 1, order: 1, content, unitId: unit.id, unitTitle: 'Unit', courseId: course.id, exercises: [] });
+    expect(first).toMatchObject({
+      sectionNumber: 1,
+      order: 1,
+      content,
+      unitId: unit.id,
+      unitTitle: 'Unit',
+      courseId: course.id,
+      exercises: [],
+    });
     const second = await newSection(unit.id, { title: 'Two steps', sectionNumber: null });
     expect(second.sectionNumber).toBe(2);
     const question = await buildQuestion(t.db);
@@ -230,13 +308,26 @@ describe('sections', () => {
     expect(summaries.json()[0].content).toBeUndefined();
     expect((await send(teacher, 'GET', `/api/teacher/sections?courseId=${course.id}`)).json()).toHaveLength(2);
 
-    const edited = await send(teacher, 'PUT', `/api/sections/${first.id}`, { title: 'One-step equations', grade: '7', content: '<p>$x+1=2$</p>', sectionNumber: 4, unitId: unit.id });
-    expect(edited.json()).toMatchObject({ title: 'One-step equations', grade: '7', sectionNumber: 4, content: '<p>$x+1=2$</p>' });
+    const edited = await send(teacher, 'PUT', `/api/sections/${first.id}`, {
+      title: 'One-step equations',
+      grade: '7',
+      content: '<p>$x+1=2$</p>',
+      sectionNumber: 4,
+      unitId: unit.id,
+    });
+    expect(edited.json()).toMatchObject({
+      title: 'One-step equations',
+      grade: '7',
+      sectionNumber: 4,
+      content: '<p>$x+1=2$</p>',
+    });
     const clash = await send(teacher, 'PUT', `/api/sections/${first.id}`, { title: 'x', sectionNumber: 2 });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe('Section number 2 is already used in this unit');
 
-    expect((await send(teacher, 'DELETE', `/api/sections/${first.id}`)).json()).toEqual({ message: 'Section deleted successfully' });
+    expect((await send(teacher, 'DELETE', `/api/sections/${first.id}`)).json()).toEqual({
+      message: 'Section deleted successfully',
+    });
     expect((await send(teacher, 'GET', `/api/units/${unit.id}/sections`)).json()).toHaveLength(1);
   });
 
@@ -247,7 +338,10 @@ describe('sections', () => {
       [{ title: ' ' }, 'Title is required'],
       [{ title: 'x', sectionNumber: 0 }, 'Section number must be a whole number of at least 1'],
       [{ title: 'x', content: 5 }, 'Content must be text'],
-      [{ title: 'x', content: 'x'.repeat(COURSE_LIMITS.content + 1) }, `Content must be at most ${COURSE_LIMITS.content} characters`],
+      [
+        { title: 'x', content: 'x'.repeat(COURSE_LIMITS.content + 1) },
+        `Content must be at most ${COURSE_LIMITS.content} characters`,
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await send(teacher, 'POST', `/api/units/${unit.id}/sections`, body);
@@ -258,9 +352,23 @@ describe('sections', () => {
 });
 
 describe('deleting', () => {
-  async function countOf(table: typeof courses | typeof units | typeof sections | typeof sectionQuestions | typeof studentCourses | typeof studentUnits | typeof studentSections, column: unknown, ids: string[]) {
+  async function countOf(
+    table:
+      | typeof courses
+      | typeof units
+      | typeof sections
+      | typeof sectionQuestions
+      | typeof studentCourses
+      | typeof studentUnits
+      | typeof studentSections,
+    column: unknown,
+    ids: string[],
+  ) {
     if (!ids.length) return 0;
-    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(sql`${column} in ${ids}`);
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(sql`${column} in ${ids}`);
     return row.n;
   }
 
@@ -270,7 +378,9 @@ describe('deleting', () => {
     const sectionIds = built.units.flatMap((u) => u.sections.map((s) => s.id));
     const unitIds = built.units.map((u) => u.id);
     const student = people.student.id;
-    await t.db.insert(sectionQuestions).values(sectionIds.map((sectionId, i) => ({ sectionId, questionId: question.id, position: i })));
+    await t.db
+      .insert(sectionQuestions)
+      .values(sectionIds.map((sectionId, i) => ({ sectionId, questionId: question.id, position: i })));
     await t.db.insert(studentCourses).values({ studentId: student, courseId: built.id });
     await t.db.insert(studentUnits).values(unitIds.map((unitId) => ({ studentId: student, unitId })));
     await t.db.insert(studentSections).values(sectionIds.map((sectionId) => ({ studentId: student, sectionId })));
@@ -288,7 +398,9 @@ describe('deleting', () => {
     expect(await countOf(studentUnits, studentUnits.unitId, unitIds)).toBe(0);
     expect(await countOf(studentSections, studentSections.sectionId, sectionIds)).toBe(0);
     // The question itself stays in the bank; the other course is untouched.
-    expect((await send(teacher, 'GET', '/api/courses')).json().some((c: { id: string }) => c.id === other.built.id)).toBe(true);
+    expect(
+      (await send(teacher, 'GET', '/api/courses')).json().some((c: { id: string }) => c.id === other.built.id),
+    ).toBe(true);
     expect(await countOf(sectionQuestions, sectionQuestions.sectionId, other.sectionIds)).toBe(6);
     expect(question.id).toBeTruthy();
   });
@@ -298,17 +410,34 @@ describe('deleting', () => {
     // A second student, assigned a section only, is reached too; a saved test uses the course's question.
     const second = await buildOneOfEach(t.db);
     await t.db.insert(studentSections).values({ studentId: second.student.id, sectionId: sectionIds[0] });
-    expect((await send(admin, 'POST', '/api/tests', { name: 'Uses the course', type: 'test', description: '', instructions: '', timeLimit: null, totalMarks: null, testCode: '', questions: [{ questionId: question.id, order: 1 }] })).statusCode).toBe(201);
+    expect(
+      (
+        await send(admin, 'POST', '/api/tests', {
+          name: 'Uses the course',
+          type: 'test',
+          description: '',
+          instructions: '',
+          timeLimit: null,
+          totalMarks: null,
+          testCode: '',
+          questions: [{ questionId: question.id, order: 1 }],
+        })
+      ).statusCode,
+    ).toBe(201);
 
     const preview = await send(admin, 'GET', `/api/courses/${built.id}/delete-preview`);
     expect(preview.statusCode).toBe(200);
     expect(preview.json()).toEqual({ students: 2, tests: 1, message: COURSE_DELETE_MESSAGES.reach(2, 1) });
-    expect(preview.json().message).toBe('This course is assigned to 2 students, who will lose it. 1 saved test uses questions from its sections; they keep those questions.');
+    expect(preview.json().message).toBe(
+      'This course is assigned to 2 students, who will lose it. 1 saved test uses questions from its sections; they keep those questions.',
+    );
 
     for (const url of [`/api/courses/${built.id}`, `/api/courses/${built.id}?confirm=false`]) {
       const unconfirmed = await send(admin, 'DELETE', url);
       expect(unconfirmed.statusCode).toBe(409);
-      expect(unconfirmed.json().message).toBe('This course is assigned to 2 students. Confirm the delete to remove it from them.');
+      expect(unconfirmed.json().message).toBe(
+        'This course is assigned to 2 students. Confirm the delete to remove it from them.',
+      );
       expect(await countOf(courses, courses.id, [built.id])).toBe(1);
     }
     expect((await send(admin, 'DELETE', `/api/courses/${built.id}?confirm=yes`)).statusCode).toBe(400);
@@ -324,7 +453,10 @@ describe('deleting', () => {
   it('a course is deleted by admins only: teachers and data-entry staff are told so (403), and it stays', async () => {
     const { built } = await populated();
     for (const cookie of [teacher, dataEntry]) {
-      for (const [method, url] of [['DELETE', `/api/courses/${built.id}?confirm=true`], ['GET', `/api/courses/${built.id}/delete-preview`]] as const) {
+      for (const [method, url] of [
+        ['DELETE', `/api/courses/${built.id}?confirm=true`],
+        ['GET', `/api/courses/${built.id}/delete-preview`],
+      ] as const) {
         const refused = await send(cookie, method, url);
         expect(refused.statusCode).toBe(403);
         expect(refused.json().message).toBe(COURSE_DELETE_MESSAGES.adminOnly);
@@ -339,7 +471,9 @@ describe('deleting', () => {
   it('a unit takes its sections, their links and assignments; a section its own', async () => {
     const { built, unitIds } = await populated();
     const [gone, kept] = built.units;
-    expect((await send(teacher, 'DELETE', `/api/units/${gone.id}`)).json()).toEqual({ message: 'Unit deleted successfully' });
+    expect((await send(teacher, 'DELETE', `/api/units/${gone.id}`)).json()).toEqual({
+      message: 'Unit deleted successfully',
+    });
     const goneSections = gone.sections.map((s) => s.id);
     expect(await countOf(sections, sections.id, goneSections)).toBe(0);
     expect(await countOf(sectionQuestions, sectionQuestions.sectionId, goneSections)).toBe(0);
@@ -351,7 +485,13 @@ describe('deleting', () => {
     await send(teacher, 'DELETE', `/api/sections/${section}`);
     expect(await countOf(sectionQuestions, sectionQuestions.sectionId, [section])).toBe(0);
     expect(await countOf(studentSections, studentSections.sectionId, [section])).toBe(0);
-    expect(await countOf(sections, sections.id, kept.sections.map((s) => s.id))).toBe(2);
+    expect(
+      await countOf(
+        sections,
+        sections.id,
+        kept.sections.map((s) => s.id),
+      ),
+    ).toBe(2);
   });
 });
 
@@ -365,7 +505,10 @@ describe('bad input corpora', () => {
       const response = await send(teacher, 'POST', '/api/courses', { title: s, description: s });
       if (response.statusCode === 201) {
         stored++;
-        const saved = await t.db.select({ title: courses.title, description: courses.description }).from(courses).where(eq(courses.id, response.json().id));
+        const saved = await t.db
+          .select({ title: courses.title, description: courses.description })
+          .from(courses)
+          .where(eq(courses.id, response.json().id));
         expect(saved[0], JSON.stringify(s)).toEqual({ title: s.trim(), description: s.trim() });
       } else {
         expect(response.statusCode, JSON.stringify(s)).toBe(400);
@@ -405,14 +548,23 @@ describe('bad input corpora', () => {
     const unit = await newUnit(course.id);
     const math = '<p>Area of a rectangle: $A = l \\times w$</p><p>$$A = 3 \\times 4 = 12$$</p>';
     for (const { payload } of xssPayloads.slice(0, 40)) {
-      const created = await send(teacher, 'POST', `/api/units/${unit.id}/sections`, { title: 'XSS', content: math + payload });
+      const created = await send(teacher, 'POST', `/api/units/${unit.id}/sections`, {
+        title: 'XSS',
+        content: math + payload,
+      });
       expect(created.statusCode).toBe(201);
       const content: string = created.json().content;
       expect(content.startsWith(math)).toBe(true);
       expect(content).not.toMatch(UNSAFE);
-      const stored = await t.db.select({ content: sections.content }).from(sections).where(eq(sections.id, created.json().id));
+      const stored = await t.db
+        .select({ content: sections.content })
+        .from(sections)
+        .where(eq(sections.id, created.json().id));
       expect(stored[0].content).toBe(content);
-      const updated = await send(teacher, 'PUT', `/api/sections/${created.json().id}`, { title: 'XSS', content: payload + math });
+      const updated = await send(teacher, 'PUT', `/api/sections/${created.json().id}`, {
+        title: 'XSS',
+        content: payload + math,
+      });
       expect(updated.json().content).not.toMatch(UNSAFE);
     }
   });
@@ -422,7 +574,10 @@ describe('list queries', () => {
   it('read each list in one statement however long it is', async () => {
     const counted = await countingDb();
     try {
-      const built = [await buildCourse(counted.db, { units: 4, sections: 5 }), await buildCourse(counted.db, { units: 6, sections: 2 })];
+      const built = [
+        await buildCourse(counted.db, { units: 4, sections: 5 }),
+        await buildCourse(counted.db, { units: 6, sections: 2 }),
+      ];
       for (const [name, run] of [
         ['courses', () => service.listCourses(counted.db)],
         ['units of a course', () => service.listUnits(counted.db, built[0].id)],
@@ -446,10 +601,15 @@ describe('the kept lists', () => {
     const { buildApp } = await import('../../app');
     const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
     try {
-      const list = async (app: typeof t.app, cookie: string) => (await call(app, cookie, { method: 'GET', url: '/api/courses' })).json() as Array<{ title: string }>;
+      const list = async (app: typeof t.app, cookie: string) =>
+        (await call(app, cookie, { method: 'GET', url: '/api/courses' })).json() as Array<{ title: string }>;
       await list(t.app, teacher);
       await list(other, teacher);
-      const created = await call(t.app, teacher, { method: 'POST', url: '/api/courses', payload: { title: 'Kept Catalogue Probe' } });
+      const created = await call(t.app, teacher, {
+        method: 'POST',
+        url: '/api/courses',
+        payload: { title: 'Kept Catalogue Probe' },
+      });
       expect(created.statusCode).toBe(201);
       expect((await list(t.app, teacher)).map((c) => c.title)).toContain('Kept Catalogue Probe');
       await expect.poll(async () => (await list(other, teacher)).map((c) => c.title)).toContain('Kept Catalogue Probe');
@@ -486,7 +646,14 @@ describe('the kept lists', () => {
     expect(afterCreate.allSections.some((x: { id: string }) => x.id === section.id)).toBe(true);
 
     const question = await buildQuestion(t.db);
-    expect((await send(admin, 'POST', '/api/questions/assign-to-section', { questionIds: [question.id], sectionId: section.id })).statusCode).toBe(200);
+    expect(
+      (
+        await send(admin, 'POST', '/api/questions/assign-to-section', {
+          questionIds: [question.id],
+          sectionId: section.id,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await read()).adminSections[0].exercises).toEqual([question.id]);
 
     await send(teacher, 'DELETE', `/api/sections/${section.id}`);
@@ -498,8 +665,12 @@ describe('the kept lists', () => {
   it('write the admin section list (built as JSON by the database) exactly as the section list of its unit, without content', async () => {
     const course = await buildCourse(t.db, { units: 1, sections: 3 });
     const question = await buildQuestion(t.db);
-    await t.db.insert(sectionQuestions).values({ sectionId: course.units[0].sections[1].id, questionId: question.id, position: 1 });
-    const full = (await send(admin, 'GET', `/api/units/${course.units[0].id}/sections`)).json() as Array<Record<string, unknown>>;
+    await t.db
+      .insert(sectionQuestions)
+      .values({ sectionId: course.units[0].sections[1].id, questionId: question.id, position: 1 });
+    const full = (await send(admin, 'GET', `/api/units/${course.units[0].id}/sections`)).json() as Array<
+      Record<string, unknown>
+    >;
     const summaries = (await send(admin, 'GET', `/api/admin/sections?unitId=${course.units[0].id}`)).json();
     expect(summaries).toEqual(full.map(({ content: _content, ...rest }) => rest));
     expect(summaries[1].exercises).toEqual([question.id]);
@@ -509,7 +680,11 @@ describe('the kept lists', () => {
   it('sends a large list gzipped to clients that accept it, and plain to the others', async () => {
     await buildCourse(t.db, { units: 3, sections: 10 });
     const plain = await call(t.app, admin, { method: 'GET', url: '/api/admin/sections' });
-    const zipped = await call(t.app, admin, { method: 'GET', url: '/api/admin/sections', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const zipped = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/admin/sections',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toContain('accept-encoding');

@@ -13,7 +13,9 @@ import { courses, sections, units } from '../../db/schema';
 // "id" ambiguous inside a sub-query.
 const unitCount = sql<number>`(select count(*)::int from units cu where cu.course_id = "courses"."id")`;
 const sectionCountOfUnit = sql<number>`(select count(*)::int from sections us where us.unit_id = "units"."id")`;
-const exercises = sql<string[]>`coalesce((select array_agg(sq.question_id::text order by sq.position) from section_questions sq where sq.section_id = "sections"."id"), '{}')`;
+const exercises = sql<
+  string[]
+>`coalesce((select array_agg(sq.question_id::text order by sq.position) from section_questions sq where sq.section_id = "sections"."id"), '{}')`;
 
 export function selectCourses(db: Db, where?: SQL) {
   return db
@@ -70,7 +72,13 @@ export function selectSections(db: Db, where?: SQL) {
     .from(sections)
     .innerJoin(units, eq(units.id, sections.unitId))
     .where(where)
-    .orderBy(asc(units.courseId), asc(units.unitNumber), asc(sections.unitId), asc(sections.sectionNumber), asc(sections.createdAt));
+    .orderBy(
+      asc(units.courseId),
+      asc(units.unitNumber),
+      asc(sections.unitId),
+      asc(sections.sectionNumber),
+      asc(sections.createdAt),
+    );
 }
 
 /** An ISO-8601 time in UTC with milliseconds, exactly as Date.prototype.toISOString writes it. */
@@ -83,7 +91,9 @@ const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY
  */
 export async function sectionSummariesJson(db: Db, where?: SQL): Promise<string> {
   // The question ids are gathered in one grouped pass over the picked sections' links, not a sub-query per row.
-  const [row] = await rows<{ json: string }>(db, sql`
+  const [row] = await rows<{ json: string }>(
+    db,
+    sql`
     with picked as (
       select ${sections.id} as id, ${sections.unitId} as unit_id, ${units.title} as unit_title, ${units.courseId} as course_id,
              ${units.unitNumber} as unit_number, ${sections.title} as title, ${sections.sectionNumber} as section_number,
@@ -100,9 +110,11 @@ export async function sectionSummariesJson(db: Db, where?: SQL): Promise<string>
       'sectionNumber', p.section_number, 'order', p.section_number, 'grade', p.grade, 'exercises', coalesce(e.ids, '[]'::json),
       'createdAt', ${isoTime(sql`p.created_at`)}, 'updatedAt', ${isoTime(sql`p.updated_at`)}
     ) order by p.course_id, p.unit_number, p.unit_id, p.section_number, p.created_at), '[]'::json)::text as json
-    from picked p left join exercises e on e.section_id = p.id`);
+    from picked p left join exercises e on e.section_id = p.id`,
+  );
   return row.json;
 }
 
 export const byCourse = (courseId?: string) => (courseId ? eq(units.courseId, courseId) : undefined);
-export const byUnit = (unitId?: string, courseId?: string) => and(unitId ? eq(sections.unitId, unitId) : undefined, byCourse(courseId));
+export const byUnit = (unitId?: string, courseId?: string) =>
+  and(unitId ? eq(sections.unitId, unitId) : undefined, byCourse(courseId));

@@ -47,62 +47,124 @@ export function courseRoutes(ctx: AppContext) {
     const catalogue = { view: 'courses', key: () => [] } as const;
     // The units of a course are the same list whichever route asks (and both answer 404 for an unknown course).
     const unitsOfCourse = { view: 'units', key: (req: KeyRequest) => [req.params.id] } as const;
-    const unitsFiltered = { view: 'units', key: (req: KeyRequest) => [req.query.courseId as string | undefined] } as const;
-    const summaries = { view: 'sectionSummaries', key: (req: KeyRequest) => [req.query.courseId as string | undefined, req.query.unitId as string | undefined] } as const;
+    const unitsFiltered = {
+      view: 'units',
+      key: (req: KeyRequest) => [req.query.courseId as string | undefined],
+    } as const;
+    const summaries = {
+      view: 'sectionSummaries',
+      key: (req: KeyRequest) => [req.query.courseId as string | undefined, req.query.unitId as string | undefined],
+    } as const;
 
     // ---- courses ----
     const listCourses = () => courses.listCourses(ctx.db);
-    r.get('/courses', { config: { ...staff, kept: catalogue }, schema: { response: { 200: courseList } } }, listCourses);
-    r.get('/admin/courses', { config: { ...admin, kept: catalogue }, schema: { response: { 200: courseList } } }, listCourses);
-    r.post('/courses', { config: staffWrite, schema: { body: courseBody, response: { 201: courseReply } } }, async (req, reply) => {
-      reply.code(201);
-      return courses.createCourse(ctx, req.user!.id, req.body);
-    });
-    r.put('/courses/:id', { config: staffWrite, schema: { params, body: courseUpdateBody, response: { 200: courseReply } } }, (req) =>
-      courses.updateCourse(ctx, req.params.id, req.body),
+    r.get(
+      '/courses',
+      { config: { ...staff, kept: catalogue }, schema: { response: { 200: courseList } } },
+      listCourses,
+    );
+    r.get(
+      '/admin/courses',
+      { config: { ...admin, kept: catalogue }, schema: { response: { 200: courseList } } },
+      listCourses,
+    );
+    r.post(
+      '/courses',
+      { config: staffWrite, schema: { body: courseBody, response: { 201: courseReply } } },
+      async (req, reply) => {
+        reply.code(201);
+        return courses.createCourse(ctx, req.user!.id, req.body);
+      },
+    );
+    r.put(
+      '/courses/:id',
+      { config: staffWrite, schema: { params, body: courseUpdateBody, response: { 200: courseReply } } },
+      (req) => courses.updateCourse(ctx, req.params.id, req.body),
     );
     // Deleting a course takes it from every student it is assigned to: an admin's call, confirmed once it has students.
-    const adminWrite = { access: ['admin'], invalidates: ['content'], refusal: COURSE_DELETE_MESSAGES.adminOnly } as const;
-    r.get('/courses/:id/delete-preview', { config: { ...admin, refusal: COURSE_DELETE_MESSAGES.adminOnly }, schema: { params, response: { 200: courseDeletePreview } } }, (req) =>
-      courses.courseDeletePreview(ctx.db, req.params.id),
+    const adminWrite = {
+      access: ['admin'],
+      invalidates: ['content'],
+      refusal: COURSE_DELETE_MESSAGES.adminOnly,
+    } as const;
+    r.get(
+      '/courses/:id/delete-preview',
+      {
+        config: { ...admin, refusal: COURSE_DELETE_MESSAGES.adminOnly },
+        schema: { params, response: { 200: courseDeletePreview } },
+      },
+      (req) => courses.courseDeletePreview(ctx.db, req.params.id),
     );
-    r.delete('/courses/:id', { config: adminWrite, schema: { params, querystring: courseDeleteQuery, response: { 200: messageReply } } }, async (req) => {
-      await courses.deleteCourse(ctx.db, req.params.id, req.query.confirm === 'true');
-      return { message: 'Course deleted successfully' };
-    });
+    r.delete(
+      '/courses/:id',
+      { config: adminWrite, schema: { params, querystring: courseDeleteQuery, response: { 200: messageReply } } },
+      async (req) => {
+        await courses.deleteCourse(ctx.db, req.params.id, req.query.confirm === 'true');
+        return { message: 'Course deleted successfully' };
+      },
+    );
 
     // ---- units ----
-    r.get('/courses/:id/units', { config: { ...staff, kept: unitsOfCourse }, schema: { params, response: { 200: unitList } } }, (req) => courses.listUnits(ctx.db, req.params.id));
-    r.post('/courses/:id/units', { config: staffWrite, schema: { params, body: unitBody, response: { 201: unitReply } } }, async (req, reply) => {
-      reply.code(201);
-      return courses.createUnit(ctx, req.params.id, req.body);
-    });
-    r.put('/units/:id', { config: staffWrite, schema: { params, body: unitUpdateBody, response: { 200: unitReply } } }, (req) =>
-      courses.updateUnit(ctx, req.params.id, req.body),
+    r.get(
+      '/courses/:id/units',
+      { config: { ...staff, kept: unitsOfCourse }, schema: { params, response: { 200: unitList } } },
+      (req) => courses.listUnits(ctx.db, req.params.id),
+    );
+    r.post(
+      '/courses/:id/units',
+      { config: staffWrite, schema: { params, body: unitBody, response: { 201: unitReply } } },
+      async (req, reply) => {
+        reply.code(201);
+        return courses.createUnit(ctx, req.params.id, req.body);
+      },
+    );
+    r.put(
+      '/units/:id',
+      { config: staffWrite, schema: { params, body: unitUpdateBody, response: { 200: unitReply } } },
+      (req) => courses.updateUnit(ctx, req.params.id, req.body),
     );
     r.delete('/units/:id', { config: staffWrite, schema: { params, response: { 200: messageReply } } }, async (req) => {
       await courses.deleteUnit(ctx.db, req.params.id);
       return { message: 'Unit deleted successfully' };
     });
     const unitsSchema = { querystring: listFilter.pick({ courseId: true }), response: { 200: unitList } };
-    r.get('/admin/units', { config: { ...admin, kept: unitsFiltered }, schema: unitsSchema }, (req) => courses.listUnits(ctx.db, req.query.courseId));
-    r.get('/teacher/units', { config: { ...teacher, kept: unitsFiltered }, schema: unitsSchema }, (req) => courses.listUnits(ctx.db, req.query.courseId));
+    r.get('/admin/units', { config: { ...admin, kept: unitsFiltered }, schema: unitsSchema }, (req) =>
+      courses.listUnits(ctx.db, req.query.courseId),
+    );
+    r.get('/teacher/units', { config: { ...teacher, kept: unitsFiltered }, schema: unitsSchema }, (req) =>
+      courses.listUnits(ctx.db, req.query.courseId),
+    );
 
     // ---- sections ----
-    r.get('/units/:id/sections', { config: { ...staff, kept: { view: 'sections', key: (req) => [req.params.id] } }, schema: { params, response: { 200: sectionList } } }, (req) =>
-      courses.listSections(ctx.db, req.params.id),
+    r.get(
+      '/units/:id/sections',
+      {
+        config: { ...staff, kept: { view: 'sections', key: (req) => [req.params.id] } },
+        schema: { params, response: { 200: sectionList } },
+      },
+      (req) => courses.listSections(ctx.db, req.params.id),
     );
-    r.post('/units/:id/sections', { config: staffWrite, schema: { params, body: sectionBody, response: { 201: sectionReply } } }, async (req, reply) => {
-      reply.code(201);
-      return courses.createSection(ctx, req.params.id, req.body);
-    });
-    r.put('/sections/:id', { config: staffWrite, schema: { params, body: sectionUpdateBody, response: { 200: sectionReply } } }, (req) =>
-      courses.updateSection(ctx, req.params.id, req.body),
+    r.post(
+      '/units/:id/sections',
+      { config: staffWrite, schema: { params, body: sectionBody, response: { 201: sectionReply } } },
+      async (req, reply) => {
+        reply.code(201);
+        return courses.createSection(ctx, req.params.id, req.body);
+      },
     );
-    r.delete('/sections/:id', { config: staffWrite, schema: { params, response: { 200: messageReply } } }, async (req) => {
-      await courses.deleteSection(ctx.db, req.params.id);
-      return { message: 'Section deleted successfully' };
-    });
+    r.put(
+      '/sections/:id',
+      { config: staffWrite, schema: { params, body: sectionUpdateBody, response: { 200: sectionReply } } },
+      (req) => courses.updateSection(ctx, req.params.id, req.body),
+    );
+    r.delete(
+      '/sections/:id',
+      { config: staffWrite, schema: { params, response: { 200: messageReply } } },
+      async (req) => {
+        await courses.deleteSection(ctx.db, req.params.id);
+        return { message: 'Section deleted successfully' };
+      },
+    );
     const summariesSchema = { querystring: listFilter, response: { 200: sectionSummaryList } };
     const filteredSections = async (req: { query: { courseId?: string; unitId?: string } }, reply: FastifyReply) =>
       sendJsonText(reply, await courses.sectionSummaries(ctx.db, req.query));

@@ -90,7 +90,12 @@ export async function updateCourse(ctx: AppContext, id: string, input: CourseCha
   try {
     const [row] = await ctx.db
       .update(courses)
-      .set({ title: input.title, description: input.description, ...(input.code ? { code: input.code } : {}), updatedAt: ctx.now() })
+      .set({
+        title: input.title,
+        description: input.description,
+        ...(input.code ? { code: input.code } : {}),
+        updatedAt: ctx.now(),
+      })
       .where(eq(courses.id, id))
       .returning({ id: courses.id });
     if (!row) throw NotFound(COURSE_NOT_FOUND);
@@ -176,7 +181,10 @@ const lockCourse = (tx: Tx, courseId: string) => findCourse(tx, courseId, true);
 /** The number asked for, checked free in its course, or the next one after the highest. */
 async function unitNumberFor(tx: Tx, courseId: string, wanted: number | null, selfId?: string): Promise<number> {
   if (wanted === null) {
-    const [row] = await tx.select({ top: max(units.unitNumber) }).from(units).where(eq(units.courseId, courseId));
+    const [row] = await tx
+      .select({ top: max(units.unitNumber) })
+      .from(units)
+      .where(eq(units.courseId, courseId));
     return (row?.top ?? 0) + 1;
   }
   const [clash] = await tx
@@ -203,11 +211,15 @@ export async function createUnit(ctx: AppContext, courseId: string, input: UnitI
 
 export async function updateUnit(ctx: AppContext, id: string, input: UnitChange): Promise<Unit> {
   await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select({ courseId: units.courseId, unitNumber: units.unitNumber }).from(units).where(eq(units.id, id));
+    const [current] = await tx
+      .select({ courseId: units.courseId, unitNumber: units.unitNumber })
+      .from(units)
+      .where(eq(units.id, id));
     if (!current) throw NotFound(UNIT_NOT_FOUND);
     await lockCourse(tx, current.courseId);
     // An emptied or omitted number keeps the unit where it is rather than moving it to the end.
-    const unitNumber = input.unitNumber == null ? current.unitNumber : await unitNumberFor(tx, current.courseId, input.unitNumber, id);
+    const unitNumber =
+      input.unitNumber == null ? current.unitNumber : await unitNumberFor(tx, current.courseId, input.unitNumber, id);
     await tx
       .update(units)
       .set({ title: input.title, grade: input.grade, categories: input.categories, unitNumber, updatedAt: ctx.now() })
@@ -253,13 +265,22 @@ const lockUnit = (tx: Tx, unitId: string) => findUnit(tx, unitId, true);
 
 async function sectionNumberFor(tx: Tx, unitId: string, wanted: number | null, selfId?: string): Promise<number> {
   if (wanted === null) {
-    const [row] = await tx.select({ top: max(sections.sectionNumber) }).from(sections).where(eq(sections.unitId, unitId));
+    const [row] = await tx
+      .select({ top: max(sections.sectionNumber) })
+      .from(sections)
+      .where(eq(sections.unitId, unitId));
     return (row?.top ?? 0) + 1;
   }
   const [clash] = await tx
     .select({ id: sections.id })
     .from(sections)
-    .where(and(eq(sections.unitId, unitId), eq(sections.sectionNumber, wanted), selfId ? ne(sections.id, selfId) : undefined))
+    .where(
+      and(
+        eq(sections.unitId, unitId),
+        eq(sections.sectionNumber, wanted),
+        selfId ? ne(sections.id, selfId) : undefined,
+      ),
+    )
     .limit(1);
   if (clash) throw Conflict(`Section number ${wanted} is already used in this unit`);
   return wanted;
@@ -270,7 +291,10 @@ export async function createSection(ctx: AppContext, unitId: string, input: Sect
   const id = await ctx.db.transaction(async (tx) => {
     await lockUnit(tx, unitId);
     const sectionNumber = await sectionNumberFor(tx, unitId, input.sectionNumber);
-    const [row] = await tx.insert(sections).values({ unitId, title: input.title, grade: input.grade, content, sectionNumber }).returning({ id: sections.id });
+    const [row] = await tx
+      .insert(sections)
+      .values({ unitId, title: input.title, grade: input.grade, content, sectionNumber })
+      .returning({ id: sections.id });
     return row.id;
   });
   return getSection(ctx.db, id);
@@ -279,10 +303,16 @@ export async function createSection(ctx: AppContext, unitId: string, input: Sect
 export async function updateSection(ctx: AppContext, id: string, input: SectionChange): Promise<Section> {
   const content = input.content === undefined ? undefined : sanitizeRichText(input.content);
   await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select({ unitId: sections.unitId, sectionNumber: sections.sectionNumber }).from(sections).where(eq(sections.id, id));
+    const [current] = await tx
+      .select({ unitId: sections.unitId, sectionNumber: sections.sectionNumber })
+      .from(sections)
+      .where(eq(sections.id, id));
     if (!current) throw NotFound(SECTION_NOT_FOUND);
     await lockUnit(tx, current.unitId);
-    const sectionNumber = input.sectionNumber == null ? current.sectionNumber : await sectionNumberFor(tx, current.unitId, input.sectionNumber, id);
+    const sectionNumber =
+      input.sectionNumber == null
+        ? current.sectionNumber
+        : await sectionNumberFor(tx, current.unitId, input.sectionNumber, id);
     await tx
       .update(sections)
       .set({ title: input.title, grade: input.grade, content, sectionNumber, updatedAt: ctx.now() })

@@ -2,11 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import { answerAttempts, parentStudents } from '../../db/schema';
 import { countingDb } from '../../test/counting-db';
-import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, buildUser, linkTeacher, signIn, type BuiltCourse } from '../../test/factories';
+import {
+  buildAdmin,
+  buildCourse,
+  buildQuestion,
+  buildStudent,
+  buildTeacher,
+  buildUser,
+  linkTeacher,
+  signIn,
+  type BuiltCourse,
+} from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
-const cookies: Record<'admin' | 'teacher' | 'otherTeacher' | 'parent' | 'otherParent' | 'child' | 'sibling' | 'stranger', string> = {} as never;
+const cookies: Record<
+  'admin' | 'teacher' | 'otherTeacher' | 'parent' | 'otherParent' | 'child' | 'sibling' | 'stranger',
+  string
+> = {} as never;
 const ids: Record<string, string> = {};
 let course: BuiltCourse;
 let other: BuiltCourse;
@@ -53,7 +66,10 @@ beforeAll(async () => {
   }
   await post(admin, '/api/admin/assign-course', { studentId: ids.sibling, courseId: course.id });
   await post(admin, '/api/admin/assign-course', { studentId: ids.child, courseId: other.id });
-  await post(admin, '/api/questions/assign-to-section', { sectionId: course.units[0].sections[0].id, questionIds: [question.id, second.id] });
+  await post(admin, '/api/questions/assign-to-section', {
+    sectionId: course.units[0].sections[0].id,
+    questionIds: [question.id, second.id],
+  });
 });
 afterAll(() => t.close());
 
@@ -99,25 +115,38 @@ describe('the parent reports', () => {
     ]);
     // A course with no open unit yet is listed without units.
     expect(children[0].courses).toEqual([expect.objectContaining({ id: course.id, units: [] })]);
-    expect((await get(cookies.otherParent, '/api/parent/children')).json().children.map((c: { id: string }) => c.id)).toEqual([ids.stranger]);
+    expect(
+      (await get(cookies.otherParent, '/api/parent/children')).json().children.map((c: { id: string }) => c.id),
+    ).toEqual([ids.stranger]);
   });
 
   it("change as soon as the child checks an answer, with this week's checks, accuracy and last activity", async () => {
     const section = course.units[0].sections[0].id;
-    const check = (questionId: string, studentAnswer: string) => post(cookies.child, '/api/questions/check-answer', { questionId, studentAnswer, sectionId: section });
+    const check = (questionId: string, studentAnswer: string) =>
+      post(cookies.child, '/api/questions/check-answer', { questionId, studentAnswer, sectionId: section });
     await check(question.id, 'B');
     await check(question.id, 'A');
     await check(second.id, 'A');
     // Checks are written behind the answer; the report reads them anyway.
     const leo = (await get(cookies.parent, `/api/parent/children/${ids.child}`)).json();
-    expect(leo).toMatchObject({ checkedThisWeek: 3, correctThisWeek: 2, questionsTried: 2, questionsSolved: 2, firstTryAccuracy: 50 });
+    expect(leo).toMatchObject({
+      checkedThisWeek: 3,
+      correctThisWeek: 2,
+      questionsTried: 2,
+      questionsSolved: 2,
+      firstTryAccuracy: 50,
+    });
     expect(leo.lastSection).toMatchObject({ courseId: course.id, unitId: course.units[0].id, sectionId: section });
     expect(Date.parse(leo.lastActivityAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(leo.courses[0]).toMatchObject({ sectionsDone: 1, sectionsWithExercises: 1 });
     expect(leo.courses[0].units[0].sections[0]).toMatchObject({ questions: 2, solved: 2 });
     // The same figures as the child's own dashboard.
     const own = (await get(cookies.child, '/api/student/stats')).json();
-    expect(own).toMatchObject({ questionsSolved: leo.questionsSolved, firstTryAccuracy: leo.firstTryAccuracy, lastSection: leo.lastSection });
+    expect(own).toMatchObject({
+      questionsSolved: leo.questionsSolved,
+      firstTryAccuracy: leo.firstTryAccuracy,
+      lastSection: leo.lastSection,
+    });
   });
 
   it('counts only the last 7 days as this week', async () => {
@@ -154,7 +183,9 @@ describe('the parent reports', () => {
       counted.queries.length = 0;
       const response = await call(app, cookie, { method: 'GET', url: '/api/parent/children' });
       expect(response.json().children).toHaveLength(3);
-      expect(counted.queries.filter((q) => !/^(begin|commit|select .* from "sessions"|update "sessions")/i.test(q))).toHaveLength(1);
+      expect(
+        counted.queries.filter((q) => !/^(begin|commit|select .* from "sessions"|update "sessions")/i.test(q)),
+      ).toHaveLength(1);
     } finally {
       await app.close();
       await counted.close();
@@ -164,8 +195,16 @@ describe('the parent reports', () => {
 
 describe('the teacher figures', () => {
   it("count the teacher's own students and the courses assigned to them; Pending Reviews waits for tests", async () => {
-    expect((await get(cookies.teacher, '/api/teacher/dashboard')).json()).toEqual({ activeCourses: 2, totalStudents: 2, pendingReviews: 0 });
-    expect((await get(cookies.otherTeacher, '/api/teacher/dashboard')).json()).toEqual({ activeCourses: 0, totalStudents: 0, pendingReviews: 0 });
+    expect((await get(cookies.teacher, '/api/teacher/dashboard')).json()).toEqual({
+      activeCourses: 2,
+      totalStudents: 2,
+      pendingReviews: 0,
+    });
+    expect((await get(cookies.otherTeacher, '/api/teacher/dashboard')).json()).toEqual({
+      activeCourses: 0,
+      totalStudents: 0,
+      pendingReviews: 0,
+    });
   });
 });
 
@@ -175,21 +214,46 @@ describe('the admin figures', () => {
     expect(response.statusCode).toBe(200);
     const { stats, recent } = response.json();
     // Eight people were built; the course assignment of Geometry makes two courses in use.
-    expect(stats).toEqual({ users: 8, courses: 2, activeCourses: 2, students: 3, activeStudents: 1, checksThisWeek: 3 });
+    expect(stats).toEqual({
+      users: 8,
+      courses: 2,
+      activeCourses: 2,
+      students: 3,
+      activeStudents: 1,
+      checksThisWeek: 3,
+    });
     expect(recent).toHaveLength(8);
-    expect(recent.map((r: { at: string }) => r.at)).toEqual([...recent.map((r: { at: string }) => r.at)].sort().reverse());
-    expect(recent).toContainEqual({ kind: 'assignment', at: expect.any(String), studentName: 'Leo Tester', courseName: 'Geometry', assignedBy: 'Firstadmin Tester' });
+    expect(recent.map((r: { at: string }) => r.at)).toEqual(
+      [...recent.map((r: { at: string }) => r.at)].sort().reverse(),
+    );
+    expect(recent).toContainEqual({
+      kind: 'assignment',
+      at: expect.any(String),
+      studentName: 'Leo Tester',
+      courseName: 'Geometry',
+      assignedBy: 'Firstadmin Tester',
+    });
 
     await buildStudent(t.db, { firstName: 'Newest' });
     const after = (await get(cookies.admin, '/api/admin/dashboard')).json();
     expect(after.stats.users).toBe(9);
-    expect(after.recent[0]).toEqual({ kind: 'registration', at: expect.any(String), name: 'Newest Tester', userType: 'student' });
+    expect(after.recent[0]).toEqual({
+      kind: 'registration',
+      at: expect.any(String),
+      name: 'Newest Tester',
+      userType: 'student',
+    });
   });
 });
 
 describe('each dashboard is for its role', () => {
   it('refuses the other roles', async () => {
-    for (const [url, allowed] of [['/api/admin/dashboard', 'admin'], ['/api/teacher/dashboard', 'teacher'], ['/api/parent/children', 'parent'], [`/api/parent/children/${ids.child}`, 'parent']]) {
+    for (const [url, allowed] of [
+      ['/api/admin/dashboard', 'admin'],
+      ['/api/teacher/dashboard', 'teacher'],
+      ['/api/parent/children', 'parent'],
+      [`/api/parent/children/${ids.child}`, 'parent'],
+    ]) {
       for (const role of ['admin', 'teacher', 'parent', 'child'] as const) {
         const status = (await get(cookies[role], url)).statusCode;
         if (role === allowed) expect(status, `${url} as ${role}`).toBe(200);

@@ -24,7 +24,15 @@ const nameOr = (name: string | null, fallback: string) => (name?.trim() ? name.t
 
 interface AdminRow {
   stats: AdminDashboard['stats'];
-  recent: Array<{ kind: 'registration' | 'assignment'; at: string; name: string | null; email: string; user_type: DbUserType; course: string | null; by_name: string | null }> | null;
+  recent: Array<{
+    kind: 'registration' | 'assignment';
+    at: string;
+    name: string | null;
+    email: string;
+    user_type: DbUserType;
+    course: string | null;
+    by_name: string | null;
+  }> | null;
 }
 
 /**
@@ -64,8 +72,19 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
   );
   const recent: RecentActivity[] = (row.recent ?? []).slice(0, RECENT_ACTIVITY_ITEMS).map((item) =>
     item.kind === 'registration'
-      ? { kind: 'registration', at: iso(item.at), name: nameOr(item.name, item.email), userType: apiType(item.user_type) }
-      : { kind: 'assignment', at: iso(item.at), studentName: nameOr(item.name, item.email), courseName: item.course ?? '', assignedBy: item.by_name },
+      ? {
+          kind: 'registration',
+          at: iso(item.at),
+          name: nameOr(item.name, item.email),
+          userType: apiType(item.user_type),
+        }
+      : {
+          kind: 'assignment',
+          at: iso(item.at),
+          studentName: nameOr(item.name, item.email),
+          courseName: item.course ?? '',
+          assignedBy: item.by_name,
+        },
   );
   return { stats: row.stats, recent };
 }
@@ -78,8 +97,8 @@ export async function teacherDashboard(ctx: AppContext, teacherId: string): Prom
   const teacher = { id: teacherId, type: 'teacher' } as const;
   const [[row], pending] = await Promise.all([
     rows<{ students: number; courses: number }>(
-    ctx.db,
-    sql`select
+      ctx.db,
+      sql`select
       (select count(*)::int from users t_u where ${mayActForStudent(teacher, sql`t_u.id`)}) as students,
       (select count(distinct t_sc.course_id)::int from student_courses t_sc where ${mayActForStudent(teacher, sql`t_sc.student_id`)}) as courses`,
     ),
@@ -149,7 +168,10 @@ function presentChild(child: ChildRow['child']): ChildProgress {
       const units: ChildProgress['courses'][number]['units'] = [];
       for (const section of outline.sections.filter((s) => s.courseId === course.id)) {
         let unit = units.find((u) => u.id === section.unitId);
-        if (!unit) units.push((unit = { id: section.unitId, title: section.unitTitle, unitNumber: section.unitNumber, sections: [] }));
+        if (!unit)
+          units.push(
+            (unit = { id: section.unitId, title: section.unitTitle, unitNumber: section.unitNumber, sections: [] }),
+          );
         unit.sections.push({
           id: section.sectionId,
           title: section.title,
@@ -158,7 +180,14 @@ function presentChild(child: ChildRow['child']): ChildProgress {
           solved: section.questionIds.filter((q) => isSolved(totals, q)).length,
         });
       }
-      return { id: course.id, name: course.name, code: course.code, sectionsDone: progress.sectionsDone, sectionsWithExercises: progress.sectionsWithExercises, units };
+      return {
+        id: course.id,
+        name: course.name,
+        code: course.code,
+        sectionsDone: progress.sectionsDone,
+        sectionsWithExercises: progress.sectionsWithExercises,
+        units,
+      };
     }),
   };
 }

@@ -21,14 +21,18 @@ describe('GET /api/health and GET /api/ready', () => {
   });
 
   it('is not ready while the database lacks a migration of this code', async () => {
-    await t.db.execute(sql`update drizzle.__drizzle_migrations m set created_at = ${NEWEST_MIGRATION - 1} where m.created_at = ${NEWEST_MIGRATION}`);
+    await t.db.execute(
+      sql`update drizzle.__drizzle_migrations m set created_at = ${NEWEST_MIGRATION - 1} where m.created_at = ${NEWEST_MIGRATION}`,
+    );
     try {
       t.clock.advance(READY_KEPT_MS / 1000);
       const response = await call(t.app, null, { method: 'GET', url: '/api/ready' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'unavailable', database: 'ok', migrations: 'failed', storage: 'ok' });
     } finally {
-      await t.db.execute(sql`update drizzle.__drizzle_migrations m set created_at = ${NEWEST_MIGRATION} where m.created_at = ${NEWEST_MIGRATION - 1}`);
+      await t.db.execute(
+        sql`update drizzle.__drizzle_migrations m set created_at = ${NEWEST_MIGRATION} where m.created_at = ${NEWEST_MIGRATION - 1}`,
+      );
     }
     t.clock.advance(READY_KEPT_MS / 1000);
     expect((await call(t.app, null, { method: 'GET', url: '/api/ready' })).statusCode).toBe(200);

@@ -28,7 +28,12 @@ declare module 'fastify' {
 }
 
 const check = z.enum(['ok', 'failed']);
-const readyReply = z.object({ status: z.enum(['ready', 'unavailable']), database: check, migrations: check, storage: check });
+const readyReply = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: check,
+  migrations: check,
+  storage: check,
+});
 type ReadyReply = z.infer<typeof readyReply>;
 /** How long one readiness verdict answers every caller. */
 export const READY_KEPT_MS = 5000;
@@ -69,7 +74,9 @@ export function operationsRoutes(ctx: AppContext, backups?: BackupOffer) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // Alive means the process answers: it stays 200 under pressure, when /ready already turns traffic away.
-    r.get('/health', { config: { access: 'public', pressureHandler: () => undefined } }, async () => ({ status: 'ok' }));
+    r.get('/health', { config: { access: 'public', pressureHandler: () => undefined } }, async () => ({
+      status: 'ok',
+    }));
 
     const checkReady = async (): Promise<ReadyReply> => {
       const [database, migrations, storage] = await Promise.all([
@@ -85,12 +92,20 @@ export function operationsRoutes(ctx: AppContext, backups?: BackupOffer) {
     // Anyone may ask, and each check writes a file to the bucket: one check serves every caller for a few
     // seconds (those asking while it runs wait for it), so a flood of asks costs at most one write per period.
     let verdict: { at: number; reply: Promise<ReadyReply> } | null = null;
-    r.get('/ready', { config: { access: 'public' }, schema: { response: { 200: readyReply, 503: z.union([readyReply, overloaded]) } } }, async (_req, reply) => {
-      const now = ctx.now().getTime();
-      if (!verdict || now - verdict.at >= READY_KEPT_MS || now < verdict.at) verdict = { at: now, reply: checkReady() };
-      const answer = await verdict.reply;
-      return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
-    });
+    r.get(
+      '/ready',
+      {
+        config: { access: 'public' },
+        schema: { response: { 200: readyReply, 503: z.union([readyReply, overloaded]) } },
+      },
+      async (_req, reply) => {
+        const now = ctx.now().getTime();
+        if (!verdict || now - verdict.at >= READY_KEPT_MS || now < verdict.at)
+          verdict = { at: now, reply: checkReady() };
+        const answer = await verdict.reply;
+        return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
+      },
+    );
 
     // The backup file as a stream (a tar, lib/backup.ts), taken between two statements of the running server.
     r.get('/backup', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {

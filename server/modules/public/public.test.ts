@@ -54,7 +54,12 @@ describe('POST /api/bookings', () => {
 
   it('refuses a body that is not an object', async () => {
     for (const payload of [[booking], 'booking', null]) {
-      const response = await call(t.app, null, { method: 'POST', url: '/api/bookings', payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+      const response = await call(t.app, null, {
+        method: 'POST',
+        url: '/api/bookings',
+        payload: JSON.stringify(payload),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
     }
@@ -66,7 +71,9 @@ describe('POST /api/bookings', () => {
       const response = await post('/api/bookings', { ...booking, name }, ip);
       expect(response.statusCode, JSON.stringify(name)).toBeLessThan(500);
       if (response.statusCode === 201) {
-        const [row] = await t.db.execute(sql`select name from bookings order by created_at desc, id desc limit 1`).then((r) => (r as unknown as { rows: Array<{ name: string }> }).rows);
+        const [row] = await t.db
+          .execute(sql`select name from bookings order by created_at desc, id desc limit 1`)
+          .then((r) => (r as unknown as { rows: Array<{ name: string }> }).rows);
         expect(row.name).toBe(name.trim());
       } else {
         expect(response.statusCode).toBe(400);
@@ -77,13 +84,19 @@ describe('POST /api/bookings', () => {
   it('answers 429 with a clear message once an address has sent too many', async () => {
     const limited = await createTestApp({ rateLimitFactor: 1 });
     try {
-      const send = () => call(limited.app, null, { method: 'POST', url: '/api/bookings', payload: booking, remoteAddress: '10.1.1.1' });
+      const send = () =>
+        call(limited.app, null, { method: 'POST', url: '/api/bookings', payload: booking, remoteAddress: '10.1.1.1' });
       for (let i = 0; i < 10; i++) expect((await send()).statusCode).toBe(201);
       const refused = await send();
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toBe('Too many requests. Please wait a few minutes and try again.');
       expect(refused.headers['retry-after']).toBeDefined();
-      const other = await call(limited.app, null, { method: 'POST', url: '/api/bookings', payload: booking, remoteAddress: '10.1.1.2' });
+      const other = await call(limited.app, null, {
+        method: 'POST',
+        url: '/api/bookings',
+        payload: booking,
+        remoteAddress: '10.1.1.2',
+      });
       expect(other.statusCode).toBe(201);
     } finally {
       await limited.close();
@@ -122,7 +135,13 @@ describe('POST /api/subscriptions', () => {
   it('answers 429 after ten subscriptions an hour from one address', async () => {
     const limited = await createTestApp({ rateLimitFactor: 1 });
     try {
-      const send = () => call(limited.app, null, { method: 'POST', url: '/api/subscriptions', payload: { email: 'a@example.com' }, remoteAddress: '10.2.2.2' });
+      const send = () =>
+        call(limited.app, null, {
+          method: 'POST',
+          url: '/api/subscriptions',
+          payload: { email: 'a@example.com' },
+          remoteAddress: '10.2.2.2',
+        });
       for (let i = 0; i < 10; i++) expect((await send()).statusCode).toBe(201);
       expect((await send()).statusCode).toBe(429);
       limited.clock.advance(3601);

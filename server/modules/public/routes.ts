@@ -11,14 +11,22 @@ export function publicRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const everyone = { access: 'public' } as const;
 
-    r.post('/bookings', { config: everyone, schema: { body: bookingBody, response: { 201: messageReply } } }, async (req, reply) => {
-      await createBooking(ctx, req.body, req.ip);
-      return reply.code(201).send({ message: BOOKING_THANKS });
-    });
+    r.post(
+      '/bookings',
+      { config: everyone, schema: { body: bookingBody, response: { 201: messageReply } } },
+      async (req, reply) => {
+        await createBooking(ctx, req.body, req.ip);
+        return reply.code(201).send({ message: BOOKING_THANKS });
+      },
+    );
 
-    r.post('/subscriptions', { config: everyone, schema: { body: subscriptionBody, response: { 201: messageReply } } }, async (req, reply) => {
-      await subscribe(ctx, req.body, req.ip);
-      return reply.code(201).send({ message: SUBSCRIBE_THANKS });
-    });
+    r.post(
+      '/subscriptions',
+      { config: everyone, schema: { body: subscriptionBody, response: { 201: messageReply } } },
+      async (req, reply) => {
+        await subscribe(ctx, req.body, req.ip);
+        return reply.code(201).send({ message: SUBSCRIBE_THANKS });
+      },
+    );
   };
 }

@@ -9,7 +9,9 @@ const PER_IP_PER_HOUR = 10;
 
 export async function createBooking(ctx: AppContext, input: z.output<typeof bookingBody>, ip: string): Promise<void> {
   await limitPerIp(ctx, 'booking', ip, PER_IP_PER_HOUR, 3600);
-  await ctx.db.insert(bookings).values({ name: input.name, email: input.email, phone: input.phone, createdAt: ctx.now() });
+  await ctx.db
+    .insert(bookings)
+    .values({ name: input.name, email: input.email, phone: input.phone, createdAt: ctx.now() });
 }
 
 export async function subscribe(ctx: AppContext, input: z.output<typeof subscriptionBody>, ip: string): Promise<void> {

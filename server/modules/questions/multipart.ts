@@ -5,7 +5,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_IMAGE_PIXELS, QUESTION_MESSAGES } from '../../../common/schemas/questions';
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  MAX_IMAGE_PIXELS,
+  QUESTION_MESSAGES,
+} from '../../../common/schemas/questions';
 import { Invalid, TooLarge, UnsupportedType } from '../../lib/errors';
 import { imageSize } from '../../lib/image-size';
 import { detectImageType, type StoredFile, type UploadStore } from '../../lib/storage';
@@ -65,12 +70,14 @@ async function parseMultipart(request: FastifyRequest, store: UploadStore) {
       const bytes = await readImage(part);
       // A file input left empty still sends an empty, nameless part: it is no file.
       if (bytes.length === 0 && !part.filename) continue;
-      if (!field || part.fieldname !== field) throw Invalid(field ? `Send images in the ${field} field.` : 'This request takes no files.');
+      if (!field || part.fieldname !== field)
+        throw Invalid(field ? `Send images in the ${field} field.` : 'This request takes no files.');
       const mime = detectImageType(bytes);
       if (!mime) throw UnsupportedType(QUESTION_MESSAGES.imagesOnly);
       // Headers that declare no size cannot be drawn at any size; a size is held to the budget before anything is stored.
       const size = imageSize(bytes, mime);
-      if (size && size.width * size.height > MAX_IMAGE_PIXELS) throw TooLarge(QUESTION_MESSAGES.imageTooManyPixels(size.width, size.height));
+      if (size && size.width * size.height > MAX_IMAGE_PIXELS)
+        throw TooLarge(QUESTION_MESSAGES.imageTooManyPixels(size.width, size.height));
       uploads.push(await store.save(bytes, part.filename, mime));
     }
   } catch (error) {

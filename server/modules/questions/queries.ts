@@ -16,7 +16,14 @@ import {
 } from '../../../common/schemas/questions';
 import type { BuilderQuestion } from '../../../common/schemas/tests';
 import type { Db } from '../../db/client';
-import { categories, focusAreas, questionCategories, questionFocus, questions, sectionQuestions } from '../../db/schema';
+import {
+  categories,
+  focusAreas,
+  questionCategories,
+  questionFocus,
+  questions,
+  sectionQuestions,
+} from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import type { Memo } from '../../plugins/kept';
 
@@ -31,14 +38,31 @@ async function tagsNamed(db: Db, pattern: string) {
     .select({ id: categories.id, kind: sql<'category' | 'focus'>`'category'` })
     .from(categories)
     .where(ilike(categories.name, pattern))
-    .unionAll(db.select({ id: focusAreas.id, kind: sql<'category' | 'focus'>`'focus'` }).from(focusAreas).where(ilike(focusAreas.name, pattern)));
-  return { categories: rows.filter((r) => r.kind === 'category').map((r) => r.id), focus: rows.filter((r) => r.kind === 'focus').map((r) => r.id) };
+    .unionAll(
+      db
+        .select({ id: focusAreas.id, kind: sql<'category' | 'focus'>`'focus'` })
+        .from(focusAreas)
+        .where(ilike(focusAreas.name, pattern)),
+    );
+  return {
+    categories: rows.filter((r) => r.kind === 'category').map((r) => r.id),
+    focus: rows.filter((r) => r.kind === 'focus').map((r) => r.id),
+  };
 }
 
 const withCategory = (db: Db, ids: string[]) =>
-  inArray(questions.id, db.select({ id: questionCategories.questionId }).from(questionCategories).where(inArray(questionCategories.categoryId, ids)));
+  inArray(
+    questions.id,
+    db
+      .select({ id: questionCategories.questionId })
+      .from(questionCategories)
+      .where(inArray(questionCategories.categoryId, ids)),
+  );
 const withFocus = (db: Db, ids: string[]) =>
-  inArray(questions.id, db.select({ id: questionFocus.questionId }).from(questionFocus).where(inArray(questionFocus.focusId, ids)));
+  inArray(
+    questions.id,
+    db.select({ id: questionFocus.questionId }).from(questionFocus).where(inArray(questionFocus.focusId, ids)),
+  );
 
 /** The WHERE clause of a list query. */
 async function filterOf(db: Db, query: QuestionListQuery): Promise<SQL | undefined> {
@@ -49,7 +73,14 @@ async function filterOf(db: Db, query: QuestionListQuery): Promise<SQL | undefin
   if (query.focus?.length) where.push(withFocus(db, query.focus));
   if (query.excludeAssignedToSection) {
     const section = query.excludeAssignedToSection;
-    where.push(notExists(db.select({ one: sql`1` }).from(sectionQuestions).where(and(eq(sectionQuestions.sectionId, section), eq(sectionQuestions.questionId, questions.id)))));
+    where.push(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(sectionQuestions)
+          .where(and(eq(sectionQuestions.sectionId, section), eq(sectionQuestions.questionId, questions.id))),
+      ),
+    );
   }
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -86,7 +117,11 @@ const detailColumns = {
     from attachments a where a.question_id = questions.id), '[]'::json)`,
 };
 
-type DetailRow = Omit<typeof questions.$inferSelect, 'searchText'> & { categories: Tag[]; focusAreas: Tag[]; files: Attachment[] };
+type DetailRow = Omit<typeof questions.$inferSelect, 'searchText'> & {
+  categories: Tag[];
+  focusAreas: Tag[];
+  files: Attachment[];
+};
 
 function present(row: DetailRow): Question {
   return {
@@ -112,7 +147,17 @@ function present(row: DetailRow): Question {
 /** A list query in a canonical form, for keeping its count and its pages. */
 export function listKey(query: QuestionListQuery): string {
   const sorted = (ids?: string[]) => (ids ? [...ids].sort() : []);
-  return JSON.stringify([query.grade, query.type, sorted(query.category), sorted(query.focus), query.excludeAssignedToSection, query.q ?? '', query.page, query.pageSize, query.limit]);
+  return JSON.stringify([
+    query.grade,
+    query.type,
+    sorted(query.category),
+    sorted(query.focus),
+    query.excludeAssignedToSection,
+    query.q ?? '',
+    query.page,
+    query.pageSize,
+    query.limit,
+  ]);
 }
 
 /**
@@ -139,12 +184,21 @@ export async function listQuestions(db: Db, query: QuestionListQuery, counts?: M
   // Pages of one filter that count equally far share their count.
   const key = listKey({ ...query, page: 1, pageSize: countUpTo, limit: undefined });
   const countMatches = async () => {
-    const matches = db.select({ one: sql`1` }).from(questions).where(where).limit(countUpTo + 1).as('matches');
+    const matches = db
+      .select({ one: sql`1` })
+      .from(questions)
+      .where(where)
+      .limit(countUpTo + 1)
+      .as('matches');
     const [{ counted }] = await db.select({ counted: sql<number>`count(*)::int` }).from(matches);
     return counted;
   };
   const [rows, counted] = await Promise.all([
-    db.select(detailColumns).from(page).innerJoin(questions, eq(questions.id, page.id)).orderBy(desc(page.createdAt), desc(page.id)),
+    db
+      .select(detailColumns)
+      .from(page)
+      .innerJoin(questions, eq(questions.id, page.id))
+      .orderBy(desc(page.createdAt), desc(page.id)),
     counts ? counts.remember(key, countMatches) : countMatches(),
   ]);
   return { questions: rows.map(present), total: Math.min(counted, countUpTo), totalExact: counted <= countUpTo };
@@ -162,7 +216,11 @@ export type BankFilter = Pick<QuestionListQuery, 'grade' | 'type' | 'category' |
 /** Every id that matches a filter, oldest first: the population the test generator's random draw samples. */
 export async function matchingIds(db: Db, filter: BankFilter): Promise<string[]> {
   const where = await filterOf(db, { ...filter, page: 1 });
-  const rows = await db.select({ id: questions.id }).from(questions).where(where).orderBy(questions.createdAt, questions.id);
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(where)
+    .orderBy(questions.createdAt, questions.id);
   return rows.map((r) => r.id);
 }
 
@@ -180,7 +238,10 @@ export async function builderQuestionsByIds(db: Db, ids: readonly string[]): Pro
 /** Questions in full staff detail, in the order of `ids`; ids no longer in the bank are left out. */
 export async function questionsByIds(db: Db, ids: readonly string[]): Promise<Question[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(detailColumns).from(questions).where(inArray(questions.id, [...ids]));
+  const rows = await db
+    .select(detailColumns)
+    .from(questions)
+    .where(inArray(questions.id, [...ids]));
   const byId = new Map(rows.map((row) => [row.id, present(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -35,7 +35,18 @@ function random(seed: number) {
     return seed / 2 ** 31;
   };
 }
-const WORDS = ['triangle', 'fraction', 'Perimeter', 'percent', 'mean', 'prime', 'area', 'ratio', '100%_sure', 'back\\slash'];
+const WORDS = [
+  'triangle',
+  'fraction',
+  'Perimeter',
+  'percent',
+  'mean',
+  'prime',
+  'area',
+  'ratio',
+  '100%_sure',
+  'back\\slash',
+];
 const SOURCES = ['SSAT', 'MAP Growth', 'AMC 8', 'Textbook'];
 
 beforeAll(async () => {
@@ -54,7 +65,15 @@ beforeAll(async () => {
     const createdAt = new Date(base - (i - (i % 5 === 0 ? 1 : 0)) * 1000);
     const [q] = await t.db
       .insert(questions)
-      .values({ questionText: text, grade: 1 + Math.floor(next() * 12), type, answer: [['1']], source, createdAt, updatedAt: createdAt })
+      .values({
+        questionText: text,
+        grade: 1 + Math.floor(next() * 12),
+        type,
+        answer: [['1']],
+        source,
+        createdAt,
+        updatedAt: createdAt,
+      })
       .returning();
     const cats = [...new Set([pick(tags.categories), pick(tags.categories)])].map((c) => c.id);
     const focus = [pick(tags.focus).id];
@@ -103,7 +122,8 @@ function bruteForce(query: Query): Row[] {
 
 function toSearch(query: Query): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  for (const [key, value] of Object.entries(query))
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   return params.toString();
 }
 
@@ -125,37 +145,56 @@ describe('GET /api/questions against a brute-force filter', () => {
     () => ({ q: '100%_', limit: 1000 }),
     () => ({ q: 'back\\slash', limit: 1000 }),
     () => ({ q: '%', limit: 1000 }),
-    () => ({ q: 'fraction', grade: 5, type: 'Multiple Choice', category: [tags.categories[0].id], focus: [tags.focus[0].id] }),
+    () => ({
+      q: 'fraction',
+      grade: 5,
+      type: 'Multiple Choice',
+      category: [tags.categories[0].id],
+      focus: [tags.focus[0].id],
+    }),
     () => ({ q: 'nothing like this', pageSize: 10 }),
     () => ({ pageSize: 10, page: 31 }),
   ];
 
-  it.each(queries.map((q, i) => [i, q] as const))('query %i: same questions, order, page and total', async (_, make) => {
-    const query = make();
-    const response = await call(t.app, cookie, { method: 'GET', url: `/api/questions?${toSearch(query)}` });
-    expect(response.statusCode, response.body).toBe(200);
-    const body = response.json();
-    const expected = bruteForce(query);
-    const size = query.pageSize ?? query.limit ?? 50;
-    const page = query.page ?? 1;
-    expect(body.total).toBe(expected.length);
-    expect(body.totalExact).toBe(true);
-    expect(body.questions.map((q: { id: string }) => q.id)).toEqual(expected.slice((page - 1) * size, page * size).map((r) => r.id));
-    for (const q of body.questions) {
-      const row = rows.find((r) => r.id === q.id)!;
-      expect(new Set(q.category)).toEqual(new Set(row.categories));
-      expect(q.categoryNames).toEqual(row.categories.map(nameOf).sort());
-      expect(q.focusNames).toEqual(row.focus.map(nameOf));
-    }
-  });
+  it.each(queries.map((q, i) => [i, q] as const))(
+    'query %i: same questions, order, page and total',
+    async (_, make) => {
+      const query = make();
+      const response = await call(t.app, cookie, { method: 'GET', url: `/api/questions?${toSearch(query)}` });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      const expected = bruteForce(query);
+      const size = query.pageSize ?? query.limit ?? 50;
+      const page = query.page ?? 1;
+      expect(body.total).toBe(expected.length);
+      expect(body.totalExact).toBe(true);
+      expect(body.questions.map((q: { id: string }) => q.id)).toEqual(
+        expected.slice((page - 1) * size, page * size).map((r) => r.id),
+      );
+      for (const q of body.questions) {
+        const row = rows.find((r) => r.id === q.id)!;
+        expect(new Set(q.category)).toEqual(new Set(row.categories));
+        expect(q.categoryNames).toEqual(row.categories.map(nameOf).sort());
+        expect(q.focusNames).toEqual(row.focus.map(nameOf));
+      }
+    },
+  );
 
   it('counts no further than 1,000 matches or the end of the page asked for, and says so', async () => {
-    const many = Array.from({ length: 1001 }, (_, i) => ({ questionText: `<p>Bulk ${i}</p>`, grade: 12, type: 'Short Answer' as const, answer: [['1']], source: 'bulk-cap' }));
+    const many = Array.from({ length: 1001 }, (_, i) => ({
+      questionText: `<p>Bulk ${i}</p>`,
+      grade: 12,
+      type: 'Short Answer' as const,
+      answer: [['1']],
+      source: 'bulk-cap',
+    }));
     await t.db.insert(questions).values(many);
     const first = (await call(t.app, cookie, { method: 'GET', url: '/api/questions?q=bulk-cap&pageSize=10' })).json();
     expect(first).toMatchObject({ total: 1000, totalExact: false });
     expect(first.questions).toHaveLength(10);
-    const deep = (await call(t.app, cookie, { method: 'GET', url: '/api/questions?q=bulk-cap&pageSize=10&page=101' })).json();
+    const deep = (
+      await call(t.app, cookie, { method: 'GET', url: '/api/questions?q=bulk-cap&pageSize=10&page=101' })
+    ).json();
     expect(deep).toMatchObject({ total: 1001, totalExact: true });
     expect(deep.questions).toHaveLength(1);
   });
@@ -178,7 +217,8 @@ describe('GET /api/questions against a brute-force filter', () => {
 });
 
 describe('kept pages and counts', () => {
-  const totalOf = async (query: string) => (await call(t.app, cookie, { method: 'GET', url: `/api/questions?${query}` })).json().total as number;
+  const totalOf = async (query: string) =>
+    (await call(t.app, cookie, { method: 'GET', url: `/api/questions?${query}` })).json().total as number;
 
   it('follow a change made here at once, and one made anywhere else as soon as the database announces it', async () => {
     const before = await totalOf('grade=9&pageSize=10');
@@ -187,23 +227,36 @@ describe('kept pages and counts', () => {
     expect(await totalOf('grade=9&pageSize=10')).toBe(before - 1);
 
     // Written straight to the database, as another instance would: the bank's trigger tells this one.
-    await t.db.insert(questions).values({ questionText: '<p>Elsewhere</p>', grade: 9, type: 'Short Answer', answer: [['1']], source: 'x' });
+    await t.db
+      .insert(questions)
+      .values({ questionText: '<p>Elsewhere</p>', grade: 9, type: 'Short Answer', answer: [['1']], source: 'x' });
     await expect.poll(() => totalOf('grade=9&pageSize=10')).toBe(before);
   });
 
   it('show a question deleted elsewhere gone from the page as soon as the database announces it', async () => {
-    const first = async () => (await call(t.app, cookie, { method: 'GET', url: '/api/questions?grade=4&pageSize=5' })).json().questions[0].id as string;
+    const first = async () =>
+      (await call(t.app, cookie, { method: 'GET', url: '/api/questions?grade=4&pageSize=5' })).json().questions[0]
+        .id as string;
     const top = await first();
     await t.db.delete(questions).where(eq(questions.id, top));
-    rows.splice(rows.findIndex((r) => r.id === top), 1);
+    rows.splice(
+      rows.findIndex((r) => r.id === top),
+      1,
+    );
     await expect.poll(first).not.toBe(top);
   });
 
   it('follow the tags: a question tagged with a category is found by a search for its name', async () => {
-    const created = await call(t.app, cookie, { method: 'POST', url: '/api/category', payload: { name: 'Zebra Patterns' } });
+    const created = await call(t.app, cookie, {
+      method: 'POST',
+      url: '/api/category',
+      payload: { name: 'Zebra Patterns' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(await totalOf('q=zebra&limit=1000')).toBe(0);
-    await t.db.insert(questionCategories).values({ questionId: rows.find((r) => r.grade < 9)!.id, categoryId: created.json().id });
+    await t.db
+      .insert(questionCategories)
+      .values({ questionId: rows.find((r) => r.grade < 9)!.id, categoryId: created.json().id });
     await expect.poll(() => totalOf('q=zebra&limit=1000')).toBe(1);
   });
 
@@ -211,7 +264,11 @@ describe('kept pages and counts', () => {
     const free = rows.find((r) => !assigned.has(r.id) && r.grade < 9)!;
     const query = `excludeAssignedToSection=${sectionId}&grade=${free.grade}`;
     const before = await totalOf(query);
-    const assign = await call(t.app, cookie, { method: 'POST', url: '/api/questions/assign-to-section', payload: { questionIds: [free.id], sectionId } });
+    const assign = await call(t.app, cookie, {
+      method: 'POST',
+      url: '/api/questions/assign-to-section',
+      payload: { questionIds: [free.id], sectionId },
+    });
     expect(assign.statusCode, assign.body).toBe(200);
     expect(await totalOf(query)).toBe(before - 1);
   });

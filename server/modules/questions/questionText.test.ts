@@ -18,11 +18,20 @@ beforeAll(async () => {
   t = await createTestApp();
   cookie = await signIn(t.app, await buildTeacher(t.db));
   const tags = await buildTags(t.db);
-  base = { grade: 6, type: 'Multiple Choice', focus: [tags.focus[0].id], category: [tags.categories[0].id], questionText: '<p>Pick one</p>', options: { A: 'Yes', B: 'No' }, answer: { a1: ['A'] } };
+  base = {
+    grade: 6,
+    type: 'Multiple Choice',
+    focus: [tags.focus[0].id],
+    category: [tags.categories[0].id],
+    questionText: '<p>Pick one</p>',
+    options: { A: 'Yes', B: 'No' },
+    answer: { a1: ['A'] },
+  };
 });
 afterAll(() => t.close());
 
-const create = (fields: Record<string, unknown>) => call(t.app, cookie, { method: 'POST', url: '/api/questions', payload: { ...base, ...fields } });
+const create = (fields: Record<string, unknown>) =>
+  call(t.app, cookie, { method: 'POST', url: '/api/questions', payload: { ...base, ...fields } });
 
 describe('the corpora', () => {
   it('stores every BLNS string in the hint and the source byte for byte, or refuses it with a message', async () => {
@@ -63,14 +72,40 @@ describe('the corpora', () => {
     const found: string[] = [];
     for (const el of document.body.querySelectorAll('*')) {
       const tag = el.tagName.toLowerCase();
-      if (['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'form', 'input', 'base', 'meta', 'link', 'template', 'frame'].includes(tag)) found.push(`<${tag}>`);
+      if (
+        [
+          'script',
+          'iframe',
+          'object',
+          'embed',
+          'svg',
+          'math',
+          'style',
+          'form',
+          'input',
+          'base',
+          'meta',
+          'link',
+          'template',
+          'frame',
+        ].includes(tag)
+      )
+        found.push(`<${tag}>`);
       for (const attr of el.attributes) {
         if (/^on/i.test(attr.name)) found.push(`${tag} ${attr.name}`);
-        if (['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'background'].includes(attr.name.toLowerCase())) {
-          const ok = tag === 'img' ? /^\/api\/questions\/uploads\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/.test(attr.value) : /^(https?:|mailto:)/i.test(attr.value);
+        if (
+          ['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'background'].includes(
+            attr.name.toLowerCase(),
+          )
+        ) {
+          const ok =
+            tag === 'img'
+              ? /^\/api\/questions\/uploads\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/.test(attr.value)
+              : /^(https?:|mailto:)/i.test(attr.value);
           if (!ok) found.push(`${tag} ${attr.name}=${attr.value}`);
         }
-        if (attr.name === 'style' && !/^\s*text-align:\s*\w+;?\s*$/.test(attr.value)) found.push(`${tag} style=${attr.value}`);
+        if (attr.name === 'style' && !/^\s*text-align:\s*\w+;?\s*$/.test(attr.value))
+          found.push(`${tag} style=${attr.value}`);
       }
     }
     return found;
@@ -78,10 +113,15 @@ describe('the corpora', () => {
 
   it('sanitizes every XSS payload in the question text, the options and the solution', async () => {
     for (const { title, payload } of xss) {
-      const response = await create({ questionText: `<p>Keep $x^2$</p>${payload}`, options: { A: `<b>A</b>${payload}`, B: 'B' }, solution: payload });
+      const response = await create({
+        questionText: `<p>Keep $x^2$</p>${payload}`,
+        options: { A: `<b>A</b>${payload}`, B: 'B' },
+        solution: payload,
+      });
       expect(response.statusCode, title).toBe(201);
       const q = response.json().question;
-      for (const html of [q.questionText, q.options.A, q.solution]) expect(dangers(html), `${title}: ${html}`).toEqual([]);
+      for (const html of [q.questionText, q.options.A, q.solution])
+        expect(dangers(html), `${title}: ${html}`).toEqual([]);
       expect(q.questionText).toContain('<p>Keep $x^2$</p>');
       expect(q.options.A).toContain('<b>A</b>');
     }

@@ -38,15 +38,31 @@ async function createQuestion(categoryId: string) {
 }
 
 describe('a category deleted while a question takes it', () => {
-  it('either stays, used by the question (409), or is gone and the question refused (400): never a server error', { timeout: 120_000 }, async () => {
-    for (let round = 0; round < 12; round++) {
-      const [category] = await t.db.insert(categories).values({ name: `Race ${round}` }).returning();
-      const [created, deleted] = await Promise.all([createQuestion(category.id), call(t.app, staff, { method: 'DELETE', url: `/api/category/${category.id}` })]);
-      const outcome = `round ${round}: ${created.statusCode} ${deleted.statusCode} ${created.body.slice(0, 120)}`;
-      expect([[201, 409], [400, 200]], outcome).toContainEqual([created.statusCode, deleted.statusCode]);
-      const stillThere = await t.db.select().from(categories).where(eq(categories.id, category.id));
-      const used = await t.db.select().from(questionCategories).where(eq(questionCategories.categoryId, category.id));
-      expect([stillThere.length, used.length], outcome).toEqual(created.statusCode === 201 ? [1, 1] : [0, 0]);
-    }
-  });
+  it(
+    'either stays, used by the question (409), or is gone and the question refused (400): never a server error',
+    { timeout: 120_000 },
+    async () => {
+      for (let round = 0; round < 12; round++) {
+        const [category] = await t.db
+          .insert(categories)
+          .values({ name: `Race ${round}` })
+          .returning();
+        const [created, deleted] = await Promise.all([
+          createQuestion(category.id),
+          call(t.app, staff, { method: 'DELETE', url: `/api/category/${category.id}` }),
+        ]);
+        const outcome = `round ${round}: ${created.statusCode} ${deleted.statusCode} ${created.body.slice(0, 120)}`;
+        expect(
+          [
+            [201, 409],
+            [400, 200],
+          ],
+          outcome,
+        ).toContainEqual([created.statusCode, deleted.statusCode]);
+        const stillThere = await t.db.select().from(categories).where(eq(categories.id, category.id));
+        const used = await t.db.select().from(questionCategories).where(eq(questionCategories.categoryId, category.id));
+        expect([stillThere.length, used.length], outcome).toEqual(created.statusCode === 201 ? [1, 1] : [0, 0]);
+      }
+    },
+  );
 });

@@ -7,7 +7,17 @@ import { attachments, questions } from '../../db/schema';
 import type { UploadStore } from '../../lib/storage';
 import { buildOneOfEach, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
-import { buildTags, gifWithFrame, jpegDeclaring, multipartBody, multipleChoiceFields, pngBytes, pngDeclaring, webpDeclaring, type FilePart } from '../../test/questionFixtures';
+import {
+  buildTags,
+  gifWithFrame,
+  jpegDeclaring,
+  multipartBody,
+  multipleChoiceFields,
+  pngBytes,
+  pngDeclaring,
+  webpDeclaring,
+  type FilePart,
+} from '../../test/questionFixtures';
 
 let t: TestApp;
 let store: UploadStore;
@@ -24,19 +34,37 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const png = (name = 'figure.png', field = 'attachments'): FilePart => ({ field, name, type: 'image/png', bytes: pngBytes() });
+const png = (name = 'figure.png', field = 'attachments'): FilePart => ({
+  field,
+  name,
+  type: 'image/png',
+  bytes: pngBytes(),
+});
 
 const mcFields = (overrides: Record<string, unknown> = {}) => multipleChoiceFields(tags, overrides);
 
 function blankFields(overrides: Record<string, unknown> = {}) {
-  return mcFields({ type: 'Fill in the Blank', questionText: '<p>$3 \\times 4 =$ ___1___ and $10 - 3 =$ ___2___</p>', options: {}, answer: [['12', '12.0'], ['7']], ...overrides });
+  return mcFields({
+    type: 'Fill in the Blank',
+    questionText: '<p>$3 \\times 4 =$ ___1___ and $10 - 3 =$ ___2___</p>',
+    options: {},
+    answer: [['12', '12.0'], ['7']],
+    ...overrides,
+  });
 }
 
-async function send(method: 'POST' | 'PUT', url: string, fields: Record<string, unknown>, files: FilePart[] = [], cookie: string | null = staff) {
+async function send(
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: Record<string, unknown>,
+  files: FilePart[] = [],
+  cookie: string | null = staff,
+) {
   const body = await multipartBody(fields, files);
   return call(t.app, cookie, { method, url, ...body });
 }
-const create = (fields: Record<string, unknown>, files: FilePart[] = []) => send('POST', '/api/questions', fields, files);
+const create = (fields: Record<string, unknown>, files: FilePart[] = []) =>
+  send('POST', '/api/questions', fields, files);
 const list = async (query = '') => {
   const response = await call(t.app, staff, { method: 'GET', url: `/api/questions${query}` });
   expect(response.statusCode, response.body).toBe(200);
@@ -65,8 +93,13 @@ describe('creating questions', () => {
       hint: 'Common denominators.',
       source: 'Unit test',
     });
-    expect(question.attachments).toEqual([{ filename: expect.stringMatching(/^[a-f0-9]{32}\.png$/), originalname: 'triangle.png' }]);
-    const image = await call(t.app, await signIn(t.app, people.student), { method: 'GET', url: `/api/questions/uploads/${question.attachments[0].filename}` });
+    expect(question.attachments).toEqual([
+      { filename: expect.stringMatching(/^[a-f0-9]{32}\.png$/), originalname: 'triangle.png' },
+    ]);
+    const image = await call(t.app, await signIn(t.app, people.student), {
+      method: 'GET',
+      url: `/api/questions/uploads/${question.attachments[0].filename}`,
+    });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
@@ -76,19 +109,36 @@ describe('creating questions', () => {
   });
 
   it('creates a fill-in-the-blank question, with several accepted answers per blank, from a JSON body too', async () => {
-    const response = await call(t.app, staff, { method: 'POST', url: '/api/questions', payload: { ...blankFields(), grade: 3 } });
+    const response = await call(t.app, staff, {
+      method: 'POST',
+      url: '/api/questions',
+      payload: { ...blankFields(), grade: 3 },
+    });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().question).toMatchObject({ type: 'Fill in the Blank', grade: 3, options: {}, answer: [['12', '12.0'], ['7']], attachments: [] });
+    expect(response.json().question).toMatchObject({
+      type: 'Fill in the Blank',
+      grade: 3,
+      options: {},
+      answer: [['12', '12.0'], ['7']],
+      attachments: [],
+    });
   });
 
   it('keeps several correct options and reads options sent as a JSON string', async () => {
-    const response = await create(mcFields({ options: JSON.stringify(JSON.stringify({ A: '1', B: '2', C: '3' })), answer: { a1: ['c', 'A', 'A'] } }));
+    const response = await create(
+      mcFields({
+        options: JSON.stringify(JSON.stringify({ A: '1', B: '2', C: '3' })),
+        answer: { a1: ['c', 'A', 'A'] },
+      }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().question).toMatchObject({ options: { A: '1', B: '2', C: '3' }, answer: { a1: ['A', 'C'] } });
   });
 
   it('stores Calculation and Short Answer keys in their encodings', async () => {
-    const calc = await create(mcFields({ type: 'Calculation', options: undefined, answer: { a1: ['42', ' 42.0 ', ''] } }));
+    const calc = await create(
+      mcFields({ type: 'Calculation', options: undefined, answer: { a1: ['42', ' 42.0 ', ''] } }),
+    );
     expect(calc.statusCode, calc.body).toBe(201);
     expect(calc.json().question).toMatchObject({ answer: { a1: ['42', '42.0'] }, options: {} });
     const short = await create(mcFields({ type: 'Short Answer', options: undefined, answer: [['Isosceles']] }));
@@ -108,21 +158,45 @@ describe('creating questions', () => {
     ['a category that is not an id', () => mcFields({ category: ['fractions'] }), M.requiredFields],
     ['no question text', () => mcFields({ questionText: undefined }), M.questionText],
     ['an empty editor', () => mcFields({ questionText: '<p> &nbsp; </p>' }), M.questionText],
-    ['question text that is only a script', () => mcFields({ questionText: '<script>alert(1)</script>' }), M.questionText],
+    [
+      'question text that is only a script',
+      () => mcFields({ questionText: '<script>alert(1)</script>' }),
+      M.questionText,
+    ],
     ['one option', () => mcFields({ options: { A: 'Yes' } }), M.minOptions],
     ['no options', () => mcFields({ options: undefined }), M.minOptions],
     ['an empty option', () => mcFields({ options: { A: '1', B: '<p></p>' } }), 'Please fill in option B or remove it'],
-    ['options out of order', () => mcFields({ options: { A: '1', C: '3' } }), 'Options must be lettered A, B, C... in order'],
+    [
+      'options out of order',
+      () => mcFields({ options: { A: '1', C: '3' } }),
+      'Options must be lettered A, B, C... in order',
+    ],
     ['no correct answer', () => mcFields({ answer: { a1: [] } }), M.correctAnswer],
     ['a missing answer', () => mcFields({ answer: undefined }), M.correctAnswer],
-    ['a correct answer that is no option', () => mcFields({ answer: { a1: ['E'] } }), 'Each correct answer must be one of the options'],
+    [
+      'a correct answer that is no option',
+      () => mcFields({ answer: { a1: ['E'] } }),
+      'Each correct answer must be one of the options',
+    ],
     ['no blank', () => blankFields({ answer: [] }), M.addBlank],
     ['a blank without answers', () => blankFields({ answer: [['12'], ['  ', '']] }), M.blankAnswers],
     ['a blank that is not a list', () => blankFields({ answer: [['12'], { x: 1 }] }), M.blankAnswers],
-    ['a blank without placeholder', () => blankFields({ questionText: '<p>$3 \\times 4 =$ ___1___</p>' }), 'Write ___2___ in the question text where blank 2 goes'],
-    ['a placeholder without blank', () => blankFields({ answer: [['12']] }), 'The question text has ___2___ but there is no blank 2'],
+    [
+      'a blank without placeholder',
+      () => blankFields({ questionText: '<p>$3 \\times 4 =$ ___1___</p>' }),
+      'Write ___2___ in the question text where blank 2 goes',
+    ],
+    [
+      'a placeholder without blank',
+      () => blankFields({ answer: [['12']] }),
+      'The question text has ___2___ but there is no blank 2',
+    ],
     ['a calculation without answer', () => mcFields({ type: 'Calculation', answer: { a1: [''] } }), M.acceptedAnswer],
-    ['a 100 kB question text', () => mcFields({ questionText: `<p>${'x'.repeat(100_000)}</p>` }), 'The question text must be at most 20,000 characters'],
+    [
+      'a 100 kB question text',
+      () => mcFields({ questionText: `<p>${'x'.repeat(100_000)}</p>` }),
+      'The question text must be at most 20,000 characters',
+    ],
     ['a 100 kB hint', () => mcFields({ hint: 'h'.repeat(100_000) }), 'The hint must be at most 2,000 characters'],
     ['a 201-character source', () => mcFields({ source: 's'.repeat(201) }), 'Source must be at most 200 characters'],
   ];
@@ -163,19 +237,58 @@ describe('uploads', () => {
   }
 
   it('refuses HTML named .png, SVG and plain text with 415, whatever type they claim', async () => {
-    await refused([{ field: 'attachments', name: 'cat.png', type: 'image/png', bytes: Buffer.from('<html><script>alert(1)</script></html>') }], 415, M.imagesOnly);
-    await refused([{ field: 'attachments', name: 'logo.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') }], 415, M.imagesOnly);
-    await refused([png('ok.png'), { field: 'attachments', name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('hello') }], 415, M.imagesOnly);
+    await refused(
+      [
+        {
+          field: 'attachments',
+          name: 'cat.png',
+          type: 'image/png',
+          bytes: Buffer.from('<html><script>alert(1)</script></html>'),
+        },
+      ],
+      415,
+      M.imagesOnly,
+    );
+    await refused(
+      [
+        {
+          field: 'attachments',
+          name: 'logo.svg',
+          type: 'image/svg+xml',
+          bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        },
+      ],
+      415,
+      M.imagesOnly,
+    );
+    await refused(
+      [png('ok.png'), { field: 'attachments', name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('hello') }],
+      415,
+      M.imagesOnly,
+    );
   });
 
   it('refuses a 6 MB image with 413 and stores nothing of it', async () => {
     const big = Buffer.concat([pngBytes(), Buffer.alloc(6 * 1024 * 1024, 1)]);
-    await refused([png('first.png'), { field: 'attachments', name: 'big.png', type: 'image/png', bytes: big }], 413, M.imageTooLarge);
+    await refused(
+      [png('first.png'), { field: 'attachments', name: 'big.png', type: 'image/png', bytes: big }],
+      413,
+      M.imageTooLarge,
+    );
   });
 
   it('refuses an image declaring more than 40 megapixels with 413 and a message, in every format, and stores nothing', async () => {
-    const part = (name: string, bytes: Buffer): FilePart => ({ field: 'attachments', name, type: 'application/octet-stream', bytes });
-    await refused([png('first.png'), part('huge.png', pngDeclaring(60000, 60000))], 413, M.imageTooManyPixels(60000, 60000));
+    const part = (name: string, bytes: Buffer): FilePart => ({
+      field: 'attachments',
+      name,
+      type: 'application/octet-stream',
+      bytes,
+    });
+    await refused(
+      [png('first.png'), part('huge.png', pngDeclaring(60000, 60000))],
+      413,
+      M.imageTooManyPixels(60000, 60000),
+    );
     await refused([part('huge.jpg', jpegDeclaring(8001, 5000))], 413, M.imageTooManyPixels(8001, 5000));
     await refused([part('huge.gif', gifWithFrame(65535, 65535))], 413, M.imageTooManyPixels(65535, 65535));
     await refused([part('huge.webp', webpDeclaring(16383, 16383))], 413, M.imageTooManyPixels(16383, 16383));
@@ -187,14 +300,21 @@ describe('uploads', () => {
   });
 
   it('refuses an eleventh file with 413', async () => {
-    await refused(Array.from({ length: 11 }, (_, i) => png(`p${i}.png`)), 413, M.tooManyAttachments);
+    await refused(
+      Array.from({ length: 11 }, (_, i) => png(`p${i}.png`)),
+      413,
+      M.tooManyAttachments,
+    );
   });
 
   it('refuses an oversized form field and too many fields with 413, as multipart has its own limits', async () => {
     const huge = await create(mcFields({ solution: 'x'.repeat(300 * 1024) }));
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe('A field of the form is too large.');
-    const many = await create({ ...mcFields(), ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, 'x'])) });
+    const many = await create({
+      ...mcFields(),
+      ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`extra${i}`, 'x'])),
+    });
     expect(many.statusCode).toBe(413);
     expect(many.json().message).toBe('Too many fields.');
   });
@@ -215,7 +335,10 @@ describe('uploads', () => {
     expect(response.statusCode, response.body).toBe(201);
     const names = response.json().question.attachments;
     expect(names.map((a: { originalname: string }) => a.originalname)).toEqual(['photo.jpg', 'a.gif', 'b.webp']);
-    const types = await t.db.select({ mime: attachments.mime }).from(attachments).where(eq(attachments.filename, names[0].filename));
+    const types = await t.db
+      .select({ mime: attachments.mime })
+      .from(attachments)
+      .where(eq(attachments.filename, names[0].filename));
     expect(types[0].mime).toBe('image/jpeg');
   });
 
@@ -223,24 +346,38 @@ describe('uploads', () => {
     const secret = path.join(t.config.dataDir, 'secret.txt');
     fs.mkdirSync(t.config.dataDir, { recursive: true });
     fs.writeFileSync(secret, 'TOP-SECRET-CONTENT');
-    for (const name of ['..%2Fsecret.txt', '..%2F..%2F..%2Fetc%2Fpasswd', '%2Fetc%2Fpasswd', 'secret.txt', `${'a'.repeat(32)}.png`, '..\\secret.txt']) {
+    for (const name of [
+      '..%2Fsecret.txt',
+      '..%2F..%2F..%2Fetc%2Fpasswd',
+      '%2Fetc%2Fpasswd',
+      'secret.txt',
+      `${'a'.repeat(32)}.png`,
+      '..\\secret.txt',
+    ]) {
       const response = await call(t.app, staff, { method: 'GET', url: `/api/questions/uploads/${name}` });
       expect(response.statusCode, name).toBe(404);
       expect(response.body).not.toContain('TOP-SECRET-CONTENT');
     }
     const [stored] = await t.db.select({ filename: attachments.filename }).from(attachments).limit(1);
-    expect((await call(t.app, null, { method: 'GET', url: `/api/questions/uploads/${stored.filename}` })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, null, { method: 'GET', url: `/api/questions/uploads/${stored.filename}` })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('images for lesson content', () => {
-  const upload = (files: FilePart[], cookie: string | null = staff) => send('POST', '/api/questions/uploads', {}, files, cookie);
+  const upload = (files: FilePart[], cookie: string | null = staff) =>
+    send('POST', '/api/questions/uploads', {}, files, cookie);
 
   it('stores one image under a random name and answers its address, which any signed-in reader can open', async () => {
     const response = await upload([png('../quarters.png', 'image')]);
     expect(response.statusCode, response.body).toBe(201);
     const image = response.json();
-    expect(image).toEqual({ filename: expect.stringMatching(/^[a-f0-9]{32}\.png$/), originalname: 'quarters.png', url: `/api/questions/uploads/${image.filename}` });
+    expect(image).toEqual({
+      filename: expect.stringMatching(/^[a-f0-9]{32}\.png$/),
+      originalname: 'quarters.png',
+      url: `/api/questions/uploads/${image.filename}`,
+    });
     expect(await store.list()).toContain(image.filename);
     const [row] = await t.db.select().from(attachments).where(eq(attachments.filename, image.filename));
     expect(row).toMatchObject({ questionId: null, mime: 'image/png' });
@@ -255,7 +392,11 @@ describe('images for lesson content', () => {
       [[], 400, M.oneImage],
       [[png('a.png', 'image'), png('b.png', 'image')], 400, M.oneImage],
       [[png('a.png', 'attachments')], 400, 'Send images in the image field.'],
-      [[{ field: 'image', name: 'x.png', type: 'image/png', bytes: Buffer.from('<svg onload="alert(1)"/>') }], 415, M.imagesOnly],
+      [
+        [{ field: 'image', name: 'x.png', type: 'image/png', bytes: Buffer.from('<svg onload="alert(1)"/>') }],
+        415,
+        M.imagesOnly,
+      ],
       [[{ field: 'image', name: 'big.png', type: 'image/png', bytes: big }], 413, M.imageTooLarge],
     ] as Array<[FilePart[], number, string]>) {
       const stored = await store.list();
@@ -286,7 +427,15 @@ describe('updating and deleting', () => {
   it('removes marked attachments and adds new ones, deleting the removed files', async () => {
     const created = (await create(mcFields(), [png('one.png'), png('two.png')])).json().question;
     const [one, two] = created.attachments;
-    const response = await send('PUT', `/api/questions/${created.id}`, { ...mcFields({ grade: '6', category: [tags.categories[1].id, tags.categories[2].id] }), attachmentsToRemove: [one.filename] }, [png('three.png', 'newAttachments')]);
+    const response = await send(
+      'PUT',
+      `/api/questions/${created.id}`,
+      {
+        ...mcFields({ grade: '6', category: [tags.categories[1].id, tags.categories[2].id] }),
+        attachmentsToRemove: [one.filename],
+      },
+      [png('three.png', 'newAttachments')],
+    );
     expect(response.statusCode, response.body).toBe(200);
     const { message, question } = response.json();
     expect(message).toBe(M.updated);
@@ -311,20 +460,35 @@ describe('updating and deleting', () => {
       expect(response.statusCode, response.body).toBe(status);
       expect(response.json().message).toBe(message);
     }
-    const tooMany = await send('PUT', `/api/questions/${created.id}`, { ...mcFields(), attachmentsToRemove: [] }, Array.from({ length: 10 }, () => png('n.png', 'newAttachments')));
+    const tooMany = await send(
+      'PUT',
+      `/api/questions/${created.id}`,
+      { ...mcFields(), attachmentsToRemove: [] },
+      Array.from({ length: 10 }, () => png('n.png', 'newAttachments')),
+    );
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe(M.tooManyAttachments);
     expect(await store.list()).toEqual(stored);
-    const after = (await list(`?q=${encodeURIComponent('Unit test')}&pageSize=100`)).questions.find((q: { id: string }) => q.id === created.id);
+    const after = (await list(`?q=${encodeURIComponent('Unit test')}&pageSize=100`)).questions.find(
+      (q: { id: string }) => q.id === created.id,
+    );
     expect(after.attachments).toEqual(created.attachments);
     expect(after.updatedAt).toBe(created.updatedAt);
   });
 
   it('answers 404 for an unknown question and 400 for a malformed id', async () => {
-    const unknown = await send('PUT', '/api/questions/00000000-0000-4000-8000-000000000000', { ...mcFields(), attachmentsToRemove: [] }, [png('x.png', 'newAttachments')]);
+    const unknown = await send(
+      'PUT',
+      '/api/questions/00000000-0000-4000-8000-000000000000',
+      { ...mcFields(), attachmentsToRemove: [] },
+      [png('x.png', 'newAttachments')],
+    );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Question not found');
-    expect((await call(t.app, staff, { method: 'DELETE', url: '/api/questions/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, staff, { method: 'DELETE', url: '/api/questions/00000000-0000-4000-8000-000000000000' }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(t.app, staff, { method: 'DELETE', url: '/api/questions/not-an-id' })).statusCode).toBe(400);
   });
 
@@ -339,21 +503,32 @@ describe('updating and deleting', () => {
   it('bulk-deletes questions and their files, all or nothing', async () => {
     const a = (await create(mcFields(), [png()])).json().question;
     const b = (await create(blankFields(), [png(), png()])).json().question;
-    const missing = await call(t.app, staff, { method: 'POST', url: '/api/questions/bulk-delete', payload: { questionIds: [a.id, '00000000-0000-4000-8000-000000000000'] } });
+    const missing = await call(t.app, staff, {
+      method: 'POST',
+      url: '/api/questions/bulk-delete',
+      payload: { questionIds: [a.id, '00000000-0000-4000-8000-000000000000'] },
+    });
     expect(missing.statusCode).toBe(404);
     expect(await store.list()).toContain(a.attachments[0].filename);
-    const response = await call(t.app, staff, { method: 'POST', url: '/api/questions/bulk-delete', payload: { questionIds: [a.id, b.id] } });
+    const response = await call(t.app, staff, {
+      method: 'POST',
+      url: '/api/questions/bulk-delete',
+      payload: { questionIds: [a.id, b.id] },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: '2 questions deleted successfully', deleted: 2 });
     const files = await store.list();
     for (const f of [...a.attachments, ...b.attachments]) expect(files).not.toContain(f.filename);
   });
 
-  it.each([[{}], [{ questionIds: [] }], [{ questionIds: 'x' }], [{ questionIds: ['nope'] }]])('refuses a bulk delete of %j with "Please select questions to delete"', async (payload) => {
-    const response = await call(t.app, staff, { method: 'POST', url: '/api/questions/bulk-delete', payload });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(M.selectToDelete);
-  });
+  it.each([[{}], [{ questionIds: [] }], [{ questionIds: 'x' }], [{ questionIds: ['nope'] }]])(
+    'refuses a bulk delete of %j with "Please select questions to delete"',
+    async (payload) => {
+      const response = await call(t.app, staff, { method: 'POST', url: '/api/questions/bulk-delete', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(M.selectToDelete);
+    },
+  );
 });
 
 describe('who may touch questions', () => {

@@ -48,13 +48,21 @@ export function questionRoutes(ctx: AppContext) {
     // Staff open the same first pages of the same filters again and again: a page is kept rendered until the bank
     // (or a section's questions, for "not yet in this section") changes, like the course lists.
     const page = { view: 'questionPage', key: (req: KeyRequest) => [listKey(req.query as QuestionListQuery)] } as const;
-    r.get('/questions', { config: { ...staff, kept: page }, schema: { querystring: questionListQuery, response: { 200: questionListReply } } }, (req) =>
-      listQuestions(ctx.db, req.query, ctx.memos.bankCount),
+    r.get(
+      '/questions',
+      {
+        config: { ...staff, kept: page },
+        schema: { querystring: questionListQuery, response: { 200: questionListReply } },
+      },
+      (req) => listQuestions(ctx.db, req.query, ctx.memos.bankCount),
     );
 
     r.post(
       '/questions',
-      { config: { ...adds, uploadField: 'attachments' }, schema: { body: questionBody, response: { 201: questionSavedReply } } },
+      {
+        config: { ...adds, uploadField: 'attachments' },
+        schema: { body: questionBody, response: { 201: questionSavedReply } },
+      },
       async (req, reply) => {
         const question = await createQuestion(ctx, req.user!, req.body, claimUploads(req));
         return reply.code(201).send({ message: QUESTION_MESSAGES.created, question });
@@ -63,22 +71,33 @@ export function questionRoutes(ctx: AppContext) {
 
     r.put(
       '/questions/:id',
-      { config: { ...changes, uploadField: 'newAttachments' }, schema: { params: idParam, body: questionUpdateBody, response: { 200: questionSavedReply } } },
+      {
+        config: { ...changes, uploadField: 'newAttachments' },
+        schema: { params: idParam, body: questionUpdateBody, response: { 200: questionSavedReply } },
+      },
       async (req) => {
         const question = await updateQuestion(ctx, req.params.id, req.body, claimUploads(req));
         return { message: QUESTION_MESSAGES.updated, question };
       },
     );
 
-    r.delete('/questions/:id', { config: changes, schema: { params: idParam, response: { 200: questionsDeletedReply } } }, async (req) => {
-      const deleted = await deleteQuestions(ctx, [req.params.id]);
-      return { message: QUESTION_MESSAGES.deleted, deleted };
-    });
+    r.delete(
+      '/questions/:id',
+      { config: changes, schema: { params: idParam, response: { 200: questionsDeletedReply } } },
+      async (req) => {
+        const deleted = await deleteQuestions(ctx, [req.params.id]);
+        return { message: QUESTION_MESSAGES.deleted, deleted };
+      },
+    );
 
-    r.post('/questions/bulk-delete', { config: changes, schema: { body: bulkDeleteBody, response: { 200: questionsDeletedReply } } }, async (req) => {
-      const deleted = await deleteQuestions(ctx, req.body.questionIds);
-      return { message: QUESTION_MESSAGES.bulkDeleted(deleted), deleted };
-    });
+    r.post(
+      '/questions/bulk-delete',
+      { config: changes, schema: { body: bulkDeleteBody, response: { 200: questionsDeletedReply } } },
+      async (req) => {
+        const deleted = await deleteQuestions(ctx, req.body.questionIds);
+        return { message: QUESTION_MESSAGES.bulkDeleted(deleted), deleted };
+      },
+    );
 
     r.post(
       '/questions/uploads',
@@ -94,7 +113,9 @@ export function questionRoutes(ctx: AppContext) {
         const mime = isStoredName(filename) ? await attachmentType(ctx.db, filename) : null;
         const file = mime ? await store.open(filename) : null;
         if (!mime || !file) throw NotFound('Image not found');
-        return reply.headers({ ...UPLOAD_HEADERS, 'content-type': mime, 'content-length': String(file.size) }).send(file.stream);
+        return reply
+          .headers({ ...UPLOAD_HEADERS, 'content-type': mime, 'content-length': String(file.size) })
+          .send(file.stream);
       },
     );
   };

@@ -65,12 +65,22 @@ function questionColumns(data: QuestionData) {
  */
 async function requireTags(tx: Tx, data: { category?: string[]; focus?: string[] }) {
   if (data.category) {
-    const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, data.category)).for('share');
-    if (found.length !== new Set(data.category).size) throw Invalid('One of the chosen categories no longer exists. Please reload and choose again.');
+    const found = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(inArray(categories.id, data.category))
+      .for('share');
+    if (found.length !== new Set(data.category).size)
+      throw Invalid('One of the chosen categories no longer exists. Please reload and choose again.');
   }
   if (data.focus) {
-    const found = await tx.select({ id: focusAreas.id }).from(focusAreas).where(inArray(focusAreas.id, data.focus)).for('share');
-    if (found.length !== new Set(data.focus).size) throw Invalid('One of the chosen focus areas no longer exists. Please reload and choose again.');
+    const found = await tx
+      .select({ id: focusAreas.id })
+      .from(focusAreas)
+      .where(inArray(focusAreas.id, data.focus))
+      .for('share');
+    if (found.length !== new Set(data.focus).size)
+      throw Invalid('One of the chosen focus areas no longer exists. Please reload and choose again.');
   }
 }
 
@@ -78,7 +88,9 @@ async function requireTags(tx: Tx, data: { category?: string[]; focus?: string[]
 async function writeTags(tx: Tx, questionId: string, data: { category?: string[]; focus?: string[] }, replace = false) {
   if (data.category) {
     if (replace) await tx.delete(questionCategories).where(eq(questionCategories.questionId, questionId));
-    await tx.insert(questionCategories).values([...new Set(data.category)].map((categoryId) => ({ questionId, categoryId })));
+    await tx
+      .insert(questionCategories)
+      .values([...new Set(data.category)].map((categoryId) => ({ questionId, categoryId })));
   }
   if (data.focus) {
     if (replace) await tx.delete(questionFocus).where(eq(questionFocus.questionId, questionId));
@@ -98,7 +110,12 @@ function changedColumns(data: QuestionUpdateData, current: typeof questions.$inf
   if (data.solution !== undefined) columns.solution = sanitizeRichText(data.solution);
   if (data.hint !== undefined) columns.hint = data.hint;
   if (data.source !== undefined) columns.source = data.source;
-  if (data.type !== undefined || data.questionText !== undefined || data.answer !== undefined || data.options !== undefined) {
+  if (
+    data.type !== undefined ||
+    data.questionText !== undefined ||
+    data.answer !== undefined ||
+    data.options !== undefined
+  ) {
     const checked = checkContent({
       type: data.type ?? current.type,
       questionText: data.questionText ?? current.questionText,
@@ -115,9 +132,19 @@ function changedColumns(data: QuestionUpdateData, current: typeof questions.$inf
 /** Attachments list in the order they were added: each new file a millisecond after the one before. */
 async function writeAttachments(ctx: AppContext, tx: Tx, questionId: string, files: StoredFile[], now: Date) {
   if (files.length === 0) return;
-  await ctx.uploads.claim(tx, files.map((f) => f.filename));
+  await ctx.uploads.claim(
+    tx,
+    files.map((f) => f.filename),
+  );
   await tx.insert(attachments).values(
-    files.map((f, i) => ({ questionId, filename: f.filename, originalName: f.originalName, mime: f.mime, size: f.size, createdAt: new Date(now.getTime() + i) })),
+    files.map((f, i) => ({
+      questionId,
+      filename: f.filename,
+      originalName: f.originalName,
+      mime: f.mime,
+      size: f.size,
+      createdAt: new Date(now.getTime() + i),
+    })),
   );
 }
 
@@ -131,13 +158,21 @@ async function withFiles<T>(store: UploadStore, files: StoredFile[], write: () =
   }
 }
 
-export async function createQuestion(ctx: AppContext, user: CurrentUser, data: QuestionData, files: StoredFile[]): Promise<Question> {
+export async function createQuestion(
+  ctx: AppContext,
+  user: CurrentUser,
+  data: QuestionData,
+  files: StoredFile[],
+): Promise<Question> {
   const id = await withFiles(ctx.uploads, files, () => {
     const columns = questionColumns(data);
     return ctx.db.transaction(async (tx) => {
       await requireTags(tx, data);
       const now = ctx.now();
-      const [row] = await tx.insert(questions).values({ ...columns, createdBy: user.id, createdAt: now, updatedAt: now }).returning({ id: questions.id });
+      const [row] = await tx
+        .insert(questions)
+        .values({ ...columns, createdBy: user.id, createdAt: now, updatedAt: now })
+        .returning({ id: questions.id });
       await writeTags(tx, row.id, data);
       await writeAttachments(ctx, tx, row.id, files, now);
       return row.id;
@@ -146,7 +181,12 @@ export async function createQuestion(ctx: AppContext, user: CurrentUser, data: Q
   return getQuestion(ctx.db, id);
 }
 
-export async function updateQuestion(ctx: AppContext, id: string, data: QuestionUpdateData, files: StoredFile[]): Promise<Question> {
+export async function updateQuestion(
+  ctx: AppContext,
+  id: string,
+  data: QuestionUpdateData,
+  files: StoredFile[],
+): Promise<Question> {
   const removed = await withFiles(ctx.uploads, files, () => {
     return ctx.db.transaction(async (tx) => {
       // The row lock keeps two saves of one question from both passing the attachment count, and an edit of some
@@ -155,16 +195,24 @@ export async function updateQuestion(ctx: AppContext, id: string, data: Question
       if (!existing) throw NotFound('Question not found');
       const columns = changedColumns(data, existing);
       await requireTags(tx, data);
-      const current = (await tx.select({ filename: attachments.filename }).from(attachments).where(eq(attachments.questionId, id))).map((a) => a.filename);
+      const current = (
+        await tx.select({ filename: attachments.filename }).from(attachments).where(eq(attachments.questionId, id))
+      ).map((a) => a.filename);
       const toRemove = [...new Set(data.attachmentsToRemove)];
       if (toRemove.some((name) => !current.includes(name))) throw NotFound('Attachment not found');
-      if (current.length - toRemove.length + files.length > MAX_ATTACHMENTS) throw Invalid(QUESTION_MESSAGES.tooManyAttachments);
+      if (current.length - toRemove.length + files.length > MAX_ATTACHMENTS)
+        throw Invalid(QUESTION_MESSAGES.tooManyAttachments);
 
       const now = ctx.now();
-      await tx.update(questions).set({ ...columns, updatedAt: now }).where(eq(questions.id, id));
+      await tx
+        .update(questions)
+        .set({ ...columns, updatedAt: now })
+        .where(eq(questions.id, id));
       await writeTags(tx, id, data, true);
       if (toRemove.length) {
-        await tx.delete(attachments).where(and(eq(attachments.questionId, id), inArray(attachments.filename, toRemove)));
+        await tx
+          .delete(attachments)
+          .where(and(eq(attachments.questionId, id), inArray(attachments.filename, toRemove)));
         await ctx.uploads.release(tx, toRemove);
       }
       await writeAttachments(ctx, tx, id, files, now);
@@ -182,11 +230,22 @@ export async function updateQuestion(ctx: AppContext, id: string, data: Question
 export async function deleteQuestions(ctx: AppContext, ids: string[]): Promise<number> {
   const unique = [...new Set(ids)];
   const filenames = await ctx.db.transaction(async (tx) => {
-    const found = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, unique)).for('update');
+    const found = await tx
+      .select({ id: questions.id })
+      .from(questions)
+      .where(inArray(questions.id, unique))
+      .for('update');
     if (found.length !== unique.length) {
-      throw NotFound(unique.length === 1 ? 'Question not found' : 'Some of the selected questions no longer exist. Please reload the list.');
+      throw NotFound(
+        unique.length === 1
+          ? 'Question not found'
+          : 'Some of the selected questions no longer exist. Please reload the list.',
+      );
     }
-    const files = await tx.delete(attachments).where(inArray(attachments.questionId, unique)).returning({ filename: attachments.filename });
+    const files = await tx
+      .delete(attachments)
+      .where(inArray(attachments.questionId, unique))
+      .returning({ filename: attachments.filename });
     await tx.delete(questions).where(inArray(questions.id, unique));
     const names = files.map((f) => f.filename);
     await ctx.uploads.release(tx, names);
@@ -198,7 +257,11 @@ export async function deleteQuestions(ctx: AppContext, ids: string[]): Promise<n
 
 /** The stored type of an attachment, for serving it; null when no question has it. */
 export async function attachmentType(db: Db, filename: string): Promise<string | null> {
-  const [row] = await db.select({ mime: attachments.mime }).from(attachments).where(eq(attachments.filename, filename)).limit(1);
+  const [row] = await db
+    .select({ mime: attachments.mime })
+    .from(attachments)
+    .where(eq(attachments.filename, filename))
+    .limit(1);
   return row?.mime ?? null;
 }
 
@@ -215,7 +278,13 @@ export async function saveContentImage(ctx: AppContext, files: StoredFile[]): Pr
   const [file] = files;
   await withFiles(ctx.uploads, files, () =>
     ctx.db.transaction(async (tx) => {
-      await tx.insert(attachments).values({ questionId: null, filename: file.filename, originalName: file.originalName, mime: file.mime, size: file.size });
+      await tx.insert(attachments).values({
+        questionId: null,
+        filename: file.filename,
+        originalName: file.originalName,
+        mime: file.mime,
+        size: file.size,
+      });
       await ctx.uploads.claim(tx, [file.filename]);
     }),
   );

@@ -40,7 +40,11 @@ function prepareLookup(db: Db) {
  * Finds the signed-in user behind a session token in one query, extending an idle session's deadline now and then.
  * Also tells until when the answer may be reused without asking the database again.
  */
-export async function userForToken(db: Db, token: string, now: Date): Promise<{ user: CurrentUser; recheckAt: number } | null> {
+export async function userForToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ user: CurrentUser; recheckAt: number } | null> {
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
   const [row] = await lookup.execute({ tokenHash: sha256(token), now });
@@ -49,7 +53,10 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<{ 
   let expiresAt = session.expiresAt.getTime();
   if (!session.remember && expiresAt - now.getTime() < IDLE_MS - TOUCH_EVERY_MS) {
     expiresAt = now.getTime() + IDLE_MS;
-    await db.update(sessions).set({ expiresAt: new Date(expiresAt), lastSeenAt: now }).where(eq(sessions.id, session.id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(expiresAt), lastSeenAt: now })
+      .where(eq(sessions.id, session.id));
   }
   const recheckAt = session.remember ? expiresAt : expiresAt - (IDLE_MS - TOUCH_EVERY_MS);
   return { user: { ...accountOf(row.user), profile: row.profile, sessionId: session.id }, recheckAt };
@@ -92,7 +99,10 @@ export function clearSessionCookie(reply: FastifyReply): void {
 }
 
 /** Ends one session (logout) on every instance. */
-export async function endSession(ctx: { db: Db; sessionCache: SessionCache<CurrentUser> }, user: CurrentUser): Promise<void> {
+export async function endSession(
+  ctx: { db: Db; sessionCache: SessionCache<CurrentUser> },
+  user: CurrentUser,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx.delete(sessions).where(eq(sessions.id, user.sessionId));
     await announceUserChange(tx, user.id);

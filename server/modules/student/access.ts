@@ -26,9 +26,12 @@ export function accessibleSectionIds(studentId: string | Placeholder | SQL): SQL
  * not assigned to, and a course not assigned is in none of their lists (student_courses_course_idx).
  */
 export async function studentsOfCourses(db: Db, courseIds: string[]): Promise<string[]> {
-  const found = await rows<{ student_id: string }>(db, sql`select sc.student_id from student_courses sc where sc.course_id in (${sql.join(
+  const found = await rows<{ student_id: string }>(
+    db,
+    sql`select sc.student_id from student_courses sc where sc.course_id in (${sql.join(
       courseIds.map((id) => sql`${id}`),
       sql`, `,
-    )})`,);
+    )})`,
+  );
   return found.map((row) => row.student_id);
 }

@@ -22,17 +22,31 @@ describe('the attempt writer', () => {
     const question = await buildQuestion(t.db);
     const notices: string[] = [];
     await t.database.listen(CHANNELS.attempts, (payload) => notices.push(payload));
-    const writer = attemptWriter(t.db, t.app.log, { instance: 'instance-a', totals: new Memo<StudentTotals>(1024 * 1024) });
+    const writer = attemptWriter(t.db, t.app.log, {
+      instance: 'instance-a',
+      totals: new Memo<StudentTotals>(1024 * 1024),
+    });
     // Twenty with two attempts: a student is named once however many rows of theirs the statement holds.
     const rows = [...students, ...students.slice(0, 20)];
     for (const studentId of rows) {
-      await writer.add({ studentId, questionId: question.id, sectionId: null, studentAnswer: 'A', isCorrect: true, createdAt: t.clock.now() });
+      await writer.add({
+        studentId,
+        questionId: question.id,
+        sectionId: null,
+        studentAnswer: 'A',
+        isCorrect: true,
+        createdAt: t.clock.now(),
+      });
     }
     await writer.flush();
     await expect.poll(() => notices.length).toBe(3);
     const named = notices.map((payload) => payload.split(' '));
     expect(named.every(([instance]) => instance === 'instance-a')).toBe(true);
-    expect(named.map((ids) => ids.length - 1).sort((a, b) => a - b)).toEqual([20, STUDENTS_PER_NOTICE, STUDENTS_PER_NOTICE]);
+    expect(named.map((ids) => ids.length - 1).sort((a, b) => a - b)).toEqual([
+      20,
+      STUDENTS_PER_NOTICE,
+      STUDENTS_PER_NOTICE,
+    ]);
     expect(new Set(named.flatMap(([, ...ids]) => ids))).toEqual(new Set(students));
     expect(Math.max(...notices.map((payload) => Buffer.byteLength(payload)))).toBeLessThan(8000);
     expect((await t.db.select().from(answerAttempts)).length).toBe(rows.length);

@@ -37,7 +37,9 @@ function prepareAttemptInsert(db: Db) {
     returning answer_attempts.student_id`);
   return db
     .with(inserted)
-    .select({ announced: sql`pg_notify(${CHANNELS.attempts}, ${sql.placeholder('instance')}::text || ' ' || string_agg(n_s.student_id::text, ' '))` })
+    .select({
+      announced: sql`pg_notify(${CHANNELS.attempts}, ${sql.placeholder('instance')}::text || ' ' || string_agg(n_s.student_id::text, ' '))`,
+    })
     .from(
       sql`(select n_d.student_id, (row_number() over () - 1) / ${sql.raw(String(STUDENTS_PER_NOTICE))} as bucket
         from (select distinct inserted.student_id from inserted) n_d) n_s`,
@@ -77,7 +79,11 @@ const ATTEMPTS_GATHER_MS = 10;
  * few milliseconds (ATTEMPTS_GATHER_MS and a write) before its batch is written; shutdown flushes. A row that
  * cannot be written takes its student's counted figures with it, so they are read again.
  */
-export function attemptWriter(db: Db, log: FastifyBaseLogger, memo: { instance: string; totals: Memo<StudentTotals> }): BatchWriter<NewAttempt> {
+export function attemptWriter(
+  db: Db,
+  log: FastifyBaseLogger,
+  memo: { instance: string; totals: Memo<StudentTotals> },
+): BatchWriter<NewAttempt> {
   const stamp = orderedStamps();
   return new BatchWriter<NewAttempt>(
     (rows) =>
@@ -94,7 +100,10 @@ export function attemptWriter(db: Db, log: FastifyBaseLogger, memo: { instance: 
       gatherMs: ATTEMPTS_GATHER_MS,
       onError: (error, row) => {
         memo.totals.evict(row.studentId);
-        log.error({ err: error, studentId: row.studentId, questionId: row.questionId }, 'an answer attempt could not be stored');
+        log.error(
+          { err: error, studentId: row.studentId, questionId: row.questionId },
+          'an answer attempt could not be stored',
+        );
       },
     },
   );

@@ -7,7 +7,14 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNING_LIMITS, LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import { buildApp } from '../../app';
-import { answerAttempts, rateLimits, sectionQuestions, studentCourses, studentSections, studentUnits } from '../../db/schema';
+import {
+  answerAttempts,
+  rateLimits,
+  sectionQuestions,
+  studentCourses,
+  studentSections,
+  studentUnits,
+} from '../../db/schema';
 import { buildCourse, buildQuestion, buildStudent, signIn } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
@@ -30,21 +37,36 @@ describe('checks per user, in a burst', () => {
     await t.db.insert(studentUnits).values({ studentId: student.id, unitId: unit.id });
     await t.db.insert(studentSections).values({ studentId: student.id, sectionId: section.id });
     // Other instances have counted the whole hour's allowance already.
-    await t.db.insert(rateLimits).values({ key: `check:user:${student.id}`, windowStart: t.clock.now(), count: LEARNING_LIMITS.checksPerHour });
+    await t.db
+      .insert(rateLimits)
+      .values({ key: `check:user:${student.id}`, windowStart: t.clock.now(), count: LEARNING_LIMITS.checksPerHour });
 
     // A fresh instance on the same database, with nothing of this user in its memory.
-    const fresh = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 1, now: t.clock.now });
+    const fresh = await buildApp({
+      config: t.config,
+      database: t.database,
+      distDir: null,
+      rateLimitFactor: 1,
+      now: t.clock.now,
+    });
     try {
       const cookie = await signIn(fresh, student);
       const burst = await Promise.all(
         Array.from({ length: 20 }, () =>
-          call(fresh, cookie, { method: 'POST', url: '/api/questions/check-answer', payload: { questionId: question.id, studentAnswer: 'A', sectionId: section.id } }),
+          call(fresh, cookie, {
+            method: 'POST',
+            url: '/api/questions/check-answer',
+            payload: { questionId: question.id, studentAnswer: 'A', sectionId: section.id },
+          }),
         ),
       );
       expect(burst.map((r) => r.statusCode)).toEqual(Array(20).fill(429));
       expect(burst[0].json().message).toBe(LEARNING_MESSAGES.tooManyChecks);
       await fresh.flushWrites();
-      const [stored] = await t.db.select({ n: count() }).from(answerAttempts).where(eq(answerAttempts.studentId, student.id));
+      const [stored] = await t.db
+        .select({ n: count() })
+        .from(answerAttempts)
+        .where(eq(answerAttempts.studentId, student.id));
       expect(stored.n).toBe(0);
     } finally {
       await fresh.close();

@@ -37,7 +37,11 @@ async function enrolledStudent() {
 }
 
 const check = (app: FastifyInstance, cookie: string, studentAnswer: string) =>
-  call(app, cookie, { method: 'POST', url: '/api/questions/check-answer', payload: { questionId, studentAnswer, sectionId } });
+  call(app, cookie, {
+    method: 'POST',
+    url: '/api/questions/check-answer',
+    payload: { questionId, studentAnswer, sectionId },
+  });
 
 async function attemptsOf(studentId: string): Promise<number> {
   await t.app.flushWrites();
@@ -57,26 +61,39 @@ describe('the size of an answer', () => {
 });
 
 describe('checks per user', () => {
-  it('allows 600 an hour, then answers 429 and stores no more, until the hour has passed', { timeout: 180_000 }, async () => {
-    const student = await enrolledStudent();
-    for (let i = 0; i < 600; i++) {
-      const response = await check(t.app, student.cookie, 'A');
-      if (response.statusCode !== 200) throw new Error(`check ${i + 1} answered ${response.statusCode}: ${response.body}`);
-    }
-    const limited = await check(t.app, student.cookie, 'A');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe('You have checked many answers in a short time. Please wait a few minutes and try again.');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await attemptsOf(student.id)).toBe(600);
-    // Another student is not held back.
-    expect((await check(t.app, (await enrolledStudent()).cookie, 'A')).statusCode).toBe(200);
-    t.clock.advance(3600);
-    expect((await check(t.app, student.cookie, 'A')).statusCode).toBe(200);
-  });
+  it(
+    'allows 600 an hour, then answers 429 and stores no more, until the hour has passed',
+    { timeout: 180_000 },
+    async () => {
+      const student = await enrolledStudent();
+      for (let i = 0; i < 600; i++) {
+        const response = await check(t.app, student.cookie, 'A');
+        if (response.statusCode !== 200)
+          throw new Error(`check ${i + 1} answered ${response.statusCode}: ${response.body}`);
+      }
+      const limited = await check(t.app, student.cookie, 'A');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBe(
+        'You have checked many answers in a short time. Please wait a few minutes and try again.',
+      );
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await attemptsOf(student.id)).toBe(600);
+      // Another student is not held back.
+      expect((await check(t.app, (await enrolledStudent()).cookie, 'A')).statusCode).toBe(200);
+      t.clock.advance(3600);
+      expect((await check(t.app, student.cookie, 'A')).statusCode).toBe(200);
+    },
+  );
 
   it('is shared by every server instance', { timeout: 180_000 }, async () => {
     // A second app on the same database plays another instance, with its own memory.
-    const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 1, now: t.clock.now });
+    const other = await buildApp({
+      config: t.config,
+      database: t.database,
+      distDir: null,
+      rateLimitFactor: 1,
+      now: t.clock.now,
+    });
     try {
       const student = await enrolledStudent();
       for (let i = 0; i < 400; i++) expect((await check(t.app, student.cookie, 'A')).statusCode).toBe(200);

@@ -1,11 +1,30 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
-import { answerAttempts, attachments, questions, sectionQuestions, studentCourses, studentSections, studentUnits, testAssignments, tests } from '../../db/schema';
+import {
+  answerAttempts,
+  attachments,
+  questions,
+  sectionQuestions,
+  studentCourses,
+  studentSections,
+  studentUnits,
+  testAssignments,
+  tests,
+} from '../../db/schema';
 import type { Db } from '../../db/client';
 import { countingDb } from '../../test/counting-db';
 import { naughtyStrings } from '../../test/corpora';
-import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, linkTeacher, signIn, type BuiltCourse } from '../../test/factories';
+import {
+  buildAdmin,
+  buildCourse,
+  buildQuestion,
+  buildStudent,
+  buildTeacher,
+  linkTeacher,
+  signIn,
+  type BuiltCourse,
+} from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -33,9 +52,11 @@ let course: BuiltCourse;
 let unassigned: BuiltCourse;
 const q: Record<'open' | 'picked' | 'locked' | 'elsewhere' | 'fill' | 'multi', { id: string }> = {} as never;
 
-const post = (cookie: string, url: string, payload: unknown) => call(t.app, cookie, { method: 'POST', url, payload: payload as object });
+const post = (cookie: string, url: string, payload: unknown) =>
+  call(t.app, cookie, { method: 'POST', url, payload: payload as object });
 const get = (cookie: string, url: string) => call(t.app, cookie, { method: 'GET', url });
-const check = (cookie: string, questionId: string, studentAnswer: unknown) => post(cookie, '/api/questions/check-answer', { questionId, studentAnswer });
+const check = (cookie: string, questionId: string, studentAnswer: unknown) =>
+  post(cookie, '/api/questions/check-answer', { questionId, studentAnswer });
 /** The figures of a student who has not checked an answer yet. */
 const noFigures = (enrolledCourses: number) => ({
   enrolledCourses,
@@ -56,19 +77,36 @@ const noFigures = (enrolledCourses: number) => ({
  */
 beforeAll(async () => {
   t = await createTestApp();
-  const [a, te, s, other] = await Promise.all([buildAdmin(t.db), buildTeacher(t.db), buildStudent(t.db), buildStudent(t.db)]);
+  const [a, te, s, other] = await Promise.all([
+    buildAdmin(t.db),
+    buildTeacher(t.db),
+    buildStudent(t.db),
+    buildStudent(t.db),
+  ]);
   studentId = s.id;
   await linkTeacher(t.db, te.id, s.id);
-  [admin, teacher, student, otherStudent] = await Promise.all([signIn(t.app, a), signIn(t.app, te), signIn(t.app, s), signIn(t.app, other)]);
+  [admin, teacher, student, otherStudent] = await Promise.all([
+    signIn(t.app, a),
+    signIn(t.app, te),
+    signIn(t.app, s),
+    signIn(t.app, other),
+  ]);
   course = await buildCourse(t.db, { units: 3, sections: 2, title: 'Fractions' });
   unassigned = await buildCourse(t.db, { units: 1, sections: 1 });
   q.open = await buildQuestion(t.db);
   q.picked = await buildQuestion(t.db, { type: 'Short Answer', options: {}, answer: { a1: ['\\frac{1}{2}'] } });
   q.locked = await buildQuestion(t.db);
   q.elsewhere = await buildQuestion(t.db);
-  q.fill = await buildQuestion(t.db, { type: 'Fill in the Blank', questionText: '$2(x+1) =$ ___1___ and $0.5 =$ ___2___', options: {}, answer: { a1: ['2x+2'], a2: ['1/2'] } });
+  q.fill = await buildQuestion(t.db, {
+    type: 'Fill in the Blank',
+    questionText: '$2(x+1) =$ ___1___ and $0.5 =$ ___2___',
+    options: {},
+    answer: { a1: ['2x+2'], a2: ['1/2'] },
+  });
   q.multi = await buildQuestion(t.db, { answer: { a1: ['A', 'C'] } });
-  await t.db.insert(attachments).values({ questionId: q.open.id, filename: 'abc.png', originalName: 'diagram.png', mime: 'image/png', size: 10 });
+  await t.db
+    .insert(attachments)
+    .values({ questionId: q.open.id, filename: 'abc.png', originalName: 'diagram.png', mime: 'image/png', size: 10 });
 
   const [u1, u2, u3] = course.units;
   const assign = (path: string, body: object) => post(teacher, `/api/teacher/${path}`, { studentId, ...body });
@@ -76,7 +114,8 @@ beforeAll(async () => {
   await assign('assign-unit', { unitId: u1.id, withSections: true });
   await assign('assign-unit', { unitId: u2.id });
   await assign('assign-section', { sectionId: u2.sections[0].id });
-  const place = (sectionId: string, questionIds: string[]) => post(admin, '/api/questions/assign-to-section', { sectionId, questionIds });
+  const place = (sectionId: string, questionIds: string[]) =>
+    post(admin, '/api/questions/assign-to-section', { sectionId, questionIds });
   await place(u1.sections[0].id, [q.open.id, q.fill.id, q.multi.id]);
   await place(u2.sections[0].id, [q.picked.id]);
   await place(u2.sections[1].id, [q.locked.id]);
@@ -90,7 +129,16 @@ describe('the student course list and viewer', () => {
     const response = await get(student, '/api/student/courses');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      courses: [{ id: course.id, name: 'Fractions', code: course.code, description: 'A test course', exercises: [q.open.id, q.fill.id, q.multi.id, q.picked.id], content: '' }],
+      courses: [
+        {
+          id: course.id,
+          name: 'Fractions',
+          code: course.code,
+          description: 'A test course',
+          exercises: [q.open.id, q.fill.id, q.multi.id, q.picked.id],
+          content: '',
+        },
+      ],
     });
     expect((await get(otherStudent, '/api/student/courses')).json()).toEqual({ courses: [] });
   });
@@ -102,9 +150,21 @@ describe('the student course list and viewer', () => {
     expect(detail.course).toEqual({ name: 'Fractions', code: course.code, description: 'A test course' });
     const [u1, u2, u3] = detail.units;
     expect([u1.hasAccess, u2.hasAccess, u3.hasAccess]).toEqual([true, true, false]);
-    expect(u1).toMatchObject({ id: course.units[0].id, title: 'Unit 1', unitNumber: 1, grade: '6', categories: ['Algebra'], courseId: course.id });
+    expect(u1).toMatchObject({
+      id: course.units[0].id,
+      title: 'Unit 1',
+      unitNumber: 1,
+      grade: '6',
+      categories: ['Algebra'],
+      courseId: course.id,
+    });
     expect(u1.sections.map((s: { hasAccess: boolean }) => s.hasAccess)).toEqual([true, true]);
-    expect(u1.sections[0]).toMatchObject({ title: 'Section 1.1', sectionNumber: 1, unitId: u1.id, exercises: [q.open.id, q.fill.id, q.multi.id] });
+    expect(u1.sections[0]).toMatchObject({
+      title: 'Section 1.1',
+      sectionNumber: 1,
+      unitId: u1.id,
+      exercises: [q.open.id, q.fill.id, q.multi.id],
+    });
     expect(u1.sections[0].content).toContain('\\frac{1}{2}');
     expect(u2.sections.map((s: { hasAccess: boolean }) => s.hasAccess)).toEqual([true, false]);
     const locked = [u2.sections[1], ...u3.sections];
@@ -122,7 +182,9 @@ describe('the student course list and viewer', () => {
     const built = await buildCourse(t.db, { units: 1, sections: 3 });
     const [unit] = built.units;
     const access = async () =>
-      (await get(cookie, `/api/student/courses/${built.id}`)).json().units[0].sections.map((section: { hasAccess: boolean }) => section.hasAccess);
+      (await get(cookie, `/api/student/courses/${built.id}`))
+        .json()
+        .units[0].sections.map((section: { hasAccess: boolean }) => section.hasAccess);
     await post(admin, '/api/admin/assign-course', { studentId: s.id, courseId: built.id });
     await post(admin, '/api/admin/assign-unit', { studentId: s.id, unitId: unit.id });
     expect(await access()).toEqual([false, false, false]);
@@ -148,12 +210,22 @@ describe('the student course list and viewer', () => {
 describe('questions for students', () => {
   it('the batch returns only reachable questions, in the order asked, never answer or solution', async () => {
     const asked = [q.picked.id, q.locked.id, q.elsewhere.id, q.open.id, UNKNOWN, 'nonsense', q.open.id];
-    const response = await post(student, '/api/questions/batch', { questionIds: asked, answer: true, solution: true, fields: ['answer'] });
+    const response = await post(student, '/api/questions/batch', {
+      questionIds: asked,
+      answer: true,
+      solution: true,
+      fields: ['answer'],
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().map((x: { id: string }) => x.id)).toEqual([q.picked.id, q.open.id]);
     expect(response.body).not.toMatch(/"answer"|"solution"/);
     expect(response.body).not.toContain('denominator 4');
-    expect(response.json()[1]).toMatchObject({ type: 'Multiple Choice', attachments: [{ filename: 'abc.png', originalname: 'diagram.png' }], multipleAnswers: false, hint: 'Find a common denominator.' });
+    expect(response.json()[1]).toMatchObject({
+      type: 'Multiple Choice',
+      attachments: [{ filename: 'abc.png', originalname: 'diagram.png' }],
+      multipleAnswers: false,
+      hint: 'Find a common denominator.',
+    });
     const multi = await post(student, '/api/questions/batch', { questionIds: [q.multi.id] });
     expect(multi.json()[0].multipleAnswers).toBe(true);
     expect(multi.body).not.toMatch(/"answer"|"solution"/);
@@ -162,12 +234,23 @@ describe('questions for students', () => {
   it('staff get every question whole', async () => {
     for (const cookie of [admin, teacher]) {
       const response = await post(cookie, '/api/questions/batch', { questionIds: [q.elsewhere.id] });
-      expect(response.json()).toEqual([expect.objectContaining({ id: q.elsewhere.id, answer: { a1: ['A'] }, solution: expect.stringContaining('denominator') })]);
+      expect(response.json()).toEqual([
+        expect.objectContaining({
+          id: q.elsewhere.id,
+          answer: { a1: ['A'] },
+          solution: expect.stringContaining('denominator'),
+        }),
+      ]);
     }
   });
 
   it('refuses malformed batches with 400', async () => {
-    for (const body of [{}, { questionIds: 'x' }, { questionIds: [1, 2] }, { questionIds: Array(1001).fill(UNKNOWN) }]) {
+    for (const body of [
+      {},
+      { questionIds: 'x' },
+      { questionIds: [1, 2] },
+      { questionIds: Array(1001).fill(UNKNOWN) },
+    ]) {
       const response = await post(student, '/api/questions/batch', body);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toEqual(expect.any(String));
@@ -186,7 +269,12 @@ describe('checking answers', () => {
     // Attempts are written behind the answers, in batches that may commit in any order.
     await t.app.flushWrites();
     const attempts = await t.db.select().from(answerAttempts).where(eq(answerAttempts.studentId, studentId));
-    const stored = attempts.map((a) => [a.questionId, a.sectionId, (a.answer as { studentAnswer: string }).studentAnswer, a.isCorrect]);
+    const stored = attempts.map((a) => [
+      a.questionId,
+      a.sectionId,
+      (a.answer as { studentAnswer: string }).studentAnswer,
+      a.isCorrect,
+    ]);
     expect(stored).toHaveLength(3);
     expect(stored).toEqual(
       expect.arrayContaining([
@@ -248,14 +336,19 @@ describe('the dashboard figures', () => {
     expect(stats.enrolledCourses).toBe(1);
     expect(stats.assignmentsDue).toBe(0);
     expect(stats.attempts).toBeGreaterThan(3);
-    expect(stats.courses).toEqual([{ courseId: course.id, sectionsDone: expect.any(Number), sectionsWithExercises: 2 }]);
+    expect(stats.courses).toEqual([
+      { courseId: course.id, sectionsDone: expect.any(Number), sectionsWithExercises: 2 },
+    ]);
   });
 });
 
 describe('the kept course view', () => {
-  const view = async (cookie: string, courseId: string) => (await get(cookie, `/api/student/courses/${courseId}`)).json();
-  const sectionAccess = (detail: { units: Array<{ sections: Array<{ id: string; hasAccess: boolean; content?: string }> }> }, id: string) =>
-    detail.units.flatMap((u) => u.sections).find((s) => s.id === id)!;
+  const view = async (cookie: string, courseId: string) =>
+    (await get(cookie, `/api/student/courses/${courseId}`)).json();
+  const sectionAccess = (
+    detail: { units: Array<{ sections: Array<{ id: string; hasAccess: boolean; content?: string }> }> },
+    id: string,
+  ) => detail.units.flatMap((u) => u.sections).find((s) => s.id === id)!;
 
   it('shows an assignment or a content change at once, on this instance and on another', async () => {
     const s = await buildStudent(t.db);
@@ -269,7 +362,8 @@ describe('the kept course view', () => {
     const { buildApp } = await import('../../app');
     const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
     try {
-      const viaOther = async () => (await call(other, cookie, { method: 'GET', url: `/api/student/courses/${built.id}` })).json();
+      const viaOther = async () =>
+        (await call(other, cookie, { method: 'GET', url: `/api/student/courses/${built.id}` })).json();
       expect(sectionAccess(await view(cookie, built.id), second.id).hasAccess).toBe(false);
       expect(sectionAccess(await viaOther(), second.id).hasAccess).toBe(false);
 
@@ -283,7 +377,11 @@ describe('the kept course view', () => {
       await expect.poll(async () => sectionAccess(await view(cookie, built.id), second.id).hasAccess).toBe(true);
       await expect.poll(async () => sectionAccess(await viaOther(), second.id).hasAccess).toBe(true);
 
-      const edit = await call(t.app, admin, { method: 'PUT', url: `/api/sections/${first.id}`, payload: { title: 'Renamed', content: '<p>New lesson: $x^2$</p>' } });
+      const edit = await call(t.app, admin, {
+        method: 'PUT',
+        url: `/api/sections/${first.id}`,
+        payload: { title: 'Renamed', content: '<p>New lesson: $x^2$</p>' },
+      });
       expect(edit.statusCode).toBe(200);
       await expect.poll(async () => sectionAccess(await viaOther(), first.id).content).toBe('<p>New lesson: $x^2$</p>');
     } finally {
@@ -296,7 +394,10 @@ describe('the kept course view', () => {
     const sectionId = course.units[0].sections[1].id;
     await post(admin, '/api/questions/assign-to-section', { sectionId, questionIds: [question.id] });
     expect((await check(student, question.id, 'A')).json().result.isCorrect).toBe(true);
-    await t.db.update(questions).set({ answer: { a1: ['B'] } }).where(eq(questions.id, question.id));
+    await t.db
+      .update(questions)
+      .set({ answer: { a1: ['B'] } })
+      .where(eq(questions.id, question.id));
     await expect.poll(async () => (await check(student, question.id, 'A')).json().result?.isCorrect).toBe(false);
     await call(t.app, admin, { method: 'DELETE', url: `/api/sections/${sectionId}/questions/${question.id}` });
     await expect.poll(async () => (await check(student, question.id, 'B')).statusCode).toBe(404);
@@ -304,8 +405,15 @@ describe('the kept course view', () => {
 
   it("keeps each answer's verdict with its question, but not one the checker gave up on or a long one", async () => {
     const question = await buildQuestion(t.db, { type: 'Calculation', options: {}, answer: { a1: ['(x+1)^2'] } });
-    const heavy = await buildQuestion(t.db, { type: 'Calculation', options: {}, answer: { a1: Array.from({ length: 30 }, (_, k) => '(-2)^{' + 'x+'.repeat(149) + `${k + 3}x}`) } });
-    await post(admin, '/api/questions/assign-to-section', { sectionId: course.units[0].sections[1].id, questionIds: [question.id, heavy.id] });
+    const heavy = await buildQuestion(t.db, {
+      type: 'Calculation',
+      options: {},
+      answer: { a1: Array.from({ length: 30 }, (_, k) => '(-2)^{' + 'x+'.repeat(149) + `${k + 3}x}`) },
+    });
+    await post(admin, '/api/questions/assign-to-section', {
+      sectionId: course.units[0].sections[1].id,
+      questionIds: [question.id, heavy.id],
+    });
     const keptBytes = () => t.app.keptSizes().find((k) => k.kind === 'memo' && k.name === 'checkableQuestion')!.bytes;
     const verdict = async (id: string, answer: string) => (await check(student, id, answer)).json().result;
 
@@ -324,11 +432,14 @@ describe('the kept course view', () => {
     // A check that ran out of budget could end otherwise next time: not kept (the first check keeps the question).
     await verdict(heavy.id, '5');
     const withHeavy = keptBytes();
-    expect(await verdict(heavy.id, '6')).toEqual({ isCorrect: false, feedback: 'We could not read your answer. Check the math and try again.' });
+    expect(await verdict(heavy.id, '6')).toEqual({
+      isCorrect: false,
+      feedback: 'We could not read your answer. Check the math and try again.',
+    });
     expect(keptBytes()).toBe(withHeavy);
   });
 
-  it('answers a course that is not the student\'s with 404 every time, never from another student\'s view', async () => {
+  it("answers a course that is not the student's with 404 every time, never from another student's view", async () => {
     expect((await get(student, `/api/student/courses/${course.id}`)).statusCode).toBe(200);
     expect((await get(otherStudent, `/api/student/courses/${course.id}`)).statusCode).toBe(404);
     expect((await get(otherStudent, `/api/student/courses/${course.id}`)).statusCode).toBe(404);
@@ -336,14 +447,22 @@ describe('the kept course view', () => {
 });
 
 describe('the kept figures and My Courses', () => {
-  const stats = async (app: typeof t.app, cookie: string) => (await call(app, cookie, { method: 'GET', url: '/api/student/stats' })).json();
+  const stats = async (app: typeof t.app, cookie: string) =>
+    (await call(app, cookie, { method: 'GET', url: '/api/student/stats' })).json();
   const myCourses = async (app: typeof t.app, cookie: string) =>
-    (await call(app, cookie, { method: 'GET', url: '/api/student/courses' })).json().courses as Array<{ id: string; name: string; exercises: string[] }>;
+    (await call(app, cookie, { method: 'GET', url: '/api/student/courses' })).json().courses as Array<{
+      id: string;
+      name: string;
+      exercises: string[];
+    }>;
 
   it('change right after a check, an assignment or a content change, on this instance and on another', async () => {
     const s = await buildStudent(t.db);
     const cookie = await signIn(t.app, s);
-    const [first, second] = [await buildCourse(t.db, { units: 1, sections: 1, title: 'Kept A' }), await buildCourse(t.db, { units: 1, sections: 1, title: 'Kept B' })];
+    const [first, second] = [
+      await buildCourse(t.db, { units: 1, sections: 1, title: 'Kept A' }),
+      await buildCourse(t.db, { units: 1, sections: 1, title: 'Kept B' }),
+    ];
     const [question, added] = [await buildQuestion(t.db), await buildQuestion(t.db)];
     const section = first.units[0].sections[0].id;
     await post(admin, '/api/admin/assign-course', { studentId: s.id, courseId: first.id });
@@ -354,19 +473,40 @@ describe('the kept figures and My Courses', () => {
     const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
     try {
       for (const app of [t.app, other]) {
-        expect(await stats(app, cookie)).toEqual({ ...noFigures(1), courses: [{ courseId: first.id, sectionsDone: 0, sectionsWithExercises: 1 }] });
-        expect(await myCourses(app, cookie)).toEqual([expect.objectContaining({ id: first.id, name: 'Kept A', exercises: [question.id] })]);
+        expect(await stats(app, cookie)).toEqual({
+          ...noFigures(1),
+          courses: [{ courseId: first.id, sectionsDone: 0, sectionsWithExercises: 1 }],
+        });
+        expect(await myCourses(app, cookie)).toEqual([
+          expect.objectContaining({ id: first.id, name: 'Kept A', exercises: [question.id] }),
+        ]);
       }
 
       // A check is counted by the very next read where it was made, and on the other instance once it is stored.
       const checkOn = (app: typeof t.app, answer: string) =>
-        call(app, cookie, { method: 'POST', url: '/api/questions/check-answer', payload: { questionId: question.id, studentAnswer: answer } });
+        call(app, cookie, {
+          method: 'POST',
+          url: '/api/questions/check-answer',
+          payload: { questionId: question.id, studentAnswer: answer },
+        });
       expect((await checkOn(t.app, 'A')).json().result.isCorrect).toBe(true);
-      expect(await stats(t.app, cookie)).toMatchObject({ attempts: 1, correctAttempts: 1, questionsSolved: 1, firstTryAccuracy: 100 });
+      expect(await stats(t.app, cookie)).toMatchObject({
+        attempts: 1,
+        correctAttempts: 1,
+        questionsSolved: 1,
+        firstTryAccuracy: 100,
+      });
       await expect.poll(async () => (await stats(other, cookie)).attempts).toBe(1);
       expect((await checkOn(other, 'B')).json().result.isCorrect).toBe(false);
-      expect(await stats(other, cookie)).toMatchObject({ attempts: 2, correctAttempts: 1, questionsSolved: 1, firstTryAccuracy: 100 });
-      await expect.poll(async () => stats(t.app, cookie)).toMatchObject({ attempts: 2, correctAttempts: 1, questionsSolved: 1, firstTryAccuracy: 100 });
+      expect(await stats(other, cookie)).toMatchObject({
+        attempts: 2,
+        correctAttempts: 1,
+        questionsSolved: 1,
+        firstTryAccuracy: 100,
+      });
+      await expect
+        .poll(async () => stats(t.app, cookie))
+        .toMatchObject({ attempts: 2, correctAttempts: 1, questionsSolved: 1, firstTryAccuracy: 100 });
 
       // An assignment.
       await post(admin, '/api/admin/assign-course', { studentId: s.id, courseId: second.id });
@@ -376,7 +516,15 @@ describe('the kept figures and My Courses', () => {
       await expect.poll(async () => (await myCourses(other, cookie)).map((c) => c.name)).toEqual(['Kept A', 'Kept B']);
 
       // Content changes: a course renamed, a question added to the student's section.
-      expect((await call(t.app, admin, { method: 'PUT', url: `/api/courses/${first.id}`, payload: { title: 'Kept A renamed' } })).statusCode).toBe(200);
+      expect(
+        (
+          await call(t.app, admin, {
+            method: 'PUT',
+            url: `/api/courses/${first.id}`,
+            payload: { title: 'Kept A renamed' },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await myCourses(t.app, cookie))[0].name).toBe('Kept A renamed');
       await expect.poll(async () => (await myCourses(other, cookie))[0].name).toBe('Kept A renamed');
       await post(admin, '/api/questions/assign-to-section', { sectionId: section, questionIds: [added.id] });
@@ -389,10 +537,15 @@ describe('the kept figures and My Courses', () => {
       // A test assigned (by any path) is due on both at once; a question deleted takes its checks from the figures.
       const [test] = await t.db.insert(tests).values({ title: 'Kept test' }).returning();
       await t.db.insert(testAssignments).values({ testId: test.id, studentId: s.id });
-      for (const app of [t.app, other]) await expect.poll(async () => (await stats(app, cookie)).assignmentsDue).toBe(1);
-      expect((await call(t.app, admin, { method: 'DELETE', url: `/api/questions/${question.id}` })).statusCode).toBe(200);
+      for (const app of [t.app, other])
+        await expect.poll(async () => (await stats(app, cookie)).assignmentsDue).toBe(1);
+      expect((await call(t.app, admin, { method: 'DELETE', url: `/api/questions/${question.id}` })).statusCode).toBe(
+        200,
+      );
       expect(await stats(t.app, cookie)).toMatchObject({ attempts: 0, correctAttempts: 0, questionsTried: 0 });
-      await expect.poll(async () => stats(other, cookie)).toMatchObject({ attempts: 0, correctAttempts: 0, questionsTried: 0 });
+      await expect
+        .poll(async () => stats(other, cookie))
+        .toMatchObject({ attempts: 0, correctAttempts: 0, questionsTried: 0 });
     } finally {
       await other.close();
     }
@@ -410,7 +563,11 @@ describe('the kept figures and My Courses', () => {
           call(app, cookie, { method: 'GET', url: '/api/student/courses' }),
           call(app, cookie, { method: 'GET', url: `/api/student/courses/${built.id}` }),
           call(app, cookie, { method: 'POST', url: '/api/questions/batch', payload: { questionIds: [question.id] } }),
-          call(app, cookie, { method: 'POST', url: '/api/questions/check-answer', payload: { questionId: question.id, studentAnswer: 'A', sectionId: section } }),
+          call(app, cookie, {
+            method: 'POST',
+            url: '/api/questions/check-answer',
+            payload: { questionId: question.id, studentAnswer: 'A', sectionId: section },
+          }),
         ]);
         expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
         return (await call(app, cookie, { method: 'GET', url: '/api/student/stats' })).json();
@@ -467,8 +624,23 @@ describe('the kept figures and My Courses', () => {
 
       // A question edit reaches the batches that hold it, and no one else's.
       counted.queries.length = 0;
-      await counted.db.update(questions).set({ questionText: '<p>Edited text</p>' }).where(eq(questions.id, other.question));
-      await expect.poll(async () => JSON.stringify((await call(app, other.cookie, { method: 'POST', url: '/api/questions/batch', payload: { questionIds: [other.question] } })).json())).toContain('Edited text');
+      await counted.db
+        .update(questions)
+        .set({ questionText: '<p>Edited text</p>' })
+        .where(eq(questions.id, other.question));
+      await expect
+        .poll(async () =>
+          JSON.stringify(
+            (
+              await call(app, other.cookie, {
+                method: 'POST',
+                url: '/api/questions/batch',
+                payload: { questionIds: [other.question] },
+              })
+            ).json(),
+          ),
+        )
+        .toContain('Edited text');
       counted.queries.length = 0;
       await loop(edited);
       expect(counted.queries).toEqual([]);

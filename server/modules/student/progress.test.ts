@@ -33,7 +33,10 @@ beforeAll(async () => {
   await post(admin, '/api/questions/assign-to-section', { sectionId: s1.id, questionIds: [q[0].id, q[1].id] });
   await post(admin, '/api/questions/assign-to-section', { sectionId: s2.id, questionIds: [q[2].id] });
   // Unit 2 is not the student's: its question counts nowhere.
-  await post(admin, '/api/questions/assign-to-section', { sectionId: course.units[1].sections[0].id, questionIds: [q[3].id] });
+  await post(admin, '/api/questions/assign-to-section', {
+    sectionId: course.units[1].sections[0].id,
+    questionIds: [q[3].id],
+  });
 });
 afterAll(() => t.close());
 
@@ -61,7 +64,14 @@ describe('the student figures', () => {
     await check(q[1].id, 'D', s1.id);
     const figures = await stats();
     // Every try counted the old way would say 3 of 5 (60%); the student solved both questions.
-    expect(figures).toMatchObject({ attempts: 5, correctAttempts: 2, questionsTried: 2, questionsSolved: 2, solvedFirstTry: 1, firstTryAccuracy: 50 });
+    expect(figures).toMatchObject({
+      attempts: 5,
+      correctAttempts: 2,
+      questionsTried: 2,
+      questionsSolved: 2,
+      solvedFirstTry: 1,
+      firstTryAccuracy: 50,
+    });
     expect(figures.courses).toEqual([{ courseId: course.id, sectionsDone: 1, sectionsWithExercises: 2 }]);
     expect(figures.lastSection).toEqual({
       courseId: course.id,
@@ -81,10 +91,14 @@ describe('the student figures', () => {
         { questionId: q[1].id, tries: 2, solvedOnTry: 1 },
       ],
     });
-    expect((await get(student, `/api/student/sections/${s2.id}/progress`)).json()).toEqual({ questions: [{ questionId: q[2].id, tries: 0, solvedOnTry: null }] });
+    expect((await get(student, `/api/student/sections/${s2.id}/progress`)).json()).toEqual({
+      questions: [{ questionId: q[2].id, tries: 0, solvedOnTry: null }],
+    });
 
     await check(q[2].id, 'C', s2.id);
-    expect((await get(student, `/api/student/sections/${s2.id}/progress`)).json()).toEqual({ questions: [{ questionId: q[2].id, tries: 1, solvedOnTry: null }] });
+    expect((await get(student, `/api/student/sections/${s2.id}/progress`)).json()).toEqual({
+      questions: [{ questionId: q[2].id, tries: 1, solvedOnTry: null }],
+    });
     expect((await stats()).lastSection.sectionId).toBe(s2.id);
   });
 
@@ -137,7 +151,11 @@ describe('checks taken within one millisecond', () => {
       // Each question right, then wrong, at the same instant: a tie broken any other way reads some as solved on try 2.
       for (const { id } of ids) {
         for (const answer of ['A', 'D']) {
-          const response = await call(t.app, quick, { method: 'POST', url: '/api/questions/check-answer', payload: { questionId: id, studentAnswer: answer, sectionId: section.id } });
+          const response = await call(t.app, quick, {
+            method: 'POST',
+            url: '/api/questions/check-answer',
+            payload: { questionId: id, studentAnswer: answer, sectionId: section.id },
+          });
           expect(response.statusCode).toBe(200);
         }
       }
@@ -148,7 +166,9 @@ describe('checks taken within one millisecond', () => {
     const { buildApp } = await import('../../app');
     const other = await buildApp({ config: t.config, database: t.database, distDir: null, rateLimitFactor: 100 });
     try {
-      const fresh = (await call(other, quick, { method: 'GET', url: `/api/student/sections/${section.id}/progress` })).json();
+      const fresh = (
+        await call(other, quick, { method: 'GET', url: `/api/student/sections/${section.id}/progress` })
+      ).json();
       expect(fresh.questions).toEqual(ids.map(({ id }) => ({ questionId: id, tries: 2, solvedOnTry: 1 })));
     } finally {
       await other.close();

@@ -54,7 +54,10 @@ export function outlineJson(studentId: StudentRef): SQL {
 }
 
 /** Counts one check into a student's totals, in place (the memo holds the only copy). */
-export function countCheck(totals: StudentTotals, check: { questionId: string; sectionId: string | null; isCorrect: boolean }): StudentTotals {
+export function countCheck(
+  totals: StudentTotals,
+  check: { questionId: string; sectionId: string | null; isCorrect: boolean },
+): StudentTotals {
   const [tries, solvedOn] = totals.questions[check.questionId] ?? [0, 0];
   totals.questions[check.questionId] = [tries + 1, solvedOn === 0 && check.isCorrect ? tries + 1 : solvedOn];
   totals.attempts += 1;
@@ -82,7 +85,9 @@ export const isSectionDone = (section: OutlineSection, totals: StudentTotals) =>
 export function progressOf(outline: StudentOutline, totals: StudentTotals): Progress {
   const tried = Object.values(totals.questions);
   const solvedFirstTry = tried.filter(([, solvedOn]) => solvedOn === 1).length;
-  const byCourse = new Map(outline.courses.map((c) => [c.id, { courseId: c.id, sectionsDone: 0, sectionsWithExercises: 0 }]));
+  const byCourse = new Map(
+    outline.courses.map((c) => [c.id, { courseId: c.id, sectionsDone: 0, sectionsWithExercises: 0 }]),
+  );
   for (const section of outline.sections) {
     const course = byCourse.get(section.courseId);
     if (!course || section.questionIds.length === 0) continue;
@@ -99,7 +104,15 @@ export function progressOf(outline: StudentOutline, totals: StudentTotals): Prog
     courses: [...byCourse.values()],
     lastSection:
       last && lastCourse
-        ? { courseId: last.courseId, unitId: last.unitId, sectionId: last.sectionId, courseName: lastCourse.name, sectionTitle: last.title, unitNumber: last.unitNumber, sectionNumber: last.sectionNumber }
+        ? {
+            courseId: last.courseId,
+            unitId: last.unitId,
+            sectionId: last.sectionId,
+            courseName: lastCourse.name,
+            sectionTitle: last.title,
+            unitNumber: last.unitNumber,
+            sectionNumber: last.sectionNumber,
+          }
         : null,
   };
 }

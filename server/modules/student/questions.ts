@@ -13,19 +13,27 @@ type QuestionRow = typeof questions.$inferSelect;
 export async function presentQuestions(db: Db, list: QuestionRow[]): Promise<StaffQuestion[]> {
   if (list.length === 0) return [];
   const files = await db
-    .select({ questionId: attachments.questionId, filename: attachments.filename, originalname: attachments.originalName })
+    .select({
+      questionId: attachments.questionId,
+      filename: attachments.filename,
+      originalname: attachments.originalName,
+    })
     .from(attachments)
-    .where(inArray(
-      attachments.questionId,
-      list.map((q) => q.id),
-    ));
+    .where(
+      inArray(
+        attachments.questionId,
+        list.map((q) => q.id),
+      ),
+    );
   return list.map((q) => ({
     id: q.id,
     questionText: q.questionText,
     type: q.type,
     grade: q.grade,
     options: q.options,
-    attachments: files.filter((f) => f.questionId === q.id).map(({ filename, originalname }) => ({ filename, originalname })),
+    attachments: files
+      .filter((f) => f.questionId === q.id)
+      .map(({ filename, originalname }) => ({ filename, originalname })),
     hint: q.hint,
     source: q.source,
     multipleAnswers: q.type === 'Multiple Choice' && correctChoiceCount(q.answer) > 1,

@@ -20,7 +20,15 @@ import type { AppContext } from '../../context';
 import { BatchedLimit } from '../../lib/rate-limit';
 import type { KeyRequest } from '../../plugins/kept';
 import type { CurrentUser } from '../sessions/store';
-import { checkQuestionAnswer, questionBatch, questionSolution, sectionProgress, studentCourseDetail, studentCourseList, studentStats } from './service';
+import {
+  checkQuestionAnswer,
+  questionBatch,
+  questionSolution,
+  sectionProgress,
+  studentCourseDetail,
+  studentCourseList,
+  studentStats,
+} from './service';
 
 const student = { access: ['student'] } as const;
 const learners = { access: ['student', ...STAFF_TYPES] } as const;
@@ -30,41 +38,68 @@ export function studentRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // Every student check is stored: this bounds what one account can write (and compute), per user of any type.
-    const checksPerUser = new BatchedLimit({ max: LEARNING_LIMITS.checksPerHour, windowSeconds: 3600, message: LEARNING_MESSAGES.tooManyChecks });
+    const checksPerUser = new BatchedLimit({
+      max: LEARNING_LIMITS.checksPerHour,
+      windowSeconds: 3600,
+      message: LEARNING_MESSAGES.tooManyChecks,
+    });
 
     // What a student reads changes only with content and assignments (or, for the figures, their own checks): the
     // lists and the course view are kept views, the questions batch too, by caller and ids as asked.
     const myCourses = { view: 'studentCourses', key: (req: KeyRequest) => [req.user!.id] } as const;
-    r.get('/student/courses', { config: { ...student, kept: myCourses }, schema: { response: { 200: studentCoursesReply } } }, async (req) => ({
-      courses: await studentCourseList(ctx, req.user!.id),
-    }));
+    r.get(
+      '/student/courses',
+      { config: { ...student, kept: myCourses }, schema: { response: { 200: studentCoursesReply } } },
+      async (req) => ({
+        courses: await studentCourseList(ctx, req.user!.id),
+      }),
+    );
 
     const courseView = { view: 'studentCourse', key: (req: KeyRequest) => [req.user!.id, req.params.id] } as const;
-    r.get('/student/courses/:id', { config: { ...student, kept: courseView }, schema: { params: idParam, response: { 200: courseDetailReply } } }, (req) =>
-      studentCourseDetail(ctx, req.user!.id, req.params.id),
+    r.get(
+      '/student/courses/:id',
+      { config: { ...student, kept: courseView }, schema: { params: idParam, response: { 200: courseDetailReply } } },
+      (req) => studentCourseDetail(ctx, req.user!.id, req.params.id),
     );
 
-    r.get('/student/stats', { config: student, schema: { response: { 200: studentStatsReply } } }, async (req) => studentStats(ctx, req.user!.id));
-    r.get('/student/sections/:id/progress', { config: student, schema: { params: idParam, response: { 200: sectionProgressReply } } }, async (req) =>
-      sectionProgress(ctx, req.user!.id, req.params.id),
+    r.get('/student/stats', { config: student, schema: { response: { 200: studentStatsReply } } }, async (req) =>
+      studentStats(ctx, req.user!.id),
+    );
+    r.get(
+      '/student/sections/:id/progress',
+      { config: student, schema: { params: idParam, response: { 200: sectionProgressReply } } },
+      async (req) => sectionProgress(ctx, req.user!.id, req.params.id),
     );
 
-    const batch = { view: 'questionBatch', key: (req: KeyRequest) => [req.user!.id, ...(req.body as { questionIds: string[] }).questionIds] } as const;
-    r.post('/questions/batch', { config: { ...learners, kept: batch }, schema: { body: batchBody, response: { 200: batchReply } } }, async (req) => {
-      const who = caller(req.user!);
-      const list = await questionBatch(ctx, who, req.body.questionIds);
-      // The student presenter has no answer or solution key: parsing strips them, whatever the service returned.
-      return who.isStudent ? studentQuestionList.parse(list) : list;
-    });
+    const batch = {
+      view: 'questionBatch',
+      key: (req: KeyRequest) => [req.user!.id, ...(req.body as { questionIds: string[] }).questionIds],
+    } as const;
+    r.post(
+      '/questions/batch',
+      { config: { ...learners, kept: batch }, schema: { body: batchBody, response: { 200: batchReply } } },
+      async (req) => {
+        const who = caller(req.user!);
+        const list = await questionBatch(ctx, who, req.body.questionIds);
+        // The student presenter has no answer or solution key: parsing strips them, whatever the service returned.
+        return who.isStudent ? studentQuestionList.parse(list) : list;
+      },
+    );
 
-    r.post('/questions/check-answer', { config: learners, schema: { body: checkAnswerBody, response: { 200: checkAnswerReply } } }, async (req) => {
-      await checksPerUser.hit(ctx, `check:user:${req.user!.id}`);
-      return { result: await checkQuestionAnswer(ctx, caller(req.user!), req.body) };
-    });
+    r.post(
+      '/questions/check-answer',
+      { config: learners, schema: { body: checkAnswerBody, response: { 200: checkAnswerReply } } },
+      async (req) => {
+        await checksPerUser.hit(ctx, `check:user:${req.user!.id}`);
+        return { result: await checkQuestionAnswer(ctx, caller(req.user!), req.body) };
+      },
+    );
 
     // Not kept: whether it may be seen changes with each of the student's own checks.
-    r.get('/questions/:id/solution', { config: learners, schema: { params: idParam, response: { 200: solutionReply } } }, (req) =>
-      questionSolution(ctx, caller(req.user!), req.params.id),
+    r.get(
+      '/questions/:id/solution',
+      { config: learners, schema: { params: idParam, response: { 200: solutionReply } } },
+      (req) => questionSolution(ctx, caller(req.user!), req.params.id),
     );
   };
 }

@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkAnswerWhole, type CheckResult } from '../../../common/answers';
-import type { CourseDetail, SectionProgress, StaffQuestion, StudentCourse, StudentStats } from '../../../common/schemas/learning';
+import type {
+  CourseDetail,
+  SectionProgress,
+  StaffQuestion,
+  StudentCourse,
+  StudentStats,
+} from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES, SOLUTION_AFTER_WRONG } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
 import type { KeptQuestion, ReachableQuestion, StudentOutline, StudentTotals } from '../../plugins/kept';
@@ -43,11 +49,13 @@ export async function studentCourseList(ctx: AppContext, studentId: string): Pro
 }
 
 const sectionJson = (withLesson: boolean) =>
-  sql.raw(`json_build_object('id', s.id, 'title', s.title, 'sectionNumber', s.section_number, 'grade', s.grade, 'unitId', s.unit_id, 'hasAccess', ${withLesson}${
-    withLesson
-      ? `, 'content', s.content, 'exercises', coalesce((select json_agg(sq.question_id order by sq.position) from section_questions sq where sq.section_id = s.id), '[]'::json)`
-      : ''
-  })`);
+  sql.raw(
+    `json_build_object('id', s.id, 'title', s.title, 'sectionNumber', s.section_number, 'grade', s.grade, 'unitId', s.unit_id, 'hasAccess', ${withLesson}${
+      withLesson
+        ? `, 'content', s.content, 'exercises', coalesce((select json_agg(sq.question_id order by sq.position) from section_questions sq where sq.section_id = s.id), '[]'::json)`
+        : ''
+    })`,
+  );
 
 function prepareCourseDetail(db: Db) {
   const studentId = sql.placeholder('studentId');
@@ -115,27 +123,41 @@ async function refuseWhileInTest(ctx: AppContext, studentId: string, questionIds
  * the others are left out without a word, so ids cannot be probed. A student asking for a question of a test they
  * are sitting is refused (403), the batch whole.
  */
-export async function questionBatch(ctx: AppContext, caller: { id: string; isStudent: boolean }, questionIds: string[]): Promise<StaffQuestion[]> {
+export async function questionBatch(
+  ctx: AppContext,
+  caller: { id: string; isStudent: boolean },
+  questionIds: string[],
+): Promise<StaffQuestion[]> {
   const ids = [...new Set(questionIds.filter((q) => UUID.test(q)))];
   if (ids.length === 0) return [];
   if (caller.isStudent) await refuseWhileInTest(ctx, caller.id, ids);
   const reachable = caller.isStudent
-    ? and(inArray(questions.id, ids), sql`${questions.id} in (select sq.question_id from section_questions sq where sq.section_id in (${accessibleSectionIds(caller.id)}))`)
+    ? and(
+        inArray(questions.id, ids),
+        sql`${questions.id} in (select sq.question_id from section_questions sq where sq.section_id in (${accessibleSectionIds(caller.id)}))`,
+      )
     : inArray(questions.id, ids);
   const found = await ctx.db.select().from(questions).where(reachable);
   const byId = new Map(found.map((q) => [q.id, q]));
-  return presentQuestions(ctx.db, ids.flatMap((q) => (byId.has(q) ? [byId.get(q)!] : [])));
+  return presentQuestions(
+    ctx.db,
+    ids.flatMap((q) => (byId.has(q) ? [byId.get(q)!] : [])),
+  );
 }
 
 /** The student's open sections with their exercises, kept until content or assignments change. */
-const outlineOf = (ctx: AppContext, studentId: string) => ctx.memos.studentOutline.remember(studentId, () => loadOutline(ctx, studentId));
+const outlineOf = (ctx: AppContext, studentId: string) =>
+  ctx.memos.studentOutline.remember(studentId, () => loadOutline(ctx, studentId));
 
 /** A question as a check needs it, read once for every student until content or the bank change; null when none. */
 function checkableQuestion(ctx: AppContext, questionId: string): Promise<KeptQuestion | null> {
   return ctx.memos.checkableQuestion.remember(
     questionId,
     async () => {
-      const [row] = await ctx.db.select({ type: questions.type, answer: questions.answer, options: questions.options }).from(questions).where(eq(questions.id, questionId));
+      const [row] = await ctx.db
+        .select({ type: questions.type, answer: questions.answer, options: questions.options })
+        .from(questions)
+        .where(eq(questions.id, questionId));
       return row ? { ...row, verdicts: new Map() } : null;
     },
     (found) => found !== null,
@@ -161,7 +183,12 @@ function checkKept(ctx: AppContext, questionId: string, question: KeptQuestion, 
   if (known) return known;
   const { result, whole } = checkAnswerWhole(question, studentAnswer);
   const kept = ctx.memos.checkableQuestion.get(questionId);
-  if (whole && studentAnswer.length <= KEPT_VERDICT_LENGTH && kept?.verdicts === question.verdicts && kept.verdicts.size < KEPT_VERDICTS) {
+  if (
+    whole &&
+    studentAnswer.length <= KEPT_VERDICT_LENGTH &&
+    kept?.verdicts === question.verdicts &&
+    kept.verdicts.size < KEPT_VERDICTS
+  ) {
     ctx.memos.checkableQuestion.update(
       questionId,
       (current) => {
@@ -199,7 +226,11 @@ async function givenToPractice(db: Db, studentId: string, questionId: string): P
  * open sections with their exercises) and the question as every student's check needs it, so after a content
  * change it costs no statement unless the question is in none of their sections.
  */
-async function reachableQuestion(ctx: AppContext, studentId: string, body: { questionId: string; sectionId?: string }): Promise<ReachableQuestion | null> {
+async function reachableQuestion(
+  ctx: AppContext,
+  studentId: string,
+  body: { questionId: string; sectionId?: string },
+): Promise<ReachableQuestion | null> {
   const key = `${studentId} ${body.questionId} ${body.sectionId ?? ''}`;
   return ctx.memos.reachableQuestion.remember(
     key,
@@ -261,9 +292,16 @@ async function loadOutline(ctx: AppContext, studentId: string): Promise<StudentO
  * and never while it is on a test they are sitting (403);
  * staff always. Attempts still queued behind a check are written first, so the answer that earned it counts.
  */
-export async function questionSolution(ctx: AppContext, caller: { id: string; isStudent: boolean }, questionId: string): Promise<{ solution: string }> {
+export async function questionSolution(
+  ctx: AppContext,
+  caller: { id: string; isStudent: boolean },
+  questionId: string,
+): Promise<{ solution: string }> {
   if (!caller.isStudent) {
-    const [row] = await ctx.db.select({ solution: questions.solution }).from(questions).where(eq(questions.id, questionId));
+    const [row] = await ctx.db
+      .select({ solution: questions.solution })
+      .from(questions)
+      .where(eq(questions.id, questionId));
     if (!row) throw NotFound(LEARNING_MESSAGES.questionNotFound);
     return row;
   }
@@ -321,7 +359,10 @@ export async function sectionProgress(ctx: AppContext, studentId: string, sectio
  */
 async function assignmentsDue(ctx: AppContext, studentId: string): Promise<number> {
   const hasTests = await ctx.memos.studentHasTests.remember(studentId, async () => {
-    const [found] = await rows<{ any: boolean }>(ctx.db, sql`select exists (select 1 from test_assignments ta where ta.student_id = ${studentId}) as any`);
+    const [found] = await rows<{ any: boolean }>(
+      ctx.db,
+      sql`select exists (select 1 from test_assignments ta where ta.student_id = ${studentId}) as any`,
+    );
     return found.any;
   });
   if (!hasTests) return 0;

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
-import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, signIn, type BuiltCourse } from '../../test/factories';
+import {
+  buildAdmin,
+  buildCourse,
+  buildQuestion,
+  buildStudent,
+  buildTeacher,
+  signIn,
+  type BuiltCourse,
+} from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
@@ -14,28 +22,43 @@ let student: string;
 let otherStudent: string;
 let otherId: string;
 let course: BuiltCourse;
-const q: Record<'right' | 'wrong' | 'mixed' | 'untried' | 'locked' | 'elsewhere' | 'none', { id: string }> = {} as never;
+const q: Record<'right' | 'wrong' | 'mixed' | 'untried' | 'locked' | 'elsewhere' | 'none', { id: string }> =
+  {} as never;
 
 const post = (cookie: string, url: string, payload: object) => call(t.app, cookie, { method: 'POST', url, payload });
-const solution = (cookie: string, id: string) => call(t.app, cookie, { method: 'GET', url: `/api/questions/${id}/solution` });
-const check = (cookie: string, questionId: string, studentAnswer: string) => post(cookie, '/api/questions/check-answer', { questionId, studentAnswer });
+const solution = (cookie: string, id: string) =>
+  call(t.app, cookie, { method: 'GET', url: `/api/questions/${id}/solution` });
+const check = (cookie: string, questionId: string, studentAnswer: string) =>
+  post(cookie, '/api/questions/check-answer', { questionId, studentAnswer });
 
 /** Unit 1 with its two sections assigned; section 2.1 exists but is not assigned; another course not at all. */
 beforeAll(async () => {
   t = await createTestApp();
-  const [a, te, s, other] = await Promise.all([buildAdmin(t.db), buildTeacher(t.db), buildStudent(t.db), buildStudent(t.db)]);
+  const [a, te, s, other] = await Promise.all([
+    buildAdmin(t.db),
+    buildTeacher(t.db),
+    buildStudent(t.db),
+    buildStudent(t.db),
+  ]);
   studentId = s.id;
   otherId = other.id;
-  [admin, teacher, student, otherStudent] = await Promise.all([signIn(t.app, a), signIn(t.app, te), signIn(t.app, s), signIn(t.app, other)]);
+  [admin, teacher, student, otherStudent] = await Promise.all([
+    signIn(t.app, a),
+    signIn(t.app, te),
+    signIn(t.app, s),
+    signIn(t.app, other),
+  ]);
   course = await buildCourse(t.db, { units: 2, sections: 1 });
   const elsewhere = await buildCourse(t.db, { units: 1, sections: 1 });
-  for (const key of ['right', 'wrong', 'mixed', 'untried', 'locked', 'elsewhere'] as const) q[key] = await buildQuestion(t.db);
+  for (const key of ['right', 'wrong', 'mixed', 'untried', 'locked', 'elsewhere'] as const)
+    q[key] = await buildQuestion(t.db);
   q.none = await buildQuestion(t.db, { solution: '' });
   await post(admin, '/api/admin/assign-course', { studentId, courseId: course.id });
   await post(admin, '/api/admin/assign-unit', { studentId, unitId: course.units[0].id, withSections: true });
   await post(admin, '/api/admin/assign-course', { studentId: otherId, courseId: course.id });
   await post(admin, '/api/admin/assign-unit', { studentId: otherId, unitId: course.units[0].id, withSections: true });
-  const place = (sectionId: string, questionIds: string[]) => post(admin, '/api/questions/assign-to-section', { sectionId, questionIds });
+  const place = (sectionId: string, questionIds: string[]) =>
+    post(admin, '/api/questions/assign-to-section', { sectionId, questionIds });
   await place(course.units[0].sections[0].id, [q.right.id, q.wrong.id, q.mixed.id, q.untried.id, q.none.id]);
   await place(course.units[1].sections[0].id, [q.locked.id]);
   await place(elsewhere.units[0].sections[0].id, [q.elsewhere.id]);
@@ -102,9 +125,9 @@ describe("a question's worked solution", () => {
   });
 
   it('is given to staff for any question, without answering; parents and visitors are refused', async () => {
-    for (const cookie of [admin, teacher]) expect((await solution(cookie, q.locked.id)).json()).toEqual({ solution: SOLUTION });
+    for (const cookie of [admin, teacher])
+      expect((await solution(cookie, q.locked.id)).json()).toEqual({ solution: SOLUTION });
     expect((await solution(admin, UNKNOWN)).statusCode).toBe(404);
     expect((await solution('', q.right.id)).statusCode).toBe(401);
   });
 });
-

@@ -39,30 +39,55 @@ export function testTakingRoutes(ctx: AppContext) {
     // Each save runs the answer checker: this bounds what one account can make the server compute.
     const savesPerUser = new BatchedLimit({ max: SAVES_PER_HOUR, windowSeconds: 3600, message: M.tooManySaves });
 
-    r.get('/tests/pending-reviews', { config: managers, schema: { response: { 200: pendingReviewsReply } } }, async (req) => ({
-      count: await taking.pendingReviews(ctx, actor(req.user!)),
-    }));
-    // Invalidates content: a student's first test turns on their dashboard's Assignments due count (studentHasTests).
-    r.post('/tests/:id/assign', { config: { ...managers, invalidates: ['content'] }, schema: { params: idParam, body: assignTestBody, response: { 200: assignTestReply } } }, async (req) => {
-      const assignments = await taking.assignTest(ctx, actor(req.user!), req.params.id, req.body);
-      return { message: M.assigned(assignments.length), assignments };
-    });
-    r.get('/tests/:id/assignments', { config: managers, schema: { params: idParam, response: { 200: testAssignmentsReply } } }, async (req) => ({
-      assignments: await taking.listAssignments(ctx, actor(req.user!), req.params.id),
-    }));
-    r.get('/tests/:id/results', { config: managers, schema: { params: idParam, response: { 200: testResults } } }, (req) =>
-      taking.testResults(ctx, actor(req.user!), req.params.id),
+    r.get(
+      '/tests/pending-reviews',
+      { config: managers, schema: { response: { 200: pendingReviewsReply } } },
+      async (req) => ({
+        count: await taking.pendingReviews(ctx, actor(req.user!)),
+      }),
     );
-    r.post('/tests/:id/release', { config: managers, schema: { params: idParam, response: { 200: releaseReply } } }, async (req) => ({
-      message: M.released,
-      released: await taking.releaseResults(ctx, actor(req.user!), req.params.id),
-    }));
+    // Invalidates content: a student's first test turns on their dashboard's Assignments due count (studentHasTests).
+    r.post(
+      '/tests/:id/assign',
+      {
+        config: { ...managers, invalidates: ['content'] },
+        schema: { params: idParam, body: assignTestBody, response: { 200: assignTestReply } },
+      },
+      async (req) => {
+        const assignments = await taking.assignTest(ctx, actor(req.user!), req.params.id, req.body);
+        return { message: M.assigned(assignments.length), assignments };
+      },
+    );
+    r.get(
+      '/tests/:id/assignments',
+      { config: managers, schema: { params: idParam, response: { 200: testAssignmentsReply } } },
+      async (req) => ({
+        assignments: await taking.listAssignments(ctx, actor(req.user!), req.params.id),
+      }),
+    );
+    r.get(
+      '/tests/:id/results',
+      { config: managers, schema: { params: idParam, response: { 200: testResults } } },
+      (req) => taking.testResults(ctx, actor(req.user!), req.params.id),
+    );
+    r.post(
+      '/tests/:id/release',
+      { config: managers, schema: { params: idParam, response: { 200: releaseReply } } },
+      async (req) => ({
+        message: M.released,
+        released: await taking.releaseResults(ctx, actor(req.user!), req.params.id),
+      }),
+    );
 
     // Stored scores change only here: after a corrected question, staff score the submitted sittings again.
-    r.post('/tests/:id/rescore', { config: managers, schema: { params: idParam, response: { 200: rescoreReply } } }, async (req) => {
-      const { rescored, changed } = await taking.rescoreResults(ctx, actor(req.user!), req.params.id);
-      return { message: M.rescored(rescored, changed), rescored, changed };
-    });
+    r.post(
+      '/tests/:id/rescore',
+      { config: managers, schema: { params: idParam, response: { 200: rescoreReply } } },
+      async (req) => {
+        const { rescored, changed } = await taking.rescoreResults(ctx, actor(req.user!), req.params.id);
+        return { message: M.rescored(rescored, changed), rescored, changed };
+      },
+    );
 
     r.get('/student/tests', { config: student, schema: { response: { 200: studentTestsReply } } }, async (req) => ({
       tests: await taking.studentTests(ctx, req.user!.id),
@@ -70,33 +95,63 @@ export function testTakingRoutes(ctx: AppContext) {
     // A sitting started or submitted changes what its student may practice (the questions of an open test are not):
     // the answer waits until this instance has heard the sitting's notice.
     const sittingWrite = { ...student, invalidates: ['content'] } as const;
-    r.post('/student/tests/:assignmentId/start', { config: sittingWrite, schema: { params: assignmentParam, response: { 200: attemptReply } } }, async (req) => ({
-      attempt: await taking.startAttempt(ctx, req.user!.id, req.params.assignmentId),
-    }));
+    r.post(
+      '/student/tests/:assignmentId/start',
+      { config: sittingWrite, schema: { params: assignmentParam, response: { 200: attemptReply } } },
+      async (req) => ({
+        attempt: await taking.startAttempt(ctx, req.user!.id, req.params.assignmentId),
+      }),
+    );
     r.put(
       '/student/attempts/:attemptId/answers/:questionId',
-      { config: student, schema: { params: saveAnswerParams, body: saveAnswerBody, response: { 200: saveAnswerReply } } },
+      {
+        config: student,
+        schema: { params: saveAnswerParams, body: saveAnswerBody, response: { 200: saveAnswerReply } },
+      },
       async (req) => {
         await savesPerUser.hit(ctx, `test-save:user:${req.user!.id}`);
-        const savedAt = await taking.saveAnswer(ctx, req.user!.id, req.params.attemptId, req.params.questionId, req.body.answer);
+        const savedAt = await taking.saveAnswer(
+          ctx,
+          req.user!.id,
+          req.params.attemptId,
+          req.params.questionId,
+          req.body.answer,
+        );
         return { savedAt: savedAt.toISOString(), serverNow: ctx.now().toISOString() };
       },
     );
-    r.post('/student/attempts/:attemptId/submit', { config: sittingWrite, schema: { params: attemptParam, response: { 200: attemptReply } } }, async (req) => ({
-      attempt: await taking.submitByStudent(ctx, req.user!.id, req.params.attemptId),
-    }));
-    r.get('/student/attempts/:attemptId', { config: student, schema: { params: attemptParam, response: { 200: attemptReply } } }, async (req) => ({
-      attempt: await taking.readAttempt(ctx, req.user!.id, req.params.attemptId),
-    }));
+    r.post(
+      '/student/attempts/:attemptId/submit',
+      { config: sittingWrite, schema: { params: attemptParam, response: { 200: attemptReply } } },
+      async (req) => ({
+        attempt: await taking.submitByStudent(ctx, req.user!.id, req.params.attemptId),
+      }),
+    );
+    r.get(
+      '/student/attempts/:attemptId',
+      { config: student, schema: { params: attemptParam, response: { 200: attemptReply } } },
+      async (req) => ({
+        attempt: await taking.readAttempt(ctx, req.user!.id, req.params.attemptId),
+      }),
+    );
 
-    r.post('/student/attempts/:attemptId/practice', { config: student, schema: { params: attemptParam, response: { 200: practiceReply } } }, (req) =>
-      taking.weakSpotPractice(ctx, req.user!.id, req.params.attemptId),
+    r.post(
+      '/student/attempts/:attemptId/practice',
+      { config: student, schema: { params: attemptParam, response: { 200: practiceReply } } },
+      (req) => taking.weakSpotPractice(ctx, req.user!.id, req.params.attemptId),
     );
 
     // Any string: an id that names none of the parent's children is 404, as for another parent's child.
-    r.get('/parent/children/:id/tests', { config: { access: ['parent'] }, schema: { params: z.object({ id: z.string() }), response: { 200: childTestsReply } } }, async (req) => ({
-      results: await taking.childTestResults(ctx, req.user!.id, req.params.id),
-    }));
+    r.get(
+      '/parent/children/:id/tests',
+      {
+        config: { access: ['parent'] },
+        schema: { params: z.object({ id: z.string() }), response: { 200: childTestsReply } },
+      },
+      async (req) => ({
+        results: await taking.childTestResults(ctx, req.user!.id, req.params.id),
+      }),
+    );
 
     // The sweep: sittings whose time ran out are submitted even if their student never comes back.
     const sweep = setInterval(() => {

@@ -11,7 +11,16 @@ import { PRACTICE_SIZE, TEST_TAKING_MESSAGES as M, weakestFocusAreas } from '../
 import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { sittingQuestion, studentQuestion } from '../../../common/schemas/learning';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
-import type { AssignTestInput, Attempt, ChildTestResult, PracticeSet, QuestionResult, StudentTest, TestAssignment, TestResults } from '../../../common/schemas/test-taking';
+import type {
+  AssignTestInput,
+  Attempt,
+  ChildTestResult,
+  PracticeSet,
+  QuestionResult,
+  StudentTest,
+  TestAssignment,
+  TestResults,
+} from '../../../common/schemas/test-taking';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -56,7 +65,13 @@ const statusOf = (attempt: Pick<AttemptRow, 'submittedAt'> | null | undefined): 
 export async function listAssignments(ctx: AppContext, actor: Actor, testId: string): Promise<TestAssignment[]> {
   await requireTest(ctx.db, testId);
   const rows = await ctx.db
-    .select({ assignment: testAssignments, email: users.email, profile: { firstName: profiles.firstName, lastName: profiles.lastName }, submittedAt: testAttempts.submittedAt, attemptId: testAttempts.id })
+    .select({
+      assignment: testAssignments,
+      email: users.email,
+      profile: { firstName: profiles.firstName, lastName: profiles.lastName },
+      submittedAt: testAttempts.submittedAt,
+      attemptId: testAttempts.id,
+    })
     .from(testAssignments)
     .innerJoin(users, eq(users.id, testAssignments.studentId))
     .leftJoin(profiles, eq(profiles.userId, testAssignments.studentId))
@@ -86,15 +101,33 @@ const presentAssignment = (a: AssignmentRow) => ({
  * Gives a test to students. Assigning again to a student who has it changes its window and release; a sitting
  * already started keeps its deadline.
  */
-export async function assignTest(ctx: AppContext, actor: Actor, testId: string, body: AssignTestInput): Promise<TestAssignment[]> {
+export async function assignTest(
+  ctx: AppContext,
+  actor: Actor,
+  testId: string,
+  body: AssignTestInput,
+): Promise<TestAssignment[]> {
   const [test] = await ctx.db
-    .select({ id: tests.id, archivedAt: tests.archivedAt, questionCount: sql<number>`(select count(tq.question_id) from test_questions tq where tq.test_id = ${tests.id})`.mapWith(Number) })
+    .select({
+      id: tests.id,
+      archivedAt: tests.archivedAt,
+      questionCount:
+        sql<number>`(select count(tq.question_id) from test_questions tq where tq.test_id = ${tests.id})`.mapWith(
+          Number,
+        ),
+    })
     .from(tests)
     .where(eq(tests.id, testId));
   if (!test) throw NotFound(TEST_MESSAGES.notFound);
   if (test.archivedAt) throw Conflict(TEST_MESSAGES.assignArchived);
   if (test.questionCount === 0) throw Conflict(M.noQuestions);
-  await requireStudents(ctx.db, actor, body.studentIds, { unknown: M.unknownStudent, notYours: M.notYourStudent }, 'write');
+  await requireStudents(
+    ctx.db,
+    actor,
+    body.studentIds,
+    { unknown: M.unknownStudent, notYours: M.notYourStudent },
+    'write',
+  );
   const window = {
     opensAt: body.opensAt ? new Date(body.opensAt) : null,
     closesAt: body.closesAt ? new Date(body.closesAt) : null,
@@ -115,7 +148,13 @@ async function submitExpiredOf(ctx: AppContext, studentId: string): Promise<void
   const expired = await ctx.db
     .select({ id: testAttempts.id })
     .from(testAttempts)
-    .where(and(eq(testAttempts.studentId, studentId), isNull(testAttempts.submittedAt), lte(testAttempts.deadline, ctx.now())));
+    .where(
+      and(
+        eq(testAttempts.studentId, studentId),
+        isNull(testAttempts.submittedAt),
+        lte(testAttempts.deadline, ctx.now()),
+      ),
+    );
   for (const { id } of expired) await submitAttempt(ctx.db, id, 'server', ctx.now());
 }
 
@@ -140,7 +179,11 @@ export async function submitExpired(ctx: AppContext, limit = 200): Promise<numbe
  */
 async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'server', now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [attempt] = await tx.select().from(testAttempts).where(and(eq(testAttempts.id, attemptId), isNull(testAttempts.submittedAt))).for('update');
+    const [attempt] = await tx
+      .select()
+      .from(testAttempts)
+      .where(and(eq(testAttempts.id, attemptId), isNull(testAttempts.submittedAt)))
+      .for('update');
     if (!attempt) return false;
     const score = await scoreAnswers(tx, attempt, 'changed');
     const submittedAt = by === 'server' && attempt.deadline ? attempt.deadline : now;
@@ -158,12 +201,22 @@ async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'server'
  */
 async function scoreAnswers(tx: Tx, attempt: AttemptRow, recheck: 'changed' | 'all'): Promise<number> {
   const answers = await tx
-    .select({ questionId: testAttemptAnswers.questionId, answer: testAttemptAnswers.answer, awarded: testAttemptAnswers.awarded, savedAt: testAttemptAnswers.savedAt, changedAt: questions.updatedAt })
+    .select({
+      questionId: testAttemptAnswers.questionId,
+      answer: testAttemptAnswers.answer,
+      awarded: testAttemptAnswers.awarded,
+      savedAt: testAttemptAnswers.savedAt,
+      changedAt: questions.updatedAt,
+    })
     .from(testAttemptAnswers)
     .leftJoin(questions, eq(questions.id, testAttemptAnswers.questionId))
     .where(eq(testAttemptAnswers.attemptId, attempt.id));
-  const stale = (a: (typeof answers)[number]) => recheck === 'all' || a.awarded === null || a.changedAt === null || a.changedAt >= a.savedAt;
-  const keys = await checkable(tx, attempt.paper.filter((p) => answers.some((a) => a.questionId === p.questionId && stale(a))));
+  const stale = (a: (typeof answers)[number]) =>
+    recheck === 'all' || a.awarded === null || a.changedAt === null || a.changedAt >= a.savedAt;
+  const keys = await checkable(
+    tx,
+    attempt.paper.filter((p) => answers.some((a) => a.questionId === p.questionId && stale(a))),
+  );
   const marksOf = new Map(attempt.paper.flatMap((p) => (p.questionId ? [[p.questionId, p.marks] as const] : [])));
   let score = 0;
   for (const answer of answers) {
@@ -188,8 +241,12 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /** The answer keys of a paper's questions still in the bank. */
 async function checkable(db: Db | Tx, paper: Paper) {
   const ids = paper.flatMap((p) => (p.questionId ? [p.questionId] : []));
-  if (ids.length === 0) return new Map<string, { type: (typeof questions.$inferSelect)['type']; answer: unknown; options: unknown }>();
-  const rows = await db.select({ id: questions.id, type: questions.type, answer: questions.answer, options: questions.options }).from(questions).where(inArray(questions.id, ids));
+  if (ids.length === 0)
+    return new Map<string, { type: (typeof questions.$inferSelect)['type']; answer: unknown; options: unknown }>();
+  const rows = await db
+    .select({ id: questions.id, type: questions.type, answer: questions.answer, options: questions.options })
+    .from(questions)
+    .where(inArray(questions.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -210,9 +267,24 @@ export async function studentTests(ctx: AppContext, studentId: string): Promise<
   const rows = await ctx.db
     .select({
       assignment: testAssignments,
-      test: { id: tests.id, title: tests.title, type: tests.type, code: tests.code, timeLimit: tests.timeLimit, totalMarks: tests.totalMarks },
-      questionCount: sql<number>`(select count(tq.question_id) from test_questions tq where tq.test_id = ${tests.id})`.mapWith(Number),
-      attempt: { id: testAttempts.id, submittedAt: testAttempts.submittedAt, score: testAttempts.score, maxMarks: testAttempts.maxMarks },
+      test: {
+        id: tests.id,
+        title: tests.title,
+        type: tests.type,
+        code: tests.code,
+        timeLimit: tests.timeLimit,
+        totalMarks: tests.totalMarks,
+      },
+      questionCount:
+        sql<number>`(select count(tq.question_id) from test_questions tq where tq.test_id = ${tests.id})`.mapWith(
+          Number,
+        ),
+      attempt: {
+        id: testAttempts.id,
+        submittedAt: testAttempts.submittedAt,
+        score: testAttempts.score,
+        maxMarks: testAttempts.maxMarks,
+      },
     })
     .from(testAssignments)
     .innerJoin(tests, eq(tests.id, testAssignments.testId))
@@ -245,7 +317,10 @@ export async function studentTests(ctx: AppContext, studentId: string): Promise<
  * parent's children, another parent's child included, is 404 like an unknown one.
  */
 export async function childTestResults(ctx: AppContext, parentId: string, childId: string): Promise<ChildTestResult[]> {
-  await requireStudent(ctx.db, { id: parentId, type: 'parent' }, childId, { unknown: DASHBOARD_MESSAGES.childNotFound, notYours: DASHBOARD_MESSAGES.childNotFound });
+  await requireStudent(ctx.db, { id: parentId, type: 'parent' }, childId, {
+    unknown: DASHBOARD_MESSAGES.childNotFound,
+    notYours: DASHBOARD_MESSAGES.childNotFound,
+  });
   const sittings = await ctx.db
     .select({
       assignment: { id: testAssignments.id, release: testAssignments.release, releasedAt: testAssignments.releasedAt },
@@ -257,23 +332,31 @@ export async function childTestResults(ctx: AppContext, parentId: string, childI
     .innerJoin(tests, eq(tests.id, testAssignments.testId))
     .where(and(eq(testAssignments.studentId, childId), isNotNull(testAttempts.submittedAt)))
     .orderBy(sql`${testAttempts.submittedAt} desc`);
-  return sittings.filter((r) => isReleased(r.assignment)).map((r) => ({
-    assignmentId: r.assignment.id,
-    testId: r.test.id,
-    name: r.test.title,
-    type: r.test.type,
-    testCode: r.test.code,
-    totalMarks: r.test.totalMarks,
-    submittedAt: r.attempt.submittedAt!.toISOString(),
-    score: scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, r.test.totalMarks),
-  }));
+  return sittings
+    .filter((r) => isReleased(r.assignment))
+    .map((r) => ({
+      assignmentId: r.assignment.id,
+      testId: r.test.id,
+      name: r.test.title,
+      type: r.test.type,
+      testCode: r.test.code,
+      totalMarks: r.test.totalMarks,
+      submittedAt: r.attempt.submittedAt!.toISOString(),
+      score: scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, r.test.totalMarks),
+    }));
 }
 
-const isReleased = (a: Pick<AssignmentRow, 'release' | 'releasedAt'>) => a.release === 'on-submit' || a.releasedAt !== null;
+const isReleased = (a: Pick<AssignmentRow, 'release' | 'releasedAt'>) =>
+  a.release === 'on-submit' || a.releasedAt !== null;
 
 function scoreOf(marks: number, maxMarks: number, totalMarks: number | null) {
   const share = maxMarks === 0 ? 0 : marks / maxMarks;
-  return { marks, maxMarks, percentage: Math.round(share * 1000) / 10, scaled: totalMarks === null ? null : round2(share * totalMarks) };
+  return {
+    marks,
+    maxMarks,
+    percentage: Math.round(share * 1000) / 10,
+    scaled: totalMarks === null ? null : round2(share * totalMarks),
+  };
 }
 
 /**
@@ -289,12 +372,18 @@ export async function startAttempt(ctx: AppContext, studentId: string, assignmen
   if (assignment.opensAt && now < assignment.opensAt) throw Conflict(M.notOpenYet);
   if (assignment.closesAt && now >= assignment.closesAt) throw Conflict(M.closed);
   const byLimit = test.timeLimit ? new Date(now.getTime() + test.timeLimit * 60_000) : null;
-  const deadline = [byLimit, assignment.closesAt].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+  const deadline =
+    [byLimit, assignment.closesAt].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ??
+    null;
   await ctx.db.transaction(async (tx) => {
     // The assignment is held while the paper is read and the sitting written: a delete of its test either came first
     // (the assignment is gone: 404) or waits and then sees the sitting (and refuses, as a test that has been sat is
     // archived instead).
-    const [held] = await tx.select({ id: testAssignments.id }).from(testAssignments).where(eq(testAssignments.id, assignmentId)).for('key share');
+    const [held] = await tx
+      .select({ id: testAssignments.id })
+      .from(testAssignments)
+      .where(eq(testAssignments.id, assignmentId))
+      .for('key share');
     if (!held) throw NotFound(M.assignmentNotFound);
     const entries = await tx
       .select({ questionId: testQuestions.questionId, marks: testQuestions.marks })
@@ -307,7 +396,14 @@ export async function startAttempt(ctx: AppContext, studentId: string, assignmen
     if (assignment.shuffle) shuffle(paper);
     await tx
       .insert(testAttempts)
-      .values({ assignmentId, studentId, paper, startedAt: now, deadline, maxMarks: paper.reduce((sum, p) => sum + p.marks, 0) })
+      .values({
+        assignmentId,
+        studentId,
+        paper,
+        startedAt: now,
+        deadline,
+        maxMarks: paper.reduce((sum, p) => sum + p.marks, 0),
+      })
       .onConflictDoNothing({ target: testAttempts.assignmentId });
   });
   const [attempt] = await ctx.db.select().from(testAttempts).where(eq(testAttempts.assignmentId, assignmentId));
@@ -358,7 +454,10 @@ export async function weakSpotPractice(ctx: AppContext, studentId: string, attem
       tx,
       sql`select q.id from questions q
           where exists (select 1 from question_focus qf join focus_areas f on f.id = qf.focus_id
-                        where qf.question_id = q.id and f.name in (${sql.join(focusNames.map((n) => sql`${n}`), sql`, `)}))
+                        where qf.question_id = q.id and f.name in (${sql.join(
+                          focusNames.map((n) => sql`${n}`),
+                          sql`, `,
+                        )}))
             and not exists (select 1 from answer_attempts aa where aa.student_id = ${studentId} and aa.question_id = q.id)
             and not exists (select 1 from practice_questions pq where pq.student_id = ${studentId} and pq.question_id = q.id)
             and not exists (select 1 from test_attempts ta cross join lateral jsonb_array_elements(ta.paper) pe
@@ -371,16 +470,25 @@ export async function weakSpotPractice(ctx: AppContext, studentId: string, attem
           limit ${PRACTICE_SIZE}`,
     );
     if (fresh.length === 0) return [];
-    await tx.insert(practiceQuestions).values(fresh.map((q, i) => ({ studentId, questionId: q.id, attemptId, position: i + 1 })));
+    await tx
+      .insert(practiceQuestions)
+      .values(fresh.map((q, i) => ({ studentId, questionId: q.id, attemptId, position: i + 1 })));
     return fresh.map((q) => q.id);
   });
   const found = chosen.length ? await ctx.db.select().from(questions).where(inArray(questions.id, chosen)) : [];
   const byId = new Map((await presentQuestions(ctx.db, found)).map((q) => [q.id, q]));
-  return { focusAreas: focusNames, questions: chosen.flatMap((id) => (byId.has(id) ? [studentQuestion.parse(byId.get(id))] : [])) };
+  return {
+    focusAreas: focusNames,
+    questions: chosen.flatMap((id) => (byId.has(id) ? [studentQuestion.parse(byId.get(id))] : [])),
+  };
 }
 
 async function practiceOf(db: Db | Tx, attemptId: string): Promise<string[]> {
-  const kept = await db.select({ id: practiceQuestions.questionId }).from(practiceQuestions).where(eq(practiceQuestions.attemptId, attemptId)).orderBy(asc(practiceQuestions.position));
+  const kept = await db
+    .select({ id: practiceQuestions.questionId })
+    .from(practiceQuestions)
+    .where(eq(practiceQuestions.attemptId, attemptId))
+    .orderBy(asc(practiceQuestions.position));
   return kept.map((k) => k.id);
 }
 
@@ -388,7 +496,13 @@ async function practiceOf(db: Db | Tx, attemptId: string): Promise<string[]> {
  * Saves one answer of an open sitting. The sitting's row is read under a share lock, so a submission (which
  * takes it for update) either comes before, and the answer is refused, or waits for the answer to be stored.
  */
-export async function saveAnswer(ctx: AppContext, studentId: string, attemptId: string, questionId: string, answer: string): Promise<Date> {
+export async function saveAnswer(
+  ctx: AppContext,
+  studentId: string,
+  attemptId: string,
+  questionId: string,
+  answer: string,
+): Promise<Date> {
   const now = ctx.now();
   // The answer is checked now, before the transaction (PGlite runs nothing else while one is open), so the
   // submission only adds up. Checked against the question as read after `now`: one changed later has a later
@@ -420,7 +534,10 @@ export async function saveAnswer(ctx: AppContext, studentId: string, attemptId: 
     await tx
       .insert(testAttemptAnswers)
       .values({ attemptId, questionId, answer, savedAt: now, awarded })
-      .onConflictDoUpdate({ target: [testAttemptAnswers.attemptId, testAttemptAnswers.questionId], set: { answer, savedAt: now, awarded } });
+      .onConflictDoUpdate({
+        target: [testAttemptAnswers.attemptId, testAttemptAnswers.questionId],
+        set: { answer, savedAt: now, awarded },
+      });
     return 'saved' as const;
   });
   if (outcome === 'time-up') {
@@ -444,7 +561,12 @@ export async function submitByStudent(ctx: AppContext, studentId: string, attemp
  * their hints and sources, and the saved answers; once submitted and released, the score and each question's
  * outcome with the right answer and the solution.
  */
-async function presentAttempt(ctx: AppContext, attempt: AttemptRow, assignment: AssignmentRow, test: typeof tests.$inferSelect): Promise<Attempt> {
+async function presentAttempt(
+  ctx: AppContext,
+  attempt: AttemptRow,
+  assignment: AssignmentRow,
+  test: typeof tests.$inferSelect,
+): Promise<Attempt> {
   const ids = attempt.paper.flatMap((p) => (p.questionId ? [p.questionId] : []));
   const [rows, saved] = await Promise.all([
     ids.length ? ctx.db.select().from(questions).where(inArray(questions.id, ids)) : Promise.resolve([]),
@@ -499,8 +621,13 @@ async function focusAndCategory(db: Db, ids: string[]) {
     select q.id as question_id,
       (select f.name from question_focus qf join focus_areas f on f.id = qf.focus_id where qf.question_id = q.id order by f.name limit 1) as focus,
       (select c.name from question_categories qc join categories c on c.id = qc.category_id where qc.question_id = q.id order by c.name limit 1) as category
-    from questions q where q.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
-  for (const r of (rows as unknown as { rows: Array<{ question_id: string; focus: string | null; category: string | null }> }).rows) {
+    from questions q where q.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  for (const r of (
+    rows as unknown as { rows: Array<{ question_id: string; focus: string | null; category: string | null }> }
+  ).rows) {
     tags.set(r.question_id, { focus: r.focus, category: r.category });
   }
   return tags;
@@ -511,7 +638,12 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
   const test = await requireTest(ctx.db, testId);
   await submitExpired(ctx);
   const rows = await ctx.db
-    .select({ assignment: testAssignments, email: users.email, profile: { firstName: profiles.firstName, lastName: profiles.lastName }, attempt: testAttempts })
+    .select({
+      assignment: testAssignments,
+      email: users.email,
+      profile: { firstName: profiles.firstName, lastName: profiles.lastName },
+      attempt: testAttempts,
+    })
     .from(testAssignments)
     .innerJoin(users, eq(users.id, testAssignments.studentId))
     .leftJoin(profiles, eq(profiles.userId, testAssignments.studentId))
@@ -520,12 +652,27 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
     .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(users.email));
   const submitted = rows.flatMap((r) => (r.attempt?.submittedAt ? [r.attempt] : []));
   const awarded = submitted.length
-    ? await ctx.db.select().from(testAttemptAnswers).where(inArray(testAttemptAnswers.attemptId, submitted.map((a) => a.id)))
+    ? await ctx.db
+        .select()
+        .from(testAttemptAnswers)
+        .where(
+          inArray(
+            testAttemptAnswers.attemptId,
+            submitted.map((a) => a.id),
+          ),
+        )
     : [];
-  const entries = await ctx.db.select().from(testQuestions).where(eq(testQuestions.testId, testId)).orderBy(testQuestions.position);
+  const entries = await ctx.db
+    .select()
+    .from(testQuestions)
+    .where(eq(testQuestions.testId, testId))
+    .orderBy(testQuestions.position);
   const maxMarks = entries.reduce((sum, e) => sum + (e.questionId ? e.marks : 0), 0);
   const awardedOf = new Map(awarded.map((a) => [`${a.attemptId} ${a.questionId}`, a.awarded ?? 0]));
-  const tags = await focusAndCategory(ctx.db, entries.flatMap((e) => (e.questionId ? [e.questionId] : [])));
+  const tags = await focusAndCategory(
+    ctx.db,
+    entries.flatMap((e) => (e.questionId ? [e.questionId] : [])),
+  );
   // Per question: how many submitted sittings had it and how many earned its full marks; per focus area: marks.
   const perQuestion = new Map<string, { sat: number; full: number }>();
   const byFocus = new Map<string, { got: number; of: number }>();
@@ -551,14 +698,22 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
       email: r.email,
       status: r.attempt ? statusOf(r.attempt) : 'not-started',
       released: isReleased(r.assignment),
-      timeUsed: r.attempt ? Math.round(((r.attempt.submittedAt?.getTime() ?? now) - r.attempt.startedAt.getTime()) / 1000) : null,
+      timeUsed: r.attempt
+        ? Math.round(((r.attempt.submittedAt?.getTime() ?? now) - r.attempt.startedAt.getTime()) / 1000)
+        : null,
       score: r.attempt?.submittedAt ? scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, test.totalMarks) : null,
     })),
     questions: entries.map((e) => {
       const q = e.questionId ? perQuestion.get(e.questionId) : undefined;
-      return { number: e.position, questionId: e.questionId, percentCorrect: q ? Math.round((q.full / q.sat) * 1000) / 10 : null };
+      return {
+        number: e.position,
+        questionId: e.questionId,
+        percentCorrect: q ? Math.round((q.full / q.sat) * 1000) / 10 : null,
+      };
     }),
-    focusAreas: [...byFocus].map(([name, f]) => ({ name, averagePercent: f.of === 0 ? 0 : Math.round((f.got / f.of) * 1000) / 10 })).sort((a, b) => a.averagePercent - b.averagePercent),
+    focusAreas: [...byFocus]
+      .map(([name, f]) => ({ name, averagePercent: f.of === 0 ? 0 : Math.round((f.got / f.of) * 1000) / 10 }))
+      .sort((a, b) => a.averagePercent - b.averagePercent),
     awaitingRelease: rows.filter((r) => r.attempt?.submittedAt && !isReleased(r.assignment)).length,
   };
 }
@@ -568,7 +723,11 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
  * questions and the checker as they are now (a corrected answer key, say). Stored scores change only here, and only
  * by the test's author or an admin (403 for anyone else).
  */
-export async function rescoreResults(ctx: AppContext, actor: Actor, testId: string): Promise<{ rescored: number; changed: number }> {
+export async function rescoreResults(
+  ctx: AppContext,
+  actor: Actor,
+  testId: string,
+): Promise<{ rescored: number; changed: number }> {
   const test = await requireTest(ctx.db, testId);
   if (!mayChangeTest(actor, test)) throw Forbidden(TEST_MESSAGES.rescoreNotYours);
   const submitted = await ctx.db
@@ -596,7 +755,14 @@ export async function releaseResults(ctx: AppContext, actor: Actor, testId: stri
   const released = await ctx.db
     .update(testAssignments)
     .set({ releasedAt: ctx.now() })
-    .where(and(eq(testAssignments.testId, testId), eq(testAssignments.release, 'manual'), isNull(testAssignments.releasedAt), visibleTo(actor)))
+    .where(
+      and(
+        eq(testAssignments.testId, testId),
+        eq(testAssignments.release, 'manual'),
+        isNull(testAssignments.releasedAt),
+        visibleTo(actor),
+      ),
+    )
     .returning({ id: testAssignments.id });
   return released.length;
 }
@@ -607,6 +773,13 @@ export async function pendingReviews(ctx: AppContext, actor: Actor): Promise<num
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(testAttempts)
     .innerJoin(testAssignments, eq(testAssignments.id, testAttempts.assignmentId))
-    .where(and(isNotNull(testAttempts.submittedAt), eq(testAssignments.release, 'manual'), isNull(testAssignments.releasedAt), visibleTo(actor)));
+    .where(
+      and(
+        isNotNull(testAttempts.submittedAt),
+        eq(testAssignments.release, 'manual'),
+        isNull(testAssignments.releasedAt),
+        visibleTo(actor),
+      ),
+    );
   return row.n;
 }

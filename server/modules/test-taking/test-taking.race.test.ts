@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => call(t.app, cookie, { method, url: `/api${url}`, ...(payload ? { payload } : {}) });
+const as = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  call(t.app, cookie, { method, url: `/api${url}`, ...(payload ? { payload } : {}) });
 
 /** A new test of the six questions (a mark each), assigned to the student: its assignment id. */
 async function assignedTest(): Promise<string> {
@@ -44,25 +45,38 @@ async function assignedTest(): Promise<string> {
   expect(made.statusCode, made.body).toBe(201);
   const testId = made.json().test.id;
   expect((await as(admin, 'POST', `/tests/${testId}/assign`, { studentIds: [studentId] })).statusCode).toBe(200);
-  const listed = (await as(student, 'GET', '/student/tests')).json().tests as Array<{ testId: string; assignmentId: string }>;
+  const listed = (await as(student, 'GET', '/student/tests')).json().tests as Array<{
+    testId: string;
+    assignmentId: string;
+  }>;
   return listed.find((x) => x.testId === testId)!.assignmentId;
 }
 
 describe('a sitting under simultaneous requests', () => {
   it('starts one sitting for ten starts at once, and every start answers with it', async () => {
     const assignmentId = await assignedTest();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => as(student, 'POST', `/student/tests/${assignmentId}/start`)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => as(student, 'POST', `/student/tests/${assignmentId}/start`)),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(answers.map((a) => a.json().attempt.id)).size).toBe(1);
-    const [{ n }] = await t.db.select({ n: count() }).from(testAttempts).where(eq(testAttempts.assignmentId, assignmentId));
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(testAttempts)
+      .where(eq(testAttempts.assignmentId, assignmentId));
     expect(n).toBe(1);
   });
 
   it('submits once for ten submits at once: one is taken, the others told it was submitted already', async () => {
     const assignmentId = await assignedTest();
     const attempt = (await as(student, 'POST', `/student/tests/${assignmentId}/start`)).json().attempt;
-    expect((await as(student, 'PUT', `/student/attempts/${attempt.id}/answers/${questionIds[0]}`, { answer: 'A' })).statusCode).toBe(200);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => as(student, 'POST', `/student/attempts/${attempt.id}/submit`)));
+    expect(
+      (await as(student, 'PUT', `/student/attempts/${attempt.id}/answers/${questionIds[0]}`, { answer: 'A' }))
+        .statusCode,
+    ).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => as(student, 'POST', `/student/attempts/${attempt.id}/submit`)),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     const refused = answers.filter((a) => a.statusCode !== 200);
     expect(refused.map((a) => [a.statusCode, a.json().message])).toEqual(Array(9).fill([409, M.submitted]));
@@ -72,13 +86,24 @@ describe('a sitting under simultaneous requests', () => {
     for (let round = 0; round < 5; round++) {
       const assignmentId = await assignedTest();
       const attempt = (await as(student, 'POST', `/student/tests/${assignmentId}/start`)).json().attempt;
-      const saves = questionIds.map((id) => as(student, 'PUT', `/student/attempts/${attempt.id}/answers/${id}`, { answer: 'A' }));
-      const [submitted, ...saved] = await Promise.all([as(student, 'POST', `/student/attempts/${attempt.id}/submit`), ...saves]);
+      const saves = questionIds.map((id) =>
+        as(student, 'PUT', `/student/attempts/${attempt.id}/answers/${id}`, { answer: 'A' }),
+      );
+      const [submitted, ...saved] = await Promise.all([
+        as(student, 'POST', `/student/attempts/${attempt.id}/submit`),
+        ...saves,
+      ]);
       expect(submitted.statusCode, `round ${round}`).toBe(200);
-      expect(saved.every((s) => s.statusCode === 200 || (s.statusCode === 409 && s.json().message === M.submitted)), `round ${round}`).toBe(true);
+      expect(
+        saved.every((s) => s.statusCode === 200 || (s.statusCode === 409 && s.json().message === M.submitted)),
+        `round ${round}`,
+      ).toBe(true);
       const stored = await t.db.select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempt.id));
       const [sitting] = await t.db.select().from(testAttempts).where(eq(testAttempts.id, attempt.id));
-      expect(stored.filter((a) => a.awarded === null), `round ${round}`).toEqual([]);
+      expect(
+        stored.filter((a) => a.awarded === null),
+        `round ${round}`,
+      ).toEqual([]);
       expect(sitting.score, `round ${round}`).toBe(stored.length);
       expect(stored.length, `round ${round}`).toBe(saved.filter((s) => s.statusCode === 200).length);
     }

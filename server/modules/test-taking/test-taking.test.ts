@@ -10,9 +10,36 @@ import { TEST_TAKING_MESSAGES as M, MAX_ASSIGNED_STUDENTS, SAVES_PER_HOUR } from
 import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
-import type { Attempt, ChildTestResult, PracticeSet, StudentTest, TestResults } from '../../../common/schemas/test-taking';
-import { answerAttempts, focusAreas, parentStudents, practiceQuestions, questionFocus, questions, rateLimits, testAttemptAnswers, testAttempts, tests } from '../../db/schema';
-import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, buildUser, linkTeacher, signIn, type TestUser } from '../../test/factories';
+import type {
+  Attempt,
+  ChildTestResult,
+  PracticeSet,
+  StudentTest,
+  TestResults,
+} from '../../../common/schemas/test-taking';
+import {
+  answerAttempts,
+  focusAreas,
+  parentStudents,
+  practiceQuestions,
+  questionFocus,
+  questions,
+  rateLimits,
+  testAttemptAnswers,
+  testAttempts,
+  tests,
+} from '../../db/schema';
+import {
+  buildAdmin,
+  buildCourse,
+  buildQuestion,
+  buildStudent,
+  buildTeacher,
+  buildUser,
+  linkTeacher,
+  signIn,
+  type TestUser,
+} from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { buildTags } from '../../test/questionFixtures';
 
@@ -85,11 +112,32 @@ beforeAll(async () => {
   mine = await buildStudent(t.db);
   other = await buildStudent(t.db);
   await linkTeacher(t.db, teacherUser.id, mine.id);
-  [admin, teacher, mineCookie, otherCookie] = await Promise.all([signIn(t.app, adminUser), signIn(t.app, teacherUser), signIn(t.app, mine), signIn(t.app, other)]);
+  [admin, teacher, mineCookie, otherCookie] = await Promise.all([
+    signIn(t.app, adminUser),
+    signIn(t.app, teacherUser),
+    signIn(t.app, mine),
+    signIn(t.app, other),
+  ]);
   q = {
     choice: (await buildQuestion(t.db)).id,
-    blanks: (await buildQuestion(t.db, { type: 'Fill in the Blank', questionText: '$3 + 4 = $ ___1___ and $2 \\times 5 = $ ___2___', options: {}, answer: { a1: ['7'], a2: ['10'] }, solution: 'Add, then multiply.' })).id,
-    short: (await buildQuestion(t.db, { type: 'Short Answer', questionText: 'Write $\\frac{3}{4}$ as a decimal.', options: {}, answer: { a1: ['0.75'] }, solution: 'Divide 3 by 4.' })).id,
+    blanks: (
+      await buildQuestion(t.db, {
+        type: 'Fill in the Blank',
+        questionText: '$3 + 4 = $ ___1___ and $2 \\times 5 = $ ___2___',
+        options: {},
+        answer: { a1: ['7'], a2: ['10'] },
+        solution: 'Add, then multiply.',
+      })
+    ).id,
+    short: (
+      await buildQuestion(t.db, {
+        type: 'Short Answer',
+        questionText: 'Write $\\frac{3}{4}$ as a decimal.',
+        options: {},
+        answer: { a1: ['0.75'] },
+        solution: 'Divide 3 by 4.',
+      })
+    ).id,
   };
   const { focus } = await buildTags(t.db);
   focusIds = focus.map((f) => f.id);
@@ -107,7 +155,16 @@ describe('POST /api/tests/{id}/assign', () => {
     const response = await assign(testId, { studentIds: [mine.id, other.id], release: 'manual' });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Test assigned to 2 students');
-    expect(response.json().assignments.map((a: { studentId: string; status: string; release: string }) => [a.studentId, a.status, a.release]).sort()).toEqual(
+    expect(
+      response
+        .json()
+        .assignments.map((a: { studentId: string; status: string; release: string }) => [
+          a.studentId,
+          a.status,
+          a.release,
+        ])
+        .sort(),
+    ).toEqual(
       [
         [mine.id, 'not-started', 'manual'],
         [other.id, 'not-started', 'manual'],
@@ -117,7 +174,7 @@ describe('POST /api/tests/{id}/assign', () => {
     expect(listed.json().assignments).toHaveLength(2);
   });
 
-  it("lets a teacher assign to their own students only, and shows them only their own", async () => {
+  it('lets a teacher assign to their own students only, and shows them only their own', async () => {
     const testId = await makeTest();
     const refused = await as(teacher, 'POST', `/api/tests/${testId}/assign`, { studentIds: [mine.id, other.id] });
     expect(refused.statusCode).toBe(403);
@@ -131,10 +188,20 @@ describe('POST /api/tests/{id}/assign', () => {
 
   it.each([
     ['no students', { studentIds: [] }, 400, M.noStudents],
-    ['too many students', { studentIds: Array.from({ length: MAX_ASSIGNED_STUDENTS + 1 }, () => crypto.randomUUID()) }, 400, M.tooManyStudents],
+    [
+      'too many students',
+      { studentIds: Array.from({ length: MAX_ASSIGNED_STUDENTS + 1 }, () => crypto.randomUUID()) },
+      400,
+      M.tooManyStudents,
+    ],
     ['a malformed id', { studentIds: ['not-an-id'] }, 400, M.unknownStudent],
     ['an unknown student', { studentIds: [crypto.randomUUID()] }, 404, M.unknownStudent],
-    ['a window that closes before it opens', { opensAt: '2026-12-02T10:00:00Z', closesAt: '2026-12-01T10:00:00Z' }, 400, M.window],
+    [
+      'a window that closes before it opens',
+      { opensAt: '2026-12-02T10:00:00Z', closesAt: '2026-12-01T10:00:00Z' },
+      400,
+      M.window,
+    ],
     ['two attempts', { maxAttempts: 2 }, 400, M.maxAttempts],
     ['an unknown release', { release: 'never' }, 400, 'Release must be on-submit or manual'],
     ['a date that is not ISO 8601', { opensAt: 'tomorrow' }, 400, 'Dates must be ISO 8601 date-times'],
@@ -163,13 +230,23 @@ describe('sitting a test', () => {
     const testId = await makeTest();
     await assign(testId);
     const listed = (await myTests()).find((x) => x.testId === testId)!;
-    expect(listed).toMatchObject({ name: 'Fractions mock test', type: 'assessment', timeLimit: 2, totalMarks: 50, questionCount: 3, status: 'not-started' });
+    expect(listed).toMatchObject({
+      name: 'Fractions mock test',
+      type: 'assessment',
+      timeLimit: 2,
+      totalMarks: 50,
+      questionCount: 3,
+      status: 'not-started',
+    });
     expect(listed.testCode).toMatch(/^TEST-/);
     expect((await myTests(otherCookie)).some((x) => x.testId === testId)).toBe(false);
 
     const [first, second] = await Promise.all([start(listed.assignmentId), start(listed.assignmentId)]);
     expect(second.id).toBe(first.id);
-    const [{ n }] = await t.db.select({ n: count() }).from(testAttempts).where(eq(testAttempts.assignmentId, listed.assignmentId));
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(testAttempts)
+      .where(eq(testAttempts.assignmentId, listed.assignmentId));
     expect(n).toBe(1);
     expect(Date.parse(first.deadline!) - Date.parse(first.startedAt)).toBe(2 * 60_000);
     expect(first.questions.map((x) => [x.number, x.marks, x.question?.id])).toEqual([
@@ -181,7 +258,15 @@ describe('sitting a test', () => {
     expect(JSON.stringify(first)).not.toMatch(/"answer"|"solution"|Divide 3 by 4|0\.75"/);
     // Nor the hint (a test is sat without help) nor the source (it names where the answers can be looked up).
     expect(JSON.stringify(first)).not.toMatch(/"hint"|"source"|common denominator/);
-    expect(Object.keys(first.questions[0].question!).sort()).toEqual(['attachments', 'grade', 'id', 'multipleAnswers', 'options', 'questionText', 'type']);
+    expect(Object.keys(first.questions[0].question!).sort()).toEqual([
+      'attachments',
+      'grade',
+      'id',
+      'multipleAnswers',
+      'options',
+      'questionText',
+      'type',
+    ]);
     const resumed = (await as(mineCookie, 'GET', `/api/student/attempts/${first.id}`)).json().attempt as Attempt;
     expect(resumed.questions.map((x) => x.question?.id)).toEqual([q.choice, q.blanks, q.short]);
     expect(JSON.stringify(resumed)).not.toMatch(/"hint"|"source"|common denominator/);
@@ -205,8 +290,17 @@ describe('sitting a test', () => {
     const stray = await save(attempt.id, crypto.randomUUID(), 'A');
     expect(stray.statusCode).toBe(404);
     expect(stray.json().message).toBe(M.notInTest);
-    expect((await as(mineCookie, 'PUT', `/api/student/attempts/${attempt.id}/answers/${q.short}`, { answer: 'x'.repeat(2_001) })).statusCode).toBe(400);
-    expect((await as(mineCookie, 'PUT', `/api/student/attempts/${attempt.id}/answers/${q.short}`, { answer: 'a\u0000b' })).statusCode).toBe(400);
+    expect(
+      (
+        await as(mineCookie, 'PUT', `/api/student/attempts/${attempt.id}/answers/${q.short}`, {
+          answer: 'x'.repeat(2_001),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await as(mineCookie, 'PUT', `/api/student/attempts/${attempt.id}/answers/${q.short}`, { answer: 'a\u0000b' }))
+        .statusCode,
+    ).toBe(400);
     const read = (await as(mineCookie, 'GET', `/api/student/attempts/${attempt.id}`)).json().attempt as Attempt;
     expect(read.answers).toEqual({ [q.choice]: 'A' });
   });
@@ -218,7 +312,10 @@ describe('sitting a test', () => {
     const late = await save(attempt.id, q.short, '0.75');
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(M.timeUp);
-    const stored = await t.db.select().from(testAttemptAnswers).where(and(eq(testAttemptAnswers.attemptId, attempt.id), eq(testAttemptAnswers.questionId, q.short)));
+    const stored = await t.db
+      .select()
+      .from(testAttemptAnswers)
+      .where(and(eq(testAttemptAnswers.attemptId, attempt.id), eq(testAttemptAnswers.questionId, q.short)));
     expect(stored).toHaveLength(0);
     const read = (await as(mineCookie, 'GET', `/api/student/attempts/${attempt.id}`)).json().attempt as Attempt;
     expect(read).toMatchObject({ submittedBy: 'server', submittedAt: attempt.deadline, released: true });
@@ -235,7 +332,10 @@ describe('sitting a test', () => {
     const [row] = await t.db.select().from(testAttempts).where(eq(testAttempts.id, attempt.id));
     expect(row).toMatchObject({ submittedBy: 'server', score: 2 });
     expect(row.submittedAt?.toISOString()).toBe(attempt.deadline);
-    expect(results.students.find((s) => s.studentId === mine.id)).toMatchObject({ status: 'submitted', score: { marks: 2, maxMarks: 7 } });
+    expect(results.students.find((s) => s.studentId === mine.id)).toMatchObject({
+      status: 'submitted',
+      score: { marks: 2, maxMarks: 7 },
+    });
   });
 
   it('scores multiple choice all or nothing, blanks in proportion, and scales to the total marks', async () => {
@@ -254,7 +354,9 @@ describe('sitting a test', () => {
       [3, 1, '3/4'],
     ]);
     expect(done.results![2]).toMatchObject({ correctAnswer: { a1: ['0.75'] }, solution: 'Divide 3 by 4.' });
-    expect((await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`)).json().message).toBe(M.submitted);
+    expect((await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`)).json().message).toBe(
+      M.submitted,
+    );
   });
 
   it('checks an answer again at submission when its question was corrected after it was saved', async () => {
@@ -262,9 +364,13 @@ describe('sitting a test', () => {
     await save(attempt.id, q.short, '0.75');
     await save(attempt.id, q.choice, 'A');
     t.clock.advance(1);
-    await t.db.update(questions).set({ answer: { a1: ['0.5'] }, updatedAt: t.clock.now() }).where(eq(questions.id, q.short));
+    await t.db
+      .update(questions)
+      .set({ answer: { a1: ['0.5'] }, updatedAt: t.clock.now() })
+      .where(eq(questions.id, q.short));
     try {
-      const done = (await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`)).json().attempt as Attempt;
+      const done = (await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`)).json()
+        .attempt as Attempt;
       expect(done.results!.map((r) => [r.number, r.awarded])).toEqual([
         [1, 2],
         [2, 0],
@@ -272,7 +378,10 @@ describe('sitting a test', () => {
       ]);
       expect(done.score).toMatchObject({ marks: 2, maxMarks: 7 });
     } finally {
-      await t.db.update(questions).set({ answer: { a1: ['0.75'] } }).where(eq(questions.id, q.short));
+      await t.db
+        .update(questions)
+        .set({ answer: { a1: ['0.75'] } })
+        .where(eq(questions.id, q.short));
     }
   });
 
@@ -280,12 +389,18 @@ describe('sitting a test', () => {
     const { attempt } = await sitting();
     await save(attempt.id, q.short, '0.75');
     await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`);
-    await t.db.update(questions).set({ answer: { a1: ['0.5'] } }).where(eq(questions.id, q.short));
+    await t.db
+      .update(questions)
+      .set({ answer: { a1: ['0.5'] } })
+      .where(eq(questions.id, q.short));
     try {
       const read = (await as(mineCookie, 'GET', `/api/student/attempts/${attempt.id}`)).json().attempt as Attempt;
       expect(read.score!.marks).toBe(1);
     } finally {
-      await t.db.update(questions).set({ answer: { a1: ['0.75'] } }).where(eq(questions.id, q.short));
+      await t.db
+        .update(questions)
+        .set({ answer: { a1: ['0.75'] } })
+        .where(eq(questions.id, q.short));
     }
   });
 
@@ -295,8 +410,12 @@ describe('sitting a test', () => {
     await t.db.update(tests).set({ createdBy: teacherUser.id }).where(eq(tests.id, testId));
     await save(attempt.id, q.short, '0.75');
     await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`);
-    const marks = async () => ((await as(mineCookie, 'GET', `/api/student/attempts/${attempt.id}`)).json().attempt as Attempt).score!.marks;
-    await t.db.update(questions).set({ answer: { a1: ['0.5'] } }).where(eq(questions.id, q.short));
+    const marks = async () =>
+      ((await as(mineCookie, 'GET', `/api/student/attempts/${attempt.id}`)).json().attempt as Attempt).score!.marks;
+    await t.db
+      .update(questions)
+      .set({ answer: { a1: ['0.5'] } })
+      .where(eq(questions.id, q.short));
     try {
       const stranger = await signIn(t.app, await buildTeacher(t.db));
       const none = await as(stranger, 'POST', `/api/tests/${testId}/rescore`);
@@ -305,13 +424,25 @@ describe('sitting a test', () => {
       expect(await marks()).toBe(1);
       const rescored = await as(teacher, 'POST', `/api/tests/${testId}/rescore`);
       expect(rescored.statusCode).toBe(200);
-      expect(rescored.json()).toEqual({ message: 'Re-scored 1 submitted test: 1 score changed', rescored: 1, changed: 1 });
+      expect(rescored.json()).toEqual({
+        message: 'Re-scored 1 submitted test: 1 score changed',
+        rescored: 1,
+        changed: 1,
+      });
       expect(await marks()).toBe(0);
-      const [stored] = await t.db.select().from(testAttemptAnswers).where(and(eq(testAttemptAnswers.attemptId, attempt.id), eq(testAttemptAnswers.questionId, q.short)));
+      const [stored] = await t.db
+        .select()
+        .from(testAttemptAnswers)
+        .where(and(eq(testAttemptAnswers.attemptId, attempt.id), eq(testAttemptAnswers.questionId, q.short)));
       expect(stored.awarded).toBe(0);
-      expect((await as(admin, 'POST', `/api/tests/${testId}/rescore`)).json().message).toBe('Re-scored 1 submitted test: no score changed');
+      expect((await as(admin, 'POST', `/api/tests/${testId}/rescore`)).json().message).toBe(
+        'Re-scored 1 submitted test: no score changed',
+      );
     } finally {
-      await t.db.update(questions).set({ answer: { a1: ['0.75'] } }).where(eq(questions.id, q.short));
+      await t.db
+        .update(questions)
+        .set({ answer: { a1: ['0.75'] } })
+        .where(eq(questions.id, q.short));
     }
     expect((await as(admin, 'POST', `/api/tests/${testId}/rescore`)).json().changed).toBe(1);
     expect(await marks()).toBe(1);
@@ -321,7 +452,8 @@ describe('sitting a test', () => {
   it('shows nothing of the result before a manual release: no score, no verdicts, no answers, no solutions', async () => {
     const { testId, attempt } = await sitting({}, { release: 'manual' });
     await save(attempt.id, q.short, '0.75');
-    const submitted = (await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`)).json().attempt as Attempt;
+    const submitted = (await as(mineCookie, 'POST', `/api/student/attempts/${attempt.id}/submit`)).json()
+      .attempt as Attempt;
     expect(submitted.released).toBe(false);
     expect(submitted.score).toBeUndefined();
     expect(JSON.stringify(submitted)).not.toMatch(/"awarded"|"correctAnswer"|"solution"|Divide 3 by 4/);
@@ -342,7 +474,10 @@ describe('sitting a test', () => {
   it('opens and closes with the window: no start before it opens or after it closes; the close caps the deadline', async () => {
     const testId = await makeTest();
     const now = t.clock.now().getTime();
-    await assign(testId, { opensAt: new Date(now + 3_600_000).toISOString(), closesAt: new Date(now + 3_660_000).toISOString() });
+    await assign(testId, {
+      opensAt: new Date(now + 3_600_000).toISOString(),
+      closesAt: new Date(now + 3_660_000).toISOString(),
+    });
     const listed = (await myTests()).find((x) => x.testId === testId)!;
     const early = await as(mineCookie, 'POST', `/api/student/tests/${listed.assignmentId}/start`);
     expect(early.statusCode).toBe(409);
@@ -379,8 +514,10 @@ describe('sitting a test', () => {
   });
 
   it('counts Pending Reviews: submitted sittings awaiting a manual release, a teacher only their own students', async () => {
-    const pending = async (cookie: string) => (await as(cookie, 'GET', '/api/tests/pending-reviews')).json().count as number;
-    const onDashboard = async () => (await as(teacher, 'GET', '/api/teacher/dashboard')).json().pendingReviews as number;
+    const pending = async (cookie: string) =>
+      (await as(cookie, 'GET', '/api/tests/pending-reviews')).json().count as number;
+    const onDashboard = async () =>
+      (await as(teacher, 'GET', '/api/teacher/dashboard')).json().pendingReviews as number;
     const [adminBefore, teacherBefore] = [await pending(admin), await pending(teacher)];
     const testId = await makeTest();
     await assign(testId, { studentIds: [mine.id, other.id], release: 'manual' });
@@ -425,7 +562,7 @@ describe('sitting a test', () => {
   });
 });
 
-describe("GET /api/parent/children/{id}/tests", () => {
+describe('GET /api/parent/children/{id}/tests', () => {
   it("lists a child's released results, newest first, and nothing unreleased, unsubmitted or of another parent's child", async () => {
     const parent = await buildUser(t.db, 'parent');
     const stranger = await buildUser(t.db, 'parent');
@@ -447,7 +584,12 @@ describe("GET /api/parent/children/{id}/tests", () => {
 
     const listed = await results(mine.id);
     expect(listed).toHaveLength(before + 1);
-    expect(listed[0]).toMatchObject({ testId: released.testId, name: 'Released for the parent', type: 'assessment', score: { marks: 1, maxMarks: 7, scaled: 7.14 } });
+    expect(listed[0]).toMatchObject({
+      testId: released.testId,
+      name: 'Released for the parent',
+      type: 'assessment',
+      score: { marks: 1, maxMarks: 7, scaled: 7.14 },
+    });
     expect(JSON.stringify(listed)).not.toMatch(/Held for release|Still being sat|"answer"|"solution"/);
 
     // Released by staff: it appears, the newest first.
@@ -456,7 +598,11 @@ describe("GET /api/parent/children/{id}/tests", () => {
     expect(afterRelease.map((x) => x.name).slice(0, 2)).toEqual(['Held for release', 'Released for the parent']);
 
     // Not this parent's child, or no child at all: 404 with the dashboard's message.
-    for (const [cookie, id] of [[strangerCookie, mine.id], [parentCookie, other.id], [parentCookie, 'not-an-id']] as const) {
+    for (const [cookie, id] of [
+      [strangerCookie, mine.id],
+      [parentCookie, other.id],
+      [parentCookie, 'not-an-id'],
+    ] as const) {
       const refused = await as(cookie, 'GET', `/api/parent/children/${id}/tests`);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().message).toBe(DASHBOARD_MESSAGES.childNotFound);
@@ -471,7 +617,8 @@ describe('POST /api/student/attempts/{attemptId}/practice', () => {
     const [modeling] = await t.db.insert(focusAreas).values({ name: 'Modeling' }).returning();
     const bank = async (n: number, focusId: string) => {
       const ids: string[] = [];
-      for (let i = 0; i < n; i++) ids.push((await buildQuestion(t.db, { questionText: `Practice question ${focusId.slice(0, 4)} ${i}` })).id);
+      for (let i = 0; i < n; i++)
+        ids.push((await buildQuestion(t.db, { questionText: `Practice question ${focusId.slice(0, 4)} ${i}` })).id);
       await t.db.insert(questionFocus).values(ids.map((questionId) => ({ questionId, focusId })));
       return ids;
     };
@@ -479,7 +626,9 @@ describe('POST /api/student/attempts/{attemptId}/practice', () => {
     const reasoning = await bank(12, focusIds[1]);
     const modelingIds = await bank(2, modeling.id);
     // A question the learner already checked is not offered again.
-    await t.db.insert(answerAttempts).values({ studentId: learner.id, questionId: reasoning[0], answer: { studentAnswer: 'B' }, isCorrect: false });
+    await t.db
+      .insert(answerAttempts)
+      .values({ studentId: learner.id, questionId: reasoning[0], answer: { studentAnswer: 'B' }, isCorrect: false });
 
     const testId = await makeTest();
     expect((await assign(testId, { studentIds: [learner.id] })).statusCode).toBe(200);
@@ -501,7 +650,11 @@ describe('POST /api/student/attempts/{attemptId}/practice', () => {
     expect(JSON.stringify(practice)).not.toMatch(/"answer"|"solution"/);
 
     // Asked again (a reload, another device): the same questions in the same order.
-    expect(((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/practice`)).json() as PracticeSet).questions.map((x) => x.id)).toEqual(ids);
+    expect(
+      ((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/practice`)).json() as PracticeSet).questions.map(
+        (x) => x.id,
+      ),
+    ).toEqual(ids);
 
     // Checked like any exercise, stored without a section; the solution once answered; a question not given is 404.
     const first = ids[0];
@@ -513,15 +666,21 @@ describe('POST /api/student/attempts/{attemptId}/practice', () => {
     expect(solution.statusCode).toBe(200);
     expect(solution.json().solution).toContain('Write both with denominator 4');
     const notGiven = [...eligible].find((id) => !ids.includes(id))!;
-    expect((await as(cookie, 'POST', '/api/questions/check-answer', { questionId: notGiven, studentAnswer: 'A' })).statusCode).toBe(404);
+    expect(
+      (await as(cookie, 'POST', '/api/questions/check-answer', { questionId: notGiven, studentAnswer: 'A' }))
+        .statusCode,
+    ).toBe(404);
     const stats = await as(cookie, 'GET', '/api/student/stats');
     expect(stats.statusCode).toBe(200);
     expect(stats.json()).toMatchObject({ questionsSolved: 1 });
-    const stored = await t.db.select().from(answerAttempts).where(and(eq(answerAttempts.studentId, learner.id), eq(answerAttempts.questionId, first)));
+    const stored = await t.db
+      .select()
+      .from(answerAttempts)
+      .where(and(eq(answerAttempts.studentId, learner.id), eq(answerAttempts.questionId, first)));
     expect(stored.map((a) => a.sectionId)).toEqual([null]);
   });
 
-  it('waits for the release (409), hides another student\'s sitting (404), and offers nothing once every area was right', async () => {
+  it("waits for the release (409), hides another student's sitting (404), and offers nothing once every area was right", async () => {
     const held = await sitting({}, { release: 'manual' });
     expect((await as(mineCookie, 'POST', `/api/student/attempts/${held.attempt.id}/submit`)).statusCode).toBe(200);
     const early = await as(mineCookie, 'POST', `/api/student/attempts/${held.attempt.id}/practice`);
@@ -540,7 +699,6 @@ describe('POST /api/student/attempts/{attemptId}/practice', () => {
   });
 });
 
-
 describe("a test's questions are not practice while the test is open", () => {
   /** A learner with a section open whose exercises are the test's three questions, each answered twice wrong before the test. */
   async function learnerWithExercises() {
@@ -549,24 +707,47 @@ describe("a test's questions are not practice while the test is open", () => {
     const course = await buildCourse(t.db, { units: 1, sections: 1 });
     const sectionId = course.units[0].sections[0].id;
     await as(admin, 'POST', '/api/admin/assign-course', { studentId: learner.id, courseId: course.id });
-    await as(admin, 'POST', '/api/admin/assign-unit', { studentId: learner.id, unitId: course.units[0].id, withSections: true });
-    expect((await as(admin, 'POST', '/api/questions/assign-to-section', { sectionId, questionIds: [q.choice, q.blanks, q.short] })).statusCode).toBe(200);
+    await as(admin, 'POST', '/api/admin/assign-unit', {
+      studentId: learner.id,
+      unitId: course.units[0].id,
+      withSections: true,
+    });
+    expect(
+      (
+        await as(admin, 'POST', '/api/questions/assign-to-section', {
+          sectionId,
+          questionIds: [q.choice, q.blanks, q.short],
+        })
+      ).statusCode,
+    ).toBe(200);
     return { learner, cookie, sectionId };
   }
 
   it('refuses check-answer, the worked solution and the questions batch for the questions of an open sitting, and allows them again once submitted', async () => {
     const { learner, cookie, sectionId } = await learnerWithExercises();
     // Before the test: practice as usual (and warm every kept view and memo the refusal must not be hidden behind).
-    expect((await as(cookie, 'POST', '/api/questions/check-answer', { questionId: q.choice, studentAnswer: 'B', sectionId })).statusCode).toBe(200);
-    expect((await as(cookie, 'POST', '/api/questions/check-answer', { questionId: q.choice, studentAnswer: 'C', sectionId })).statusCode).toBe(200);
+    expect(
+      (await as(cookie, 'POST', '/api/questions/check-answer', { questionId: q.choice, studentAnswer: 'B', sectionId }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await as(cookie, 'POST', '/api/questions/check-answer', { questionId: q.choice, studentAnswer: 'C', sectionId }))
+        .statusCode,
+    ).toBe(200);
     expect((await as(cookie, 'GET', `/api/questions/${q.choice}/solution`)).statusCode).toBe(200);
-    expect((await as(cookie, 'POST', '/api/questions/batch', { questionIds: [q.choice, q.short] })).statusCode).toBe(200);
+    expect((await as(cookie, 'POST', '/api/questions/batch', { questionIds: [q.choice, q.short] })).statusCode).toBe(
+      200,
+    );
 
     const testId = await makeTest();
     expect((await assign(testId, { studentIds: [learner.id] })).statusCode).toBe(200);
     const sat = await start((await myTests(cookie)).find((x) => x.testId === testId)!.assignmentId, cookie);
 
-    const checked = await as(cookie, 'POST', '/api/questions/check-answer', { questionId: q.short, studentAnswer: '0.75', sectionId });
+    const checked = await as(cookie, 'POST', '/api/questions/check-answer', {
+      questionId: q.short,
+      studentAnswer: '0.75',
+      sectionId,
+    });
     expect(checked.statusCode).toBe(403);
     expect(checked.json().message).toBe(LEARNING_MESSAGES.inOpenTest);
     const solution = await as(cookie, 'GET', `/api/questions/${q.choice}/solution`);
@@ -577,15 +758,31 @@ describe("a test's questions are not practice while the test is open", () => {
     expect(batch.json().message).toBe(LEARNING_MESSAGES.someInOpenTest);
     expect(JSON.stringify(batch.json())).not.toContain('Divide 3 by 4');
     // Nothing was stored for the refused check.
-    const stored = await t.db.select().from(answerAttempts).where(and(eq(answerAttempts.studentId, learner.id), eq(answerAttempts.questionId, q.short)));
+    const stored = await t.db
+      .select()
+      .from(answerAttempts)
+      .where(and(eq(answerAttempts.studentId, learner.id), eq(answerAttempts.questionId, q.short)));
     expect(stored).toEqual([]);
     // Another student with the same section and no test open is not affected.
-    expect((await as(admin, 'POST', '/api/questions/check-answer', { questionId: q.short, studentAnswer: '0.75' })).statusCode).toBe(200);
+    expect(
+      (await as(admin, 'POST', '/api/questions/check-answer', { questionId: q.short, studentAnswer: '0.75' }))
+        .statusCode,
+    ).toBe(200);
 
     expect((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
-    expect((await as(cookie, 'POST', '/api/questions/check-answer', { questionId: q.short, studentAnswer: '0.75', sectionId })).statusCode).toBe(200);
+    expect(
+      (
+        await as(cookie, 'POST', '/api/questions/check-answer', {
+          questionId: q.short,
+          studentAnswer: '0.75',
+          sectionId,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await as(cookie, 'GET', `/api/questions/${q.choice}/solution`)).statusCode).toBe(200);
-    expect((await as(cookie, 'POST', '/api/questions/batch', { questionIds: [q.choice, q.short] })).statusCode).toBe(200);
+    expect((await as(cookie, 'POST', '/api/questions/batch', { questionIds: [q.choice, q.short] })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a question given to practice while a test holding it is open', async () => {
@@ -597,19 +794,27 @@ describe("a test's questions are not practice while the test is open", () => {
     expect((await as(cookie, 'POST', `/api/student/attempts/${first.id}/submit`)).statusCode).toBe(200);
     // Given to practice (straight into the table: the practice set is made by the rule tested below).
     const given = await buildQuestion(t.db, { questionText: 'Given to practice, later on a test' });
-    await t.db.insert(practiceQuestions).values({ studentId: learner.id, questionId: given.id, attemptId: first.id, position: 1 });
-    expect((await as(cookie, 'POST', '/api/questions/check-answer', { questionId: given.id, studentAnswer: 'B' })).statusCode).toBe(200);
+    await t.db
+      .insert(practiceQuestions)
+      .values({ studentId: learner.id, questionId: given.id, attemptId: first.id, position: 1 });
+    expect(
+      (await as(cookie, 'POST', '/api/questions/check-answer', { questionId: given.id, studentAnswer: 'B' }))
+        .statusCode,
+    ).toBe(200);
 
     const later = await makeTest({ questions: [{ questionId: given.id, order: 1, marks: 1 }] });
     expect((await assign(later, { studentIds: [learner.id] })).statusCode).toBe(200);
     await start((await myTests(cookie)).find((x) => x.testId === later)!.assignmentId, cookie);
-    const refused = await as(cookie, 'POST', '/api/questions/check-answer', { questionId: given.id, studentAnswer: 'A' });
+    const refused = await as(cookie, 'POST', '/api/questions/check-answer', {
+      questionId: given.id,
+      studentAnswer: 'A',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(LEARNING_MESSAGES.inOpenTest);
     expect((await as(cookie, 'GET', `/api/questions/${given.id}/solution`)).statusCode).toBe(403);
   });
 
-  it("gives no question of a test whose results some student still waits for as weak-spot practice", async () => {
+  it('gives no question of a test whose results some student still waits for as weak-spot practice', async () => {
     const learner = await buildStudent(t.db);
     const classmate = await buildStudent(t.db);
     const cookie = await signIn(t.app, learner);
@@ -624,20 +829,34 @@ describe("a test's questions are not practice while the test is open", () => {
     const notYetSat = await bankOf(2, 'Estimation on a test the learner has not started');
     const awaitingRelease = await bankOf(2, "Estimation on a classmate's test awaiting release");
     const released = await bankOf(2, 'Estimation on a released test');
-    const upcoming = await makeTest({ questions: notYetSat.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })) });
+    const upcoming = await makeTest({
+      questions: notYetSat.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })),
+    });
     expect((await assign(upcoming, { studentIds: [learner.id] })).statusCode).toBe(200);
-    const held = await makeTest({ questions: awaitingRelease.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })) });
+    const held = await makeTest({
+      questions: awaitingRelease.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })),
+    });
     expect((await assign(held, { studentIds: [classmate.id], release: 'manual' })).statusCode).toBe(200);
     const classmateCookie = await signIn(t.app, classmate);
-    const heldSitting = await start((await myTests(classmateCookie)).find((x) => x.testId === held)!.assignmentId, classmateCookie);
+    const heldSitting = await start(
+      (await myTests(classmateCookie)).find((x) => x.testId === held)!.assignmentId,
+      classmateCookie,
+    );
     expect((await as(classmateCookie, 'POST', `/api/student/attempts/${heldSitting.id}/submit`)).statusCode).toBe(200);
-    const done = await makeTest({ questions: released.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })) });
+    const done = await makeTest({
+      questions: released.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })),
+    });
     expect((await assign(done, { studentIds: [classmate.id] })).statusCode).toBe(200);
-    const doneSitting = await start((await myTests(classmateCookie)).find((x) => x.testId === done)!.assignmentId, classmateCookie);
+    const doneSitting = await start(
+      (await myTests(classmateCookie)).find((x) => x.testId === done)!.assignmentId,
+      classmateCookie,
+    );
     expect((await as(classmateCookie, 'POST', `/api/student/attempts/${doneSitting.id}/submit`)).statusCode).toBe(200);
 
     // The learner's own test, all in Estimation, answered wrong: practice comes from Estimation.
-    const own = await makeTest({ questions: [{ questionId: (await bankOf(1, 'Estimation on the learner test'))[0], order: 1, marks: 1 }] });
+    const own = await makeTest({
+      questions: [{ questionId: (await bankOf(1, 'Estimation on the learner test'))[0], order: 1, marks: 1 }],
+    });
     expect((await assign(own, { studentIds: [learner.id] })).statusCode).toBe(200);
     const sat = await start((await myTests(cookie)).find((x) => x.testId === own)!.assignmentId, cookie);
     expect((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
@@ -652,9 +871,22 @@ describe('a full sitting', () => {
   it('submits 200 hard answers within a budget: each answer is checked when saved, so the submission only adds up', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 200; i++) {
-      ids.push((await buildQuestion(t.db, { type: 'Calculation', questionText: `Q${i}`, options: {}, answer: { a1: ['x^2+2x+1'] }, solution: '' })).id);
+      ids.push(
+        (
+          await buildQuestion(t.db, {
+            type: 'Calculation',
+            questionText: `Q${i}`,
+            options: {},
+            answer: { a1: ['x^2+2x+1'] },
+            solution: '',
+          })
+        ).id,
+      );
     }
-    const { attempt } = await sitting({ timeLimit: null, questions: ids.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })) });
+    const { attempt } = await sitting({
+      timeLimit: null,
+      questions: ids.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })),
+    });
     // Answers of a slow kind for the checker (about 30 ms each against an expression), near the longest a sitting
     // takes; the first is right.
     const hard = (i: number) => (i === 0 ? '(x+1)^2' : `${'1+'.repeat(990)}${i}`);
@@ -678,10 +910,13 @@ describe('saving answers', () => {
     const student = await buildStudent(t.db);
     const cookie = await signIn(t.app, student);
     // Two saves short of the hour's limit (the test app multiplies limits by 100).
-    await t.db.insert(rateLimits).values({ key: `test-save:user:${student.id}`, windowStart: t.clock.now(), count: SAVES_PER_HOUR * 100 - 2 });
+    await t.db
+      .insert(rateLimits)
+      .values({ key: `test-save:user:${student.id}`, windowStart: t.clock.now(), count: SAVES_PER_HOUR * 100 - 2 });
     const url = `/api/student/attempts/${randomUUID()}/answers/${randomUUID()}`;
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await call(t.app, cookie, { method: 'PUT', url, payload: { answer: '1' } })).statusCode);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await call(t.app, cookie, { method: 'PUT', url, payload: { answer: '1' } })).statusCode);
     expect(statuses).toEqual([404, 404, 429]);
     const refused = await call(t.app, cookie, { method: 'PUT', url, payload: { answer: '1' } });
     expect(refused.json().message).toBe(M.tooManySaves);

@@ -6,7 +6,16 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { TEST_CODE_ALPHABET, TEST_CODE_LENGTH, TEST_CODE_PREFIX, TEST_MESSAGES } from '../../../common/rules/tests';
-import type { RandomDraw, RandomDrawResult, TestChange, TestData, TestDetail, TestList, TestListQuery, TestSummary } from '../../../common/schemas/tests';
+import type {
+  RandomDraw,
+  RandomDrawResult,
+  TestChange,
+  TestData,
+  TestDetail,
+  TestList,
+  TestListQuery,
+  TestSummary,
+} from '../../../common/schemas/tests';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
@@ -95,7 +104,10 @@ export async function listTests(db: Db, query: TestListQuery): Promise<TestList>
       .orderBy(desc(tests.updatedAt), desc(tests.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(tests).where(filter),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(tests)
+      .where(filter),
   ]);
   return { tests: rows.map(present), total };
 }
@@ -108,10 +120,21 @@ export async function getTest(db: Db, id: string): Promise<TestDetail> {
     .from(testQuestions)
     .where(eq(testQuestions.testId, id))
     .orderBy(testQuestions.position);
-  const found = new Map((await questionsByIds(db, entries.flatMap((e) => (e.questionId ? [e.questionId] : [])))).map((q) => [q.id, q]));
+  const found = new Map(
+    (
+      await questionsByIds(
+        db,
+        entries.flatMap((e) => (e.questionId ? [e.questionId] : [])),
+      )
+    ).map((q) => [q.id, q]),
+  );
   return {
     ...present(row),
-    questions: entries.map((e) => ({ order: e.position, marks: e.marks, question: (e.questionId && found.get(e.questionId)) || null })),
+    questions: entries.map((e) => ({
+      order: e.position,
+      marks: e.marks,
+      question: (e.questionId && found.get(e.questionId)) || null,
+    })),
   };
 }
 
@@ -124,12 +147,16 @@ async function requireQuestions(tx: Tx, entries: TestData['questions']) {
 
 async function writeQuestions(tx: Tx, testId: string, entries: TestData['questions']) {
   await tx.delete(testQuestions).where(eq(testQuestions.testId, testId));
-  await tx.insert(testQuestions).values(entries.map((q) => ({ testId, position: q.position, questionId: q.questionId, marks: q.marks })));
+  await tx
+    .insert(testQuestions)
+    .values(entries.map((q) => ({ testId, position: q.position, questionId: q.questionId, marks: q.marks })));
 }
 
 /** Whether an error is the unique index of assessment codes refusing a code already taken. */
 const isCodeClash = (error: unknown) => {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } })?.cause ??
+    (error as { code?: string; constraint?: string });
   return cause?.code === '23505' && (cause.constraint ?? 'tests_code_key') === 'tests_code_key';
 };
 
@@ -137,7 +164,10 @@ const isCodeClash = (error: unknown) => {
  * Runs a write that may give a test a new code; a clash with an existing code (one in 25^6 per test, so
  * practically never) is tried again with another. `codes` is the source of codes (a test hands a taken one first).
  */
-export async function withFreshCode<T>(write: (code: string) => Promise<T>, codes: () => string = newTestCode): Promise<T> {
+export async function withFreshCode<T>(
+  write: (code: string) => Promise<T>,
+  codes: () => string = newTestCode,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await write(codes());
@@ -170,7 +200,13 @@ export async function createTest(ctx: AppContext, user: CurrentUser, data: TestD
       const now = ctx.now();
       const [row] = await tx
         .insert(tests)
-        .values({ ...columnsOf(data), code: data.type === 'assessment' ? code : null, createdBy: user.id, createdAt: now, updatedAt: now })
+        .values({
+          ...columnsOf(data),
+          code: data.type === 'assessment' ? code : null,
+          createdBy: user.id,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: tests.id });
       await writeQuestions(tx, row.id, data.questions);
       return row.id;
@@ -184,7 +220,11 @@ export async function createTest(ctx: AppContext, user: CurrentUser, data: TestD
  * it is another's (an admin may change any).
  */
 async function lockOwnTest(tx: Tx, actor: Actor, id: string) {
-  const [existing] = await tx.select({ code: tests.code, type: tests.type, createdBy: tests.createdBy, archivedAt: tests.archivedAt }).from(tests).where(eq(tests.id, id)).for('update');
+  const [existing] = await tx
+    .select({ code: tests.code, type: tests.type, createdBy: tests.createdBy, archivedAt: tests.archivedAt })
+    .from(tests)
+    .where(eq(tests.id, id))
+    .for('update');
   if (!existing) throw NotFound(TEST_MESSAGES.notFound);
   if (!mayChangeTest(actor, existing)) throw Forbidden(TEST_MESSAGES.notYours);
   return existing;
@@ -198,7 +238,10 @@ export async function updateTest(ctx: AppContext, actor: Actor, id: string, data
       if (existing.archivedAt) throw Conflict(TEST_MESSAGES.isArchived);
       if (data.questions) await requireQuestions(tx, data.questions);
       const code = (data.type ?? existing.type) === 'assessment' ? (existing.code ?? fresh) : null;
-      await tx.update(tests).set({ ...columnsOf(data), code, updatedAt: ctx.now() }).where(eq(tests.id, id));
+      await tx
+        .update(tests)
+        .set({ ...columnsOf(data), code, updatedAt: ctx.now() })
+        .where(eq(tests.id, id));
       if (data.questions) await writeQuestions(tx, id, data.questions);
     }),
   );
@@ -214,7 +257,11 @@ export async function updateTest(ctx: AppContext, actor: Actor, id: string, data
 export async function deleteTest(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwnTest(tx, actor, id);
-    await tx.select({ id: testAssignments.id }).from(testAssignments).where(eq(testAssignments.testId, id)).for('update');
+    await tx
+      .select({ id: testAssignments.id })
+      .from(testAssignments)
+      .where(eq(testAssignments.testId, id))
+      .for('update');
     // A statement of its own: it sees every sitting committed while the locks above waited.
     const [{ sat }] = await rows<{ sat: boolean }>(
       tx,
@@ -230,7 +277,10 @@ export async function archiveTest(ctx: AppContext, actor: Actor, id: string, arc
   await ctx.db.transaction(async (tx) => {
     const existing = await lockOwnTest(tx, actor, id);
     if (Boolean(existing.archivedAt) === archived) return;
-    await tx.update(tests).set({ archivedAt: archived ? ctx.now() : null }).where(eq(tests.id, id));
+    await tx
+      .update(tests)
+      .set({ archivedAt: archived ? ctx.now() : null })
+      .where(eq(tests.id, id));
   });
   return getTest(ctx.db, id);
 }
@@ -283,7 +333,11 @@ function idSetOf(ids: readonly string[]): ReadonlySet<string> {
  * a draw touches about count + |exclude| entries whatever the bank's size. The matches' ids are kept per filter
  * until the bank changes; `random` returns numbers in [0, 1) (tests give a seeded one).
  */
-export async function drawRandom(db: Db, draw: RandomDraw, options: { ids?: Memo<string[]>; random?: () => number } = {}): Promise<RandomDrawResult> {
+export async function drawRandom(
+  db: Db,
+  draw: RandomDraw,
+  options: { ids?: Memo<string[]>; random?: () => number } = {},
+): Promise<RandomDrawResult> {
   const filter: BankFilter = draw.filters;
   const load = () => matchingIds(db, filter);
   const key = listKey({ ...filter, page: 1 });

@@ -4,7 +4,15 @@ import type { z } from 'zod';
 import { USER_MESSAGES } from '../../../common/rules';
 import { messageReply } from '../../../common/schemas/auth';
 import { idParam } from '../../../common/schemas/fields';
-import { importBody, importReply, registerBody, userChangeReply, userUpdateBody, usersQuery, usersReply } from '../../../common/schemas/users';
+import {
+  importBody,
+  importReply,
+  registerBody,
+  userChangeReply,
+  userUpdateBody,
+  usersQuery,
+  usersReply,
+} from '../../../common/schemas/users';
 import type { AppContext } from '../../context';
 import type { KeyRequest } from '../../plugins/kept';
 import { deleteUser, importStudents, listUsers, registerUser, updateUser } from './admin';
@@ -26,25 +34,43 @@ export function adminUserRoutes(ctx: AppContext) {
         return [q.q ?? '', q.type ?? '', q.status ?? '', q.page, q.limit];
       },
     } as const;
-    r.get('/admin/users', { config: { ...adminOnly, kept: userPage }, schema: { querystring: usersQuery, response: { 200: usersReply } } }, async (req) => listUsers(ctx, req.query));
+    r.get(
+      '/admin/users',
+      { config: { ...adminOnly, kept: userPage }, schema: { querystring: usersQuery, response: { 200: usersReply } } },
+      async (req) => listUsers(ctx, req.query),
+    );
 
-    r.put('/admin/users/:id', { config: adminWrite, schema: { params: idParam, body: userUpdateBody, response: { 200: userChangeReply } } }, async (req) => ({
-      message: USER_MESSAGES.updated,
-      user: await updateUser(ctx, req.user!, req.params.id, req.body),
-    }));
+    r.put(
+      '/admin/users/:id',
+      { config: adminWrite, schema: { params: idParam, body: userUpdateBody, response: { 200: userChangeReply } } },
+      async (req) => ({
+        message: USER_MESSAGES.updated,
+        user: await updateUser(ctx, req.user!, req.params.id, req.body),
+      }),
+    );
 
-    r.delete('/admin/users/:id', { config: adminWrite, schema: { params: idParam, response: { 200: messageReply } } }, async (req) => {
-      await deleteUser(ctx, req.user!, req.params.id);
-      return { message: USER_MESSAGES.deleted };
-    });
+    r.delete(
+      '/admin/users/:id',
+      { config: adminWrite, schema: { params: idParam, response: { 200: messageReply } } },
+      async (req) => {
+        await deleteUser(ctx, req.user!, req.params.id);
+        return { message: USER_MESSAGES.deleted };
+      },
+    );
 
-    r.post('/admin/register', { config: adminWrite, schema: { body: registerBody, response: { 201: userChangeReply } } }, async (req, reply) => {
-      const user = await registerUser(ctx, req.body);
-      return reply.code(201).send({ message: USER_MESSAGES.registered, user });
-    });
+    r.post(
+      '/admin/register',
+      { config: adminWrite, schema: { body: registerBody, response: { 201: userChangeReply } } },
+      async (req, reply) => {
+        const user = await registerUser(ctx, req.body);
+        return reply.code(201).send({ message: USER_MESSAGES.registered, user });
+      },
+    );
 
-    r.post('/admin/users/import', { config: adminWrite, schema: { body: importBody, response: { 200: importReply } } }, async (req) =>
-      importStudents(ctx, req.body.rows, req.body.dryRun),
+    r.post(
+      '/admin/users/import',
+      { config: adminWrite, schema: { body: importBody, response: { 200: importReply } } },
+      async (req) => importStudents(ctx, req.body.rows, req.body.dryRun),
     );
   };
 }

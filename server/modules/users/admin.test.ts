@@ -1,9 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, USER_MESSAGES } from '../../../common/rules';
-import { answerAttempts, courses, emailCodes, parentStudents, profiles, sessions, studentCourses, teacherStudents, users } from '../../db/schema';
+import {
+  answerAttempts,
+  courses,
+  emailCodes,
+  parentStudents,
+  profiles,
+  sessions,
+  studentCourses,
+  teacherStudents,
+  users,
+} from '../../db/schema';
 import { naughtyStrings } from '../../test/corpora';
-import { buildAdmin, buildCourse, buildQuestion, buildStudent, buildTeacher, buildUser, linkTeacher, signIn, TEST_PASSWORD } from '../../test/factories';
+import {
+  buildAdmin,
+  buildCourse,
+  buildQuestion,
+  buildStudent,
+  buildTeacher,
+  buildUser,
+  linkTeacher,
+  signIn,
+  TEST_PASSWORD,
+} from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -20,15 +40,31 @@ afterAll(() => t.close());
 const PASSWORD = 'Str0ng!pass';
 const send = (cookie: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   call(t.app, cookie, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-const register = (userType: string, formData: Record<string, unknown>, cookie = adminCookie) => send(cookie, 'POST', '/api/admin/register', { userType, formData });
-const update = (id: string, body: Record<string, unknown>, cookie = adminCookie) => send(cookie, 'PUT', `/api/admin/users/${id}`, body);
+const register = (userType: string, formData: Record<string, unknown>, cookie = adminCookie) =>
+  send(cookie, 'POST', '/api/admin/register', { userType, formData });
+const update = (id: string, body: Record<string, unknown>, cookie = adminCookie) =>
+  send(cookie, 'PUT', `/api/admin/users/${id}`, body);
 const remove = (id: string, cookie = adminCookie) => send(cookie, 'DELETE', `/api/admin/users/${id}`);
 
 let n = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}@example.com`;
 const forms = {
-  teacher: () => ({ first_name: 'Tess', last_name: 'Ruler', email: unique('teacher'), phone_number: '(555) 111-2222', specialization: 'Algebra', password: PASSWORD }),
-  'data-entry': () => ({ first_name: 'Dan', last_name: 'Typer', email: unique('entry'), phone_number: '(555) 111-3333', department: 'Content', password: PASSWORD }),
+  teacher: () => ({
+    first_name: 'Tess',
+    last_name: 'Ruler',
+    email: unique('teacher'),
+    phone_number: '(555) 111-2222',
+    specialization: 'Algebra',
+    password: PASSWORD,
+  }),
+  'data-entry': () => ({
+    first_name: 'Dan',
+    last_name: 'Typer',
+    email: unique('entry'),
+    phone_number: '(555) 111-3333',
+    department: 'Content',
+    password: PASSWORD,
+  }),
   parent: () => ({
     first_name: 'Pam',
     last_name: 'Carer',
@@ -61,7 +97,10 @@ describe('POST /api/admin/register', () => {
       const form = forms[type]();
       const response = await register(type, form);
       expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({ message: 'User registered successfully!', user: { email: form.email, type, status: 'active', first_name: form.first_name } });
+      expect(response.json()).toMatchObject({
+        message: 'User registered successfully!',
+        user: { email: form.email, type, status: 'active', first_name: form.first_name },
+      });
       const login = await send(null, 'POST', '/api/auth/login', { email: form.email, password: PASSWORD });
       expect(login.statusCode).toBe(200);
       expect(login.json().user.type).toBe(type);
@@ -75,15 +114,29 @@ describe('POST /api/admin/register', () => {
   it('keeps what each form holds', async () => {
     const parent = forms.parent();
     const p = (await register('parent', parent)).json().user;
-    expect(p).toMatchObject({ address: '1 Main St', student_name: 'Kid Carer', student_grade: '3', phone_number: '(555) 111-4444' });
+    expect(p).toMatchObject({
+      address: '1 Main St',
+      student_name: 'Kid Carer',
+      student_grade: '3',
+      phone_number: '(555) 111-4444',
+    });
     const s = (await register('student', forms.student())).json().user;
-    expect(s).toMatchObject({ gender: 'female', date_of_birth: '2012-04-05', grade: '7', school: 'North School', address: '2 Side St' });
+    expect(s).toMatchObject({
+      gender: 'female',
+      date_of_birth: '2012-04-05',
+      grade: '7',
+      school: 'North School',
+      address: '2 Side St',
+    });
     const d = (await register('dataentry', forms['data-entry']())).json().user;
     expect(d).toMatchObject({ type: 'data-entry', department: 'Content' });
   });
 
   it('links a parent to the children picked and a teacher to their students', async () => {
-    const [a, b] = await Promise.all([buildStudent(t.db, { firstName: 'Ann' }), buildStudent(t.db, { firstName: 'Ben' })]);
+    const [a, b] = await Promise.all([
+      buildStudent(t.db, { firstName: 'Ann' }),
+      buildStudent(t.db, { firstName: 'Ben' }),
+    ]);
     const parent = await register('parent', { ...forms.parent(), student_ids: [a.id, b.id, a.id] });
     expect(parent.statusCode).toBe(201);
     expect([...parent.json().user.student_ids].sort()).toEqual([a.id, b.id].sort());
@@ -126,7 +179,13 @@ describe('POST /api/admin/register', () => {
     expect(response.statusCode).toBe(400);
     const messages = response.json().issues.map((i: { message: string }) => i.message);
     expect(messages).toEqual(
-      expect.arrayContaining([MESSAGES.passwordTooShort, MESSAGES.passwordNeedsUpper, MESSAGES.passwordNeedsNumber, MESSAGES.passwordNeedsSpecial, MESSAGES.passwordsDoNotMatch]),
+      expect.arrayContaining([
+        MESSAGES.passwordTooShort,
+        MESSAGES.passwordNeedsUpper,
+        MESSAGES.passwordNeedsNumber,
+        MESSAGES.passwordNeedsSpecial,
+        MESSAGES.passwordsDoNotMatch,
+      ]),
     );
     const mismatch = await register('parent', { ...forms.parent(), confirm_password: 'Other!pass1' });
     expect(mismatch.json().message).toBe('Passwords do not match');
@@ -153,7 +212,14 @@ describe('POST /api/admin/register', () => {
   });
 
   it('refuses a bad type or a missing form, and the admin type', async () => {
-    for (const body of [{ userType: 'wizard', formData: forms.teacher() }, { userType: 'admin', formData: forms.teacher() }, { userType: 'teacher' }, {}, [], { userType: 'teacher', formData: 'x' }]) {
+    for (const body of [
+      { userType: 'wizard', formData: forms.teacher() },
+      { userType: 'admin', formData: forms.teacher() },
+      { userType: 'teacher' },
+      {},
+      [],
+      { userType: 'teacher', formData: 'x' },
+    ]) {
       const response = await send(adminCookie, 'POST', '/api/admin/register', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().message).toMatch(/\S/);
@@ -168,7 +234,8 @@ describe('GET /api/admin/users', () => {
     fresh = await createTestApp();
     const boss = await buildAdmin(fresh.db);
     cookie = await signIn(fresh.app, boss);
-    for (let i = 0; i < 12; i++) await buildStudent(fresh.db, { email: `kid${String(i).padStart(2, '0')}@school.test`, firstName: `Kid${i}` });
+    for (let i = 0; i < 12; i++)
+      await buildStudent(fresh.db, { email: `kid${String(i).padStart(2, '0')}@school.test`, firstName: `Kid${i}` });
     await buildTeacher(fresh.db, { email: 'grace@school.test', firstName: 'Grace' });
     await buildUser(fresh.db, 'data-entry', { email: 'typist@school.test', status: 'inactive' });
     await buildUser(fresh.db, 'parent', { email: 'mum_100%@school.test', firstName: 'Mum' });
@@ -194,13 +261,16 @@ describe('GET /api/admin/users', () => {
     expect(students.pagination).toMatchObject({ total: 12, pages: 2 });
     expect(students.users).toHaveLength(2);
     expect(students.users.every((u: { type: string }) => u.type === 'student')).toBe(true);
-    expect((await get('?status=inactive')).json().users.map((u: { email: string }) => u.email)).toEqual(['typist@school.test']);
+    expect((await get('?status=inactive')).json().users.map((u: { email: string }) => u.email)).toEqual([
+      'typist@school.test',
+    ]);
     expect((await get('?type=dataentry')).json().pagination.total).toBe(1);
     expect((await get('?type=data-entry&status=active')).json().pagination.total).toBe(0);
   });
 
   it('searches e-mail, full name, phone and type', async () => {
-    const emails = async (q: string) => (await get(`?q=${encodeURIComponent(q)}`)).json().users.map((u: { email: string }) => u.email);
+    const emails = async (q: string) =>
+      (await get(`?q=${encodeURIComponent(q)}`)).json().users.map((u: { email: string }) => u.email);
     expect(await emails('GRACE@')).toEqual(['grace@school.test']);
     expect(await emails('grace tester')).toEqual(['grace@school.test']);
     // Kid1's e-mail is kid01: found by the name.
@@ -215,7 +285,15 @@ describe('GET /api/admin/users', () => {
   });
 
   it('refuses bad paging and filters with a message', async () => {
-    for (const query of ['?page=0', '?page=x', '?limit=500', '?limit=0', '?type=wizard', '?status=asleep', `?q=${'a'.repeat(201)}`]) {
+    for (const query of [
+      '?page=0',
+      '?page=x',
+      '?limit=500',
+      '?limit=0',
+      '?type=wizard',
+      '?status=asleep',
+      `?q=${'a'.repeat(201)}`,
+    ]) {
       const response = await get(query);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message).toMatch(/\S/);
@@ -227,13 +305,16 @@ describe('GET /api/admin/users', () => {
     // Straight into the database, as a sign-up on another instance would: only the notification can empty the counts.
     const added = await buildTeacher(fresh.db, { email: 'late@school.test' });
     await expect.poll(async () => (await get('')).json().stats.teachers).toBe(before.stats.teachers + 1);
-    await expect.poll(async () => (await get('?type=teacher')).json().pagination.total).toBe(before.pagination.total + 1);
+    await expect
+      .poll(async () => (await get('?type=teacher')).json().pagination.total)
+      .toBe(before.pagination.total + 1);
     await fresh.db.delete(users).where(eq(users.id, added.id));
     await expect.poll(async () => (await get('')).json().stats.teachers).toBe(before.stats.teachers);
   });
 
   it("keeps each page until a profile or a parent's or teacher's link changes, by whatever route (migration 0011)", async () => {
-    const grace = async () => (await get('?q=grace')).json().users[0] as { id: string; first_name: string; students: Array<{ email: string }> };
+    const grace = async () =>
+      (await get('?q=grace')).json().users[0] as { id: string; first_name: string; students: Array<{ email: string }> };
     const before = await grace();
     expect(before.students).toEqual([]);
     // Straight into the database, as a profile edit or another instance would.
@@ -274,10 +355,19 @@ describe('PUT /api/admin/users/:id', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       message: 'User updated successfully!',
-      user: { first_name: 'New', last_name: 'Name', phone_number: '(555) 999-8888', school: 'South School', grade: 'K', address: '3 Road', specialization: null },
+      user: {
+        first_name: 'New',
+        last_name: 'Name',
+        phone_number: '(555) 999-8888',
+        school: 'South School',
+        grade: 'K',
+        address: '3 Road',
+        specialization: null,
+      },
     });
     const teacher = await buildTeacher(t.db);
-    const edited = (await update(teacher.id, { specialization: 'Geometry', school: 'Ignored', grade: '5' })).json().user;
+    const edited = (await update(teacher.id, { specialization: 'Geometry', school: 'Ignored', grade: '5' })).json()
+      .user;
     expect(edited).toMatchObject({ specialization: 'Geometry', school: null, grade: null });
   });
 
@@ -344,7 +434,11 @@ describe('PUT /api/admin/users/:id', () => {
     try {
       const [a, b] = [await buildAdmin(app2.db), await buildAdmin(app2.db)];
       const ca = await signIn(app2.app, a);
-      const off = await call(app2.app, ca, { method: 'PUT', url: `/api/admin/users/${b.id}`, payload: { status: 'inactive' } });
+      const off = await call(app2.app, ca, {
+        method: 'PUT',
+        url: `/api/admin/users/${b.id}`,
+        payload: { status: 'inactive' },
+      });
       expect(off.statusCode).toBe(200);
       // b is inactive now; a is the last active admin and cannot lose that, from anyone.
       const self = await call(app2.app, ca, { method: 'DELETE', url: `/api/admin/users/${a.id}` });
@@ -355,7 +449,7 @@ describe('PUT /api/admin/users/:id', () => {
     }
   });
 
-  it('changes the e-mail (unique ignoring case, 409 otherwise) and ends that user\'s sessions', async () => {
+  it("changes the e-mail (unique ignoring case, 409 otherwise) and ends that user's sessions", async () => {
     const [s, other] = await Promise.all([buildStudent(t.db), buildStudent(t.db)]);
     const cookie = await signIn(t.app, s);
     const taken = await update(s.id, { email: other.email.toUpperCase() });
@@ -369,7 +463,7 @@ describe('PUT /api/admin/users/:id', () => {
     expect((await send(null, 'POST', '/api/auth/login', { email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
-  it('replaces a parent\'s children and a teacher\'s students, and refuses links for other types', async () => {
+  it("replaces a parent's children and a teacher's students, and refuses links for other types", async () => {
     const [a, b] = await Promise.all([buildStudent(t.db), buildStudent(t.db)]);
     const parent = await buildUser(t.db, 'parent');
     expect((await update(parent.id, { student_ids: [a.id] })).json().user.student_ids).toEqual([a.id]);
@@ -392,8 +486,15 @@ describe('DELETE /api/admin/users/:id', () => {
     const course = await buildCourse(t.db, { createdBy: teacher.id });
     await t.db.insert(studentCourses).values({ studentId: student.id, courseId: course.id, assignedBy: teacher.id });
     const question = await buildQuestion(t.db, { createdBy: teacher.id });
-    await t.db.insert(answerAttempts).values({ studentId: student.id, questionId: question.id, answer: { studentAnswer: 'A' }, isCorrect: true });
-    await t.db.insert(emailCodes).values({ email: student.email, purpose: 'password-reset', codeHash: 'x', expiresAt: new Date(Date.now() + 60_000) });
+    await t.db
+      .insert(answerAttempts)
+      .values({ studentId: student.id, questionId: question.id, answer: { studentAnswer: 'A' }, isCorrect: true });
+    await t.db.insert(emailCodes).values({
+      email: student.email,
+      purpose: 'password-reset',
+      codeHash: 'x',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     const cookie = await signIn(t.app, student);
 
     const gone = await remove(student.id);
@@ -441,9 +542,24 @@ describe('POST /api/admin/users/import', () => {
     const existing = await buildStudent(t.db);
     const parentOnFile = await buildUser(t.db, 'parent');
     const rows = [
-      row(1, { parent_first_name: 'Pa', parent_last_name: 'One', parent_email: `pa-${n}@class.test`, parent_phone_number: '(555) 000-1111' }),
-      row(2, { parent_first_name: 'Pa', parent_last_name: 'One', parent_email: `pa-${n}@class.test`, parent_phone_number: '(555) 000-1111' }),
-      row(3, { parent_first_name: 'Old', parent_last_name: 'Parent', parent_email: parentOnFile.email, parent_phone_number: '(555) 000-2222' }),
+      row(1, {
+        parent_first_name: 'Pa',
+        parent_last_name: 'One',
+        parent_email: `pa-${n}@class.test`,
+        parent_phone_number: '(555) 000-1111',
+      }),
+      row(2, {
+        parent_first_name: 'Pa',
+        parent_last_name: 'One',
+        parent_email: `pa-${n}@class.test`,
+        parent_phone_number: '(555) 000-1111',
+      }),
+      row(3, {
+        parent_first_name: 'Old',
+        parent_last_name: 'Parent',
+        parent_email: parentOnFile.email,
+        parent_phone_number: '(555) 000-2222',
+      }),
       row(4, { email: existing.email }),
       row(5, { phone_number: '555' }),
       row(6, { grade: '14', first_name: '' }),
@@ -454,9 +570,20 @@ describe('POST /api/admin/users/import', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     const result = preview.json();
     expect(result.created).toBe(0);
-    expect(result.rows.map((r: { status: string }) => r.status)).toEqual(['ready', 'ready', 'ready', 'duplicate', 'invalid', 'invalid', 'duplicate', 'invalid']);
+    expect(result.rows.map((r: { status: string }) => r.status)).toEqual([
+      'ready',
+      'ready',
+      'ready',
+      'duplicate',
+      'invalid',
+      'invalid',
+      'duplicate',
+      'invalid',
+    ]);
     expect(result.rows[4].messages).toEqual([USER_MESSAGES.phoneFormat]);
-    expect(result.rows[5].messages).toEqual(expect.arrayContaining(['First name is required', 'Please choose a grade from K to 12']));
+    expect(result.rows[5].messages).toEqual(
+      expect.arrayContaining(['First name is required', 'Please choose a grade from K to 12']),
+    );
     expect(result.rows[5].row).toBe(7);
     expect(result.rows[7].messages).toContain('Parent first name is required');
     expect(result.rows[2].parent).toBe('existing');
@@ -464,21 +591,40 @@ describe('POST /api/admin/users/import', () => {
 
     const done = await send(adminCookie, 'POST', '/api/admin/users/import', { rows });
     expect(done.json()).toMatchObject({ created: 3, parentsCreated: 1, message: '3 students imported with 1 parent' });
-    const [pa] = await t.db.select().from(users).where(eq(users.email, `pa-${n}@class.test`));
+    const [pa] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `pa-${n}@class.test`));
     expect(await t.db.select().from(parentStudents).where(eq(parentStudents.parentId, pa.id))).toHaveLength(2);
-    expect(await t.db.select().from(parentStudents).where(eq(parentStudents.parentId, parentOnFile.id))).toHaveLength(1);
-    const [kid] = await t.db.select().from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(users.email, rows[0].email));
+    expect(await t.db.select().from(parentStudents).where(eq(parentStudents.parentId, parentOnFile.id))).toHaveLength(
+      1,
+    );
+    const [kid] = await t.db
+      .select()
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(eq(users.email, rows[0].email));
     expect(kid.profiles).toMatchObject({ gradeLevel: 'K', gender: 'male', school: 'Class School' });
     expect(t.outbox.to(rows[0].email)[0].text).toContain('/forget-password');
     expect(t.outbox.to(`pa-${n}@class.test`)).toHaveLength(1);
     // The same file again: everything is a duplicate now, nothing is created twice.
     const again = (await send(adminCookie, 'POST', '/api/admin/users/import', { rows })).json();
     expect(again.created).toBe(0);
-    expect(again.rows.slice(0, 3).map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    expect(again.rows.slice(0, 3).map((r: { status: string }) => r.status)).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+    ]);
   });
 
   it('refuses an empty, oversized or malformed body', async () => {
-    for (const body of [{ rows: [] }, { rows: Array.from({ length: 1001 }, () => ({})) }, { rows: 'x' }, {}, { rows: [row(1)], dryRun: 'yes' }]) {
+    for (const body of [
+      { rows: [] },
+      { rows: Array.from({ length: 1001 }, () => ({})) },
+      { rows: 'x' },
+      {},
+      { rows: [row(1)], dryRun: 'yes' },
+    ]) {
       const response = await send(adminCookie, 'POST', '/api/admin/users/import', body);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/\S/);
@@ -492,11 +638,22 @@ describe('naughty strings through every text field of the forms', () => {
     let stored = 0;
     for (const text of naughtyStrings) {
       const email = unique('naughty');
-      const parent = await register('parent', { ...forms.parent(), email, first_name: text, last_name: text, address: text, student_name: text });
+      const parent = await register('parent', {
+        ...forms.parent(),
+        email,
+        first_name: text,
+        last_name: text,
+        address: text,
+        student_name: text,
+      });
       expect(parent.statusCode, text).toBeLessThan(500);
       if (parent.statusCode === 201) {
         stored++;
-        const [row] = await t.db.select().from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(users.email, email));
+        const [row] = await t.db
+          .select()
+          .from(profiles)
+          .innerJoin(users, eq(users.id, profiles.userId))
+          .where(eq(users.email, email));
         expect(row.profiles.firstName).toBe(text.trim());
         expect(row.profiles.address).toBe(text.trim());
         expect(row.profiles.studentName).toBe(text.trim() || null);

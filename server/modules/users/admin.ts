@@ -44,7 +44,11 @@ const TYPE_WORDS: Record<UserType, string[]> = {
 
 // ---- presenting ----
 
-function present(user: UserRow | Pick<UserRow, 'id' | 'email' | 'type' | 'status' | 'createdAt' | 'updatedAt'>, p: ProfileRow | null, linked: AdminUser['students']): AdminUser {
+function present(
+  user: UserRow | Pick<UserRow, 'id' | 'email' | 'type' | 'status' | 'createdAt' | 'updatedAt'>,
+  p: ProfileRow | null,
+  linked: AdminUser['students'],
+): AdminUser {
   return {
     id: user.id,
     first_name: p?.firstName ?? '',
@@ -90,7 +94,11 @@ async function linkedStudents(db: Db, ownerIds: string[]): Promise<Map<string, A
   ]);
   for (const row of [...taught, ...children]) {
     const list = byOwner.get(row.owner) ?? [];
-    list.push({ id: row.id, email: row.email, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email });
+    list.push({
+      id: row.id,
+      email: row.email,
+      name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email,
+    });
     byOwner.set(row.owner, list);
   }
   for (const list of byOwner.values()) list.sort((a, b) => a.name.localeCompare(b.name));
@@ -98,7 +106,12 @@ async function linkedStudents(db: Db, ownerIds: string[]): Promise<Map<string, A
 }
 
 export async function adminUserById(db: Db, id: string): Promise<AdminUser> {
-  const [row] = await db.select({ user: users, profile: profiles }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, id))
+    .limit(1);
   if (!row) throw NotFound(USER_MESSAGES.userNotFound);
   const linked = await linkedStudents(db, [id]);
   return present(row.user, row.profile, linked.get(id) ?? []);
@@ -113,9 +126,18 @@ async function userStats(db: Db, memo: Memos['userCounts']): Promise<UsersReply[
 }
 
 async function countByType(db: Db): Promise<Record<string, number>> {
-  const rows = await db.select({ type: users.type, status: users.status, n: count() }).from(users).groupBy(users.type, users.status);
+  const rows = await db
+    .select({ type: users.type, status: users.status, n: count() })
+    .from(users)
+    .groupBy(users.type, users.status);
   const stats = { total: 0, teachers: 0, dataEntry: 0, parents: 0, students: 0, active: 0 };
-  const key = { teacher: 'teachers', data_entry: 'dataEntry', parent: 'parents', student: 'students', admin: null } as const;
+  const key = {
+    teacher: 'teachers',
+    data_entry: 'dataEntry',
+    parent: 'parents',
+    student: 'students',
+    admin: null,
+  } as const;
   for (const row of rows) {
     stats.total += row.n;
     if (row.status === 'active') stats.active += row.n;
@@ -139,14 +161,23 @@ export async function listUsers(ctx: AppContext, query: z.output<typeof usersQue
     // Each branch is served by its own trigram index; the union keeps the planner from scanning users.
     const text = sql`"users"."id" in (select "p"."user_id" from "profiles" "p" where "p"."search_text" like ${pattern} union select "u"."id" from "users" "u" where "u"."email" like ${pattern})`;
     const types = USER_TYPES.filter((t) => TYPE_WORDS[t].some((word) => word.includes(q))).map(dbType);
-    conditions.push(types.length ? sql`(${text} or "users"."type" in (${sql.join(types.map((t) => sql`${t}`), sql`, `)}))` : text);
+    conditions.push(
+      types.length
+        ? sql`(${text} or "users"."type" in (${sql.join(
+            types.map((t) => sql`${t}`),
+            sql`, `,
+          )}))`
+        : text,
+    );
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const filterKey = JSON.stringify([query.type ?? null, query.status ?? null, q ?? null]);
   const [stats, counted, rows] = await Promise.all([
     userStats(ctx.db, ctx.memos.userCounts),
     where
-      ? ctx.memos.userCounts.remember(filterKey, async () => ({ n: (await ctx.db.select({ n: count() }).from(users).where(where))[0].n }))
+      ? ctx.memos.userCounts.remember(filterKey, async () => ({
+          n: (await ctx.db.select({ n: count() }).from(users).where(where))[0].n,
+        }))
       : null,
     ctx.db
       .select({ user: users, profile: profiles })
@@ -187,14 +218,21 @@ async function takeRemovalTurn(tx: Tx): Promise<void> {
 async function guardRemoval(tx: Tx, actor: Actor, target: Pick<UserRow, 'id' | 'type' | 'status'>): Promise<void> {
   if (target.id === actor.id) throw Conflict(USER_MESSAGES.notSelf);
   if (target.type !== 'admin' || target.status !== 'active') return;
-  const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.type, 'admin'), eq(users.status, 'active'))).for('update');
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.type, 'admin'), eq(users.status, 'active')))
+    .for('update');
   if (admins.filter((a) => a.id !== target.id).length === 0) throw Conflict(USER_MESSAGES.lastAdmin);
 }
 
 /** The ids must all be student accounts. */
 async function checkStudents(tx: Tx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  const [found] = await tx.select({ n: count() }).from(users).where(and(inArray(users.id, ids), eq(users.type, 'student')));
+  const [found] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.type, 'student')));
   if (found.n !== ids.length) throw Invalid(USER_MESSAGES.notAStudent);
 }
 
@@ -207,7 +245,8 @@ async function setLinks(tx: Tx, owner: { id: string; type: UserRow['type'] }, id
   await checkStudents(tx, ids);
   if (owner.type === 'teacher') {
     await tx.delete(teacherStudents).where(eq(teacherStudents.teacherId, owner.id));
-    if (ids.length) await tx.insert(teacherStudents).values(ids.map((studentId) => ({ teacherId: owner.id, studentId })));
+    if (ids.length)
+      await tx.insert(teacherStudents).values(ids.map((studentId) => ({ teacherId: owner.id, studentId })));
   } else {
     await tx.delete(parentStudents).where(eq(parentStudents.parentId, owner.id));
     if (ids.length) await tx.insert(parentStudents).values(ids.map((studentId) => ({ parentId: owner.id, studentId })));
@@ -227,7 +266,12 @@ async function emailTaken(tx: Tx, email: string, except?: string): Promise<boole
  * Deactivating or changing the e-mail ends the user's sessions on every instance; any other change makes every
  * instance read the account again.
  */
-export async function updateUser(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof userUpdateBody>): Promise<AdminUser> {
+export async function updateUser(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof userUpdateBody>,
+): Promise<AdminUser> {
   const now = ctx.now();
   try {
     await ctx.db.transaction(async (tx) => {
@@ -241,7 +285,11 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: string, inpu
 
       await tx
         .update(users)
-        .set({ updatedAt: now, ...(emailChanged ? { email: input.email, emailVerifiedAt: null } : {}), ...(input.status ? { status: input.status } : {}) })
+        .set({
+          updatedAt: now,
+          ...(emailChanged ? { email: input.email, emailVerifiedAt: null } : {}),
+          ...(input.status ? { status: input.status } : {}),
+        })
         .where(eq(users.id, id));
 
       const values: Partial<typeof profiles.$inferInsert> = {};
@@ -254,7 +302,10 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: string, inpu
       if (target.type === 'student' && input.grade !== undefined) values.gradeLevel = input.grade;
       if (target.type === 'student' && input.school !== undefined) values.school = input.school;
       if (Object.keys(values).length) {
-        await tx.insert(profiles).values({ userId: id, ...values }).onConflictDoUpdate({ target: profiles.userId, set: values });
+        await tx
+          .insert(profiles)
+          .values({ userId: id, ...values })
+          .onConflictDoUpdate({ target: profiles.userId, set: values });
       }
       if (input.student_ids !== undefined) await setLinks(tx, target, input.student_ids);
 
@@ -330,16 +381,28 @@ export async function registerUser(ctx: AppContext, input: RegisterInput): Promi
   try {
     id = await ctx.db.transaction(async (tx) => {
       if (await emailTaken(tx, email)) throw Conflict(USER_MESSAGES.emailTaken);
-      const [user] = await tx.insert(users).values({ email, passwordHash, type: dbType(input.userType) }).returning({ id: users.id, type: users.type });
+      const [user] = await tx
+        .insert(users)
+        .values({ email, passwordHash, type: dbType(input.userType) })
+        .returning({ id: users.id, type: users.type });
       await tx.insert(profiles).values({ userId: user.id, ...profileValues(input) });
-      if (input.userType === 'teacher' || input.userType === 'parent') await setLinks(tx, user, input.formData.student_ids);
+      if (input.userType === 'teacher' || input.userType === 'parent')
+        await setLinks(tx, user, input.formData.student_ids);
       return user.id;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw Conflict(USER_MESSAGES.emailTaken);
     throw error;
   }
-  await ctx.mailer.send(welcomeMail(email, input.formData.first_name, USER_TYPE_LABELS[input.userType].toLowerCase(), ctx.config.publicUrl, false));
+  await ctx.mailer.send(
+    welcomeMail(
+      email,
+      input.formData.first_name,
+      USER_TYPE_LABELS[input.userType].toLowerCase(),
+      ctx.config.publicUrl,
+      false,
+    ),
+  );
   return adminUserById(ctx.db, id);
 }
 
@@ -363,12 +426,28 @@ async function checkRows(db: Db, rows: Array<Record<string, unknown>>): Promise<
       const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
       return { result: { row: i + 2, email, status: 'invalid', messages, parent: 'none' }, data: null };
     }
-    return { result: { row: i + 2, email: parsed.data.email, status: 'ready', messages: [], parent: parsed.data.parent_email ? 'new' : 'none' }, data: parsed.data };
+    return {
+      result: {
+        row: i + 2,
+        email: parsed.data.email,
+        status: 'ready',
+        messages: [],
+        parent: parsed.data.parent_email ? 'new' : 'none',
+      },
+      data: parsed.data,
+    };
   });
-  const emails = [...new Set(checked.flatMap((c) => (c.data ? [c.data.email, ...(c.data.parent_email ? [c.data.parent_email] : [])] : [])))];
+  const emails = [
+    ...new Set(
+      checked.flatMap((c) => (c.data ? [c.data.email, ...(c.data.parent_email ? [c.data.parent_email] : [])] : [])),
+    ),
+  ];
   const existing = new Map<string, UserRow['type']>();
   for (let i = 0; i < emails.length; i += 500) {
-    const found = await db.select({ email: users.email, type: users.type }).from(users).where(inArray(users.email, emails.slice(i, i + 500)));
+    const found = await db
+      .select({ email: users.email, type: users.type })
+      .from(users)
+      .where(inArray(users.email, emails.slice(i, i + 500)));
     for (const f of found) existing.set(f.email, f.type);
   }
   const studentEmails = new Set<string>();
@@ -379,7 +458,9 @@ async function checkRows(db: Db, rows: Array<Record<string, unknown>>): Promise<
     const { email, parent_email: parentEmail } = c.data;
     if (existing.has(email) || seen.has(email)) {
       c.result.status = 'duplicate';
-      c.result.messages = [existing.has(email) ? 'An account with this email already exists.' : 'This email appears earlier in the file.'];
+      c.result.messages = [
+        existing.has(email) ? 'An account with this email already exists.' : 'This email appears earlier in the file.',
+      ];
       c.data = null;
       continue;
     }
@@ -399,7 +480,11 @@ async function checkRows(db: Db, rows: Array<Record<string, unknown>>): Promise<
 }
 
 /** Previews (`dryRun`) or imports a class list: all valid rows in one transaction, then one welcome each. */
-export async function importStudents(ctx: AppContext, rows: Array<Record<string, unknown>>, dryRun: boolean): Promise<ImportReply> {
+export async function importStudents(
+  ctx: AppContext,
+  rows: Array<Record<string, unknown>>,
+  dryRun: boolean,
+): Promise<ImportReply> {
   const checked = await checkRows(ctx.db, rows);
   const valid = checked.filter((c): c is Checked & { data: CsvStudentRow } => c.data !== null);
   const summary = (created: number, parentsCreated: number): ImportReply => ({
@@ -436,7 +521,9 @@ export async function importStudents(ctx: AppContext, rows: Array<Record<string,
         })),
       );
       const newParents = new Map<string, CsvStudentRow>();
-      for (const c of valid) if (c.result.parent === 'new' && !newParents.has(c.data.parent_email!)) newParents.set(c.data.parent_email!, c.data);
+      for (const c of valid)
+        if (c.result.parent === 'new' && !newParents.has(c.data.parent_email!))
+          newParents.set(c.data.parent_email!, c.data);
       if (newParents.size) {
         const parents = await tx
           .insert(users)
@@ -455,7 +542,10 @@ export async function importStudents(ctx: AppContext, rows: Array<Record<string,
       }
       const parentEmails = valid.filter((c) => c.result.parent === 'existing').map((c) => c.data.parent_email!);
       if (parentEmails.length) {
-        const found = await tx.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.email, parentEmails), eq(users.type, 'parent')));
+        const found = await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(and(inArray(users.email, parentEmails), eq(users.type, 'parent')));
         for (const p of found) idOf.set(p.email, p.id);
       }
       const links = valid
@@ -464,13 +554,21 @@ export async function importStudents(ctx: AppContext, rows: Array<Record<string,
       if (links.length) await tx.insert(parentStudents).values(links).onConflictDoNothing();
       for (const c of valid) c.result.status = 'created';
       welcomes.push(...valid.map((c) => ({ email: c.data.email, firstName: c.data.first_name, role: 'student' })));
-      welcomes.push(...[...newParents.values()].map((d) => ({ email: d.parent_email!, firstName: d.parent_first_name ?? '', role: 'parent' })));
+      welcomes.push(
+        ...[...newParents.values()].map((d) => ({
+          email: d.parent_email!,
+          firstName: d.parent_first_name ?? '',
+          role: 'parent',
+        })),
+      );
     });
   } catch (error) {
     // An e-mail registered between the check and the insert: nothing was imported; the admin previews again.
-    if (isUniqueViolation(error)) throw Conflict('Some emails were registered meanwhile. Nothing was imported; please check the file again.');
+    if (isUniqueViolation(error))
+      throw Conflict('Some emails were registered meanwhile. Nothing was imported; please check the file again.');
     throw error;
   }
-  for (const w of welcomes) await ctx.mailer.send(welcomeMail(w.email, w.firstName, w.role, ctx.config.publicUrl, true));
+  for (const w of welcomes)
+    await ctx.mailer.send(welcomeMail(w.email, w.firstName, w.role, ctx.config.publicUrl, true));
   return summary(valid.length, welcomes.length - valid.length);
 }

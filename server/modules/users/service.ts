@@ -27,7 +27,11 @@ function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
 }
 
 /** A user edits their own profile. The e-mail cannot change here; school and grade belong to students only. */
-export async function updateOwnProfile(ctx: AppContext, user: CurrentUser, input: z.output<typeof profileUpdateBody>): Promise<SessionUser> {
+export async function updateOwnProfile(
+  ctx: AppContext,
+  user: CurrentUser,
+  input: z.output<typeof profileUpdateBody>,
+): Promise<SessionUser> {
   if (input.email !== undefined && input.email.trim().toLowerCase() !== user.email) {
     throw Invalid('Your email cannot be changed here.');
   }
@@ -44,7 +48,11 @@ export async function updateOwnProfile(ctx: AppContext, user: CurrentUser, input
     ...(isStudent ? { school: d.school, gradeLevel: d.grade_level } : {}),
   });
   await ctx.db.transaction(async (tx) => {
-    if (Object.keys(values).length) await tx.insert(profiles).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: profiles.userId, set: values });
+    if (Object.keys(values).length)
+      await tx
+        .insert(profiles)
+        .values({ userId: user.id, ...values })
+        .onConflictDoUpdate({ target: profiles.userId, set: values });
     await tx.update(users).set({ updatedAt: ctx.now() }).where(eq(users.id, user.id));
     await announceUserChange(tx, user.id);
   });

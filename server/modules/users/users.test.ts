@@ -12,8 +12,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (cookie: string | null, payload: unknown) => call(t.app, cookie, { method: 'PUT', url: '/api/users/profile', payload: payload as object });
-const fields = { first_name: 'Ada', last_name: 'King', phone_number: '(222) 333-4444', address: '1 Way', school: 'North School', grade_level: '8', gender: 'female', birthday: '2011-02-03' };
+const put = (cookie: string | null, payload: unknown) =>
+  call(t.app, cookie, { method: 'PUT', url: '/api/users/profile', payload: payload as object });
+const fields = {
+  first_name: 'Ada',
+  last_name: 'King',
+  phone_number: '(222) 333-4444',
+  address: '1 Way',
+  school: 'North School',
+  grade_level: '8',
+  gender: 'female',
+  birthday: '2011-02-03',
+};
 
 describe('PUT /api/users/profile', () => {
   it('updates the own profile and answers with the user', async () => {
@@ -23,7 +33,17 @@ describe('PUT /api/users/profile', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       message: 'Profile updated successfully',
-      user: { email: student.email, studentProfile: { firstName: 'Ada', lastName: 'King', school: 'North School', grade: '8', phoneNumber: '(222) 333-4444', dateOfBirth: '2011-02-03' } },
+      user: {
+        email: student.email,
+        studentProfile: {
+          firstName: 'Ada',
+          lastName: 'King',
+          school: 'North School',
+          grade: '8',
+          phoneNumber: '(222) 333-4444',
+          dateOfBirth: '2011-02-03',
+        },
+      },
     });
   });
 

@@ -10,7 +10,10 @@ import { TextField } from '../../ui/Field';
 
 const passwordForm = changePasswordBody
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.newPasswordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MESSAGES.newPasswordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 
 const FAILED = 'Failed to change password';
 
@@ -33,7 +36,13 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Toast notice={notice} />
-      <TextField label="Current password" type="password" autoComplete="current-password" error={e.currentPassword?.message} {...register('currentPassword')} />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={e.currentPassword?.message}
+        {...register('currentPassword')}
+      />
       <TextField
         label="New password"
         type="password"
@@ -42,7 +51,13 @@ export function ChangePasswordForm() {
         error={e.newPassword?.message}
         {...register('newPassword')}
       />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={e.confirmPassword?.message} {...register('confirmPassword')} />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={e.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Changing...' : 'Change Password'}
       </Button>

@@ -16,7 +16,10 @@ import styles from './account.module.css';
 
 const profileForm = studentDetails
   .extend({ password: newPasswordField, confirm_password: z.string() })
-  .refine((v) => v.password === v.confirm_password, { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
+  .refine((v) => v.password === v.confirm_password, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirm_password'],
+  });
 
 const gradeOptions = GRADES.map((g) => ({ value: g, label: g === 'K' ? 'Kindergarten' : `Grade ${g}` }));
 const genderOptions = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
@@ -48,22 +51,69 @@ export default function CompleteProfilePage() {
 
   const e = formState.errors;
   return (
-    <AuthCard wide title="Complete your profile" subtitle={<>Almost there! Tell us about the student using <strong>{email}</strong>.</>}>
+    <AuthCard
+      wide
+      title="Complete your profile"
+      subtitle={
+        <>
+          Almost there! Tell us about the student using <strong>{email}</strong>.
+        </>
+      }
+    >
       <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.grid2}>
-          <TextField label="First name" autoComplete="given-name" error={e.first_name?.message} {...register('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" error={e.last_name?.message} {...register('last_name')} />
-          <SelectField label="Grade" placeholder="Choose a grade" options={gradeOptions} error={e.grade_level?.message} {...register('grade_level')} />
-          <SelectField label="Gender" placeholder="Choose" options={genderOptions} error={e.gender?.message} {...register('gender')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={e.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={e.last_name?.message}
+            {...register('last_name')}
+          />
+          <SelectField
+            label="Grade"
+            placeholder="Choose a grade"
+            options={gradeOptions}
+            error={e.grade_level?.message}
+            {...register('grade_level')}
+          />
+          <SelectField
+            label="Gender"
+            placeholder="Choose"
+            options={genderOptions}
+            error={e.gender?.message}
+            {...register('gender')}
+          />
           <TextField label="Birthday" type="date" error={e.birthday?.message} {...register('birthday')} />
-          <PhoneField label="Phone number" autoComplete="tel-national" error={e.phone_number?.message} {...register('phone_number')} />
+          <PhoneField
+            label="Phone number"
+            autoComplete="tel-national"
+            error={e.phone_number?.message}
+            {...register('phone_number')}
+          />
         </div>
         <TextField label="School" error={e.school?.message} {...register('school')} />
         <TextField label="Address" autoComplete="street-address" error={e.address?.message} {...register('address')} />
         <div className={styles.grid2}>
-          <TextField label="Password" type="password" autoComplete="new-password" error={e.password?.message} {...register('password')} />
-          <TextField label="Confirm password" type="password" autoComplete="new-password" error={e.confirm_password?.message} {...register('confirm_password')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            error={e.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            error={e.confirm_password?.message}
+            {...register('confirm_password')}
+          />
         </div>
         <PasswordChecklist password={watch('password') ?? ''} />
         <Button type="submit" block size="lg" disabled={formState.isSubmitting}>

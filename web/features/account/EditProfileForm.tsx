@@ -19,12 +19,18 @@ const FAILED = 'Failed to update profile';
 /** The role profile the session reports for this user, read the way every screen reads it. */
 function roleProfile(user: SessionUser): Profile | undefined {
   switch (normalizeUserType(user.type)) {
-    case 'student': return user.studentProfile;
-    case 'parent': return user.parentProfile;
-    case 'teacher': return user.teacherProfile;
-    case 'admin': return user.adminProfile;
-    case 'data-entry': return user.dataEntryProfile;
-    default: return undefined;
+    case 'student':
+      return user.studentProfile;
+    case 'parent':
+      return user.parentProfile;
+    case 'teacher':
+      return user.teacherProfile;
+    case 'admin':
+      return user.adminProfile;
+    case 'data-entry':
+      return user.dataEntryProfile;
+    default:
+      return undefined;
   }
 }
 
@@ -61,16 +67,43 @@ export function EditProfileForm({ user, isStudent }: { user: SessionUser; isStud
     <form onSubmit={onSubmit} noValidate>
       <Toast notice={notice} />
       <div className={styles.grid2}>
-        <TextField label="First name" autoComplete="given-name" error={e.first_name?.message} {...register('first_name')} />
-        <TextField label="Last name" autoComplete="family-name" error={e.last_name?.message} {...register('last_name')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={e.first_name?.message}
+          {...register('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={e.last_name?.message}
+          {...register('last_name')}
+        />
         <TextField label="Email" type="email" value={user.email} readOnly hint="Your email cannot be changed." />
-        <PhoneField label="Phone number" autoComplete="tel-national" error={e.phone_number?.message} {...register('phone_number')} />
-        <SelectField label="Gender" placeholder="Choose" options={genderOptions} error={e.gender?.message} {...register('gender')} />
+        <PhoneField
+          label="Phone number"
+          autoComplete="tel-national"
+          error={e.phone_number?.message}
+          {...register('phone_number')}
+        />
+        <SelectField
+          label="Gender"
+          placeholder="Choose"
+          options={genderOptions}
+          error={e.gender?.message}
+          {...register('gender')}
+        />
         <TextField label="Birthday" type="date" error={e.birthday?.message} {...register('birthday')} />
         {isStudent ? (
           <>
             <TextField label="School" error={e.school?.message} {...register('school')} />
-            <SelectField label="Grade" placeholder="Choose a grade" options={gradeOptions} error={e.grade_level?.message} {...register('grade_level')} />
+            <SelectField
+              label="Grade"
+              placeholder="Choose a grade"
+              options={gradeOptions}
+              error={e.grade_level?.message}
+              {...register('grade_level')}
+            />
           </>
         ) : null}
       </div>

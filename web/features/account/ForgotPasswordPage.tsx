@@ -29,10 +29,19 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your account's email and we will send you a code to reset it.">
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your account's email and we will send you a code to reset it."
+    >
       <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
         <Button type="submit" block size="lg" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Sending code...' : 'Send Reset Code'}
         </Button>

@@ -35,8 +35,24 @@ export default function ProfilePage() {
         onChange={setMode}
         panelClassName={styles.panel}
         tabs={[
-          { value: 'edit', label: <><UserRound size={18} aria-hidden="true" /> Edit Profile</>, content: <EditProfileForm user={user} isStudent={type === 'student'} /> },
-          { value: 'password', label: <><KeyRound size={18} aria-hidden="true" /> Change Password</>, content: <ChangePasswordForm /> },
+          {
+            value: 'edit',
+            label: (
+              <>
+                <UserRound size={18} aria-hidden="true" /> Edit Profile
+              </>
+            ),
+            content: <EditProfileForm user={user} isStudent={type === 'student'} />,
+          },
+          {
+            value: 'password',
+            label: (
+              <>
+                <KeyRound size={18} aria-hidden="true" /> Change Password
+              </>
+            ),
+            content: <ChangePasswordForm />,
+          },
         ]}
       />
     </div>

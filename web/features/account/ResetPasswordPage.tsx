@@ -14,7 +14,10 @@ import { AuthCard } from './AuthCard';
 
 const resetForm = z
   .object({ newPassword: newPasswordField, confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 const FAILED = 'Password reset failed. Please try again.';
 
 /** The last step of the reset flow: needs the e-mail and the verified code from /verify-otp, else back to the start. */
@@ -45,7 +48,14 @@ export default function ResetPasswordPage() {
 
   const e = formState.errors;
   return (
-    <AuthCard title="Set a new password" subtitle={<>Choose a new password for <strong>{email}</strong>.</>}>
+    <AuthCard
+      title="Set a new password"
+      subtitle={
+        <>
+          Choose a new password for <strong>{email}</strong>.
+        </>
+      }
+    >
       <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
         <TextField
@@ -56,7 +66,13 @@ export default function ResetPasswordPage() {
           {...register('newPassword')}
         />
         <PasswordChecklist password={watch('newPassword') ?? ''} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={e.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={e.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <Button type="submit" block size="lg" disabled={formState.isSubmitting || done}>
           {formState.isSubmitting ? 'Saving...' : 'Reset Password'}
         </Button>

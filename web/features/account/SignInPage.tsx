@@ -50,8 +50,20 @@ export default function SignInPage() {
     <AuthCard title="Welcome back" subtitle="Sign in to continue learning.">
       {notice ? <Toast notice={notice} /> : reason ? <Alert tone="info">{reason}</Alert> : null}
       <form onSubmit={onSubmit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
         <div className={styles.row}>
           <label className={styles.checkbox}>
             <input type="checkbox" {...register('rememberMe')} /> Remember me

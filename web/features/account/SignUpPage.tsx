@@ -9,7 +9,6 @@ import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 import styles from './account.module.css';
 
-
 export default function SignUpPage() {
   const navigate = useNavigate();
   const { notice, notify } = useNotify();
@@ -27,11 +26,26 @@ export default function SignUpPage() {
   });
 
   return (
-    <AuthCard title="Create your account" subtitle="Start learning with the academy. We will send a code to verify your e-mail.">
+    <AuthCard
+      title="Create your account"
+      subtitle="Start learning with the academy. We will send a code to verify your e-mail."
+    >
       <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        <TextField label="Confirm email" type="email" autoComplete="email" error={formState.errors.confirmEmail?.message} {...register('confirmEmail')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Confirm email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.confirmEmail?.message}
+          {...register('confirmEmail')}
+        />
         <Button type="submit" block size="lg" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Sending code...' : 'VERIFY EMAIL'}
         </Button>

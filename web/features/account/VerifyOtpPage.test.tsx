@@ -7,7 +7,9 @@ import VerifyOtpPage from './VerifyOtpPage';
 const fetchMock = vi.fn();
 
 function reply(status: number, body: object) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 function renderPage(state: object | null = { email: 'kid@example.com', purpose: 'email-verification' }) {
@@ -25,10 +27,11 @@ function renderPage(state: object | null = { email: 'kid@example.com', purpose: 
 }
 
 /** Lets pending promises (the mocked fetch) settle inside act. */
-const settle = () => act(async () => {
-  await Promise.resolve();
-  await Promise.resolve();
-});
+const settle = () =>
+  act(async () => {
+    await Promise.resolve();
+    await Promise.resolve();
+  });
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const digit = (n: number) => screen.getByLabelText(`Digit ${n}`) as HTMLInputElement;
 const resendButton = () => screen.getByRole('button', { name: /Resend code/ });
@@ -70,7 +73,13 @@ describe('the code page', () => {
     fetchMock.mockReturnValueOnce(reply(200, { message: 'sent' }));
     fireEvent.click(resendButton());
     await settle();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/resend-otp', expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'kid@example.com', purpose: 'email-verification' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/resend-otp',
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ email: 'kid@example.com', purpose: 'email-verification' }),
+      }),
+    );
     expect(screen.getByText('Code expires in 5:00')).toBeTruthy();
     expect(digit(1).value).toBe('');
     expect(resendButton().hasAttribute('disabled')).toBe(true);
@@ -136,7 +145,12 @@ describe('the code page', () => {
     fireEvent.change(digit(6), { target: { value: '6' } });
     await settle();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/verify-otp', expect.objectContaining({ body: JSON.stringify({ email: 'kid@example.com', otp: '123456', purpose: 'email-verification' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/verify-otp',
+      expect.objectContaining({
+        body: JSON.stringify({ email: 'kid@example.com', otp: '123456', purpose: 'email-verification' }),
+      }),
+    );
   });
 
   it('clears a stale error as soon as six digits are in again', async () => {

@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { MESSAGES, OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS, REDIRECT_DELAY_MS, formatCountdown } from '@common/rules';
+import {
+  MESSAGES,
+  OTP_LENGTH,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TTL_SECONDS,
+  REDIRECT_DELAY_MS,
+  formatCountdown,
+} from '@common/rules';
 import type { OtpPurpose } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { PENDING_EMAIL_KEY, paths } from '../../paths';
@@ -89,7 +96,11 @@ export default function VerifyOtpPage() {
   return (
     <AuthCard
       title={purpose === 'password-reset' ? 'Reset your password' : 'Verify your email'}
-      subtitle={<>We sent a 6-digit code to <strong>{email}</strong>.</>}
+      subtitle={
+        <>
+          We sent a 6-digit code to <strong>{email}</strong>.
+        </>
+      }
     >
       <Toast notice={notice} />
       <form
@@ -101,7 +112,11 @@ export default function VerifyOtpPage() {
       >
         <CodeInput digits={digits} onChange={onDigits} disabled={done} />
         <p className={styles.countdown}>
-          {expiry.seconds > 0 ? <>Code expires in {formatCountdown(expiry.seconds)}</> : 'The code has expired. Request a new one.'}
+          {expiry.seconds > 0 ? (
+            <>Code expires in {formatCountdown(expiry.seconds)}</>
+          ) : (
+            'The code has expired. Request a new one.'
+          )}
         </p>
         <Button type="submit" block size="lg" disabled={busy || done}>
           {busy ? 'Verifying...' : 'Verify'}

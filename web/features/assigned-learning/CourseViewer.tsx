@@ -14,7 +14,10 @@ import { Exercises } from './Exercises';
 import styles from './student.module.css';
 import { plural } from '@common/rules';
 
-const byNumber = <T,>(key: (x: T) => number) => (a: T, b: T) => key(a) - key(b);
+const byNumber =
+  <T,>(key: (x: T) => number) =>
+  (a: T, b: T) =>
+    key(a) - key(b);
 
 /** Where the viewer is: a section (or none) and its tab. */
 export interface LessonPlace {
@@ -27,21 +30,46 @@ export interface LessonPlace {
  * accessible sections (shown as unit.section); a section opens its lesson on the Content tab. The section and tab
  * come from the address and every move goes through `onPlace`, so the page keeps its place on reload and Back.
  */
-export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { courseId: string; sectionId: string | null; tab: LessonTab; onBack(): void; onPlace(place: LessonPlace): void }) {
+export function CourseViewer({
+  courseId,
+  sectionId,
+  tab,
+  onBack,
+  onPlace,
+}: {
+  courseId: string;
+  sectionId: string | null;
+  tab: LessonTab;
+  onBack(): void;
+  onPlace(place: LessonPlace): void;
+}) {
   const detail = useCourseDetail(courseId);
   const [navOpen, setNavOpen] = useState(true);
   // The unit toggled open by hand; the unit of the section in the address is open too.
   const [toggled, setToggled] = useState<{ unitId: string | null; forSection: string | null } | null>(null);
 
   const back = (
-    <Button variant="ghost" className={styles.back} onClick={onBack} icon={ArrowLeft}>Back to Courses</Button>
+    <Button variant="ghost" className={styles.back} onClick={onBack} icon={ArrowLeft}>
+      Back to Courses
+    </Button>
   );
-  if (detail.isPending) return <div className={styles.stack}>{back}<PageState kind="loading" title="Loading course..." /></div>;
+  if (detail.isPending)
+    return (
+      <div className={styles.stack}>
+        {back}
+        <PageState kind="loading" title="Loading course..." />
+      </div>
+    );
   if (detail.isError) {
     return (
       <div className={styles.stack}>
         {back}
-        <PageState kind="error" title="Error loading course details" text={errorMessage(detail.error, 'Failed to load course details')} action={<Button onClick={() => void detail.refetch()}>Try Again</Button>} />
+        <PageState
+          kind="error"
+          title="Error loading course details"
+          text={errorMessage(detail.error, 'Failed to load course details')}
+          action={<Button onClick={() => void detail.refetch()}>Try Again</Button>}
+        />
       </div>
     );
   }
@@ -74,8 +102,14 @@ export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { co
       </header>
       <div className={styles.viewer}>
         <nav className={styles.contentNav} aria-label="Course Content">
-          <button type="button" className={styles.navToggle} aria-expanded={navOpen} onClick={() => setNavOpen((o) => !o)}>
-            Course Content {navOpen ? <ChevronDown size={18} aria-hidden="true" /> : <ChevronRight size={18} aria-hidden="true" />}
+          <button
+            type="button"
+            className={styles.navToggle}
+            aria-expanded={navOpen}
+            onClick={() => setNavOpen((o) => !o)}
+          >
+            Course Content{' '}
+            {navOpen ? <ChevronDown size={18} aria-hidden="true" /> : <ChevronRight size={18} aria-hidden="true" />}
           </button>
           {navOpen ? (
             listed.length === 0 ? (
@@ -84,11 +118,19 @@ export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { co
               <ul className={styles.unitList}>
                 {listed.map((unit) =>
                   unit.hasAccess ? (
-                    <UnitItem key={unit.id} unit={unit} open={unit.id === unitId} selected={sectionId} onToggle={() => toggleUnit(unit.id)} onSection={openSection} />
+                    <UnitItem
+                      key={unit.id}
+                      unit={unit}
+                      open={unit.id === unitId}
+                      selected={sectionId}
+                      onToggle={() => toggleUnit(unit.id)}
+                      onSection={openSection}
+                    />
                   ) : (
                     // Shown, as a locked section is, so the learner sees the whole course; it opens nothing.
                     <li key={unit.id} className={styles.lockedNote}>
-                      <Lock size={14} aria-hidden="true" /> Unit {unit.unitNumber}: {unit.title} is not assigned to you yet
+                      <Lock size={14} aria-hidden="true" /> Unit {unit.unitNumber}: {unit.title} is not assigned to you
+                      yet
                     </li>
                   ),
                 )}
@@ -98,9 +140,19 @@ export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { co
         </nav>
         <div className={styles.lessonArea}>
           {section && sectionUnit ? (
-            <Lesson key={section.id} unit={sectionUnit} section={section} tab={tab} onTab={(next) => onPlace({ sectionId: section.id, tab: next })} onClose={() => onPlace({ sectionId: null, tab: 'content' })} />
+            <Lesson
+              key={section.id}
+              unit={sectionUnit}
+              section={section}
+              tab={tab}
+              onTab={(next) => onPlace({ sectionId: section.id, tab: next })}
+              onClose={() => onPlace({ sectionId: null, tab: 'content' })}
+            />
           ) : sectionId ? (
-            <EmptyState title="This section is not open to you" text="It is not in this course or not assigned to you yet. Choose a section from Course Content." />
+            <EmptyState
+              title="This section is not open to you"
+              text="It is not in this course or not assigned to you yet. Choose a section from Course Content."
+            />
           ) : (
             <div className={styles.pickPrompt}>
               <p>Choose a unit, then a section, to open its lesson.</p>
@@ -112,7 +164,19 @@ export function CourseViewer({ courseId, sectionId, tab, onBack, onPlace }: { co
   );
 }
 
-function UnitItem({ unit, open, selected, onToggle, onSection }: { unit: StudentUnit; open: boolean; selected: string | null; onToggle(): void; onSection(id: string): void }) {
+function UnitItem({
+  unit,
+  open,
+  selected,
+  onToggle,
+  onSection,
+}: {
+  unit: StudentUnit;
+  open: boolean;
+  selected: string | null;
+  onToggle(): void;
+  onSection(id: string): void;
+}) {
   const sections = unit.sections.filter((s) => s.hasAccess).sort(byNumber((s) => s.sectionNumber));
   const locked = unit.sections.length - sections.length;
   return (
@@ -130,14 +194,20 @@ function UnitItem({ unit, open, selected, onToggle, onSection }: { unit: Student
           <ul className={styles.sectionList}>
             {sections.map((s) => (
               <li key={s.id}>
-                <button type="button" className={styles.sectionButton} aria-current={s.id === selected ? 'true' : undefined} onClick={() => onSection(s.id)}>
+                <button
+                  type="button"
+                  className={styles.sectionButton}
+                  aria-current={s.id === selected ? 'true' : undefined}
+                  onClick={() => onSection(s.id)}
+                >
                   {unit.unitNumber}.{s.sectionNumber} {s.title}
                 </button>
               </li>
             ))}
             {locked > 0 ? (
               <li className={styles.lockedNote}>
-                <Lock size={14} aria-hidden="true" /> {plural(locked, 'more section is', 'more sections are')} not assigned to you yet
+                <Lock size={14} aria-hidden="true" /> {plural(locked, 'more section is', 'more sections are')} not
+                assigned to you yet
               </li>
             ) : null}
           </ul>
@@ -147,7 +217,19 @@ function UnitItem({ unit, open, selected, onToggle, onSection }: { unit: Student
   );
 }
 
-function Lesson({ unit, section, tab: asked, onTab, onClose }: { unit: StudentUnit; section: StudentSection; tab: LessonTab; onTab(tab: LessonTab): void; onClose(): void }) {
+function Lesson({
+  unit,
+  section,
+  tab: asked,
+  onTab,
+  onClose,
+}: {
+  unit: StudentUnit;
+  section: StudentSection;
+  tab: LessonTab;
+  onTab(tab: LessonTab): void;
+  onClose(): void;
+}) {
   const exercises = section.exercises ?? [];
   const tab = asked === 'exercises' && exercises.length === 0 ? 'content' : asked;
   const content = section.content ?? '';
@@ -160,7 +242,9 @@ function Lesson({ unit, section, tab: asked, onTab, onClose }: { unit: StudentUn
           </p>
           <h2 className={styles.lessonTitle}>{section.title}</h2>
         </div>
-        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close lesson" icon={X}>Close</Button>
+        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close lesson" icon={X}>
+          Close
+        </Button>
       </header>
       <Tabs
         label={`Parts of ${section.title}`}
@@ -178,7 +262,13 @@ function Lesson({ unit, section, tab: asked, onTab, onClose }: { unit: StudentUn
             ),
           },
           ...(exercises.length > 0
-            ? [{ value: 'exercises' as const, label: `Exercises (${exercises.length})`, content: <Exercises sectionId={section.id} questionIds={exercises} /> }]
+            ? [
+                {
+                  value: 'exercises' as const,
+                  label: `Exercises (${exercises.length})`,
+                  content: <Exercises sectionId={section.id} questionIds={exercises} />,
+                },
+              ]
             : []),
         ]}
       />

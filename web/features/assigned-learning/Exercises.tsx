@@ -27,11 +27,20 @@ export function Exercises({ sectionId, questionIds }: { sectionId: string; quest
               <QuestionStatus status={questionStatus(done)} />
             </div>
             {batch.isPending ? (
-              <p className={styles.muted} role="status">Loading Question...</p>
+              <p className={styles.muted} role="status">
+                Loading Question...
+              </p>
             ) : question ? (
-              <QuestionCard question={question} sectionId={sectionId} userId={user?.id ?? ''} solutionEarned={solutionEarned} />
+              <QuestionCard
+                question={question}
+                sectionId={sectionId}
+                userId={user?.id ?? ''}
+                solutionEarned={solutionEarned}
+              />
             ) : (
-              <p className={styles.failed} role="alert">{FAILED}</p>
+              <p className={styles.failed} role="alert">
+                {FAILED}
+              </p>
             )}
           </li>
         );

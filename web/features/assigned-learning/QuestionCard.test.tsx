@@ -11,7 +11,18 @@ const image = { filename: `${'b'.repeat(32)}.png`, originalname: 'triangle.png' 
 
 describe("a student's exercise", () => {
   const exercise = (patch: Record<string, unknown>) =>
-    ({ id: 'q1', questionText: '<p>Pick one</p>', type: 'Multiple Choice', grade: 7, options: { A: '40', B: '90' }, attachments: [image], hint: '', source: '', multipleAnswers: false, ...patch }) as StudentQuestion;
+    ({
+      id: 'q1',
+      questionText: '<p>Pick one</p>',
+      type: 'Multiple Choice',
+      grade: 7,
+      options: { A: '40', B: '90' },
+      attachments: [image],
+      hint: '',
+      source: '',
+      multipleAnswers: false,
+      ...patch,
+    }) as StudentQuestion;
   const renderCard = (q: StudentQuestion, solutionEarned = false) =>
     render(
       <QueryClientProvider client={new QueryClient()}>
@@ -47,7 +58,15 @@ describe("a student's exercise", () => {
   });
 
   it('brings back the answer and verdict kept for the session, and offers the solution after two wrong ones', () => {
-    sessionStorage.setItem('answer:u1:q1', JSON.stringify({ answer: 'B', result: { isCorrect: false, feedback: 'Not quite. Try again.' }, wrong: 2, solved: false }));
+    sessionStorage.setItem(
+      'answer:u1:q1',
+      JSON.stringify({
+        answer: 'B',
+        result: { isCorrect: false, feedback: 'Not quite. Try again.' },
+        wrong: 2,
+        solved: false,
+      }),
+    );
     renderCard(exercise({}));
     expect((screen.getByRole('radio', { name: 'Option B' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('status').textContent).toBe('Not quite. Try again.');

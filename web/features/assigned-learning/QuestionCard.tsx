@@ -23,7 +23,17 @@ import styles from './student.module.css';
  * offered after a right answer or a second wrong one, now or in the server's record (`solutionEarned`). Typed answers
  * and verdicts are kept for the session. A practice question has no section.
  */
-export function QuestionCard({ question, sectionId, userId, solutionEarned = false }: { question: StudentQuestion; sectionId?: string; userId: string; solutionEarned?: boolean }) {
+export function QuestionCard({
+  question,
+  sectionId,
+  userId,
+  solutionEarned = false,
+}: {
+  question: StudentQuestion;
+  sectionId?: string;
+  userId: string;
+  solutionEarned?: boolean;
+}) {
   const [kept, setKept] = useState<KeptAnswer>(() => loadKeptAnswer(userId, question.id));
   const { answer, result } = kept;
   const keep = (next: KeptAnswer) => {
@@ -33,7 +43,9 @@ export function QuestionCard({ question, sectionId, userId, solutionEarned = fal
   const check = useCheckAnswer();
   const verdict = useRef<HTMLDivElement>(null);
   const [announced, setAnnounced] = useState(0);
-  const blank = (value: string) => value.trim() === '' || (question.type === 'Fill in the Blank' && (JSON.parse(value || '[]') as string[]).every((b) => b.trim() === ''));
+  const blank = (value: string) =>
+    value.trim() === '' ||
+    (question.type === 'Fill in the Blank' && (JSON.parse(value || '[]') as string[]).every((b) => b.trim() === ''));
   const isBlank = blank(answer);
   // What was typed last, even when Enter comes before the screen has drawn it (a fast typist on a busy machine).
   const typedLast = useRef(answer);
@@ -51,7 +63,13 @@ export function QuestionCard({ question, sectionId, userId, solutionEarned = fal
       {
         onSuccess: (reply) => {
           const latest = loadKeptAnswer(userId, question.id);
-          keep({ ...latest, answer: sent, result: reply.result, wrong: latest.wrong + (reply.result.isCorrect ? 0 : 1), solved: latest.solved || reply.result.isCorrect });
+          keep({
+            ...latest,
+            answer: sent,
+            result: reply.result,
+            wrong: latest.wrong + (reply.result.isCorrect ? 0 : 1),
+            solved: latest.solved || reply.result.isCorrect,
+          });
           setAnnounced((n) => n + 1);
         },
         // A failed check is logged and shows nothing to the student.
@@ -65,7 +83,10 @@ export function QuestionCard({ question, sectionId, userId, solutionEarned = fal
 
   return (
     <form className={styles.question} onSubmit={submit} noValidate>
-      <RichText html={question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText} className={styles.richText} />
+      <RichText
+        html={question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText}
+        className={styles.richText}
+      />
       <Attachments files={question.attachments} />
       <AnswerInput question={question} answer={answer} onChange={change} onEnter={() => submit()} />
       <div className={styles.checkRow}>
@@ -78,12 +99,18 @@ export function QuestionCard({ question, sectionId, userId, solutionEarned = fal
       <div ref={verdict} role="status" aria-live="polite" className={styles.verdict}>
         {result ? (
           <p className={result.isCorrect ? styles.correct : styles.incorrect}>
-            {result.isCorrect ? <CheckCircle2 size={20} aria-hidden="true" /> : <XCircle size={20} aria-hidden="true" />}
+            {result.isCorrect ? (
+              <CheckCircle2 size={20} aria-hidden="true" />
+            ) : (
+              <XCircle size={20} aria-hidden="true" />
+            )}
             <span>{result.feedback}</span>
           </p>
         ) : null}
       </div>
-      {solutionEarned || kept.solved || kept.wrong >= SOLUTION_AFTER_WRONG ? <WorkedSolution questionId={question.id} /> : null}
+      {solutionEarned || kept.solved || kept.wrong >= SOLUTION_AFTER_WRONG ? (
+        <WorkedSolution questionId={question.id} />
+      ) : null}
     </form>
   );
 }
@@ -94,7 +121,16 @@ function Hint({ hint }: { hint: string }) {
   const [open, setOpen] = useState(false);
   return (
     <div className={styles.hintBox}>
-      <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} icon={Lightbulb}>{open ? 'Hide hint' : 'Show hint'}</Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        icon={Lightbulb}
+      >
+        {open ? 'Hide hint' : 'Show hint'}
+      </Button>
       {open ? (
         <p id={id} className={styles.hint}>
           <strong>Hint:</strong> <MathText text={hint} />
@@ -111,13 +147,26 @@ function WorkedSolution({ questionId }: { questionId: string }) {
   const solution = useSolution(questionId, open);
   return (
     <div className={styles.solution}>
-      <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} icon={BookOpenCheck}>{open ? 'Hide worked solution' : 'Show worked solution'}</Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        icon={BookOpenCheck}
+      >
+        {open ? 'Hide worked solution' : 'Show worked solution'}
+      </Button>
       {open ? (
         <section id={id} className={styles.solutionBody} aria-label="Worked solution">
           {solution.isPending ? (
-            <p className={styles.muted} role="status">Loading the solution...</p>
+            <p className={styles.muted} role="status">
+              Loading the solution...
+            </p>
           ) : solution.isError ? (
-            <p className={styles.failed} role="alert">{errorMessage(solution.error, 'Could not load the solution. Please try again.')}</p>
+            <p className={styles.failed} role="alert">
+              {errorMessage(solution.error, 'Could not load the solution. Please try again.')}
+            </p>
           ) : solution.data.solution.trim() ? (
             <RichText html={solution.data.solution} className={styles.richText} />
           ) : (
@@ -130,18 +179,34 @@ function WorkedSolution({ questionId }: { questionId: string }) {
 }
 
 /** The answer control for a question's type: exercises check on Enter (`onEnter`); a test sitting only keeps the answer. */
-export function AnswerInput({ question, answer, onChange, onEnter = () => {} }: { question: SittingQuestion; answer: string; onChange(value: string): void; onEnter?(): void }) {
+export function AnswerInput({
+  question,
+  answer,
+  onChange,
+  onEnter = () => {},
+}: {
+  question: SittingQuestion;
+  answer: string;
+  onChange(value: string): void;
+  onEnter?(): void;
+}) {
   if (question.type === 'Multiple Choice') {
     const options = readOptions(question.options);
     if (!options) return <p className={styles.failed}>{MESSAGES.optionsUnreadable}</p>;
     const chosen = decodeChoices(answer);
     const pick = (letter: string, on: boolean) => {
-      const next = question.multipleAnswers ? (on ? [...chosen, letter] : chosen.filter((c) => c !== letter)) : [letter];
+      const next = question.multipleAnswers
+        ? on
+          ? [...chosen, letter]
+          : chosen.filter((c) => c !== letter)
+        : [letter];
       onChange(encodeChoices(next));
     };
     return (
       <fieldset className={styles.options}>
-        <legend className={styles.muted}>{question.multipleAnswers ? 'Choose all the correct answers' : 'Choose one answer'}</legend>
+        <legend className={styles.muted}>
+          {question.multipleAnswers ? 'Choose all the correct answers' : 'Choose one answer'}
+        </legend>
         {options.map(([letter, text]) => (
           <label key={letter} className={styles.option}>
             <input
@@ -166,12 +231,25 @@ export function AnswerInput({ question, answer, onChange, onEnter = () => {} }: 
     return (
       <div className={styles.blanks}>
         {blanks.map((value, i) => (
-          <MathAnswerEditor key={i} label={count === 1 ? 'Your answer' : `Blank ${i + 1}`} value={value} onChange={(v) => set(i, v)} onEnter={onEnter} />
+          <MathAnswerEditor
+            key={i}
+            label={count === 1 ? 'Your answer' : `Blank ${i + 1}`}
+            value={value}
+            onChange={(v) => set(i, v)}
+            onEnter={onEnter}
+          />
         ))}
       </div>
     );
   }
-  return <TextField label="Your answer" value={answer} onChange={(e) => onChange(e.target.value)} placeholder={question.type === 'Calculation' ? 'e.g. 3/4 or 2x + 1' : 'Type your answer'} />;
+  return (
+    <TextField
+      label="Your answer"
+      value={answer}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder={question.type === 'Calculation' ? 'e.g. 3/4 or 2x + 1' : 'Type your answer'}
+    />
+  );
 }
 
 /** The question's images (exercises and tests); attachments that arrive unreadable (a JSON string that does not parse) are reported. */
@@ -198,5 +276,12 @@ function Attachment({ file }: { file: StudentQuestion['attachments'][number] }) 
       </span>
     );
   }
-  return <img className={styles.attachmentImage} src={apiUrl(uploadUrl(file.filename))} alt={file.originalname} onError={() => setFailed(true)} />;
+  return (
+    <img
+      className={styles.attachmentImage}
+      src={apiUrl(uploadUrl(file.filename))}
+      alt={file.originalname}
+      onError={() => setFailed(true)}
+    />
+  );
 }

@@ -19,7 +19,13 @@ export default function StudentCoursePage() {
         sectionId={sectionId ?? null}
         tab={lessonTab}
         onBack={() => void navigate(paths.dashboardSection('courses'))}
-        onPlace={(place) => void navigate(place.sectionId ? paths.studentSection.href(courseId, place.sectionId, place.tab) : paths.studentCourse.href(courseId))}
+        onPlace={(place) =>
+          void navigate(
+            place.sectionId
+              ? paths.studentSection.href(courseId, place.sectionId, place.tab)
+              : paths.studentCourse.href(courseId),
+          )
+        }
       />
     </div>
   );

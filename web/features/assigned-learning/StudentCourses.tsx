@@ -33,7 +33,9 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
       const prefix = c.code.slice(0, 2).toUpperCase();
       if (prefix) named.set(prefix, [...(named.get(prefix) ?? []), c.name]);
     }
-    return [...named].sort(([a], [b]) => a.localeCompare(b)).map(([value, names]) => ({ value, label: names.sort().join(', ') }));
+    return [...named]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([value, names]) => ({ value, label: names.sort().join(', ') }));
   }, [all]);
   const shown = all.filter((c) => matches(c, search, type));
 
@@ -49,7 +51,12 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
     );
   }
   if (all.length === 0) {
-    return <EmptyState title="No Courses Assigned" text="You don't have any courses yet. Please contact your administrator to get enrolled." />;
+    return (
+      <EmptyState
+        title="No Courses Assigned"
+        text="You don't have any courses yet. Please contact your administrator to get enrolled."
+      />
+    );
   }
 
   return (
@@ -61,10 +68,29 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
       <div className={styles.filters}>
         <div className={styles.searchField}>
           <Search className={styles.searchIcon} size={18} aria-hidden="true" />
-          <TextField label="Search my courses" type="search" placeholder="Search by name, description or code" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <TextField
+            label="Search my courses"
+            type="search"
+            placeholder="Search by name, description or code"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
-        <SelectField label="Course type" value={type} onChange={(e) => setType(e.target.value)} placeholder="All types" options={types} />
-        <Button variant="secondary" onClick={() => { setSearch(''); setType(''); }} disabled={!search && !type}>
+        <SelectField
+          label="Course type"
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+          placeholder="All types"
+          options={types}
+        />
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setSearch('');
+            setType('');
+          }}
+          disabled={!search && !type}
+        >
           Clear Filters
         </Button>
       </div>
@@ -72,7 +98,10 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
         Showing {shown.length} of {all.length} courses
       </p>
       {shown.length === 0 ? (
-        <EmptyState title="No Courses Found" text="No course matches your search. Try other words or clear the filters." />
+        <EmptyState
+          title="No Courses Found"
+          text="No course matches your search. Try other words or clear the filters."
+        />
       ) : (
         <ul className={styles.courseGrid}>
           {shown.map((course) => (
@@ -83,7 +112,9 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
               <p className={styles.courseDescription}>
                 <MathText text={course.description} />
               </p>
-              {stats.data ? <CardProgress name={course.name} progress={stats.data.courses.find((c) => c.courseId === course.id)} /> : null}
+              {stats.data ? (
+                <CardProgress name={course.name} progress={stats.data.courses.find((c) => c.courseId === course.id)} />
+              ) : null}
               <Button onClick={() => onOpen(course.id)} aria-label={`View Course ${course.name}`}>
                 View Course
               </Button>
@@ -98,7 +129,12 @@ export function StudentCourses({ onOpen }: { onOpen(courseId: string): void }) {
 function CardProgress({ name, progress }: { name: string; progress: CourseProgress | undefined }) {
   return (
     <div className={styles.cardProgress}>
-      <ProgressBar label={`${name} progress`} value={progress?.sectionsDone ?? 0} max={progress?.sectionsWithExercises ?? 0} text={courseProgressText(progress)} />
+      <ProgressBar
+        label={`${name} progress`}
+        value={progress?.sectionsDone ?? 0}
+        max={progress?.sectionsWithExercises ?? 0}
+        text={courseProgressText(progress)}
+      />
     </div>
   );
 }

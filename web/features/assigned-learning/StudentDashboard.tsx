@@ -40,13 +40,19 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
         <LearningIllustration className={styles.welcomeArt} />
       </section>
       <Figures stats={stats.data} enrolled={enrolled} />
-      {courses.data && courses.data.length > 0 && stats.data ? <CourseProgressList courses={courses.data} stats={stats.data} /> : null}
+      {courses.data && courses.data.length > 0 && stats.data ? (
+        <CourseProgressList courses={courses.data} stats={stats.data} />
+      ) : null}
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>
           <Sparkles size={18} aria-hidden="true" /> Recent Activity
         </h2>
         <p className={styles.muted}>
-          {enrolled === undefined ? 'Your activity could not be loaded.' : enrolled === 0 ? 'You are not enrolled in any course yet. Your teacher will assign your first course soon.' : `You are enrolled in ${plural(enrolled, 'course')}. Keep up the great work!`}
+          {enrolled === undefined
+            ? 'Your activity could not be loaded.'
+            : enrolled === 0
+              ? 'You are not enrolled in any course yet. Your teacher will assign your first course soon.'
+              : `You are enrolled in ${plural(enrolled, 'course')}. Keep up the great work!`}
         </p>
       </section>
     </div>
@@ -87,7 +93,9 @@ function PickUp({ stats, onOpenCourses }: { stats: StudentStats; onOpenCourses()
   if (!last) {
     return (
       <>
-        <p className={styles.lead}>Pick up where you left off: every lesson comes with practice that tells you at once how you did.</p>
+        <p className={styles.lead}>
+          Pick up where you left off: every lesson comes with practice that tells you at once how you did.
+        </p>
         <Button onClick={onOpenCourses}>Go to My Courses</Button>
       </>
     );
@@ -95,9 +103,12 @@ function PickUp({ stats, onOpenCourses }: { stats: StudentStats; onOpenCourses()
   return (
     <>
       <p className={styles.lead}>
-        Pick up where you left off: Section {last.unitNumber}.{last.sectionNumber} {last.sectionTitle}, in {last.courseName}.
+        Pick up where you left off: Section {last.unitNumber}.{last.sectionNumber} {last.sectionTitle}, in{' '}
+        {last.courseName}.
       </p>
-      <ButtonLink to={sectionHref(last)}>Continue Section {last.unitNumber}.{last.sectionNumber}</ButtonLink>
+      <ButtonLink to={sectionHref(last)}>
+        Continue Section {last.unitNumber}.{last.sectionNumber}
+      </ButtonLink>
     </>
   );
 }
@@ -108,18 +119,35 @@ function Figures({ stats, enrolled }: { stats: StudentStats | undefined; enrolle
   return (
     <StatGrid label="Your figures">
       <StatCard icon={BookOpen} label="Enrolled Courses" value={enrolled === undefined ? '—' : String(enrolled)} />
-      <StatLinkCard icon={ClipboardCheck} label="Assignments Due" value={String(stats?.assignmentsDue ?? '—')} to={paths.dashboardSection('assignments')} />
+      <StatLinkCard
+        icon={ClipboardCheck}
+        label="Assignments Due"
+        value={String(stats?.assignmentsDue ?? '—')}
+        to={paths.dashboardSection('assignments')}
+      />
       <StatCard
         icon={CheckCircle2}
         label="Questions Solved"
         value={String(stats?.questionsSolved ?? '—')}
-        hint={stats ? (stats.questionsTried === 0 ? 'Solve your first question in a lesson' : `of ${stats.questionsTried} tried`) : undefined}
+        hint={
+          stats
+            ? stats.questionsTried === 0
+              ? 'Solve your first question in a lesson'
+              : `of ${stats.questionsTried} tried`
+            : undefined
+        }
       />
       <StatCard
         icon={Target}
         label="First-Try Accuracy"
         value={accuracy}
-        hint={stats ? (stats.questionsTried === 0 ? 'Right at the first check' : `${stats.solvedFirstTry} of ${stats.questionsTried} right at the first check`) : undefined}
+        hint={
+          stats
+            ? stats.questionsTried === 0
+              ? 'Right at the first check'
+              : `${stats.solvedFirstTry} of ${stats.questionsTried} right at the first check`
+            : undefined
+        }
       />
     </StatGrid>
   );
@@ -137,7 +165,12 @@ function CourseProgressList({ courses, stats }: { courses: StudentCourse[]; stat
           return (
             <li key={course.id}>
               <strong>{course.name}</strong>
-              <ProgressBar label={`${course.name} progress`} value={progress?.sectionsDone ?? 0} max={progress?.sectionsWithExercises ?? 0} text={courseProgressText(progress)} />
+              <ProgressBar
+                label={`${course.name} progress`}
+                value={progress?.sectionsDone ?? 0}
+                max={progress?.sectionsWithExercises ?? 0}
+                text={courseProgressText(progress)}
+              />
             </li>
           );
         })}

@@ -16,7 +16,11 @@ export default function StudentHome() {
 
   return (
     <div className={styles.main}>
-      {inCourses ? <StudentCourses onOpen={(courseId) => void navigate(paths.studentCourse.href(courseId))} /> : <StudentDashboard onOpenCourses={() => setParams({ section: 'courses' })} />}
+      {inCourses ? (
+        <StudentCourses onOpen={(courseId) => void navigate(paths.studentCourse.href(courseId))} />
+      ) : (
+        <StudentDashboard onOpenCourses={() => setParams({ section: 'courses' })} />
+      )}
     </div>
   );
 }

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckAnswerReply, CourseDetail, SectionProgress, SolutionReply, StudentCourse, StudentQuestion, StudentStats } from '@common/schemas/learning';
+import type {
+  CheckAnswerReply,
+  CourseDetail,
+  SectionProgress,
+  SolutionReply,
+  StudentCourse,
+  StudentQuestion,
+  StudentStats,
+} from '@common/schemas/learning';
 import { api } from '../../api/client';
 
 export const studentKeys = {
@@ -15,7 +23,11 @@ export const studentKeys = {
 export function useSolution(questionId: string, wanted: boolean) {
   return useQuery({
     queryKey: studentKeys.solution(questionId),
-    queryFn: () => api.get<SolutionReply>(`/questions/${encodeURIComponent(questionId)}/solution`, 'Could not load the solution. Please try again.'),
+    queryFn: () =>
+      api.get<SolutionReply>(
+        `/questions/${encodeURIComponent(questionId)}/solution`,
+        'Could not load the solution. Please try again.',
+      ),
     enabled: wanted,
     retry: false,
     staleTime: Infinity,
@@ -25,28 +37,39 @@ export function useSolution(questionId: string, wanted: boolean) {
 export function useStudentCourses() {
   return useQuery({
     queryKey: studentKeys.courses,
-    queryFn: () => api.get<{ courses: StudentCourse[] }>('/student/courses', 'Failed to load courses').then((r) => r.courses),
+    queryFn: () =>
+      api.get<{ courses: StudentCourse[] }>('/student/courses', 'Failed to load courses').then((r) => r.courses),
   });
 }
 
 export function useCourseDetail(id: string) {
-  return useQuery({ queryKey: studentKeys.course(id), queryFn: () => api.get<CourseDetail>(`/student/courses/${id}`, 'Failed to load course details') });
+  return useQuery({
+    queryKey: studentKeys.course(id),
+    queryFn: () => api.get<CourseDetail>(`/student/courses/${id}`, 'Failed to load course details'),
+  });
 }
 
 export function useStudentStats() {
-  return useQuery({ queryKey: studentKeys.stats, queryFn: () => api.get<StudentStats>('/student/stats', 'Failed to load your progress') });
+  return useQuery({
+    queryKey: studentKeys.stats,
+    queryFn: () => api.get<StudentStats>('/student/stats', 'Failed to load your progress'),
+  });
 }
 
 /** Each exercise of a section: how many checks, and the try that solved it. */
 export function useSectionProgress(sectionId: string) {
-  return useQuery({ queryKey: studentKeys.progress(sectionId), queryFn: () => api.get<SectionProgress>(`/student/sections/${sectionId}/progress`, 'Failed to load your progress') });
+  return useQuery({
+    queryKey: studentKeys.progress(sectionId),
+    queryFn: () => api.get<SectionProgress>(`/student/sections/${sectionId}/progress`, 'Failed to load your progress'),
+  });
 }
 
 /** One batch call for a section's questions; a failure marks all of them failed. */
 export function useQuestionBatch(ids: readonly string[]) {
   return useQuery({
     queryKey: studentKeys.questions(ids),
-    queryFn: () => api.post<StudentQuestion[]>('/questions/batch', { questionIds: ids }, 'Failed to load the questions'),
+    queryFn: () =>
+      api.post<StudentQuestion[]>('/questions/batch', { questionIds: ids }, 'Failed to load the questions'),
     enabled: ids.length > 0,
     retry: false,
   });
@@ -55,7 +78,8 @@ export function useQuestionBatch(ids: readonly string[]) {
 export function useCheckAnswer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { questionId: string; studentAnswer: string; sectionId?: string }) => api.post<CheckAnswerReply>('/questions/check-answer', body, 'Your answer could not be checked'),
+    mutationFn: (body: { questionId: string; studentAnswer: string; sectionId?: string }) =>
+      api.post<CheckAnswerReply>('/questions/check-answer', body, 'Your answer could not be checked'),
     // Every check moves the dashboard's figures and the section's per-question progress; the verdict does not wait for them.
     onSuccess: (_reply, body) => {
       void client.invalidateQueries({ queryKey: studentKeys.stats });

@@ -21,8 +21,13 @@ function isKept(value: unknown): value is KeptAnswer {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   const result = v.result as Record<string, unknown> | null;
-  return typeof v.answer === 'string' && typeof v.wrong === 'number' && typeof v.solved === 'boolean' &&
-    (result === null || (typeof result === 'object' && typeof result.isCorrect === 'boolean' && typeof result.feedback === 'string'));
+  return (
+    typeof v.answer === 'string' &&
+    typeof v.wrong === 'number' &&
+    typeof v.solved === 'boolean' &&
+    (result === null ||
+      (typeof result === 'object' && typeof result.isCorrect === 'boolean' && typeof result.feedback === 'string'))
+  );
 }
 
 /** What this user left on this question in this tab, or nothing (also when storage is disabled or unreadable). */

@@ -14,7 +14,9 @@ describe('reading questions', () => {
   });
 
   it('marks blanks in the text only, leaving a placeholder inside an attribute value as written', () => {
-    const marked = withBlankMarks('<p><a href="https://example.com" title="see ___1___">link</a> x = ___1___</p><img src="/api/uploads/a.png" alt="___2___">');
+    const marked = withBlankMarks(
+      '<p><a href="https://example.com" title="see ___1___">link</a> x = ___1___</p><img src="/api/uploads/a.png" alt="___2___">',
+    );
     const holder = document.createElement('div');
     holder.innerHTML = marked;
     expect(holder.querySelector('a')!.getAttribute('title')).toBe('see ___1___');
@@ -30,7 +32,8 @@ describe('a fill-in-the-blank question card', () => {
   it('shows one blank box per blank of the text and keeps attribute values whole', () => {
     const question: StudentQuestion = {
       id: 'q1',
-      questionText: '<p><a href="https://example.com/help" title="blank ___1___ here">Help</a> $2x = 4$, so x = ___1___</p>',
+      questionText:
+        '<p><a href="https://example.com/help" title="blank ___1___ here">Help</a> $2x = 4$, so x = ___1___</p>',
       type: 'Fill in the Blank',
       grade: 6,
       options: {},

@@ -23,9 +23,21 @@ export function ConfirmDelete({
 }) {
   const label = entity[0].toUpperCase() + entity.slice(1);
   return (
-    <ConfirmDialog open title={`Delete ${label}`} confirmLabel={`Delete ${label}`} busyLabel="Deleting..." busy={busy || !!reach?.pending} onConfirm={onConfirm} onCancel={onClose}>
+    <ConfirmDialog
+      open
+      title={`Delete ${label}`}
+      confirmLabel={`Delete ${label}`}
+      busyLabel="Deleting..."
+      busy={busy || !!reach?.pending}
+      onConfirm={onConfirm}
+      onCancel={onClose}
+    >
       <p className={styles.confirmName}>{name}</p>
-      {reach ? <p className={styles.confirmText}>{reach.pending ? 'Counting the students and tests it reaches...' : reach.text}</p> : null}
+      {reach ? (
+        <p className={styles.confirmText}>
+          {reach.pending ? 'Counting the students and tests it reaches...' : reach.text}
+        </p>
+      ) : null}
       <p className={styles.confirmText}>{DELETE_CONFIRM[entity]}</p>
     </ConfirmDialog>
   );

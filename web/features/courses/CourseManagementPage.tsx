@@ -42,13 +42,23 @@ export default function CourseManagementPage() {
   let title = 'Courses';
   let level: ReactNode;
   /** A level whose parent list is loading, failed, or does not hold the id of the address. */
-  const missing = (query: { isPending: boolean; isError: boolean; error: unknown; refetch(): unknown }, entity: 'course' | 'unit' | 'section') =>
+  const missing = (
+    query: { isPending: boolean; isError: boolean; error: unknown; refetch(): unknown },
+    entity: 'course' | 'unit' | 'section',
+  ) =>
     query.isPending ? (
       <PageState kind="loading" title="Loading course management..." />
     ) : query.isError ? (
-      <PageState kind="error" title={failureText(query.error, 'load', entity)} action={<Button onClick={() => void query.refetch()}>Try Again</Button>} />
+      <PageState
+        kind="error"
+        title={failureText(query.error, 'load', entity)}
+        action={<Button onClick={() => void query.refetch()}>Try Again</Button>}
+      />
     ) : (
-      <EmptyState title={`This ${entity} no longer exists`} action={<Link to={paths.courseManagement}>Back to Courses</Link>} />
+      <EmptyState
+        title={`This ${entity} no longer exists`}
+        action={<Link to={paths.courseManagement}>Back to Courses</Link>}
+      />
     );
 
   if (!courseId) {
@@ -57,7 +67,14 @@ export default function CourseManagementPage() {
     level = missing(courses, 'course');
   } else if (!unitId) {
     title = course.title;
-    level = <UnitsView course={course} notify={notify} onBack={() => navigate(paths.courseManagement)} onManageSections={(u) => navigate(paths.unitSections.href(course.id, u.id))} />;
+    level = (
+      <UnitsView
+        course={course}
+        notify={notify}
+        onBack={() => navigate(paths.courseManagement)}
+        onManageSections={(u) => navigate(paths.unitSections.href(course.id, u.id))}
+      />
+    );
   } else if (!unit) {
     level = missing(units, 'unit');
   } else if (!sectionId) {
@@ -74,7 +91,9 @@ export default function CourseManagementPage() {
     level = missing(sections, 'section');
   } else {
     title = section.title;
-    level = <SectionContentView section={section} onBack={() => navigate(paths.unitSections.href(course.id, unit.id))} />;
+    level = (
+      <SectionContentView section={section} onBack={() => navigate(paths.unitSections.href(course.id, unit.id))} />
+    );
   }
 
   return (

@@ -19,7 +19,15 @@ import { ViewUnitsMenu } from './ViewUnitsMenu';
 import styles from './courses.module.css';
 
 /** The courses level: search by title, code or description, 10/20/30 per page, add, edit, delete, drill into units. */
-export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; notify: Notifier; onManageUnits(course: Course): void }) {
+export function CoursesView({
+  admin,
+  notify,
+  onManageUnits,
+}: {
+  admin: boolean;
+  notify: Notifier;
+  onManageUnits(course: Course): void;
+}) {
   const courses = useCourses(admin);
   const remove = useDeleteCourse();
   const [search, setSearch] = useState('');
@@ -29,14 +37,23 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
   const [deleting, setDeleting] = useState<Course | null>(null);
   const preview = useCourseDeletePreview(deleting?.id ?? null);
 
-  const filtered = useMemo(() => (courses.data ?? []).filter((c) => matchesSearch(search, c.title, c.code, c.description)), [courses.data, search]);
+  const filtered = useMemo(
+    () => (courses.data ?? []).filter((c) => matchesSearch(search, c.title, c.code, c.description)),
+    [courses.data, search],
+  );
   const pages = Math.max(1, Math.ceil(filtered.length / pageSize));
   const current = Math.min(page, pages);
   const shown = filtered.slice((current - 1) * pageSize, current * pageSize);
 
   if (courses.isPending) return <PageState kind="loading" title="Loading course management..." />;
   if (courses.isError)
-    return <PageState kind="error" title={failureText(courses.error, 'load', 'course')} action={<Button onClick={() => void courses.refetch()}>Try Again</Button>} />;
+    return (
+      <PageState
+        kind="error"
+        title={failureText(courses.error, 'load', 'course')}
+        action={<Button onClick={() => void courses.refetch()}>Try Again</Button>}
+      />
+    );
 
   return (
     <section aria-label="Courses">
@@ -47,7 +64,9 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
           onChange={firstPageAfter(setSearch)}
         />
         <div className={styles.controlsAction}>
-          <Button onClick={() => setEditing('new')} icon={Plus}>Add Course</Button>
+          <Button onClick={() => setEditing('new')} icon={Plus}>
+            Add Course
+          </Button>
         </div>
       </div>
       {shown.length === 0 ? (
@@ -64,9 +83,7 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
                 <h2 className={styles.cardTitle}>{course.title}</h2>
                 <p className={styles.meta}>
                   <span className={styles.code}>{course.code}</span>
-                  <span>
-                    {plural(course.unitCount, 'unit')}
-                  </span>
+                  <span>{plural(course.unitCount, 'unit')}</span>
                   <span>Created {formatDate(course.createdAt)}</span>
                 </p>
                 {course.description ? (
@@ -77,11 +94,30 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
               </div>
               <div className={styles.actions}>
                 <ViewUnitsMenu course={course} />
-                <Button size="sm" onClick={() => onManageUnits(course)} icon={Layers}>Manage Units</Button>
-                <Button size="sm" variant="secondary" onClick={() => setEditing(course)} aria-label={`Edit ${course.title}`} icon={Pencil}>Edit</Button>
+                <Button size="sm" onClick={() => onManageUnits(course)} icon={Layers}>
+                  Manage Units
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing(course)}
+                  aria-label={`Edit ${course.title}`}
+                  icon={Pencil}
+                >
+                  Edit
+                </Button>
                 {/* Deleting a course is an admin's (the server refuses anyone else). */}
                 {admin ? (
-                  <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(course)} aria-label={`Delete ${course.title}`} icon={Trash2}>Delete</Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className={styles.dangerGhost}
+                    onClick={() => setDeleting(course)}
+                    aria-label={`Delete ${course.title}`}
+                    icon={Trash2}
+                  >
+                    Delete
+                  </Button>
                 ) : null}
               </div>
             </li>
@@ -90,13 +126,13 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
       )}
       {filtered.length ? (
         <Pagination
-        page={current}
-        pageSize={pageSize}
-        total={filtered.length}
-        pageSizes={COURSE_PAGE_SIZES}
-        noun="courses"
-        onPage={setPage}
-        onPageSize={firstPageAfter(setPageSize)}
+          page={current}
+          pageSize={pageSize}
+          total={filtered.length}
+          pageSizes={COURSE_PAGE_SIZES}
+          noun="courses"
+          onPage={setPage}
+          onPageSize={firstPageAfter(setPageSize)}
         />
       ) : null}
 
@@ -115,7 +151,10 @@ export function CoursesView({ admin, notify, onManageUnits }: { admin: boolean; 
           entity="course"
           name={deleting.title}
           busy={remove.isPending}
-          reach={{ text: preview.isError ? failureText(preview.error, 'load', 'course') : preview.data?.message, pending: preview.isPending }}
+          reach={{
+            text: preview.isError ? failureText(preview.error, 'load', 'course') : preview.data?.message,
+            pending: preview.isPending,
+          }}
           onClose={() => setDeleting(null)}
           onConfirm={() =>
             remove.mutate(deleting.id, {

@@ -32,20 +32,41 @@ interface LevelFrameProps {
  * What the units and sections levels of course management share: the back button, search and Add, and the
  * loading, error and empty states around the list.
  */
-export function LevelFrame({ thing, parent, onBack, search, onSearch, placeholder, onAdd, query, shownCount, list, emptyText, children }: LevelFrameProps) {
+export function LevelFrame({
+  thing,
+  parent,
+  onBack,
+  search,
+  onSearch,
+  placeholder,
+  onAdd,
+  query,
+  shownCount,
+  list,
+  emptyText,
+  children,
+}: LevelFrameProps) {
   const lower = thing.toLowerCase() as 'unit' | 'section';
   return (
     <section aria-label={`${thing}s`}>
-      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back} icon={ArrowLeft}>Back to {parent}</Button>
+      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back} icon={ArrowLeft}>
+        Back to {parent}
+      </Button>
       <div className={styles.controls}>
         <SearchBox label={placeholder} value={search} onChange={onSearch} />
         <div className={styles.controlsAction}>
-          <Button onClick={onAdd} icon={Plus}>Add {thing}</Button>
+          <Button onClick={onAdd} icon={Plus}>
+            Add {thing}
+          </Button>
         </div>
       </div>
       {query.isPending ? <PageState kind="loading" title="Loading course management..." /> : null}
       {query.isError ? (
-        <PageState kind="error" title={failureText(query.error, 'load', lower)} action={<Button onClick={() => void query.refetch()}>Try Again</Button>} />
+        <PageState
+          kind="error"
+          title={failureText(query.error, 'load', lower)}
+          action={<Button onClick={() => void query.refetch()}>Try Again</Button>}
+        />
       ) : null}
       {query.isSuccess && shownCount === 0 ? (
         <EmptyState title={`No ${lower}s available`} text={search ? `No ${lower} matches your search.` : emptyText} />

@@ -8,7 +8,9 @@ import styles from './courses.module.css';
 export function SectionContentView({ section, onBack }: { section: Section; onBack(): void }) {
   return (
     <section aria-label="Section content">
-      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back} icon={ArrowLeft}>Back to Sections</Button>
+      <Button variant="ghost" size="sm" onClick={onBack} className={styles.back} icon={ArrowLeft}>
+        Back to Sections
+      </Button>
       <article className={styles.lesson}>
         <p className={styles.meta}>
           <span>Section {section.sectionNumber}</span>

@@ -16,7 +16,17 @@ import styles from './courses.module.css';
 const CONTENT_HEIGHT = 500;
 
 /** Add or edit a section: title (required), section number (next free one when empty), grade, rich content with math. */
-export function SectionFormModal({ unit, section, onClose, onSaved }: { unit: Unit; section: Section | null; onClose(): void; onSaved(created: boolean): void }) {
+export function SectionFormModal({
+  unit,
+  section,
+  onClose,
+  onSaved,
+}: {
+  unit: Unit;
+  section: Section | null;
+  onClose(): void;
+  onSaved(created: boolean): void;
+}) {
   const save = useSaveSection();
   const [failure, setFailure] = useState('');
   const [showPreview, setShowPreview] = useState(false);
@@ -56,17 +66,44 @@ export function SectionFormModal({ unit, section, onClose, onSaved }: { unit: Un
         </Button>
       }
     >
-      <TextField label="Title" maxLength={COURSE_LIMITS.title} required autoFocus error={errors.title?.message} {...form.register('title')} />
+      <TextField
+        label="Title"
+        maxLength={COURSE_LIMITS.title}
+        required
+        autoFocus
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
       <div className={styles.row}>
-        <TextField label="Section Number" type="number" min={1} step={1} inputMode="numeric" hint="Leave empty for the next number." error={errors.sectionNumber?.message} {...form.register('sectionNumber')} />
-        <TextField label="Grade" maxLength={COURSE_LIMITS.grade} error={errors.grade?.message} {...form.register('grade')} />
+        <TextField
+          label="Section Number"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          hint="Leave empty for the next number."
+          error={errors.sectionNumber?.message}
+          {...form.register('sectionNumber')}
+        />
+        <TextField
+          label="Grade"
+          maxLength={COURSE_LIMITS.grade}
+          error={errors.grade?.message}
+          {...form.register('grade')}
+        />
       </div>
       <Controller
         control={form.control}
         name="content"
         render={({ field, fieldState }) => (
           <>
-            <RichTextEditor label="Content" value={field.value ?? ''} onChange={field.onChange} height={CONTENT_HEIGHT} placeholder="Write the lesson. Type math between dollar signs." />
+            <RichTextEditor
+              label="Content"
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              height={CONTENT_HEIGHT}
+              placeholder="Write the lesson. Type math between dollar signs."
+            />
             {fieldState.error ? (
               <p className={styles.errorText} role="alert">
                 {fieldState.error.message}

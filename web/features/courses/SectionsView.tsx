@@ -14,15 +14,31 @@ import styles from './courses.module.css';
 import { plural, matchesSearch } from '@common/rules';
 
 /** The sections of a unit, by section number: search by title, grade or content, add, edit, delete, view content. */
-export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Unit; notify: Notifier; onBack(): void; onViewContent(section: Section): void }) {
+export function SectionsView({
+  unit,
+  notify,
+  onBack,
+  onViewContent,
+}: {
+  unit: Unit;
+  notify: Notifier;
+  onBack(): void;
+  onViewContent(section: Section): void;
+}) {
   const sections = useSections(unit.id);
   const remove = useDeleteSection();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Section | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Section | null>(null);
-  const rows = useMemo(() => (sections.data ?? []).map((s) => ({ section: s, text: plainText(s.content) })), [sections.data]);
+  const rows = useMemo(
+    () => (sections.data ?? []).map((s) => ({ section: s, text: plainText(s.content) })),
+    [sections.data],
+  );
   const shown = useMemo(
-    () => rows.filter((r) => matchesSearch(search, r.section.title, r.section.grade, r.text)).sort((a, b) => a.section.sectionNumber - b.section.sectionNumber),
+    () =>
+      rows
+        .filter((r) => matchesSearch(search, r.section.title, r.section.grade, r.text))
+        .sort((a, b) => a.section.sectionNumber - b.section.sectionNumber),
     [rows, search],
   );
 
@@ -50,16 +66,33 @@ export function SectionsView({ unit, notify, onBack, onViewContent }: { unit: Un
                 </h2>
                 <p className={styles.meta}>
                   {section.grade ? <span>Grade {section.grade}</span> : null}
-                  <span>
-                    {plural(section.exercises.length, 'question')}
-                  </span>
+                  <span>{plural(section.exercises.length, 'question')}</span>
                 </p>
                 <p className={styles.description}>{text ? <MathText text={cut(text)} /> : 'No content yet.'}</p>
               </div>
               <div className={styles.actions}>
-                <Button size="sm" onClick={() => onViewContent(section)} icon={Eye}>View Content</Button>
-                <Button size="sm" variant="secondary" onClick={() => setEditing(section)} aria-label={`Edit ${section.title}`} icon={Pencil}>Edit</Button>
-                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(section)} aria-label={`Delete ${section.title}`} icon={Trash2}>Delete</Button>
+                <Button size="sm" onClick={() => onViewContent(section)} icon={Eye}>
+                  View Content
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing(section)}
+                  aria-label={`Edit ${section.title}`}
+                  icon={Pencil}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className={styles.dangerGhost}
+                  onClick={() => setDeleting(section)}
+                  aria-label={`Delete ${section.title}`}
+                  icon={Trash2}
+                >
+                  Delete
+                </Button>
               </div>
             </li>
           ))}

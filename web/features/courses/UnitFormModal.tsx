@@ -19,11 +19,27 @@ function categoryProblem(tag: string, tags: string[]): string | null {
 }
 
 /** Add or edit a unit: title (required), unit number (next free one when empty), grade, category tags. */
-export function UnitFormModal({ courseId, unit, onClose, onSaved }: { courseId: string; unit: Unit | null; onClose(): void; onSaved(created: boolean): void }) {
+export function UnitFormModal({
+  courseId,
+  unit,
+  onClose,
+  onSaved,
+}: {
+  courseId: string;
+  unit: Unit | null;
+  onClose(): void;
+  onSaved(created: boolean): void;
+}) {
   const save = useSaveUnit();
   const [failure, setFailure] = useState('');
   const form = useSchemaForm(unitBody, {
-    defaultValues: { title: unit?.title ?? '', unitNumber: unit ? String(unit.unitNumber) : '', grade: unit?.grade ?? '', categories: unit?.categories ?? [], courseId },
+    defaultValues: {
+      title: unit?.title ?? '',
+      unitNumber: unit ? String(unit.unitNumber) : '',
+      grade: unit?.grade ?? '',
+      categories: unit?.categories ?? [],
+      courseId,
+    },
   });
   const errors = form.formState.errors;
 
@@ -42,18 +58,50 @@ export function UnitFormModal({ courseId, unit, onClose, onSaved }: { courseId: 
       submitLabel={`${unit ? 'Update' : 'Create'} Unit`}
       busyLabel="Saving..."
       busy={save.isPending}
-      error={failure} onSubmit={submit} onClose={onClose}>
-      <TextField label="Title" maxLength={COURSE_LIMITS.title} required autoFocus error={errors.title?.message} {...form.register('title')} />
+      error={failure}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label="Title"
+        maxLength={COURSE_LIMITS.title}
+        required
+        autoFocus
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
       <div className={styles.row}>
-        <TextField label="Unit Number" type="number" min={1} step={1} inputMode="numeric" hint="Leave empty for the next number." error={errors.unitNumber?.message} {...form.register('unitNumber')} />
-        <TextField label="Grade" maxLength={COURSE_LIMITS.grade} placeholder="e.g. 5" error={errors.grade?.message} {...form.register('grade')} />
+        <TextField
+          label="Unit Number"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          hint="Leave empty for the next number."
+          error={errors.unitNumber?.message}
+          {...form.register('unitNumber')}
+        />
+        <TextField
+          label="Grade"
+          maxLength={COURSE_LIMITS.grade}
+          placeholder="e.g. 5"
+          error={errors.grade?.message}
+          {...form.register('grade')}
+        />
       </div>
       <Controller
         control={form.control}
         name="categories"
         render={({ field, fieldState }) => (
           <>
-            <TagInput label="Categories" value={field.value ?? []} onChange={field.onChange} problemWith={categoryProblem} maxLength={COURSE_LIMITS.category} placeholder="e.g. Fractions" />
+            <TagInput
+              label="Categories"
+              value={field.value ?? []}
+              onChange={field.onChange}
+              problemWith={categoryProblem}
+              maxLength={COURSE_LIMITS.category}
+              placeholder="e.g. Fractions"
+            />
             {fieldState.error ? (
               <p className={styles.errorText} role="alert">
                 {fieldState.error.message}

@@ -13,14 +13,27 @@ import styles from './courses.module.css';
 import { plural, matchesSearch } from '@common/rules';
 
 /** The units of a course, by unit number: search by title or grade, add, edit, delete, drill into sections. */
-export function UnitsView({ course, notify, onBack, onManageSections }: { course: Course; notify: Notifier; onBack(): void; onManageSections(unit: Unit): void }) {
+export function UnitsView({
+  course,
+  notify,
+  onBack,
+  onManageSections,
+}: {
+  course: Course;
+  notify: Notifier;
+  onBack(): void;
+  onManageSections(unit: Unit): void;
+}) {
   const units = useUnits(course.id);
   const remove = useDeleteUnit();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Unit | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Unit | null>(null);
   const shown = useMemo(
-    () => [...(units.data ?? [])].filter((u) => matchesSearch(search, u.title, u.grade)).sort((a, b) => a.unitNumber - b.unitNumber),
+    () =>
+      [...(units.data ?? [])]
+        .filter((u) => matchesSearch(search, u.title, u.grade))
+        .sort((a, b) => a.unitNumber - b.unitNumber),
     [units.data, search],
   );
 
@@ -48,16 +61,33 @@ export function UnitsView({ course, notify, onBack, onManageSections }: { course
                 </h2>
                 <p className={styles.meta}>
                   {unit.grade ? <span>Grade {unit.grade}</span> : null}
-                  <span>
-                    {plural(unit.sectionCount, 'section')}
-                  </span>
+                  <span>{plural(unit.sectionCount, 'section')}</span>
                 </p>
                 <Chips label="Categories" chips={unit.categories.map((c) => ({ key: c, label: c }))} />
               </div>
               <div className={styles.actions}>
-                <Button size="sm" onClick={() => onManageSections(unit)} icon={ListTree}>Manage Sections</Button>
-                <Button size="sm" variant="secondary" onClick={() => setEditing(unit)} aria-label={`Edit ${unit.title}`} icon={Pencil}>Edit</Button>
-                <Button size="sm" variant="ghost" className={styles.dangerGhost} onClick={() => setDeleting(unit)} aria-label={`Delete ${unit.title}`} icon={Trash2}>Delete</Button>
+                <Button size="sm" onClick={() => onManageSections(unit)} icon={ListTree}>
+                  Manage Sections
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing(unit)}
+                  aria-label={`Edit ${unit.title}`}
+                  icon={Pencil}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className={styles.dangerGhost}
+                  onClick={() => setDeleting(unit)}
+                  aria-label={`Delete ${unit.title}`}
+                  icon={Trash2}
+                >
+                  Delete
+                </Button>
               </div>
             </li>
           ))}

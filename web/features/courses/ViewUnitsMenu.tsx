@@ -33,7 +33,13 @@ export function ViewUnitsMenu({ course }: { course: Course }) {
   const latest = list.reduce<(typeof list)[number] | null>((a, u) => (!a || u.createdAt > a.createdAt ? u : a), null);
   return (
     <div className={styles.menu} ref={root}>
-      <Button size="sm" variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
         View Units <ChevronDown size={16} aria-hidden="true" />
       </Button>
       {open ? (

@@ -14,14 +14,17 @@ export function failureText(error: unknown, action: 'load' | 'save' | 'delete', 
   return errorMessage(error, `Failed to ${action} ${noun}`);
 }
 
-export const successText = (entity: Entity, done: 'created' | 'updated' | 'deleted') => `${capital(entity)} ${done} successfully`;
+export const successText = (entity: Entity, done: 'created' | 'updated' | 'deleted') =>
+  `${capital(entity)} ${done} successfully`;
 
 /** What each delete takes with it, as the server does it. */
 export const DELETE_CONFIRM: Record<Entity, string> = {
   course:
     'Are you sure you want to delete this course? This will also delete all its units, sections and lessons, and remove it from every student it is assigned to. Questions stay in the question bank.',
   unit: 'Are you sure you want to delete this unit? This will also delete all its sections and lessons, and remove them from every student they are assigned to.',
-  section: 'Are you sure you want to delete this section? Students lose access to it; its questions stay in the question bank.',
+  section:
+    'Are you sure you want to delete this section? Students lose access to it; its questions stay in the question bank.',
 };
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });

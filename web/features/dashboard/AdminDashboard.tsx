@@ -15,7 +15,8 @@ export function AdminDashboard() {
   const { user } = useAuth();
   const dashboard = useAdminDashboard();
   const stats = dashboard.data?.stats;
-  const figure = (value: number | undefined) => (value === undefined ? (dashboard.isError ? '--' : '…') : value.toLocaleString('en-US'));
+  const figure = (value: number | undefined) =>
+    value === undefined ? (dashboard.isError ? '--' : '…') : value.toLocaleString('en-US');
   return (
     <div className={styles.page}>
       <Welcome title={`Welcome back, ${firstNameOf(user)}!`}>Here is what is happening across the academy.</Welcome>
@@ -29,17 +30,39 @@ export function AdminDashboard() {
       ) : null}
       <StatCards
         stats={[
-          { label: 'Total Users', value: figure(stats?.users), icon: Users, hint: stats ? `${stats.students.toLocaleString('en-US')} students` : undefined },
-          { label: 'Active Courses', value: figure(stats?.activeCourses), icon: BookOpen, hint: stats ? `assigned, of ${stats.courses.toLocaleString('en-US')} courses` : undefined },
-          { label: 'Active Students', value: figure(stats?.activeStudents), icon: Activity, hint: `practiced in the last ${ACTIVITY_WINDOW_DAYS} days` },
-          { label: 'Answers Checked', value: figure(stats?.checksThisWeek), icon: ClipboardCheck, hint: `in the last ${ACTIVITY_WINDOW_DAYS} days` },
+          {
+            label: 'Total Users',
+            value: figure(stats?.users),
+            icon: Users,
+            hint: stats ? `${stats.students.toLocaleString('en-US')} students` : undefined,
+          },
+          {
+            label: 'Active Courses',
+            value: figure(stats?.activeCourses),
+            icon: BookOpen,
+            hint: stats ? `assigned, of ${stats.courses.toLocaleString('en-US')} courses` : undefined,
+          },
+          {
+            label: 'Active Students',
+            value: figure(stats?.activeStudents),
+            icon: Activity,
+            hint: `practiced in the last ${ACTIVITY_WINDOW_DAYS} days`,
+          },
+          {
+            label: 'Answers Checked',
+            value: figure(stats?.checksThisWeek),
+            icon: ClipboardCheck,
+            hint: `in the last ${ACTIVITY_WINDOW_DAYS} days`,
+          },
         ]}
       />
       <div className={styles.grid2}>
         <section className={styles.panel} aria-labelledby="recent-activity">
           <h2 id="recent-activity">Recent Activity</h2>
           {dashboard.isPending ? (
-            <p className={styles.muted} role="status">Loading recent activity...</p>
+            <p className={styles.muted} role="status">
+              Loading recent activity...
+            </p>
           ) : !dashboard.data?.recent.length ? (
             <p className={styles.muted}>
               <Inbox size={18} aria-hidden="true" style={{ verticalAlign: 'text-bottom' }} /> No recent activity yet.
@@ -65,7 +88,11 @@ function ActivityItem({ item }: { item: RecentActivity }) {
   const [Icon, title, detail]: [LucideIcon, string, string] =
     item.kind === 'registration'
       ? [UserPlus, `${item.name} joined`, `New ${typeLabel(item.userType)} account`]
-      : [BookOpen, `${item.studentName} was assigned ${item.courseName}`, item.assignedBy ? `Course assignment by ${item.assignedBy}` : 'Course assignment'];
+      : [
+          BookOpen,
+          `${item.studentName} was assigned ${item.courseName}`,
+          item.assignedBy ? `Course assignment by ${item.assignedBy}` : 'Course assignment',
+        ];
   return (
     <li>
       <Icon size={20} aria-hidden="true" />

@@ -14,10 +14,21 @@ afterEach(() => {
 
 /** Renders /dashboard, guarded as the router guards it, for a session user of the given type. */
 function renderFor(type: string, search = '') {
-  const user = { id: 'u1', email: 'x@example.com', type, status: 'active', firstName: 'Ada', lastName: 'Park', createdAt: '2026-01-01' };
+  const user = {
+    id: 'u1',
+    email: 'x@example.com',
+    type,
+    status: 'active',
+    firstName: 'Ada',
+    lastName: 'Park',
+    createdAt: '2026-01-01',
+  };
   const replies: Record<string, unknown> = {
     '/auth/me': { user },
-    '/admin/dashboard': { stats: { users: 7, courses: 3, activeCourses: 2, students: 4, activeStudents: 1, checksThisWeek: 9 }, recent: [] },
+    '/admin/dashboard': {
+      stats: { users: 7, courses: 3, activeCourses: 2, students: 4, activeStudents: 1, checksThisWeek: 9 },
+      recent: [],
+    },
     '/teacher/dashboard': { activeCourses: 2, totalStudents: 5, pendingReviews: 3 },
     '/parent/children': { children: [] },
   };
@@ -54,7 +65,7 @@ describe('/dashboard picks its view by the user type', () => {
     expect((await screen.findAllByText(text, { exact: false })).length).toBeGreaterThan(0);
   });
 
-  it('gives the student\'s My Courses section to the learning home, and the others are coming soon', async () => {
+  it("gives the student's My Courses section to the learning home, and the others are coming soon", async () => {
     renderFor('student', '?section=courses');
     expect(await screen.findByText("The student's learning home")).toBeTruthy();
     cleanup();
@@ -88,13 +99,16 @@ describe('/dashboard picks its view by the user type', () => {
     expect(await screen.findByRole('heading', { name: 'Progress Reports' })).toBeTruthy();
   });
 
-  it.each(['student', 'parent', 'teacher', 'admin', 'data-entry'])('the %s dashboard says coming soon for a section it does not know', async (type) => {
-    for (const section of ['no-such-section', 'constructor']) {
-      renderFor(type, `?section=${section}`);
-      expect(await screen.findByText('This section is coming soon!')).toBeTruthy();
-      cleanup();
-    }
-  });
+  it.each(['student', 'parent', 'teacher', 'admin', 'data-entry'])(
+    'the %s dashboard says coming soon for a section it does not know',
+    async (type) => {
+      for (const section of ['no-such-section', 'constructor']) {
+        renderFor(type, `?section=${section}`);
+        expect(await screen.findByText('This section is coming soon!')).toBeTruthy();
+        cleanup();
+      }
+    },
+  );
 
   it('an in-place section not built yet says so', async () => {
     renderFor('parent', '?section=communication');

@@ -27,7 +27,13 @@ const PARENT_SECTIONS = new Set(['children', 'progress']);
  * the learning feature's page, handed in by the router so features stay apart, as are the student's Assignments and
  * Grades sections (`studentSections`).
  */
-export default function DashboardPage({ studentHome, studentSections = {} }: { studentHome: ReactNode; studentSections?: Record<string, ReactNode> }) {
+export default function DashboardPage({
+  studentHome,
+  studentSections = {},
+}: {
+  studentHome: ReactNode;
+  studentSections?: Record<string, ReactNode>;
+}) {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const type = user ? normalizeUserType(user.type) : null;
@@ -39,7 +45,8 @@ export default function DashboardPage({ studentHome, studentSections = {} }: { s
   // Every role's profile is the shared profile screen, whichever way it is reached.
   if (section === 'profile') return <Navigate to={paths.profile} replace />;
   // Any other section, a menu's or one typed into the address, is coming soon: a typed one has no label of its own.
-  if (section && !(type === 'parent' && PARENT_SECTIONS.has(section))) return <ComingSoonSection label={sectionLabel(type, section) ?? 'Coming Soon'} />;
+  if (section && !(type === 'parent' && PARENT_SECTIONS.has(section)))
+    return <ComingSoonSection label={sectionLabel(type, section) ?? 'Coming Soon'} />;
   if (type === 'student') return <>{studentHome}</>;
   const View = views[type];
   return (

@@ -47,7 +47,10 @@ function ParentHome() {
         </span>
         <div>
           <h2 id="progress-card">View Student Progress</h2>
-          <p>How each of your children is doing: their courses, the questions they checked this week and how often they were right.</p>
+          <p>
+            How each of your children is doing: their courses, the questions they checked this week and how often they
+            were right.
+          </p>
           <ButtonLink to={paths.dashboardSection('progress')}>View Student Progress</ButtonLink>
         </div>
       </section>
@@ -71,7 +74,14 @@ function ChildrenList() {
   const children = useChildren();
   if (children.isPending) return <PageState kind="loading" title="Loading your children's progress..." />;
   if (children.isError) {
-    return <PageState kind="error" title={DASHBOARD_MESSAGES.progressFailed} text={errorMessage(children.error, 'Please try again.')} action={<Button onClick={() => void children.refetch()}>Try Again</Button>} />;
+    return (
+      <PageState
+        kind="error"
+        title={DASHBOARD_MESSAGES.progressFailed}
+        text={errorMessage(children.error, 'Please try again.')}
+        action={<Button onClick={() => void children.refetch()}>Try Again</Button>}
+      />
+    );
   }
   if (children.data.length === 0) return <NoChildren />;
   return (
@@ -85,7 +95,12 @@ function ChildrenList() {
   );
 }
 
-const NoChildren = () => <EmptyState title="No children linked yet" text="Ask the academy to link your child's student account to yours; their progress will show here." />;
+const NoChildren = () => (
+  <EmptyState
+    title="No children linked yet"
+    text="Ask the academy to link your child's student account to yours; their progress will show here."
+  />
+);
 
 function ChildCard({ child }: { child: ChildProgress }) {
   return (
@@ -93,9 +108,16 @@ function ChildCard({ child }: { child: ChildProgress }) {
       <header className={styles.childHeader}>
         <div>
           <h2>{fullName(child)}</h2>
-          <p className={styles.muted}>{[child.grade ? `Grade ${child.grade}` : null, child.school].filter(Boolean).join(' · ') || 'Student'}</p>
+          <p className={styles.muted}>
+            {[child.grade ? `Grade ${child.grade}` : null, child.school].filter(Boolean).join(' · ') || 'Student'}
+          </p>
         </div>
-        <ButtonLink variant="secondary" size="sm" to={paths.childReport(child.id)} aria-label={`Progress report of ${fullName(child)}`}>
+        <ButtonLink
+          variant="secondary"
+          size="sm"
+          to={paths.childReport(child.id)}
+          aria-label={`Progress report of ${fullName(child)}`}
+        >
           Progress report
         </ButtonLink>
       </header>
@@ -123,9 +145,24 @@ function ChildFigures({ child, compact = false }: { child: ChildProgress; compac
       compact={compact}
       label={`Figures of ${name}`}
       stats={[
-        { label: 'Checked This Week', value: String(child.checkedThisWeek), icon: Activity, hint: compact ? undefined : `${child.correctThisWeek} right, last ${ACTIVITY_WINDOW_DAYS} days` },
-        { label: 'First-Try Accuracy', value: accuracy(child), icon: Target, hint: compact ? undefined : 'questions right at the first check' },
-        { label: 'Questions Solved', value: String(child.questionsSolved), icon: CheckCircle2, hint: compact ? undefined : `of ${child.questionsTried} tried` },
+        {
+          label: 'Checked This Week',
+          value: String(child.checkedThisWeek),
+          icon: Activity,
+          hint: compact ? undefined : `${child.correctThisWeek} right, last ${ACTIVITY_WINDOW_DAYS} days`,
+        },
+        {
+          label: 'First-Try Accuracy',
+          value: accuracy(child),
+          icon: Target,
+          hint: compact ? undefined : 'questions right at the first check',
+        },
+        {
+          label: 'Questions Solved',
+          value: String(child.questionsSolved),
+          icon: CheckCircle2,
+          hint: compact ? undefined : `of ${child.questionsTried} tried`,
+        },
         { label: 'Last Activity', value: lastActive(child), icon: Clock },
       ]}
     />
@@ -153,16 +190,33 @@ function ProgressReports({ childId }: { childId: string | null }) {
       <p className={styles.muted}>Courses, units and sections, with the questions solved in each.</p>
     </>
   );
-  if (children.isPending) return <div className={styles.page}>{header}<PageState kind="loading" title="Loading progress reports..." /></div>;
+  if (children.isPending)
+    return (
+      <div className={styles.page}>
+        {header}
+        <PageState kind="loading" title="Loading progress reports..." />
+      </div>
+    );
   if (children.isError) {
     return (
       <div className={styles.page}>
         {header}
-        <PageState kind="error" title={DASHBOARD_MESSAGES.progressFailed} text={errorMessage(children.error, 'Please try again.')} action={<Button onClick={() => void children.refetch()}>Try Again</Button>} />
+        <PageState
+          kind="error"
+          title={DASHBOARD_MESSAGES.progressFailed}
+          text={errorMessage(children.error, 'Please try again.')}
+          action={<Button onClick={() => void children.refetch()}>Try Again</Button>}
+        />
       </div>
     );
   }
-  if (children.data.length === 0) return <div className={styles.page}>{header}<NoChildren /></div>;
+  if (children.data.length === 0)
+    return (
+      <div className={styles.page}>
+        {header}
+        <NoChildren />
+      </div>
+    );
   const chosen = childId ?? children.data[0].id;
   const listed = children.data.some((c) => c.id === chosen);
   return (
@@ -174,7 +228,11 @@ function ProgressReports({ childId }: { childId: string | null }) {
           variant="pills"
           value={chosen}
           onChange={(id) => setParams({ section: 'progress', child: id }, { replace: true })}
-          tabs={children.data.map((child) => ({ value: child.id, label: fullName(child), content: <ChildReport id={child.id} /> }))}
+          tabs={children.data.map((child) => ({
+            value: child.id,
+            label: fullName(child),
+            content: <ChildReport id={child.id} />,
+          }))}
         />
       ) : (
         <ChildReport id={chosen} />
@@ -191,7 +249,12 @@ function ChildReport({ id }: { id: string }) {
     return missing ? (
       <EmptyState title={DASHBOARD_MESSAGES.childNotFound} text="This report is not one of your children's." />
     ) : (
-      <PageState kind="error" title={DASHBOARD_MESSAGES.progressFailed} text={errorMessage(report.error, 'Please try again.')} action={<Button onClick={() => void report.refetch()}>Try Again</Button>} />
+      <PageState
+        kind="error"
+        title={DASHBOARD_MESSAGES.progressFailed}
+        text={errorMessage(report.error, 'Please try again.')}
+        action={<Button onClick={() => void report.refetch()}>Try Again</Button>}
+      />
     );
   }
   const child = report.data;
@@ -200,7 +263,8 @@ function ChildReport({ id }: { id: string }) {
       <ChildFigures child={child} />
       {child.lastSection ? (
         <p className={styles.muted}>
-          Last practiced: Section {child.lastSection.unitNumber}.{child.lastSection.sectionNumber} {child.lastSection.sectionTitle}, in {child.lastSection.courseName}.
+          Last practiced: Section {child.lastSection.unitNumber}.{child.lastSection.sectionNumber}{' '}
+          {child.lastSection.sectionTitle}, in {child.lastSection.courseName}.
         </p>
       ) : null}
       <ChildTests childId={child.id} name={fullName(child)} />
@@ -228,7 +292,11 @@ function ChildReport({ id }: { id: string }) {
                         label={`${section.title} questions solved`}
                         value={section.solved}
                         max={section.questions}
-                        text={section.questions === 0 ? 'Lesson only' : `${section.solved} of ${plural(section.questions, 'question')} solved`}
+                        text={
+                          section.questions === 0
+                            ? 'Lesson only'
+                            : `${section.solved} of ${plural(section.questions, 'question')} solved`
+                        }
                       />
                     </li>
                   ))}
@@ -245,7 +313,10 @@ function ChildReport({ id }: { id: string }) {
 const TEST_COLUMNS = [
   { header: 'Test', cell: (r: ChildTestResult) => r.name },
   { header: 'Code', cell: (r: ChildTestResult) => r.testCode ?? '--', hideWhenNarrow: true },
-  { header: 'Submitted', cell: (r: ChildTestResult) => new Date(r.submittedAt).toLocaleDateString('en-US', { dateStyle: 'medium' }) },
+  {
+    header: 'Submitted',
+    cell: (r: ChildTestResult) => new Date(r.submittedAt).toLocaleDateString('en-US', { dateStyle: 'medium' }),
+  },
   { header: 'Score', cell: (r: ChildTestResult) => scoreText(r.score, r.totalMarks) },
   { header: 'Percentage', cell: (r: ChildTestResult) => `${r.score.percentage}%` },
 ];
@@ -257,13 +328,22 @@ function ChildTests({ childId, name }: { childId: string; name: string }) {
     <article className={styles.panel} aria-labelledby={`tests-${childId}`}>
       <h2 id={`tests-${childId}`}>Test Results</h2>
       {tests.isPending ? (
-        <p className={styles.muted} role="status">Loading test results...</p>
+        <p className={styles.muted} role="status">
+          Loading test results...
+        </p>
       ) : tests.isError ? (
-        <p className={styles.muted} role="alert">{errorMessage(tests.error, DASHBOARD_MESSAGES.testsFailed)}</p>
+        <p className={styles.muted} role="alert">
+          {errorMessage(tests.error, DASHBOARD_MESSAGES.testsFailed)}
+        </p>
       ) : tests.data.length === 0 ? (
         <p className={styles.muted}>No test results yet. A score appears here once the teacher releases it.</p>
       ) : (
-        <Table label={`Test results of ${name}`} rows={tests.data} rowKey={(r) => r.assignmentId} columns={TEST_COLUMNS} />
+        <Table
+          label={`Test results of ${name}`}
+          rows={tests.data}
+          rowKey={(r) => r.assignmentId}
+          columns={TEST_COLUMNS}
+        />
       )}
     </article>
   );

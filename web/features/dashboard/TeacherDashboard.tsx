@@ -27,20 +27,44 @@ export function TeacherDashboard() {
     const result = await figures.refetch();
     if (result.isSuccess) notifier.success('Your figures are up to date.');
   };
-  const figure = (value: number | null | undefined) => (value === undefined ? (figures.isError ? '--' : '…') : value === null ? '--' : value.toLocaleString('en-US'));
+  const figure = (value: number | null | undefined) =>
+    value === undefined ? (figures.isError ? '--' : '…') : value === null ? '--' : value.toLocaleString('en-US');
   return (
     <div className={styles.page}>
       <Toast notice={notifier.notice} corner />
       <Welcome title={`Welcome back, ${firstName}!`}>Your classes, students and content in one place.</Welcome>
       <StatCards
         stats={[
-          { label: 'Active Courses', value: figure(figures.data?.activeCourses), icon: BookOpen, hint: 'assigned to your students' },
-          { label: 'Total Students', value: figure(figures.data?.totalStudents), icon: Users, hint: 'your own students' },
-          { label: 'Pending Reviews', value: figure(figures.data?.pendingReviews), icon: ClipboardCheck, hint: 'submitted tests awaiting release' },
+          {
+            label: 'Active Courses',
+            value: figure(figures.data?.activeCourses),
+            icon: BookOpen,
+            hint: 'assigned to your students',
+          },
+          {
+            label: 'Total Students',
+            value: figure(figures.data?.totalStudents),
+            icon: Users,
+            hint: 'your own students',
+          },
+          {
+            label: 'Pending Reviews',
+            value: figure(figures.data?.pendingReviews),
+            icon: ClipboardCheck,
+            hint: 'submitted tests awaiting release',
+          },
         ]}
       />
       <div className={styles.toolbar}>
-        <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={figures.isFetching} icon={RefreshCw}>{figures.isFetching ? 'Refreshing...' : 'Refresh figures'}</Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void refresh()}
+          disabled={figures.isFetching}
+          icon={RefreshCw}
+        >
+          {figures.isFetching ? 'Refreshing...' : 'Refresh figures'}
+        </Button>
       </div>
       <section className={styles.panel}>
         <h2>Recent Activity</h2>

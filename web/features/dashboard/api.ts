@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_MESSAGES, type AdminDashboard, type ChildProgress, type TeacherDashboard } from '@common/schemas/dashboards';
+import {
+  DASHBOARD_MESSAGES,
+  type AdminDashboard,
+  type ChildProgress,
+  type TeacherDashboard,
+} from '@common/schemas/dashboards';
 import type { ChildTestResult } from '@common/schemas/test-taking';
 import { api } from '../../api/client';
 
@@ -12,10 +17,16 @@ export const dashboardKeys = {
 };
 
 export const useAdminDashboard = () =>
-  useQuery({ queryKey: dashboardKeys.admin, queryFn: () => api.get<AdminDashboard>('/admin/dashboard', DASHBOARD_MESSAGES.loadFailed) });
+  useQuery({
+    queryKey: dashboardKeys.admin,
+    queryFn: () => api.get<AdminDashboard>('/admin/dashboard', DASHBOARD_MESSAGES.loadFailed),
+  });
 
 export const useTeacherDashboard = () =>
-  useQuery({ queryKey: dashboardKeys.teacher, queryFn: () => api.get<TeacherDashboard>('/teacher/dashboard', DASHBOARD_MESSAGES.loadFailed) });
+  useQuery({
+    queryKey: dashboardKeys.teacher,
+    queryFn: () => api.get<TeacherDashboard>('/teacher/dashboard', DASHBOARD_MESSAGES.loadFailed),
+  });
 
 /**
  * A parent's children with their progress, read afresh on every visit and whenever the parent comes back to the
@@ -26,7 +37,10 @@ const fresh = { staleTime: 0, refetchOnWindowFocus: 'always' } as const;
 export const useChildren = () =>
   useQuery({
     queryKey: dashboardKeys.children,
-    queryFn: () => api.get<{ children: ChildProgress[] }>('/parent/children', DASHBOARD_MESSAGES.progressFailed).then((r) => r.children),
+    queryFn: () =>
+      api
+        .get<{ children: ChildProgress[] }>('/parent/children', DASHBOARD_MESSAGES.progressFailed)
+        .then((r) => r.children),
     ...fresh,
   });
 
@@ -34,7 +48,8 @@ export const useChildren = () =>
 export const useChild = (id: string) =>
   useQuery({
     queryKey: dashboardKeys.child(id),
-    queryFn: () => api.get<ChildProgress>(`/parent/children/${encodeURIComponent(id)}`, DASHBOARD_MESSAGES.progressFailed),
+    queryFn: () =>
+      api.get<ChildProgress>(`/parent/children/${encodeURIComponent(id)}`, DASHBOARD_MESSAGES.progressFailed),
     retry: false,
     ...fresh,
   });
@@ -43,7 +58,13 @@ export const useChild = (id: string) =>
 export const useChildTests = (id: string) =>
   useQuery({
     queryKey: dashboardKeys.childTests(id),
-    queryFn: () => api.get<{ results: ChildTestResult[] }>(`/parent/children/${encodeURIComponent(id)}/tests`, DASHBOARD_MESSAGES.testsFailed).then((r) => r.results),
+    queryFn: () =>
+      api
+        .get<{ results: ChildTestResult[] }>(
+          `/parent/children/${encodeURIComponent(id)}/tests`,
+          DASHBOARD_MESSAGES.testsFailed,
+        )
+        .then((r) => r.results),
     retry: false,
     ...fresh,
   });

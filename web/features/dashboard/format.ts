@@ -1,6 +1,12 @@
 import { normalizeUserType } from '@common/rules';
 
-const TYPE_LABELS: Record<string, string> = { admin: 'admin', teacher: 'teacher', student: 'student', parent: 'parent', 'data-entry': 'data entry' };
+const TYPE_LABELS: Record<string, string> = {
+  admin: 'admin',
+  teacher: 'teacher',
+  student: 'student',
+  parent: 'parent',
+  'data-entry': 'data entry',
+};
 
 /** A user type as a sentence says it ('data entry'). */
 export const typeLabel = (type: string) => TYPE_LABELS[normalizeUserType(type) ?? ''] ?? type;

@@ -61,7 +61,11 @@ describe('the booking form', () => {
     await userEvent.type(screen.getByLabelText('Phone'), '6045550142');
     await userEvent.click(screen.getByRole('button', { name: 'BOOK NOW' }));
     expect(await screen.findByText(BOOKING_THANKS)).toBeTruthy();
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({ name: 'Ada Park', email: 'ada@example.com', phone: '(604) 555-0142' });
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toEqual({
+      name: 'Ada Park',
+      email: 'ada@example.com',
+      phone: '(604) 555-0142',
+    });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
   });
 });

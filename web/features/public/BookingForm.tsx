@@ -29,7 +29,13 @@ export function BookingForm() {
     <form onSubmit={submit} noValidate className={styles.bookingForm} aria-label="Book a free consultation">
       <Toast notice={notice} />
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <PhoneField label="Phone" autoComplete="tel-national" error={errors.phone?.message} {...form.register('phone')} />
       <Button type="submit" variant="accent" size="lg" block disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Sending...' : 'BOOK NOW'}

@@ -11,7 +11,9 @@ export default function CartPage() {
         <ShoppingCart size={48} aria-hidden="true" color="var(--color-primary)" />
         <h1>Shopping Cart</h1>
         <p>You have nothing in your shopping cart</p>
-        <Link to={paths.coursesLanding} className={styles.cta}>GET THE COURSE NOW</Link>
+        <Link to={paths.coursesLanding} className={styles.cta}>
+          GET THE COURSE NOW
+        </Link>
       </section>
     </div>
   );

@@ -3,7 +3,6 @@ import { ACADEMY_CONTACT as CONTACT } from '../../content/academy';
 import { Banner } from '../../ui/Banner';
 import styles from './public.module.css';
 
-
 export default function ContactPage() {
   return (
     <>

@@ -13,7 +13,9 @@ export default function CoursesLandingPage() {
         for the exams that matter.
       </Banner>
       <section className={styles.section} aria-labelledby="offerings-title">
-        <h2 id="offerings-title" className="visually-hidden">Offerings</h2>
+        <h2 id="offerings-title" className="visually-hidden">
+          Offerings
+        </h2>
         <div className={styles.offerings}>
           {offerings.map((o) => (
             <OfferingCard key={o.id} offering={o} />
@@ -24,12 +26,16 @@ export default function CoursesLandingPage() {
         <div className={styles.sectionHead}>
           <p className={styles.eyebrow}>Mock assessments</p>
           <h2 id="mock-title">Practice under real exam conditions</h2>
-          <p>Mock assessments in math and science for standardized tests, competitions and curriculum benchmark exams.</p>
+          <p>
+            Mock assessments in math and science for standardized tests, competitions and curriculum benchmark exams.
+          </p>
         </div>
         <div className={styles.cards}>
           {mockAssessments.map((group) => (
             <article key={group.title} className={styles.card}>
-              <span className={styles.iconBadge}><ClipboardCheck aria-hidden="true" /></span>
+              <span className={styles.iconBadge}>
+                <ClipboardCheck aria-hidden="true" />
+              </span>
               <h3>{group.title}</h3>
               <ul className={styles.chips}>
                 {group.exams.map((exam) => (

@@ -28,7 +28,8 @@ export default function HomePage() {
   const seenAttr = (id: string) => (seen.has(id) ? 'true' : 'false');
   const { hash } = useLocation();
   useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: scrollBehavior() });
+    if (hash)
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: scrollBehavior() });
   }, [hash]);
 
   return (
@@ -40,13 +41,23 @@ export default function HomePage() {
             <h1>Math that clicks, from kindergarten to grade 12</h1>
             <p>Test preparation, competition training and curriculum courses, taught live by teachers who love math.</p>
             <div className={styles.heroActions}>
-              <Link className={styles.cta} to={paths.signup}>Get Started</Link>
-              <Link className={styles.ctaGhost} to={paths.coursesLanding}>Explore courses</Link>
+              <Link className={styles.cta} to={paths.signup}>
+                Get Started
+              </Link>
+              <Link className={styles.ctaGhost} to={paths.coursesLanding}>
+                Explore courses
+              </Link>
             </div>
             <ul className={styles.heroFacts}>
-              <li><strong>2,000+</strong> students</li>
-              <li><strong>4.9/5</strong> parent rating</li>
-              <li><strong>K-12</strong> every grade</li>
+              <li>
+                <strong>2,000+</strong> students
+              </li>
+              <li>
+                <strong>4.9/5</strong> parent rating
+              </li>
+              <li>
+                <strong>K-12</strong> every grade
+              </li>
             </ul>
           </div>
           <HeroArt className={styles.heroArt} />
@@ -84,7 +95,12 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section id="mission" className={`${styles.section} ${styles.reveal}`} data-seen={seenAttr('mission')} aria-labelledby="mission-title">
+      <section
+        id="mission"
+        className={`${styles.section} ${styles.reveal}`}
+        data-seen={seenAttr('mission')}
+        aria-labelledby="mission-title"
+      >
         <div className={styles.mission}>
           <div>
             <p className={styles.eyebrow}>Our mission</p>
@@ -95,9 +111,27 @@ export default function HomePage() {
             </p>
           </div>
           <ul className={styles.values}>
-            <li><Target aria-hidden="true" /><div><strong>Understanding first</strong><span>Visual models before procedures.</span></div></li>
-            <li><Award aria-hidden="true" /><div><strong>Proven results</strong><span>Mock tests and clear progress reports.</span></div></li>
-            <li><HeartHandshake aria-hidden="true" /><div><strong>Partners with parents</strong><span>You always know what your child practiced.</span></div></li>
+            <li>
+              <Target aria-hidden="true" />
+              <div>
+                <strong>Understanding first</strong>
+                <span>Visual models before procedures.</span>
+              </div>
+            </li>
+            <li>
+              <Award aria-hidden="true" />
+              <div>
+                <strong>Proven results</strong>
+                <span>Mock tests and clear progress reports.</span>
+              </div>
+            </li>
+            <li>
+              <HeartHandshake aria-hidden="true" />
+              <div>
+                <strong>Partners with parents</strong>
+                <span>You always know what your child practiced.</span>
+              </div>
+            </li>
           </ul>
         </div>
       </section>
@@ -110,12 +144,20 @@ export default function HomePage() {
         <TestimonialSlider items={testimonials} onMostVisible={onMostVisible} />
       </section>
 
-      <section id="quote" className={`${styles.section} ${styles.reveal}`} data-seen={seenAttr('quote')} aria-labelledby="booking-title">
+      <section
+        id="quote"
+        className={`${styles.section} ${styles.reveal}`}
+        data-seen={seenAttr('quote')}
+        aria-labelledby="booking-title"
+      >
         <div id="booking" className={styles.booking}>
           <div>
             <p className={styles.eyebrow}>Free consultation</p>
             <h2 id="booking-title">Book a free assessment and get a quote</h2>
-            <p>Tell us how to reach you. A teacher will call within one business day to find the right course for your child.</p>
+            <p>
+              Tell us how to reach you. A teacher will call within one business day to find the right course for your
+              child.
+            </p>
           </div>
           <BookingForm />
         </div>

@@ -13,7 +13,12 @@ const offset = () => 0 - Number(/translate3d\((-?[\d.]+)px/.exec(track().style.t
 const CARD_STEP = 100;
 
 function setReducedMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('reduce'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
 }
 
 function renderSlider() {
@@ -27,7 +32,18 @@ function renderSlider() {
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'Date'] });
+  vi.useFakeTimers({
+    toFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'performance',
+      'Date',
+    ],
+  });
   setReducedMotion(false);
 });
 afterEach(() => {
@@ -46,7 +62,8 @@ describe('the testimonial slider', () => {
     expect(clones.map((c) => c.dataset.id)).toEqual(['1', '2']);
     const first = cards[0];
     const t = testimonials[0];
-    for (const text of [t.name, t.role, t.program, t.beforeGrade, t.afterGrade]) expect(first.textContent).toContain(text);
+    for (const text of [t.name, t.role, t.program, t.beforeGrade, t.afterGrade])
+      expect(first.textContent).toContain(text);
     expect(first.textContent).toContain(t.text);
     expect(first.querySelector('img')?.getAttribute('src')).toBe(t.image);
   });

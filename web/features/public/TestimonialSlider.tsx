@@ -38,12 +38,15 @@ export function TestimonialSlider({ items, onMostVisible }: SliderProps) {
   const offset = useRef(0);
   const starts = useRef<number[]>([]);
 
-  const place = useCallback((settle: boolean) => {
-    const el = track.current;
-    if (!el) return;
-    el.dataset.settling = String(settle && !still);
-    el.style.transform = `translate3d(${-offset.current}px, 0, 0)`;
-  }, [still]);
+  const place = useCallback(
+    (settle: boolean) => {
+      const el = track.current;
+      if (!el) return;
+      el.dataset.settling = String(settle && !still);
+      el.style.transform = `translate3d(${-offset.current}px, 0, 0)`;
+    },
+    [still],
+  );
 
   // Card positions are read once per size change, never per frame.
   useEffect(() => {
@@ -64,7 +67,9 @@ export function TestimonialSlider({ items, onMostVisible }: SliderProps) {
   /** The original card whose edge is nearest to where the track stands. */
   const nearestCard = () => {
     let best = 0;
-    for (let i = 0; i <= items.length; i++) if (Math.abs((starts.current[i] ?? 0) - offset.current) < Math.abs((starts.current[best] ?? 0) - offset.current)) best = i;
+    for (let i = 0; i <= items.length; i++)
+      if (Math.abs((starts.current[i] ?? 0) - offset.current) < Math.abs((starts.current[best] ?? 0) - offset.current))
+        best = i;
     return best % Math.max(1, items.length);
   };
 

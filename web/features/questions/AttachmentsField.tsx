@@ -15,7 +15,13 @@ interface AttachmentsFieldProps {
 }
 
 /** Images only (PNG, JPEG, GIF, WebP), several at once; new files can be dropped again before saving. */
-export function AttachmentsField({ files, onFilesChange, existing = [], removed = [], onRemovedChange }: AttachmentsFieldProps) {
+export function AttachmentsField({
+  files,
+  onFilesChange,
+  existing = [],
+  removed = [],
+  onRemovedChange,
+}: AttachmentsFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const kept = existing.length - removed.length;
@@ -31,11 +37,15 @@ export function AttachmentsField({ files, onFilesChange, existing = [], removed 
             return (
               <li key={a.filename} className={`${styles.thumb} ${isRemoved ? styles.thumbRemoved : ''}`}>
                 <img src={uploadUrl(a.filename)} alt={a.originalname} />
-                <span className={styles.thumbName}>{isRemoved ? `${a.originalname} (will be removed)` : a.originalname}</span>
+                <span className={styles.thumbName}>
+                  {isRemoved ? `${a.originalname} (will be removed)` : a.originalname}
+                </span>
                 <Button
                   size="sm"
                   variant="ghost"
-                  onClick={() => onRemovedChange?.(isRemoved ? removed.filter((r) => r !== a.filename) : [...removed, a.filename])}
+                  onClick={() =>
+                    onRemovedChange?.(isRemoved ? removed.filter((r) => r !== a.filename) : [...removed, a.filename])
+                  }
                 >
                   {isRemoved ? <RotateCcw size={16} aria-hidden="true" /> : <X size={16} aria-hidden="true" />}
                   {isRemoved ? `Restore ${a.originalname}` : `Remove ${a.originalname}`}
@@ -53,18 +63,34 @@ export function AttachmentsField({ files, onFilesChange, existing = [], removed 
         multiple
         accept={ATTACHMENT_TYPES.join(',')}
         onChange={(e) => {
-          const picked = [...(e.target.files ?? [])].filter((f) => (ATTACHMENT_TYPES as readonly string[]).includes(f.type));
+          const picked = [...(e.target.files ?? [])].filter((f) =>
+            (ATTACHMENT_TYPES as readonly string[]).includes(f.type),
+          );
           onFilesChange([...files, ...picked].slice(0, Math.max(0, MAX_ATTACHMENTS - kept)));
           e.target.value = '';
         }}
       />
-      <Button size="sm" variant="secondary" onClick={() => input.current?.click()} disabled={kept + files.length >= MAX_ATTACHMENTS} icon={ImagePlus}>Add Images</Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => input.current?.click()}
+        disabled={kept + files.length >= MAX_ATTACHMENTS}
+        icon={ImagePlus}
+      >
+        Add Images
+      </Button>
       {files.length > 0 ? (
         <ul className={styles.newFiles}>
           {files.map((f, i) => (
             <li key={`${f.name}-${i}`}>
               {f.name}
-              <Button size="sm" variant="ghost" aria-label={`Remove ${f.name}`} onClick={() => onFilesChange(files.filter((_, k) => k !== i))} icon={X}></Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove ${f.name}`}
+                onClick={() => onFilesChange(files.filter((_, k) => k !== i))}
+                icon={X}
+              ></Button>
             </li>
           ))}
         </ul>

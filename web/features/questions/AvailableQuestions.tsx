@@ -38,16 +38,28 @@ export function AvailableQuestions({ filters, onFilters, inTest, onAdd }: Props)
 
   return (
     <section aria-labelledby="available-title" className={styles.panel}>
-      <h2 id="available-title" className={styles.panelTitle}>Available Questions</h2>
+      <h2 id="available-title" className={styles.panelTitle}>
+        Available Questions
+      </h2>
       <BankFilterFields className={styles.bankFilters} filters={filters} onChange={setFilters} />
-      <BankResults questions={questions} emptyText="No question matches these filters." paging={{ page, pageSize: TEST_GENERATOR_PAGE_SIZE, onPage: setPage }}>
+      <BankResults
+        questions={questions}
+        emptyText="No question matches these filters."
+        paging={{ page, pageSize: TEST_GENERATOR_PAGE_SIZE, onPage: setPage }}
+      >
         {(rows) => (
           <ul className={styles.available} aria-label="Available questions">
             {rows.map((question) => {
               const text = previewText(question.questionText);
               const added = inTest.has(question.id);
               return (
-                <li key={question.id} className={styles.card} draggable onDragStart={(e) => startDrag(e, question)} data-question-id={question.id}>
+                <li
+                  key={question.id}
+                  className={styles.card}
+                  draggable
+                  onDragStart={(e) => startDrag(e, question)}
+                  data-question-id={question.id}
+                >
                   <GripVertical size={16} aria-hidden="true" className={styles.grip} />
                   <div className={styles.cardBody}>
                     <MathText text={text} className={styles.cardText} />
@@ -57,7 +69,15 @@ export function AvailableQuestions({ filters, onFilters, inTest, onAdd }: Props)
                       {question.focusNames.length ? ` · ${question.focusNames.join(', ')}` : ''}
                     </p>
                   </div>
-                  <Button size="sm" variant={added ? 'ghost' : 'secondary'} onClick={() => onAdd(question)} aria-label={`Add to Test: ${text}`} icon={Plus}>{added ? 'In Test' : 'Add to Test'}</Button>
+                  <Button
+                    size="sm"
+                    variant={added ? 'ghost' : 'secondary'}
+                    onClick={() => onAdd(question)}
+                    aria-label={`Add to Test: ${text}`}
+                    icon={Plus}
+                  >
+                    {added ? 'In Test' : 'Add to Test'}
+                  </Button>
                 </li>
               );
             })}

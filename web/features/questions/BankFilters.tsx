@@ -14,7 +14,10 @@ export interface BankFilters {
 export const NO_FILTERS: BankFilters = { q: '', grade: '', focus: '', category: '', type: '' };
 
 /** Grades 1 to 12 as the options of a select. */
-export const GRADE_OPTIONS = Array.from({ length: QUESTION_GRADE_MAX - QUESTION_GRADE_MIN + 1 }, (_, i) => ({ value: String(i + 1), label: `Grade ${i + 1}` }));
+export const GRADE_OPTIONS = Array.from({ length: QUESTION_GRADE_MAX - QUESTION_GRADE_MIN + 1 }, (_, i) => ({
+  value: String(i + 1),
+  label: `Grade ${i + 1}`,
+}));
 
 interface BankFilterFieldsProps {
   filters: BankFilters;
@@ -31,11 +34,41 @@ export function BankFilterFields({ filters, onChange, className, clearClassName 
   const focusAreas = useTags('focus');
   return (
     <div className={className}>
-      <TextField label="Search" type="search" placeholder="Text, source, category or focus" value={filters.q} onChange={(e) => onChange({ q: e.target.value })} />
-      <SelectField label="Grade" placeholder="All grades" options={GRADE_OPTIONS} value={filters.grade} onChange={(e) => onChange({ grade: e.target.value })} />
-      <SelectField label="Focus" placeholder="All focus areas" options={tagOptions(focusAreas.data)} value={filters.focus} onChange={(e) => onChange({ focus: e.target.value })} />
-      <SelectField label="Category" placeholder="All categories" options={tagOptions(categories.data)} value={filters.category} onChange={(e) => onChange({ category: e.target.value })} />
-      <SelectField label="Type" placeholder="All types" options={STAFF_TYPE_ORDER.map((t) => ({ value: t, label: t }))} value={filters.type} onChange={(e) => onChange({ type: e.target.value })} />
+      <TextField
+        label="Search"
+        type="search"
+        placeholder="Text, source, category or focus"
+        value={filters.q}
+        onChange={(e) => onChange({ q: e.target.value })}
+      />
+      <SelectField
+        label="Grade"
+        placeholder="All grades"
+        options={GRADE_OPTIONS}
+        value={filters.grade}
+        onChange={(e) => onChange({ grade: e.target.value })}
+      />
+      <SelectField
+        label="Focus"
+        placeholder="All focus areas"
+        options={tagOptions(focusAreas.data)}
+        value={filters.focus}
+        onChange={(e) => onChange({ focus: e.target.value })}
+      />
+      <SelectField
+        label="Category"
+        placeholder="All categories"
+        options={tagOptions(categories.data)}
+        value={filters.category}
+        onChange={(e) => onChange({ category: e.target.value })}
+      />
+      <SelectField
+        label="Type"
+        placeholder="All types"
+        options={STAFF_TYPE_ORDER.map((t) => ({ value: t, label: t }))}
+        value={filters.type}
+        onChange={(e) => onChange({ type: e.target.value })}
+      />
       <Button variant="ghost" className={clearClassName} onClick={() => onChange(NO_FILTERS)}>
         Clear Filters
       </Button>

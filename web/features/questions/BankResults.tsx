@@ -26,7 +26,12 @@ export function BankResults({ questions, emptyText, children, paging }: BankResu
   return (
     <>
       {questions.isError ? (
-        <PageState kind="error" title={MESSAGES.loadFailed} text={errorMessage(questions.error, MESSAGES.loadFailedNetwork)} action={<Button onClick={() => void questions.refetch()}>Try again</Button>} />
+        <PageState
+          kind="error"
+          title={MESSAGES.loadFailed}
+          text={errorMessage(questions.error, MESSAGES.loadFailedNetwork)}
+          action={<Button onClick={() => void questions.refetch()}>Try again</Button>}
+        />
       ) : questions.isPending ? (
         <PageState kind="loading" title="Loading questions..." />
       ) : rows.length === 0 ? (
@@ -34,7 +39,9 @@ export function BankResults({ questions, emptyText, children, paging }: BankResu
       ) : (
         children(rows)
       )}
-      {questions.data ? <Pagination {...paging} total={questions.data.total} totalExact={questions.data.totalExact} noun="questions" /> : null}
+      {questions.data ? (
+        <Pagination {...paging} total={questions.data.total} totalExact={questions.data.totalExact} noun="questions" />
+      ) : null}
     </>
   );
 }

@@ -27,8 +27,8 @@ export function BlanksEditor({ blanks, onChange, single = false, error, blankErr
       <legend className={styles.legend}>{single ? 'Accepted answers' : 'Blanks'}</legend>
       {single ? null : (
         <p className={styles.hint}>
-          Write {blankPlaceholder(1)}, {blankPlaceholder(2)} and so on in the question text where each blank goes: three underscores, the blank
-          number, three underscores.
+          Write {blankPlaceholder(1)}, {blankPlaceholder(2)} and so on in the question text where each blank goes: three
+          underscores, the blank number, three underscores.
         </p>
       )}
       {blanks.map((answers, b) => (
@@ -36,7 +36,16 @@ export function BlanksEditor({ blanks, onChange, single = false, error, blankErr
           <div className={styles.blankHead}>
             <strong>{single ? 'Answer' : `Blank ${b + 1}`}</strong>
             {single ? null : (
-              <Button size="sm" variant="ghost" disabled={blanks.length <= 1} aria-label={`Remove blank ${b + 1}`} onClick={() => onChange(blanks.filter((_, i) => i !== b))} icon={Trash2}>Remove blank</Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={blanks.length <= 1}
+                aria-label={`Remove blank ${b + 1}`}
+                onClick={() => onChange(blanks.filter((_, i) => i !== b))}
+                icon={Trash2}
+              >
+                Remove blank
+              </Button>
             )}
           </div>
           {answers.map((answer, a) => (
@@ -45,19 +54,51 @@ export function BlanksEditor({ blanks, onChange, single = false, error, blankErr
                 label={`${single ? 'Accepted' : `Blank ${b + 1}, accepted`} answer ${a + 1}`}
                 value={answer}
                 placeholder="e.g. 12, \frac{3}{4} or 5 cm"
-                onChange={(e) => update(b, answers.map((x, i) => (i === a ? e.target.value : x)))}
+                onChange={(e) =>
+                  update(
+                    b,
+                    answers.map((x, i) => (i === a ? e.target.value : x)),
+                  )
+                }
               />
-              <Button size="sm" variant="ghost" disabled={answers.length <= 1} aria-label={`Remove answer ${a + 1} of ${single ? 'the question' : `blank ${b + 1}`}`} onClick={() => update(b, answers.filter((_, i) => i !== a))}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={answers.length <= 1}
+                aria-label={`Remove answer ${a + 1} of ${single ? 'the question' : `blank ${b + 1}`}`}
+                onClick={() =>
+                  update(
+                    b,
+                    answers.filter((_, i) => i !== a),
+                  )
+                }
+              >
                 <X size={16} aria-hidden="true" />
               </Button>
             </div>
           ))}
-          <Button size="sm" variant="secondary" disabled={answers.length >= MAX_ACCEPTED_ANSWERS} onClick={() => update(b, [...answers, ''])} icon={Plus}>Add Answer</Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={answers.length >= MAX_ACCEPTED_ANSWERS}
+            onClick={() => update(b, [...answers, ''])}
+            icon={Plus}
+          >
+            Add Answer
+          </Button>
           <GroupProblem message={blankErrors[b]} />
         </div>
       ))}
       {single ? null : (
-        <Button size="sm" variant="secondary" disabled={blanks.length >= MAX_BLANKS} onClick={() => onChange([...blanks, ['']])} icon={Plus}>Add Blank</Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={blanks.length >= MAX_BLANKS}
+          onClick={() => onChange([...blanks, ['']])}
+          icon={Plus}
+        >
+          Add Blank
+        </Button>
       )}
       <GroupProblem message={error} />
     </fieldset>

@@ -12,8 +12,20 @@ import { CATEGORY_MESSAGE_MS, MESSAGES } from './messages';
 import styles from './questions.module.css';
 
 const WORDS: Record<TagKind, { title: string; one: string; added: string; addFailed: string; deleteFailed: string }> = {
-  category: { title: 'Categories', one: 'category', added: MESSAGES.categoryAdded, addFailed: MESSAGES.categoryAddFailed, deleteFailed: MESSAGES.categoryDeleteFailed },
-  focus: { title: 'Focus Areas', one: 'focus area', added: MESSAGES.focusAdded, addFailed: MESSAGES.focusAddFailed, deleteFailed: MESSAGES.focusDeleteFailed },
+  category: {
+    title: 'Categories',
+    one: 'category',
+    added: MESSAGES.categoryAdded,
+    addFailed: MESSAGES.categoryAddFailed,
+    deleteFailed: MESSAGES.categoryDeleteFailed,
+  },
+  focus: {
+    title: 'Focus Areas',
+    one: 'focus area',
+    added: MESSAGES.focusAdded,
+    addFailed: MESSAGES.focusAddFailed,
+    deleteFailed: MESSAGES.focusDeleteFailed,
+  },
 };
 
 /** One column of the manager: add (non-blank), search and delete, with messages that clear after 3 s. */
@@ -51,23 +63,47 @@ function TagColumn({ kind }: { kind: TagKind }) {
     <section className={styles.tagColumn} aria-labelledby={`${kind}-title`}>
       <h2 id={`${kind}-title`}>{words.title}</h2>
       <Toast notice={notice} />
-      <form className={styles.addRow} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form
+        className={styles.addRow}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
         <TextField label={`New ${words.one}`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-        <Button type="submit" disabled={!name.trim() || add.isPending} icon={Plus}>Add</Button>
+        <Button type="submit" disabled={!name.trim() || add.isPending} icon={Plus}>
+          Add
+        </Button>
       </form>
-      <TextField label={`Search ${words.title.toLowerCase()}`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <TextField
+        label={`Search ${words.title.toLowerCase()}`}
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {tags.isError ? (
         <PageState kind="error" title={MESSAGES.tagsLoadFailed} />
       ) : tags.isPending ? (
         <PageState kind="loading" title={`Loading ${words.title.toLowerCase()}...`} />
       ) : shown.length === 0 ? (
-        <p className={styles.emptyNote}>{needle ? `No ${words.title.toLowerCase()} match "${search.trim()}".` : `No ${words.title.toLowerCase()} yet. Add the first one above.`}</p>
+        <p className={styles.emptyNote}>
+          {needle
+            ? `No ${words.title.toLowerCase()} match "${search.trim()}".`
+            : `No ${words.title.toLowerCase()} yet. Add the first one above.`}
+        </p>
       ) : (
         <ul className={styles.tagList}>
           {shown.map((t) => (
             <li key={t.id}>
               <span>{t.name}</span>
-              <Button size="sm" variant="ghost" className={styles.dangerText} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)} icon={Trash2}></Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className={styles.dangerText}
+                aria-label={`Delete ${t.name}`}
+                onClick={() => setDeleting(t)}
+                icon={Trash2}
+              ></Button>
             </li>
           ))}
         </ul>

@@ -16,7 +16,13 @@ interface ContentFieldsProps {
 export function ContentFields({ draft, onChange, errors }: ContentFieldsProps) {
   return (
     <>
-      <RichTextEditor label="Question Text" value={draft.questionText} height={500} onChange={(questionText) => onChange({ questionText })} error={errors.questionText?.message} />
+      <RichTextEditor
+        label="Question Text"
+        value={draft.questionText}
+        height={500}
+        onChange={(questionText) => onChange({ questionText })}
+        error={errors.questionText?.message}
+      />
       {draft.type === 'Multiple Choice' ? (
         <OptionsEditor
           options={draft.options}
@@ -34,8 +40,19 @@ export function ContentFields({ draft, onChange, errors }: ContentFieldsProps) {
           blankErrors={draft.blanks.map((_, i) => errors.blanks?.[i]?.message)}
         />
       ) : null}
-      <RichTextEditor label="Solution (optional)" value={draft.solution} height={500} onChange={(solution) => onChange({ solution })} error={errors.solution?.message} />
-      <TextField label="Hint (optional)" value={draft.hint} onChange={(e) => onChange({ hint: e.target.value })} error={errors.hint?.message} />
+      <RichTextEditor
+        label="Solution (optional)"
+        value={draft.solution}
+        height={500}
+        onChange={(solution) => onChange({ solution })}
+        error={errors.solution?.message}
+      />
+      <TextField
+        label="Hint (optional)"
+        value={draft.hint}
+        onChange={(e) => onChange({ hint: e.target.value })}
+        error={errors.hint?.message}
+      />
     </>
   );
 }

@@ -33,7 +33,13 @@ export default function CreateStep1Page() {
     if (isNewQuestion) clearStep2Draft(userId);
   }, [isNewQuestion, userId]);
   const form = useSchemaForm(questionStep1Schema, {
-    defaultValues: { grade: back?.grade ?? '', type: back?.type, source: back?.source ?? '', category: back?.category ?? [], focus: back?.focus ?? [] },
+    defaultValues: {
+      grade: back?.grade ?? '',
+      type: back?.type,
+      source: back?.source ?? '',
+      category: back?.category ?? [],
+      focus: back?.focus ?? [],
+    },
   });
   // A missing choice is told once, above the form, and the telling clears itself; a field keeps only what is
   // wrong with its own value (a grade out of range, a source too long).
@@ -41,14 +47,24 @@ export default function CreateStep1Page() {
   const own = (message: string | undefined) => (message === QUESTION_MESSAGES.requiredFields ? undefined : message);
   const errors = form.formState.errors;
   const missing = (invalid: typeof errors) => {
-    if (Object.values(invalid).some((e) => e?.message === QUESTION_MESSAGES.requiredFields)) notify.error(QUESTION_MESSAGES.requiredFields);
+    if (Object.values(invalid).some((e) => e?.message === QUESTION_MESSAGES.requiredFields))
+      notify.error(QUESTION_MESSAGES.requiredFields);
   };
   const categories = useTags('category');
   const focusAreas = useTags('focus');
 
   const next = ({ grade, type, source, category, focus }: QuestionStep1) => {
-    const names = (ids: string[], list = categories.data ?? []) => ids.map((id) => list.find((t) => t.id === id)?.name ?? '');
-    const choices = { grade: String(grade), type, source, category, focus, categoryNames: names(category), focusNames: names(focus, focusAreas.data ?? []) };
+    const names = (ids: string[], list = categories.data ?? []) =>
+      ids.map((id) => list.find((t) => t.id === id)?.name ?? '');
+    const choices = {
+      grade: String(grade),
+      type,
+      source,
+      category,
+      focus,
+      categoryNames: names(category),
+      focusNames: names(focus, focusAreas.data ?? []),
+    };
     // This page's history entry keeps the choices, so Back to Step 1 (one step back) finds them again.
     navigate(location.pathname, { replace: true, state: choices });
     navigate(paths.createQuestionStep2, { state: choices });
@@ -61,10 +77,27 @@ export default function CreateStep1Page() {
       <form className={styles.card} onSubmit={form.handleSubmit(next, missing)} noValidate>
         <Toast notice={notify.notice} />
         <div className={styles.grid}>
-          <SelectField label="Grade" placeholder="Choose a grade" options={GRADE_OPTIONS} error={own(errors.grade?.message)} {...form.register('grade')} />
-          <SelectField label="Type" placeholder="Choose a type" options={AUTHORED_TYPES.map((t) => ({ value: t, label: t }))} error={own(errors.type?.message)} {...form.register('type')} />
+          <SelectField
+            label="Grade"
+            placeholder="Choose a grade"
+            options={GRADE_OPTIONS}
+            error={own(errors.grade?.message)}
+            {...form.register('grade')}
+          />
+          <SelectField
+            label="Type"
+            placeholder="Choose a type"
+            options={AUTHORED_TYPES.map((t) => ({ value: t, label: t }))}
+            error={own(errors.type?.message)}
+            {...form.register('type')}
+          />
         </div>
-        <TextField label="Source (optional)" placeholder="e.g. MAP Growth practice" error={errors.source?.message} {...form.register('source')} />
+        <TextField
+          label="Source (optional)"
+          placeholder="e.g. MAP Growth practice"
+          error={errors.source?.message}
+          {...form.register('source')}
+        />
         {(['category', 'focus'] as const).map((name) => (
           <Controller
             key={name}

@@ -42,7 +42,9 @@ function Step2({ step1 }: { step1: Step1State }) {
   const submit = form.submitWith(
     async (values) => {
       setMessage(null);
-      await create.mutateAsync(draftFormData(values, files, 'attachments')).catch((error: unknown) => Promise.reject(onDraftFields(error, values.type)));
+      await create
+        .mutateAsync(draftFormData(values, files, 'attachments'))
+        .catch((error: unknown) => Promise.reject(onDraftFields(error, values.type)));
       clearStep2Draft(userId);
       setMessage({ tone: 'success', text: QUESTION_MESSAGES.created });
     },

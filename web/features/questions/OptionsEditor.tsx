@@ -38,8 +38,13 @@ export function OptionsEditor({ options, correct, onChange, error, optionErrors 
     setKeys([...keys, newOptionKey()]);
     onChange({ options: [...options, ''], correct });
   };
-  const setText = (index: number, text: string) => onChange({ options: options.map((o, i) => (i === index ? text : o)), correct });
-  const toggle = (letter: string) => onChange({ options, correct: correct.includes(letter) ? correct.filter((c) => c !== letter) : [...correct, letter].sort() });
+  const setText = (index: number, text: string) =>
+    onChange({ options: options.map((o, i) => (i === index ? text : o)), correct });
+  const toggle = (letter: string) =>
+    onChange({
+      options,
+      correct: correct.includes(letter) ? correct.filter((c) => c !== letter) : [...correct, letter].sort(),
+    });
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>Options</legend>
@@ -48,10 +53,32 @@ export function OptionsEditor({ options, correct, onChange, error, optionErrors 
         const isCorrect = correct.includes(letter);
         return (
           <div key={keys[i]} className={`${styles.option} ${isCorrect ? styles.optionCorrect : ''}`}>
-            <RichTextEditor label={`Option ${letter}`} value={text} height={120} onChange={(html) => setText(i, html)} error={optionErrors[i]} />
+            <RichTextEditor
+              label={`Option ${letter}`}
+              value={text}
+              height={120}
+              onChange={(html) => setText(i, html)}
+              error={optionErrors[i]}
+            />
             <div className={styles.optionActions}>
-              <Button size="sm" variant={isCorrect ? 'primary' : 'secondary'} aria-pressed={isCorrect} onClick={() => toggle(letter)} icon={Check}>{isCorrect ? `Option ${letter} is correct` : 'Select as Correct'}</Button>
-              <Button size="sm" variant="ghost" aria-label={`Remove option ${letter}`} onClick={() => remove(i)} icon={Trash2}>Remove</Button>
+              <Button
+                size="sm"
+                variant={isCorrect ? 'primary' : 'secondary'}
+                aria-pressed={isCorrect}
+                onClick={() => toggle(letter)}
+                icon={Check}
+              >
+                {isCorrect ? `Option ${letter} is correct` : 'Select as Correct'}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove option ${letter}`}
+                onClick={() => remove(i)}
+                icon={Trash2}
+              >
+                Remove
+              </Button>
             </div>
           </div>
         );

@@ -31,7 +31,15 @@ const asStrings = (patch: Record<string, string>) => ({ ...question, ...patch })
 
 describe('an expanded question in the bank', () => {
   it('shows its images, options and the correct mark, whether the parts arrive as values or as JSON strings', () => {
-    render(<QuestionDetails question={asStrings({ attachments: JSON.stringify([image]), options: '{"A":"40","B":"90"}', answer: '{"a1":["B"]}' })} />);
+    render(
+      <QuestionDetails
+        question={asStrings({
+          attachments: JSON.stringify([image]),
+          options: '{"A":"40","B":"90"}',
+          answer: '{"a1":["B"]}',
+        })}
+      />,
+    );
     expect(screen.getByRole('img', { name: 'triangle.png' })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Options' }).textContent).toBe('A40B90Correct');
     expect(screen.queryByText('Error loading attachments')).toBeNull();

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, STAFF_TYPE_ORDER, readAttachments, type Question, type QuestionType } from '@common/schemas/questions';
+import {
+  QUESTION_GRADE_MAX,
+  QUESTION_GRADE_MIN,
+  STAFF_TYPE_ORDER,
+  readAttachments,
+  type Question,
+  type QuestionType,
+} from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { ChipSelect } from '../../ui/Chips';
 import { SelectField, TextField } from '../../ui/Field';
@@ -34,7 +41,10 @@ export function QuestionEditor({ question, initial, onDone, onError }: QuestionE
   const save = form.submitWith(
     async (values) => {
       const reply = await update
-        .mutateAsync({ id: question.id, form: draftFormData(values, files, 'newAttachments', { attachmentsToRemove: removed }) })
+        .mutateAsync({
+          id: question.id,
+          form: draftFormData(values, files, 'newAttachments', { attachmentsToRemove: removed }),
+        })
         .catch((error: unknown) => Promise.reject(onDraftFields(error, values.type)));
       onDone(reply.message);
     },
@@ -44,7 +54,15 @@ export function QuestionEditor({ question, initial, onDone, onError }: QuestionE
   return (
     <form className={styles.editor} aria-label="Edit question" onSubmit={save} noValidate>
       <div className={styles.grid}>
-        <TextField label="Grade" type="number" min={QUESTION_GRADE_MIN} max={QUESTION_GRADE_MAX} required error={errors.grade?.message} {...form.register('grade')} />
+        <TextField
+          label="Grade"
+          type="number"
+          min={QUESTION_GRADE_MIN}
+          max={QUESTION_GRADE_MAX}
+          required
+          error={errors.grade?.message}
+          {...form.register('grade')}
+        />
         <SelectField
           label="Type"
           options={STAFF_TYPE_ORDER.map((t) => ({ value: t, label: t }))}
@@ -55,12 +73,35 @@ export function QuestionEditor({ question, initial, onDone, onError }: QuestionE
         <TextField label="Source" error={errors.source?.message} {...form.register('source')} />
       </div>
       <div className={styles.grid}>
-        <ChipSelect label="Categories" options={tagOptions(categories.data)} value={draft.category} onChange={(category) => patch({ category })} error={errors.category?.message} />
-        <ChipSelect label="Focus Areas" options={tagOptions(focusAreas.data)} value={draft.focus} onChange={(focus) => patch({ focus })} error={errors.focus?.message} />
+        <ChipSelect
+          label="Categories"
+          options={tagOptions(categories.data)}
+          value={draft.category}
+          onChange={(category) => patch({ category })}
+          error={errors.category?.message}
+        />
+        <ChipSelect
+          label="Focus Areas"
+          options={tagOptions(focusAreas.data)}
+          value={draft.focus}
+          onChange={(focus) => patch({ focus })}
+          error={errors.focus?.message}
+        />
       </div>
       <ContentFields draft={draft} onChange={patch} errors={errors} />
-      <AttachmentsField files={files} onFilesChange={setFiles} existing={readAttachments(question.attachments) ?? []} removed={removed} onRemovedChange={setRemoved} />
-      <FormActions submitLabel="Save Changes" busyLabel="Saving..." busy={update.isPending} onCancel={() => onDone(null)} />
+      <AttachmentsField
+        files={files}
+        onFilesChange={setFiles}
+        existing={readAttachments(question.attachments) ?? []}
+        removed={removed}
+        onRemovedChange={setRemoved}
+      />
+      <FormActions
+        submitLabel="Save Changes"
+        busyLabel="Saving..."
+        busy={update.isPending}
+        onCancel={() => onDone(null)}
+      />
     </form>
   );
 }

@@ -21,7 +21,6 @@ import { previewText } from '../../math/plainText';
 import { questionColumns } from './QuestionRow';
 import styles from './questions.module.css';
 
-
 /** The Question Bank tab: filters, paging and search done by the server; rows expand and edit in place. */
 export function QuestionList() {
   const [filters, setFilters] = useState(NO_FILTERS);
@@ -52,7 +51,8 @@ export function QuestionList() {
   const setRow = (id: string, state: QuestionDraft | 'shown' | null) =>
     setOpen(({ [id]: _, ...others }) => (state ? { ...others, [id]: state } : others));
 
-  const askBulkDelete = () => (selected.length === 0 ? notify('error', QUESTION_MESSAGES.selectToDelete) : setConfirmBulk(true));
+  const askBulkDelete = () =>
+    selected.length === 0 ? notify('error', QUESTION_MESSAGES.selectToDelete) : setConfirmBulk(true);
   const runBulkDelete = async () => {
     setConfirmBulk(false);
     try {
@@ -82,14 +82,26 @@ export function QuestionList() {
   return (
     <section aria-label="Questions">
       <div className={styles.toolbar}>
-        <Button variant="danger" onClick={askBulkDelete} disabled={bulkDelete.isPending || selected.length === 0} icon={Trash2}>Bulk Delete Selected{selected.length ? ` (${selected.length})` : ''}</Button>
+        <Button
+          variant="danger"
+          onClick={askBulkDelete}
+          disabled={bulkDelete.isPending || selected.length === 0}
+          icon={Trash2}
+        >
+          Bulk Delete Selected{selected.length ? ` (${selected.length})` : ''}
+        </Button>
         <Link to={paths.createQuestionStep1} className={styles.addLink}>
           + Add Question
         </Link>
       </div>
       <Toast notice={notice} />
 
-      <BankFilterFields className={styles.filters} clearClassName={styles.clear} filters={filters} onChange={changeFilters} />
+      <BankFilterFields
+        className={styles.filters}
+        clearClassName={styles.clear}
+        filters={filters}
+        onChange={changeFilters}
+      />
 
       <BankResults
         questions={questions}
@@ -115,7 +127,12 @@ export function QuestionList() {
             rows={rows}
             rowKey={(question) => question.id}
             columns={questionColumns({ onEdit: startEditing, onDelete: setDeleting, deleting: remove.isPending })}
-            selection={{ selected, onChange: setSelected, rowLabel: (question) => `Select question: ${previewText(question.questionText)}`, allLabel: 'Select all questions on this page' }}
+            selection={{
+              selected,
+              onChange: setSelected,
+              rowLabel: (question) => `Select question: ${previewText(question.questionText)}`,
+              allLabel: 'Select all questions on this page',
+            }}
             expansion={{
               expanded: Object.keys(open),
               onToggle: (id) => setRow(id, open[id] ? null : 'shown'),
@@ -155,7 +172,8 @@ export function QuestionList() {
         onConfirm={() => deleting && void runDelete(deleting)}
         onCancel={() => setDeleting(null)}
       >
-        The question and its images will be deleted, and it will be removed from every section and test. This cannot be undone.
+        The question and its images will be deleted, and it will be removed from every section and test. This cannot be
+        undone.
       </ConfirmDialog>
     </section>
   );

@@ -20,7 +20,11 @@ export function questionColumns({ onEdit, onDelete, deleting }: RowActions): Arr
       className: styles.previewCell,
       cell: (question, state) => (
         <RowToggle state={state}>
-          {state.expanded ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
+          {state.expanded ? (
+            <ChevronDown size={16} aria-hidden="true" />
+          ) : (
+            <ChevronRight size={16} aria-hidden="true" />
+          )}
           {/* The preview's math rendered, as in the expanded question; the action labels keep the words. */}
           <MathText text={previewText(question.questionText)} />
         </RowToggle>
@@ -38,8 +42,26 @@ export function questionColumns({ onEdit, onDelete, deleting }: RowActions): Arr
         const text = previewText(question.questionText);
         return (
           <>
-            <Button size="sm" variant="ghost" aria-label={`Edit question: ${text}`} onClick={() => onEdit(question)} icon={Pencil}>Edit</Button>
-            <Button size="sm" variant="ghost" className={styles.dangerText} aria-label={`Delete question: ${text}`} onClick={() => onDelete(question)} disabled={deleting} icon={Trash2}>Delete</Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Edit question: ${text}`}
+              onClick={() => onEdit(question)}
+              icon={Pencil}
+            >
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className={styles.dangerText}
+              aria-label={`Delete question: ${text}`}
+              onClick={() => onDelete(question)}
+              disabled={deleting}
+              icon={Trash2}
+            >
+              Delete
+            </Button>
           </>
         );
       },

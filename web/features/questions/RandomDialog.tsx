@@ -49,7 +49,16 @@ export function RandomDialog({ filters, exclude, onDrawn, onClose }: Props) {
     }
   };
   return (
-    <FormDialog title="Random Test Generator" submitLabel="Generate" busyLabel="Generating..." busy={busy} error={error} onSubmit={(e) => void submit(e)} onClose={onClose} size="sm">
+    <FormDialog
+      title="Random Test Generator"
+      submitLabel="Generate"
+      busyLabel="Generating..."
+      busy={busy}
+      error={error}
+      onSubmit={(e) => void submit(e)}
+      onClose={onClose}
+      size="sm"
+    >
       <TextField
         label="Number of questions"
         type="number"

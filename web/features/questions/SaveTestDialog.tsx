@@ -45,7 +45,9 @@ export function SaveTestDialog({ entries, editing, onSaved, onClose }: Props) {
       timeLimit: parseWholeNumber(timeLimit, 1, TEST_LIMITS.timeLimit),
       totalMarks: parseWholeNumber(marks, 0, TEST_LIMITS.totalMarks),
       testCode: editing?.testCode ?? '',
-      questions: entries.flatMap((e, i) => (e.question ? [{ questionId: e.question.id, order: i + 1, marks: marksOf(e) }] : [])),
+      questions: entries.flatMap((e, i) =>
+        e.question ? [{ questionId: e.question.id, order: i + 1, marks: marksOf(e) }] : [],
+      ),
     };
     try {
       await save.mutateAsync({ id: editing?.id ?? null, test });
@@ -66,14 +68,51 @@ export function SaveTestDialog({ entries, editing, onSaved, onClose }: Props) {
       onSubmit={(e) => void submit(e)}
       onClose={onClose}
     >
-      <TextField label="Test Title" value={name} maxLength={TEST_LIMITS.title} onChange={(e) => setName(e.target.value)} autoFocus required />
-      <SelectField label="Type" options={TYPE_OPTIONS} value={type} onChange={(e) => setType(e.target.value as TestType)} />
+      <TextField
+        label="Test Title"
+        value={name}
+        maxLength={TEST_LIMITS.title}
+        onChange={(e) => setName(e.target.value)}
+        autoFocus
+        required
+      />
+      <SelectField
+        label="Type"
+        options={TYPE_OPTIONS}
+        value={type}
+        onChange={(e) => setType(e.target.value as TestType)}
+      />
       {type === 'assessment' ? (
-        <p>{editing?.testCode ? `Test code: ${editing.testCode}` : 'An assessment gets a test code (TEST- and 6 characters) when it is saved.'}</p>
+        <p>
+          {editing?.testCode
+            ? `Test code: ${editing.testCode}`
+            : 'An assessment gets a test code (TEST- and 6 characters) when it is saved.'}
+        </p>
       ) : null}
-      <TextArea label="Description" value={description} maxLength={TEST_LIMITS.description} rows={2} onChange={(e) => setDescription(e.target.value)} />
-      <TextArea label="Instructions" value={instructions} maxLength={TEST_LIMITS.instructions} rows={3} onChange={(e) => setInstructions(e.target.value)} />
-      <TextField label="Time Limit (minutes)" type="number" inputMode="numeric" min={1} step={1} value={timeLimit} onChange={(e) => setTimeLimit(e.target.value)} hint="Optional; a whole number of at least 1." />
+      <TextArea
+        label="Description"
+        value={description}
+        maxLength={TEST_LIMITS.description}
+        rows={2}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <TextArea
+        label="Instructions"
+        value={instructions}
+        maxLength={TEST_LIMITS.instructions}
+        rows={3}
+        onChange={(e) => setInstructions(e.target.value)}
+      />
+      <TextField
+        label="Time Limit (minutes)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        value={timeLimit}
+        onChange={(e) => setTimeLimit(e.target.value)}
+        hint="Optional; a whole number of at least 1."
+      />
       <TextField
         label="Total Marks"
         type="number"

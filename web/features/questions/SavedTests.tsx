@@ -19,7 +19,8 @@ import { useArchiveTest, useDeleteTest, useDuplicateTest, useSavedTests } from '
 import styles from './testGenerator.module.css';
 
 const PAGE_SIZE = 5;
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 interface Props {
   editingId: string | null;
@@ -72,74 +73,158 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
 
   return (
     <section aria-labelledby="saved-title" className={styles.panel}>
-      <h2 id="saved-title" className={styles.panelTitle}>Saved Tests</h2>
+      <h2 id="saved-title" className={styles.panelTitle}>
+        Saved Tests
+      </h2>
       <div className={styles.savedFilters}>
-        <TextField label="Search tests" type="search" placeholder="Title, code or description" value={q} onChange={(e) => firstPageAfter(setQ)(e.target.value)} />
+        <TextField
+          label="Search tests"
+          type="search"
+          placeholder="Title, code or description"
+          value={q}
+          onChange={(e) => firstPageAfter(setQ)(e.target.value)}
+        />
         <SelectField
           label="Type"
           placeholder="All types"
-          options={[{ value: 'test', label: 'Test' }, { value: 'assessment', label: 'Assessment' }]}
+          options={[
+            { value: 'test', label: 'Test' },
+            { value: 'assessment', label: 'Assessment' },
+          ]}
           value={type}
           onChange={(e) => firstPageAfter(setType)(e.target.value)}
         />
         <SelectField
           label="Show"
-          options={[{ value: 'active', label: 'Active tests' }, { value: 'archived', label: 'Archived' }, { value: 'all', label: 'All tests' }]}
+          options={[
+            { value: 'active', label: 'Active tests' },
+            { value: 'archived', label: 'Archived' },
+            { value: 'all', label: 'All tests' },
+          ]}
           value={status}
           onChange={(e) => firstPageAfter(setStatus)(e.target.value as 'active' | 'archived' | 'all')}
         />
       </div>
       {list.isError ? (
-        <PageState kind="error" title={TEST_MESSAGES.loadFailed} text={errorMessage(list.error, 'Error loading tests')} action={<Button onClick={() => void list.refetch()}>Try again</Button>} />
+        <PageState
+          kind="error"
+          title={TEST_MESSAGES.loadFailed}
+          text={errorMessage(list.error, 'Error loading tests')}
+          action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+        />
       ) : list.isPending ? (
         <PageState kind="loading" title="Loading tests..." />
       ) : tests.length === 0 ? (
-        <EmptyState title={q || type ? 'No tests found' : 'No saved tests yet'} text={q || type ? 'No saved test matches this search.' : 'Build a test and save it: it will be listed here.'} />
+        <EmptyState
+          title={q || type ? 'No tests found' : 'No saved tests yet'}
+          text={q || type ? 'No saved test matches this search.' : 'Build a test and save it: it will be listed here.'}
+        />
       ) : (
         <ul className={styles.saved} aria-label="Saved tests">
           {tests.map((test) => (
             <li key={test.id} className={`${styles.savedItem} ${test.id === editingId ? styles.savedOpen : ''}`}>
               <div className={styles.savedHead}>
                 <strong className={styles.savedName}>{test.name}</strong>
-                {test.testCode ? <span className={styles.code}>{test.testCode}</span> : <span className={styles.typeBadge}>Test</span>}
+                {test.testCode ? (
+                  <span className={styles.code}>{test.testCode}</span>
+                ) : (
+                  <span className={styles.typeBadge}>Test</span>
+                )}
                 {test.archivedAt ? <span className={styles.typeBadge}>Archived</span> : null}
               </div>
               <p className={styles.cardMeta}>
-                {test.questionCount} {test.questionCount === 1 ? 'question' : 'questions'} · {test.totalMarks ?? test.marks} marks
-                {test.timeLimit ? ` · ${test.timeLimit} min` : ''} · {test.author?.name || 'Former staff member'} · updated {date(test.updatedAt)}
+                {test.questionCount} {test.questionCount === 1 ? 'question' : 'questions'} ·{' '}
+                {test.totalMarks ?? test.marks} marks
+                {test.timeLimit ? ` · ${test.timeLimit} min` : ''} · {test.author?.name || 'Former staff member'} ·
+                updated {date(test.updatedAt)}
               </p>
               {test.missingCount ? (
                 <p className={styles.warningSmall}>
-                  {test.missingCount} {test.missingCount === 1 ? 'question was' : 'questions were'} deleted from the bank
+                  {test.missingCount} {test.missingCount === 1 ? 'question was' : 'questions were'} deleted from the
+                  bank
                 </p>
               ) : null}
               <div className={styles.savedActions}>
-                <Button size="sm" variant="secondary" onClick={() => onOpen(test.id)} aria-label={`Open ${test.name}`} icon={FolderOpen}>Open</Button>
-                <Button size="sm" variant="ghost" onClick={() => void runDuplicate(test)} disabled={duplicate.isPending} aria-label={`Duplicate ${test.name}`} icon={Copy}>Duplicate</Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onOpen(test.id)}
+                  aria-label={`Open ${test.name}`}
+                  icon={FolderOpen}
+                >
+                  Open
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void runDuplicate(test)}
+                  disabled={duplicate.isPending}
+                  aria-label={`Duplicate ${test.name}`}
+                  icon={Copy}
+                >
+                  Duplicate
+                </Button>
                 {canAssign ? (
-                  <Link to={paths.savedTest.href(test.id)} className={styles.inlineLink} aria-label={`Assign and see results of ${test.name}`}>
+                  <Link
+                    to={paths.savedTest.href(test.id)}
+                    className={styles.inlineLink}
+                    aria-label={`Assign and see results of ${test.name}`}
+                  >
                     <ClipboardCheck size={14} aria-hidden="true" /> Assign &amp; Results
                   </Link>
                 ) : null}
-                <Link to={paths.testPrint.href(test.id)} className={styles.inlineLink} aria-label={`Print ${test.name}`}>
+                <Link
+                  to={paths.testPrint.href(test.id)}
+                  className={styles.inlineLink}
+                  aria-label={`Print ${test.name}`}
+                >
                   <Printer size={14} aria-hidden="true" /> Print
                 </Link>
                 {mayChange(test) && test.archivedAt ? (
-                  <Button size="sm" variant="ghost" onClick={() => void runArchive(test, false)} disabled={archive.isPending} aria-label={`Restore ${test.name}`} icon={ArchiveRestore}>Restore</Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => void runArchive(test, false)}
+                    disabled={archive.isPending}
+                    aria-label={`Restore ${test.name}`}
+                    icon={ArchiveRestore}
+                  >
+                    Restore
+                  </Button>
                 ) : null}
                 {/* A test that has been sat keeps its results: it is archived, not deleted. */}
                 {mayChange(test) && !test.archivedAt && test.sittingCount > 0 ? (
-                  <Button size="sm" variant="ghost" onClick={() => void runArchive(test, true)} disabled={archive.isPending} aria-label={`Archive ${test.name}`} icon={Archive}>Archive</Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => void runArchive(test, true)}
+                    disabled={archive.isPending}
+                    aria-label={`Archive ${test.name}`}
+                    icon={Archive}
+                  >
+                    Archive
+                  </Button>
                 ) : null}
                 {mayChange(test) && test.sittingCount === 0 ? (
-                  <Button size="sm" variant="ghost" className={styles.dangerText} onClick={() => setDeleting(test)} aria-label={`Delete ${test.name}`} icon={Trash2}>Delete</Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className={styles.dangerText}
+                    onClick={() => setDeleting(test)}
+                    aria-label={`Delete ${test.name}`}
+                    icon={Trash2}
+                  >
+                    Delete
+                  </Button>
                 ) : null}
               </div>
             </li>
           ))}
         </ul>
       )}
-      {list.data && list.data.total > PAGE_SIZE ? <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} noun="tests" onPage={setPage} /> : null}
+      {list.data && list.data.total > PAGE_SIZE ? (
+        <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} noun="tests" onPage={setPage} />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this test?"

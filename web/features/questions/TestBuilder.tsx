@@ -42,12 +42,22 @@ export function TestBuilder({ entries, editing, onChange, onAdd, onRemove, onReo
     event.preventDefault();
     onAdd(JSON.parse(event.dataTransfer.getData(DRAG_TYPE)) as Question);
   };
-  const setMarks = (index: number, marks: string) => onChange(entries.map((e, i) => (i === index ? { ...e, marks } : e)));
+  const setMarks = (index: number, marks: string) =>
+    onChange(entries.map((e, i) => (i === index ? { ...e, marks } : e)));
 
   return (
-    <section aria-labelledby="builder-title" className={`${styles.panel} ${over ? styles.dropping : ''}`} onDragOver={onDragOver} onDragLeave={() => setOver(false)} onDrop={onDrop} data-testid="test-builder">
+    <section
+      aria-labelledby="builder-title"
+      className={`${styles.panel} ${over ? styles.dropping : ''}`}
+      onDragOver={onDragOver}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      data-testid="test-builder"
+    >
       <div className={styles.panelHead}>
-        <h2 id="builder-title" className={styles.panelTitle}>Test Builder</h2>
+        <h2 id="builder-title" className={styles.panelTitle}>
+          Test Builder
+        </h2>
         {tools}
       </div>
       {editing ? (
@@ -110,14 +120,23 @@ export function TestBuilder({ entries, editing, onChange, onAdd, onRemove, onReo
                   />
                 </label>
               ) : null}
-              <Button size="sm" variant="ghost" onClick={() => onRemove(index)} aria-label={`Remove question ${index + 1}`} icon={Trash2}>Remove</Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onRemove(index)}
+                aria-label={`Remove question ${index + 1}`}
+                icon={Trash2}
+              >
+                Remove
+              </Button>
             </div>
           )}
         />
       )}
       <div className={styles.builderFoot}>
         <p className={styles.total} aria-live="polite">
-          {entries.length} {entries.length === 1 ? 'question' : 'questions'} · Total marks: <strong>{totalMarks(entries)}</strong>
+          {entries.length} {entries.length === 1 ? 'question' : 'questions'} · Total marks:{' '}
+          <strong>{totalMarks(entries)}</strong>
         </p>
         <div className={styles.footButtons}>
           {entries.length || editing ? (

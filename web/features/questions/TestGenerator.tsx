@@ -42,7 +42,10 @@ export function TestGenerator() {
   };
   const addRandom = (drawn: BuilderQuestion[]) => {
     setEntries((list) => [...list, ...drawn.filter((q) => !list.some((e) => e.question?.id === q.id)).map(newEntry)]);
-    notify(drawn.length ? 'success' : 'error', drawn.length ? TEST_MESSAGES.addedRandom(drawn.length) : TEST_MESSAGES.noneToDraw);
+    notify(
+      drawn.length ? 'success' : 'error',
+      drawn.length ? TEST_MESSAGES.addedRandom(drawn.length) : TEST_MESSAGES.noneToDraw,
+    );
   };
   const open = async (id: string) => {
     try {
@@ -75,13 +78,17 @@ export function TestGenerator() {
             onSave={() => setDialog('save')}
             onClear={clear}
             tools={
-              <Button variant="secondary" onClick={() => setDialog('random')} icon={Dices}>Random Test Generator</Button>
+              <Button variant="secondary" onClick={() => setDialog('random')} icon={Dices}>
+                Random Test Generator
+              </Button>
             }
           />
           <SavedTests editingId={editing?.id ?? null} onOpen={(id) => void open(id)} onNotify={notify} />
         </div>
       </div>
-      {dialog === 'random' ? <RandomDialog filters={filters} exclude={[...inTest]} onDrawn={addRandom} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'random' ? (
+        <RandomDialog filters={filters} exclude={[...inTest]} onDrawn={addRandom} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog === 'save' ? (
         <SaveTestDialog
           entries={entries}

@@ -26,7 +26,8 @@ function withAnswerBoxes(html: string): string {
   template.innerHTML = html;
   const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
   const nodes: Text[] = [];
-  while (walker.nextNode()) if (/___\d+___/.test(walker.currentNode.nodeValue ?? '')) nodes.push(walker.currentNode as Text);
+  while (walker.nextNode())
+    if (/___\d+___/.test(walker.currentNode.nodeValue ?? '')) nodes.push(walker.currentNode as Text);
   for (const node of nodes) {
     const fragment = document.createDocumentFragment();
     const text = node.nodeValue ?? '';
@@ -49,7 +50,11 @@ const marksLabel = (marks: number) => `[${marks} ${marks === 1 ? 'mark' : 'marks
 
 function PaperQuestion({ entry }: { entry: TestEntry }) {
   const { question, order, marks } = entry;
-  const text = useMemo(() => (question?.type === 'Fill in the Blank' ? withAnswerBoxes(question.questionText) : (question?.questionText ?? '')), [question]);
+  const text = useMemo(
+    () =>
+      question?.type === 'Fill in the Blank' ? withAnswerBoxes(question.questionText) : (question?.questionText ?? ''),
+    [question],
+  );
   if (!question) {
     return (
       <li className={styles.question} value={order}>
@@ -106,7 +111,14 @@ export default function TestPrintPage() {
   const test = useTest(testId);
 
   if (test.isError) {
-    return <PageState kind="error" title="Failed to load test" text={errorMessage(test.error, 'Error loading test')} action={<Link to={paths.questionBank}>Back to the Question Bank</Link>} />;
+    return (
+      <PageState
+        kind="error"
+        title="Failed to load test"
+        text={errorMessage(test.error, 'Error loading test')}
+        action={<Link to={paths.questionBank}>Back to the Question Bank</Link>}
+      />
+    );
   }
   if (test.isPending) return <PageState kind="loading" title="Loading test..." />;
   const paper = test.data;
@@ -121,7 +133,9 @@ export default function TestPrintPage() {
         <label className={styles.keyToggle}>
           <input type="checkbox" checked={withKey} onChange={(e) => showKey(e.target.checked)} /> Include answer key
         </label>
-        <Button onClick={() => window.print()} icon={Printer}>Print</Button>
+        <Button onClick={() => window.print()} icon={Printer}>
+          Print
+        </Button>
       </div>
       <main className={styles.paper} id="main">
         <header className={styles.header}>
@@ -180,7 +194,9 @@ export default function TestPrintPage() {
                       <p className={styles.answer}>
                         <strong>Answer:</strong> <ShownAnswer shown={describeKey(question)} />
                       </p>
-                      {question.solution.trim() ? <RichText html={question.solution} className={styles.solution} /> : null}
+                      {question.solution.trim() ? (
+                        <RichText html={question.solution} className={styles.solution} />
+                      ) : null}
                     </>
                   ) : (
                     <p className={styles.gap}>Deleted from the question bank.</p>

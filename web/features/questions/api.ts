@@ -44,20 +44,43 @@ function useRefreshing<A, R>(call: (arg: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['questions'] }), client.invalidateQueries({ queryKey: ['tags'] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['questions'] }),
+        client.invalidateQueries({ queryKey: ['tags'] }),
+      ]),
   });
 }
 
-export const useCreateQuestion = () => useRefreshing((form: FormData) => api.post<{ message: string; question: Question }>('/questions', form, MESSAGES.createFailed));
+export const useCreateQuestion = () =>
+  useRefreshing((form: FormData) =>
+    api.post<{ message: string; question: Question }>('/questions', form, MESSAGES.createFailed),
+  );
 export const useUpdateQuestion = () =>
-  useRefreshing(({ id, form }: { id: string; form: FormData }) => api.put<{ message: string; question: Question }>(`/questions/${id}`, form, MESSAGES.updateFailed));
-export const useDeleteQuestion = () => useRefreshing((id: string) => api.delete<{ message: string }>(`/questions/${id}`, MESSAGES.deleteFailed));
+  useRefreshing(({ id, form }: { id: string; form: FormData }) =>
+    api.put<{ message: string; question: Question }>(`/questions/${id}`, form, MESSAGES.updateFailed),
+  );
+export const useDeleteQuestion = () =>
+  useRefreshing((id: string) => api.delete<{ message: string }>(`/questions/${id}`, MESSAGES.deleteFailed));
 export const useBulkDelete = () =>
-  useRefreshing((questionIds: string[]) => api.post<{ message: string; deleted: number }>('/questions/bulk-delete', { questionIds }, MESSAGES.bulkDeleteFailed));
+  useRefreshing((questionIds: string[]) =>
+    api.post<{ message: string; deleted: number }>(
+      '/questions/bulk-delete',
+      { questionIds },
+      MESSAGES.bulkDeleteFailed,
+    ),
+  );
 export const useAddTag = (kind: TagKind) =>
-  useRefreshing((name: string) => api.post<Tag>(`/${kind}`, { name }, kind === 'category' ? MESSAGES.categoryAddFailed : MESSAGES.focusAddFailed));
+  useRefreshing((name: string) =>
+    api.post<Tag>(`/${kind}`, { name }, kind === 'category' ? MESSAGES.categoryAddFailed : MESSAGES.focusAddFailed),
+  );
 export const useDeleteTag = (kind: TagKind) =>
-  useRefreshing((id: string) => api.delete<{ message: string }>(`/${kind}/${id}`, kind === 'category' ? MESSAGES.categoryDeleteFailed : MESSAGES.focusDeleteFailed));
+  useRefreshing((id: string) =>
+    api.delete<{ message: string }>(
+      `/${kind}/${id}`,
+      kind === 'category' ? MESSAGES.categoryDeleteFailed : MESSAGES.focusDeleteFailed,
+    ),
+  );
 
 /** The address of a stored attachment. */
 export { uploadUrl } from '@common/schemas/questions';

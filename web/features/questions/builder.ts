@@ -11,11 +11,20 @@ export interface BuilderEntry {
 }
 
 export const marksOf = (entry: BuilderEntry) => parseWholeNumber(entry.marks, MARKS_MIN, MARKS_MAX) ?? DEFAULT_MARKS;
-export const totalMarks = (entries: readonly BuilderEntry[]) => entries.reduce((sum, e) => sum + (e.question ? marksOf(e) : 0), 0);
-export const newEntry = (question: BuilderQuestion): BuilderEntry => ({ key: question.id, question, marks: String(DEFAULT_MARKS) });
+export const totalMarks = (entries: readonly BuilderEntry[]) =>
+  entries.reduce((sum, e) => sum + (e.question ? marksOf(e) : 0), 0);
+export const newEntry = (question: BuilderQuestion): BuilderEntry => ({
+  key: question.id,
+  question,
+  marks: String(DEFAULT_MARKS),
+});
 
 export function entriesOf(test: TestDetail): BuilderEntry[] {
-  return test.questions.map((e) => ({ key: e.question?.id ?? `gap-${e.order}`, question: e.question, marks: String(e.marks) }));
+  return test.questions.map((e) => ({
+    key: e.question?.id ?? `gap-${e.order}`,
+    question: e.question,
+    marks: String(e.marks),
+  }));
 }
 
 /** Moves the entry at `from` to `to`; the numbers follow the places. */

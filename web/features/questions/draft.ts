@@ -49,7 +49,11 @@ const isChoice = (type: QuestionDraft['type']) => type === 'Multiple Choice';
 /** The request fields of a draft: options by letter, the key as `{ a1 }` for multiple choice and calculation, else one list per blank. */
 export function draftFields(draft: QuestionDraft) {
   const choice = isChoice(draft.type);
-  const answer = choice ? { a1: draft.correct } : draft.type === 'Calculation' ? { a1: draft.blanks[0] ?? [] } : draft.blanks;
+  const answer = choice
+    ? { a1: draft.correct }
+    : draft.type === 'Calculation'
+      ? { a1: draft.blanks[0] ?? [] }
+      : draft.blanks;
   return {
     grade: draft.grade,
     type: draft.type || undefined,
@@ -71,7 +75,8 @@ export function draftFields(draft: QuestionDraft) {
 export function draftPath(path: readonly PropertyKey[], type: QuestionDraft['type']): string[] {
   const [field, part, ...rest] = path.map(String);
   if (field === 'options' && part !== undefined) return ['options', String(part.charCodeAt(0) - 65), ...rest];
-  if (field === 'answer') return isChoice(type) ? ['correct'] : part === undefined ? ['blanks'] : ['blanks', part, ...rest];
+  if (field === 'answer')
+    return isChoice(type) ? ['correct'] : part === undefined ? ['blanks'] : ['blanks', part, ...rest];
   return [field, ...(part === undefined ? [] : [part]), ...rest];
 }
 
@@ -84,7 +89,8 @@ export const draftSchema = z.custom<QuestionDraft>().superRefine((draft, ctx) =>
   for (const schema of [questionFields, questionContent]) {
     const checked = schema.safeParse(fields);
     if (checked.success) continue;
-    for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: draftPath(issue.path, draft.type) });
+    for (const issue of checked.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: draftPath(issue.path, draft.type) });
   }
 });
 
@@ -96,7 +102,12 @@ export function onDraftFields(error: unknown, type: QuestionDraft['type']): unkn
 }
 
 /** The multipart body: lists and answer keys as JSON, files repeated under their field. */
-export function draftFormData(draft: QuestionDraft, files: File[], fileField: 'attachments' | 'newAttachments', extra: Record<string, unknown> = {}) {
+export function draftFormData(
+  draft: QuestionDraft,
+  files: File[],
+  fileField: 'attachments' | 'newAttachments',
+  extra: Record<string, unknown> = {},
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries({ ...draftFields(draft), ...extra })) {
     if (value === undefined) continue;

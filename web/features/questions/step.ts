@@ -15,6 +15,7 @@ export interface Step1State {
 export function readStep1(state: unknown): Step1State | null {
   if (!state || typeof state !== 'object') return null;
   const s = state as Partial<Step1State>;
-  const valid = questionStep1Schema.safeParse(s).success && Array.isArray(s.categoryNames) && Array.isArray(s.focusNames);
+  const valid =
+    questionStep1Schema.safeParse(s).success && Array.isArray(s.categoryNames) && Array.isArray(s.focusNames);
   return valid ? (s as Step1State) : null;
 }

@@ -4,7 +4,14 @@ import { clearStep2Draft, loadStep2Draft, saveStep2Draft, type Step2Content } fr
 
 afterEach(() => sessionStorage.clear());
 
-const written: Step2Content = { questionText: '<p>$2x = ___1___$</p>', solution: '<p>x = 3</p>', hint: 'Halve it', options: ['', ''], correct: [], blanks: [['3', 'three']] };
+const written: Step2Content = {
+  questionText: '<p>$2x = ___1___$</p>',
+  solution: '<p>x = 3</p>',
+  hint: 'Halve it',
+  options: ['', ''],
+  correct: [],
+  blanks: [['3', 'three']],
+};
 
 describe('the step-2 draft', () => {
   it('is kept per user in the tab storage with its images, until it is cleared', () => {

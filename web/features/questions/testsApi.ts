@@ -24,25 +24,42 @@ export function useSavedTests(filters: SavedTestFilters) {
   });
 }
 
-export const useTest = (id: string) => useQuery({ queryKey: ['test', id], queryFn: () => api.get<TestDetail>(`/tests/${id}`, 'Failed to load test') });
+export const useTest = (id: string) =>
+  useQuery({ queryKey: ['test', id], queryFn: () => api.get<TestDetail>(`/tests/${id}`, 'Failed to load test') });
 
 /** Runs a call, then refreshes the saved tests. */
 function useRefreshing<A, R>(call: (arg: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['tests'] }), client.invalidateQueries({ queryKey: ['test'] })]) });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['tests'] }),
+        client.invalidateQueries({ queryKey: ['test'] }),
+      ]),
+  });
 }
 
 type Saved = { message: string; test: TestDetail };
 export const useSaveTest = () =>
   useRefreshing(({ id, test }: { id: string | null; test: TestInput }) =>
-    id ? api.put<Saved>(`/tests/${id}`, test, TEST_MESSAGES.saveFailed) : api.post<Saved>('/tests', test, TEST_MESSAGES.saveFailed),
+    id
+      ? api.put<Saved>(`/tests/${id}`, test, TEST_MESSAGES.saveFailed)
+      : api.post<Saved>('/tests', test, TEST_MESSAGES.saveFailed),
   );
-export const useDuplicateTest = () => useRefreshing((id: string) => api.post<Saved>(`/tests/${id}/duplicate`, {}, 'Failed to duplicate test'));
-export const useDeleteTest = () => useRefreshing((id: string) => api.delete<{ message: string }>(`/tests/${id}`, TEST_MESSAGES.deleteFailed));
+export const useDuplicateTest = () =>
+  useRefreshing((id: string) => api.post<Saved>(`/tests/${id}/duplicate`, {}, 'Failed to duplicate test'));
+export const useDeleteTest = () =>
+  useRefreshing((id: string) => api.delete<{ message: string }>(`/tests/${id}`, TEST_MESSAGES.deleteFailed));
 /** Archives a test (or restores it): kept with its results, out of the lists to build and assign from. */
 export const useArchiveTest = () =>
   useRefreshing(({ id, archive }: { id: string; archive: boolean }) =>
-    api.post<Saved>(`/tests/${id}/${archive ? 'archive' : 'restore'}`, {}, archive ? TEST_MESSAGES.archiveFailed : TEST_MESSAGES.restoreFailed),
+    api.post<Saved>(
+      `/tests/${id}/${archive ? 'archive' : 'restore'}`,
+      {},
+      archive ? TEST_MESSAGES.archiveFailed : TEST_MESSAGES.restoreFailed,
+    ),
   );
 
-export const drawRandom = (draw: RandomDrawInput) => api.post<RandomDrawResult>('/tests/random', draw, 'Failed to pick random questions');
+export const drawRandom = (draw: RandomDrawInput) =>
+  api.post<RandomDrawResult>('/tests/random', draw, 'Failed to pick random questions');

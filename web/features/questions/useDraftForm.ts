@@ -11,7 +11,10 @@ export function useDraftForm(initial: QuestionDraft) {
   const draft = form.watch();
   const patch = (changes: Partial<QuestionDraft>) => {
     for (const [name, value] of Object.entries(changes)) {
-      form.setValue(name as Path<QuestionDraft>, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      form.setValue(name as Path<QuestionDraft>, value, {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      });
     }
   };
   return { form, draft, patch };

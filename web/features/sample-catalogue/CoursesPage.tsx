@@ -26,15 +26,25 @@ function CourseCard({ course }: { course: Course }) {
           <span className={styles.badge}>{course.level}</span>
         </div>
         <h2>
-          <Link to={paths.course.href(course.id)} className={styles.stretch} style={{ color: 'inherit', textDecoration: 'none' }}>
+          <Link
+            to={paths.course.href(course.id)}
+            className={styles.stretch}
+            style={{ color: 'inherit', textDecoration: 'none' }}
+          >
             {course.title}
           </Link>
         </h2>
         <p>{course.description}</p>
         <ul className={styles.meta}>
-          <li><Layers size={16} aria-hidden="true" /> {plural(course.units.length, 'unit')}</li>
-          <li><Clock size={16} aria-hidden="true" /> {course.duration}</li>
-          <li><Users size={16} aria-hidden="true" /> {course.students.toLocaleString('en-US')} students</li>
+          <li>
+            <Layers size={16} aria-hidden="true" /> {plural(course.units.length, 'unit')}
+          </li>
+          <li>
+            <Clock size={16} aria-hidden="true" /> {course.duration}
+          </li>
+          <li>
+            <Users size={16} aria-hidden="true" /> {course.students.toLocaleString('en-US')} students
+          </li>
         </ul>
         {course.enrolled && course.progress > 0 ? <ProgressBar value={course.progress} /> : null}
         <div className={styles.footerRow}>
@@ -42,7 +52,9 @@ function CourseCard({ course }: { course: Course }) {
             <Star size={16} fill="currentColor" aria-hidden="true" /> {course.rating.toFixed(1)}
           </span>
           {course.enrolled ? (
-            <span className={styles.action} aria-hidden="true"><BookOpen size={16} /> Continue Learning</span>
+            <span className={styles.action} aria-hidden="true">
+              <BookOpen size={16} /> Continue Learning
+            </span>
           ) : (
             <span className={styles.price}>${course.price}</span>
           )}
@@ -67,7 +79,12 @@ export default function CoursesPage() {
       </header>
       <div className={styles.tabs} role="group" aria-label="Filter courses">
         {TABS.map((tab) => (
-          <button key={tab.label} type="button" aria-pressed={tab === active} onClick={() => setParams(tab === TABS[0] ? {} : { tab: tab.label }, { replace: true })}>
+          <button
+            key={tab.label}
+            type="button"
+            aria-pressed={tab === active}
+            onClick={() => setParams(tab === TABS[0] ? {} : { tab: tab.label }, { replace: true })}
+          >
             {tab.label}
           </button>
         ))}

@@ -39,7 +39,14 @@ export function ExercisePanel({ exercises }: { exercises: Exercise[] }) {
       <div>
         <div className={styles.strip} role="group" aria-label="Questions">
           {Array.from({ length: STRIP_SLOTS }, (_, i) => (
-            <button key={i} type="button" disabled={i >= exercises.length} aria-pressed={i === index} aria-label={`Question ${i + 1}`} onClick={() => goTo(i)}>
+            <button
+              key={i}
+              type="button"
+              disabled={i >= exercises.length}
+              aria-pressed={i === index}
+              aria-label={`Question ${i + 1}`}
+              onClick={() => goTo(i)}
+            >
               {i + 1}
             </button>
           ))}
@@ -53,14 +60,24 @@ export function ExercisePanel({ exercises }: { exercises: Exercise[] }) {
         >
           <h3>Question {index + 1}</h3>
           <p>{exercise.prompt}</p>
-          <label htmlFor="lesson-answer" className={styles.answerLabel}>Your answer</label>
+          <label htmlFor="lesson-answer" className={styles.answerLabel}>
+            Your answer
+          </label>
           <input id="lesson-answer" value={answer} autoComplete="off" onChange={(e) => setAnswer(e.target.value)} />
-          {result !== null ? <Alert tone={result ? 'success' : 'error'}>{result ? 'Correct!' : 'Try again!'}</Alert> : null}
+          {result !== null ? (
+            <Alert tone={result ? 'success' : 'error'}>{result ? 'Correct!' : 'Try again!'}</Alert>
+          ) : null}
           {hint ? <Alert tone="info">{exercise.hint}</Alert> : null}
           <div className={styles.buttons}>
-            <Button variant="ghost" onClick={() => setHint(true)} icon={Lightbulb}>Get the hint</Button>
-            <Button type="submit" disabled={answer.trim() === ''}>Check</Button>
-            <Button variant="secondary" disabled={index >= exercises.length - 1} onClick={() => goTo(index + 1)}>Next</Button>
+            <Button variant="ghost" onClick={() => setHint(true)} icon={Lightbulb}>
+              Get the hint
+            </Button>
+            <Button type="submit" disabled={answer.trim() === ''}>
+              Check
+            </Button>
+            <Button variant="secondary" disabled={index >= exercises.length - 1} onClick={() => goTo(index + 1)}>
+              Next
+            </Button>
           </div>
         </form>
       </div>
@@ -69,7 +86,9 @@ export function ExercisePanel({ exercises }: { exercises: Exercise[] }) {
         <ol>
           {exercises.map((ex, i) => (
             <li key={ex.id}>
-              <button type="button" aria-current={i === index ? 'step' : undefined} onClick={() => goTo(i)}>{ex.prompt}</button>
+              <button type="button" aria-current={i === index ? 'step' : undefined} onClick={() => goTo(i)}>
+                {ex.prompt}
+              </button>
             </li>
           ))}
         </ol>

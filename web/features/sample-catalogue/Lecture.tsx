@@ -7,8 +7,24 @@ function Dots({ count }: { count: number }) {
     <svg viewBox="0 0 260 110" width="260" height="110" role="img" aria-label={`${count} dots in a ten-frame`}>
       {Array.from({ length: 10 }, (_, i) => (
         <g key={i}>
-          <rect x={10 + (i % 5) * 48} y={10 + Math.floor(i / 5) * 48} width="44" height="44" rx="6" fill="none" stroke="#dfe2ee" strokeWidth="2" />
-          {i < count ? <circle cx={32 + (i % 5) * 48} cy={32 + Math.floor(i / 5) * 48} r="14" fill={i < 5 ? '#2f3fb8' : '#ffb547'} /> : null}
+          <rect
+            x={10 + (i % 5) * 48}
+            y={10 + Math.floor(i / 5) * 48}
+            width="44"
+            height="44"
+            rx="6"
+            fill="none"
+            stroke="#dfe2ee"
+            strokeWidth="2"
+          />
+          {i < count ? (
+            <circle
+              cx={32 + (i % 5) * 48}
+              cy={32 + Math.floor(i / 5) * 48}
+              r="14"
+              fill={i < 5 ? '#2f3fb8' : '#ffb547'}
+            />
+          ) : null}
         </g>
       ))}
     </svg>
@@ -26,7 +42,13 @@ export function Lecture({ pages }: { pages: string[] }) {
       <Dots count={DOTS_PER_PAGE[page] ?? 10} />
       <div className={styles.pages} role="group" aria-label="Lecture pages">
         {pages.map((_, i) => (
-          <button key={i} type="button" aria-pressed={i === page} aria-label={`Page ${i + 1}`} onClick={() => setPage(i)}>
+          <button
+            key={i}
+            type="button"
+            aria-pressed={i === page}
+            aria-label={`Page ${i + 1}`}
+            onClick={() => setPage(i)}
+          >
             {i + 1}
           </button>
         ))}

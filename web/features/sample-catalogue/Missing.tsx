@@ -7,7 +7,11 @@ import styles from './learn.module.css';
 export function Missing({ what }: { what: string }) {
   return (
     <div className={styles.page}>
-      <EmptyState title={`${what} not found`} text="It may have moved, or the link may be mistyped." action={<Link to={paths.courses}>Back to My Courses</Link>} />
+      <EmptyState
+        title={`${what} not found`}
+        text="It may have moved, or the link may be mistyped."
+        action={<Link to={paths.courses}>Back to My Courses</Link>}
+      />
     </div>
   );
 }

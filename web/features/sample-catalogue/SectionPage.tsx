@@ -30,7 +30,9 @@ export default function SectionPage() {
       />
       <header className={styles.header}>
         <div>
-          <p className={styles.label}>Section {unit.number}.{section.number}</p>
+          <p className={styles.label}>
+            Section {unit.number}.{section.number}
+          </p>
           <h1>{section.title}</h1>
           <div className={styles.badges}>
             <DifficultyBadge difficulty={section.difficulty} />
@@ -51,8 +53,12 @@ export default function SectionPage() {
               </div>
               <h2>{lesson.title}</h2>
               <ul className={styles.meta}>
-                <li><Clock size={16} aria-hidden="true" /> {lesson.duration}</li>
-                <li><PlayCircle size={16} aria-hidden="true" /> {plural(lesson.exercises.length, 'exercise')}</li>
+                <li>
+                  <Clock size={16} aria-hidden="true" /> {lesson.duration}
+                </li>
+                <li>
+                  <PlayCircle size={16} aria-hidden="true" /> {plural(lesson.exercises.length, 'exercise')}
+                </li>
               </ul>
               <Link to={paths.lesson.href(course.id, unit.id, section.id, lesson.id)} className={styles.action}>
                 {lesson.completed ? 'Review Lesson' : 'Start Lesson'}

@@ -27,12 +27,20 @@ export default function SectionsPage() {
   if (!course || !unit) return <Missing what="Unit" />;
   return (
     <div className={styles.page}>
-      <Breadcrumb trail={[{ label: 'My Courses', to: paths.courses }, { label: course.title, to: paths.course.href(course.id) }, { label: `Unit ${unit.number}` }]} />
+      <Breadcrumb
+        trail={[
+          { label: 'My Courses', to: paths.courses },
+          { label: course.title, to: paths.course.href(course.id) },
+          { label: `Unit ${unit.number}` },
+        ]}
+      />
       <header className={styles.header}>
         <div>
           <p className={styles.label}>Unit {unit.number}</p>
           <h1>{unit.title}</h1>
-          <p>{plural(unit.sections.length, 'section')} · {unit.duration}</p>
+          <p>
+            {plural(unit.sections.length, 'section')} · {unit.duration}
+          </p>
         </div>
         <div className={styles.overall}>
           <ProgressBar value={overallProgress(unit.sections)} label="Overall Progress" />
@@ -53,15 +61,20 @@ export default function SectionsPage() {
               </div>
               <h2>{section.title}</h2>
               <ul className={styles.meta}>
-                <li><PlayCircle size={16} aria-hidden="true" /> {plural(section.lessons.length, 'lesson')}</li>
-                <li><Clock size={16} aria-hidden="true" /> {section.duration}</li>
+                <li>
+                  <PlayCircle size={16} aria-hidden="true" /> {plural(section.lessons.length, 'lesson')}
+                </li>
+                <li>
+                  <Clock size={16} aria-hidden="true" /> {section.duration}
+                </li>
               </ul>
               <ProgressBar value={section.progress} />
               <Tags label="Key Skills" items={section.skills} />
               <ul className={styles.lessons} aria-label="Lessons">
                 {section.lessons.map((lesson) => (
                   <li key={lesson.id}>
-                    <CompletionMark done={lesson.completed} /> {lesson.title} <span style={{ color: 'var(--color-muted)' }}>· {lesson.duration}</span>
+                    <CompletionMark done={lesson.completed} /> {lesson.title}{' '}
+                    <span style={{ color: 'var(--color-muted)' }}>· {lesson.duration}</span>
                   </li>
                 ))}
               </ul>

@@ -22,9 +22,18 @@ export default function UnitsPage() {
           <p>{course.description}</p>
         </div>
         <ul className={styles.facts} aria-label="Course facts">
-          <li><strong>{course.units.length}</strong><span>Total units</span></li>
-          <li><strong>{lessonCount(course)}</strong><span>Lessons</span></li>
-          <li><strong>{course.duration}</strong><span>Estimated time</span></li>
+          <li>
+            <strong>{course.units.length}</strong>
+            <span>Total units</span>
+          </li>
+          <li>
+            <strong>{lessonCount(course)}</strong>
+            <span>Lessons</span>
+          </li>
+          <li>
+            <strong>{course.duration}</strong>
+            <span>Estimated time</span>
+          </li>
         </ul>
       </header>
       <div className={styles.grid}>
@@ -37,9 +46,15 @@ export default function UnitsPage() {
               </div>
               <h2>{unit.title}</h2>
               <ul className={styles.meta}>
-                <li><Layers size={16} aria-hidden="true" /> {plural(unit.sections.length, 'section')}</li>
-                <li><PlayCircle size={16} aria-hidden="true" /> {plural(unitLessonCount(unit), 'lesson')}</li>
-                <li><Clock size={16} aria-hidden="true" /> {unit.duration}</li>
+                <li>
+                  <Layers size={16} aria-hidden="true" /> {plural(unit.sections.length, 'section')}
+                </li>
+                <li>
+                  <PlayCircle size={16} aria-hidden="true" /> {plural(unitLessonCount(unit), 'lesson')}
+                </li>
+                <li>
+                  <Clock size={16} aria-hidden="true" /> {unit.duration}
+                </li>
               </ul>
               {unit.progress > 0 ? <ProgressBar value={unit.progress} /> : null}
               <Tags label="Topics Covered" items={unit.topics} />

@@ -49,12 +49,21 @@ export function VideoPlayer({ title, duration }: { title: string; duration: stri
           <rect width="640" height="300" fill="#1b1f3b" />
           <circle cx="540" cy="60" r="90" fill="#2f3fb8" opacity="0.6" />
           <circle cx="90" cy="260" r="70" fill="#ffb547" opacity="0.35" />
-          <text x="320" y="150" textAnchor="middle" fill="#fff" fontSize="30" fontWeight="800">{title}</text>
-          <text x="320" y="190" textAnchor="middle" fill="#ffd48f" fontSize="18">{playing ? 'Playing' : 'Press play to start the lesson'}</text>
+          <text x="320" y="150" textAnchor="middle" fill="#fff" fontSize="30" fontWeight="800">
+            {title}
+          </text>
+          <text x="320" y="190" textAnchor="middle" fill="#ffd48f" fontSize="18">
+            {playing ? 'Playing' : 'Press play to start the lesson'}
+          </text>
         </svg>
       </div>
       <div className={styles.controls}>
-        <button type="button" className={styles.play} onClick={() => setPlaying((p) => !p)} aria-label={playing ? 'Pause' : 'Play'}>
+        <button
+          type="button"
+          className={styles.play}
+          onClick={() => setPlaying((p) => !p)}
+          aria-label={playing ? 'Pause' : 'Play'}
+        >
           {playing ? <Pause size={20} aria-hidden="true" /> : <Play size={20} aria-hidden="true" />}
         </button>
         <div

@@ -15,7 +15,14 @@ export function ProgressBar({ value, label = 'Progress' }: { value: number; labe
       <span>
         {label}: {pct}%
       </span>
-      <div className={styles.bar} role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-valuenow={pct}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label={label}
+      >
         <span style={{ width: `${pct}%` }} />
       </div>
     </div>

@@ -19,7 +19,13 @@ export function AssignedSummary({ student, content, busy, onChange }: SummaryPro
   const sections = listedSections(student, content);
   const removeCourse = (courseId: string) => {
     const unitIds = content.unitsOf(courseId)?.map((u) => u.id) ?? [];
-    onChange({ kind: 'course', action: 'remove', courseId, unitIds, sectionIds: unitIds.flatMap((u) => content.sectionsOfUnit(u).map((s) => s.id)) });
+    onChange({
+      kind: 'course',
+      action: 'remove',
+      courseId,
+      unitIds,
+      sectionIds: unitIds.flatMap((u) => content.sectionsOfUnit(u).map((s) => s.id)),
+    });
   };
   return (
     <div className={styles.summary}>
@@ -36,12 +42,29 @@ export function AssignedSummary({ student, content, busy, onChange }: SummaryPro
       </Block>
       <Block title={`Assigned Units (${units.length})`} empty="No units assigned">
         {units.map((unit) => (
-          <ListedEntry key={unit.id} item={unit} busy={busy.has(busyKey(student.id, 'unit', unit.id))} onRemove={() => onChange({ kind: 'unit', action: 'remove', unitId: unit.id, sectionIds: content.sectionsOfUnit(unit.id).map((s) => s.id) })} />
+          <ListedEntry
+            key={unit.id}
+            item={unit}
+            busy={busy.has(busyKey(student.id, 'unit', unit.id))}
+            onRemove={() =>
+              onChange({
+                kind: 'unit',
+                action: 'remove',
+                unitId: unit.id,
+                sectionIds: content.sectionsOfUnit(unit.id).map((s) => s.id),
+              })
+            }
+          />
         ))}
       </Block>
       <Block title={`Assigned Sections (${sections.length})`} empty="No sections assigned">
         {sections.map((section) => (
-          <ListedEntry key={section.id} item={section} busy={busy.has(busyKey(student.id, 'section', section.id))} onRemove={() => onChange({ kind: 'section', action: 'remove', sectionId: section.id })} />
+          <ListedEntry
+            key={section.id}
+            item={section}
+            busy={busy.has(busyKey(student.id, 'section', section.id))}
+            onRemove={() => onChange({ kind: 'section', action: 'remove', sectionId: section.id })}
+          />
         ))}
       </Block>
     </div>
@@ -57,7 +80,9 @@ function Block({ title, empty, children }: { title: string; empty: string; child
   );
 }
 
-const ListedEntry = ({ item, busy, onRemove }: { item: Listed; busy: boolean; onRemove(): void }) => <Entry label={item.label} detail={item.parent} busy={busy} onRemove={onRemove} />;
+const ListedEntry = ({ item, busy, onRemove }: { item: Listed; busy: boolean; onRemove(): void }) => (
+  <Entry label={item.label} detail={item.parent} busy={busy} onRemove={onRemove} />
+);
 
 function Entry({ label, detail, busy, onRemove }: { label: string; detail: string; busy: boolean; onRemove(): void }) {
   return (
@@ -66,7 +91,17 @@ function Entry({ label, detail, busy, onRemove }: { label: string; detail: strin
         <span className={styles.entryLabel}>{label}</span>
         <span className={styles.entryDetail}>{detail}</span>
       </span>
-      <Button size="sm" variant="ghost" className={styles.remove} disabled={busy} onClick={onRemove} aria-label={`Remove ${label}`} icon={Trash2}>{busy ? 'Removing...' : 'Remove'}</Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        className={styles.remove}
+        disabled={busy}
+        onClick={onRemove}
+        aria-label={`Remove ${label}`}
+        icon={Trash2}
+      >
+        {busy ? 'Removing...' : 'Remove'}
+      </Button>
     </li>
   );
 }

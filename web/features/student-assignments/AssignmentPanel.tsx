@@ -36,7 +36,15 @@ export function AssignmentPanel(props: PanelProps) {
     <section className={styles.panel} aria-label={`Assignments of ${student.fullName}`}>
       <header className={styles.panelHeader}>
         <h3 className={styles.panelTitle}>Manage assignments: {student.fullName}</h3>
-        <Button size="sm" variant="ghost" onClick={onClose} aria-label={`Close the assignment panel of ${student.fullName}`} icon={X}>Close</Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onClose}
+          aria-label={`Close the assignment panel of ${student.fullName}`}
+          icon={X}
+        >
+          Close
+        </Button>
       </header>
       <Tabs<Tab>
         label="What to assign"
@@ -66,12 +74,20 @@ function CoursesTab({ role, student, content, busy, onChange }: PanelProps) {
   const [open, setOpen] = useState<string[]>([]);
   const held = new Set(student.courses.map((c) => c.id));
   const assigned: CourseItem[] = student.courses.filter((c) => matchesSearch(assignedQuery, c.name, c.code));
-  const available: CourseItem[] = (catalogue.data ?? []).filter((c) => !held.has(c.id) && matchesSearch(availableQuery, c.title, c.code)).map((c) => ({ id: c.id, name: c.title, code: c.code }));
+  const available: CourseItem[] = (catalogue.data ?? [])
+    .filter((c) => !held.has(c.id) && matchesSearch(availableQuery, c.title, c.code))
+    .map((c) => ({ id: c.id, name: c.title, code: c.code }));
 
   const assign = (c: CourseItem) => onChange({ kind: 'course', action: 'assign', course: c });
   const remove = (c: CourseItem) => {
     const unitIds = content.unitsOf(c.id)?.map((u) => u.id) ?? [];
-    onChange({ kind: 'course', action: 'remove', courseId: c.id, unitIds, sectionIds: unitIds.flatMap((u) => content.sectionsOfUnit(u).map((s) => s.id)) });
+    onChange({
+      kind: 'course',
+      action: 'remove',
+      courseId: c.id,
+      unitIds,
+      sectionIds: unitIds.flatMap((u) => content.sectionsOfUnit(u).map((s) => s.id)),
+    });
   };
   const isBusy = (c: CourseItem) => busy.has(busyKey(student.id, 'course', c.id));
 
@@ -95,7 +111,11 @@ function CoursesTab({ role, student, content, busy, onChange }: PanelProps) {
           title: 'Available courses',
           items: available,
           tools: <SearchBox label="Search available courses" value={availableQuery} onChange={setAvailableQuery} />,
-          empty: catalogue.isPending ? 'Loading courses...' : catalogue.isError ? 'Error fetching data' : 'No courses available',
+          empty: catalogue.isPending
+            ? 'Loading courses...'
+            : catalogue.isError
+              ? 'Error fetching data'
+              : 'No courses available',
         },
       ]}
       renderItem={(c, column) => {
@@ -117,7 +137,12 @@ function CoursesTab({ role, student, content, busy, onChange }: PanelProps) {
                       aria-label={`${expanded ? 'Hide' : 'Show'} units and sections of ${c.name}`}
                       onClick={() => setOpen((o) => (expanded ? o.filter((id) => id !== c.id) : [...o, c.id]))}
                     >
-                      {expanded ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />} Units
+                      {expanded ? (
+                        <ChevronDown size={16} aria-hidden="true" />
+                      ) : (
+                        <ChevronRight size={16} aria-hidden="true" />
+                      )}{' '}
+                      Units
                     </Button>
                     <QuickButton action="remove" label={c.name} busy={isBusy(c)} onClick={() => remove(c)} />
                   </>
@@ -126,7 +151,9 @@ function CoursesTab({ role, student, content, busy, onChange }: PanelProps) {
                 )}
               </span>
             </div>
-            {column === 'assigned' && expanded ? <CourseTree student={student} courseId={c.id} content={content} busy={busy} onChange={onChange} /> : null}
+            {column === 'assigned' && expanded ? (
+              <CourseTree student={student} courseId={c.id} content={content} busy={busy} onChange={onChange} />
+            ) : null}
           </div>
         );
       }}
@@ -141,7 +168,15 @@ interface ContentItem {
 }
 
 /** A tab's choice among the student's assigned courses, or all of them. */
-function CourseFilter({ student, value, onChange }: { student: PanelProps['student']; value: string; onChange(courseId: string): void }) {
+function CourseFilter({
+  student,
+  value,
+  onChange,
+}: {
+  student: PanelProps['student'];
+  value: string;
+  onChange(courseId: string): void;
+}) {
   return (
     <SelectField
       label="Course"
@@ -159,10 +194,18 @@ function UnitsTab({ student, content, busy, onChange }: PanelProps) {
   const assigned: ContentItem[] = listedUnits(student, content).filter((u) => !chosen || u.courseId === chosen);
   const courseUnits = chosen ? content.unitsOf(chosen) : undefined;
   const courseName = student.courses.find((c) => c.id === chosen)?.name ?? '';
-  const available: ContentItem[] = (courseUnits ?? []).filter((u) => !student.units.includes(u.id)).map((u) => ({ id: u.id, label: unitLabel(u), parent: courseName }));
+  const available: ContentItem[] = (courseUnits ?? [])
+    .filter((u) => !student.units.includes(u.id))
+    .map((u) => ({ id: u.id, label: unitLabel(u), parent: courseName }));
   const sectionIdsOf = (unitId: string) => content.sectionsOfUnit(unitId).map((s) => s.id);
   const change = (u: ContentItem, action: 'assign' | 'remove', withSections = false) =>
-    onChange({ kind: 'unit', action, unitId: u.id, sectionIds: sectionIdsOf(u.id), ...(withSections ? { withSections } : {}) });
+    onChange({
+      kind: 'unit',
+      action,
+      unitId: u.id,
+      sectionIds: sectionIdsOf(u.id),
+      ...(withSections ? { withSections } : {}),
+    });
   const isBusy = (u: ContentItem) => busy.has(busyKey(student.id, 'unit', u.id));
 
   return (
@@ -190,7 +233,13 @@ function UnitsTab({ student, content, busy, onChange }: PanelProps) {
         isBusy={isBusy}
         onChange={change}
         moreActions={(u) => (
-          <Button size="sm" variant="secondary" disabled={isBusy(u)} onClick={() => change(u, 'assign', true)} aria-label={`Assign ${u.label} with all sections`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={isBusy(u)}
+            onClick={() => change(u, 'assign', true)}
+            aria-label={`Assign ${u.label} with all sections`}
+          >
             Assign unit with all sections
           </Button>
         )}
@@ -204,16 +253,21 @@ function SectionsTab({ student, content, busy, onChange }: PanelProps) {
   const [unitId, setUnitId] = useState('');
   const chosenCourse = student.courses.find((c) => c.id === courseId) ? courseId : '';
   // Sections come from the student's units: a section needs its unit assigned.
-  const heldUnits = (chosenCourse ? (content.unitsOf(chosenCourse) ?? []) : [...content.units.values()]).filter((u) => student.units.includes(u.id));
+  const heldUnits = (chosenCourse ? (content.unitsOf(chosenCourse) ?? []) : [...content.units.values()]).filter((u) =>
+    student.units.includes(u.id),
+  );
   const chosenUnit = heldUnits.find((u) => u.id === unitId) ?? (heldUnits.length === 1 ? heldUnits[0] : undefined);
-  const assigned: ContentItem[] = listedSections(student, content).filter((s) => (!chosenCourse || s.courseId === chosenCourse) && (!chosenUnit || s.parentId === chosenUnit.id));
+  const assigned: ContentItem[] = listedSections(student, content).filter(
+    (s) => (!chosenCourse || s.courseId === chosenCourse) && (!chosenUnit || s.parentId === chosenUnit.id),
+  );
   const available: ContentItem[] = chosenUnit
     ? content
         .sectionsOfUnit(chosenUnit.id)
         .filter((s) => !student.sections.includes(s.id))
         .map((s) => ({ id: s.id, label: sectionLabel(s), parent: unitLabel(chosenUnit) }))
     : [];
-  const change = (s: ContentItem, action: 'assign' | 'remove') => onChange({ kind: 'section', action, sectionId: s.id });
+  const change = (s: ContentItem, action: 'assign' | 'remove') =>
+    onChange({ kind: 'section', action, sectionId: s.id });
   const isBusy = (s: ContentItem) => busy.has(busyKey(student.id, 'section', s.id));
 
   return (
@@ -241,7 +295,13 @@ function SectionsTab({ student, content, busy, onChange }: PanelProps) {
         held={student.sections.length > 0}
         assigned={assigned}
         available={available}
-        availableEmpty={!student.units.length ? 'Assign a unit first: sections come from the student’s units.' : !chosenUnit ? 'Choose a unit to see its sections.' : 'No sections available'}
+        availableEmpty={
+          !student.units.length
+            ? 'Assign a unit first: sections come from the student’s units.'
+            : !chosenUnit
+              ? 'Choose a unit to see its sections.'
+              : 'No sections available'
+        }
         isBusy={isBusy}
         onChange={change}
       />
@@ -288,7 +348,9 @@ function ContentColumns(props: {
           id: 'available',
           title: `Available ${noun.many}`,
           items: props.available.filter((item) => matchesSearch(availableQuery, item.label)),
-          tools: <SearchBox label={`Search available ${noun.many}`} value={availableQuery} onChange={setAvailableQuery} />,
+          tools: (
+            <SearchBox label={`Search available ${noun.many}`} value={availableQuery} onChange={setAvailableQuery} />
+          ),
           empty: props.availableEmpty,
         },
       ]}
@@ -300,10 +362,20 @@ function ContentColumns(props: {
           </span>
           <span className={styles.itemActions}>
             {column === 'assigned' ? (
-              <QuickButton action="remove" label={item.label} busy={isBusy(item)} onClick={() => onChange(item, 'remove')} />
+              <QuickButton
+                action="remove"
+                label={item.label}
+                busy={isBusy(item)}
+                onClick={() => onChange(item, 'remove')}
+              />
             ) : (
               <>
-                <QuickButton action="assign" label={item.label} busy={isBusy(item)} onClick={() => onChange(item, 'assign')} />
+                <QuickButton
+                  action="assign"
+                  label={item.label}
+                  busy={isBusy(item)}
+                  onClick={() => onChange(item, 'assign')}
+                />
                 {moreActions?.(item)}
               </>
             )}
@@ -314,10 +386,32 @@ function ContentColumns(props: {
   );
 }
 
-function QuickButton({ action, label, busy, onClick }: { action: 'assign' | 'remove'; label: string; busy: boolean; onClick(): void }) {
+function QuickButton({
+  action,
+  label,
+  busy,
+  onClick,
+}: {
+  action: 'assign' | 'remove';
+  label: string;
+  busy: boolean;
+  onClick(): void;
+}) {
   return action === 'assign' ? (
-    <Button size="sm" disabled={busy} onClick={onClick} aria-label={`Assign ${label}`} icon={Plus}>{busy ? 'Assigning...' : 'Assign'}</Button>
+    <Button size="sm" disabled={busy} onClick={onClick} aria-label={`Assign ${label}`} icon={Plus}>
+      {busy ? 'Assigning...' : 'Assign'}
+    </Button>
   ) : (
-    <Button size="sm" variant="ghost" className={styles.remove} disabled={busy} onClick={onClick} aria-label={`Remove ${label}`} icon={Trash2}>{busy ? 'Removing...' : 'Remove'}</Button>
+    <Button
+      size="sm"
+      variant="ghost"
+      className={styles.remove}
+      disabled={busy}
+      onClick={onClick}
+      aria-label={`Remove ${label}`}
+      icon={Trash2}
+    >
+      {busy ? 'Removing...' : 'Remove'}
+    </Button>
   );
 }

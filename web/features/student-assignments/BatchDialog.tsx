@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { assignmentError, sectionLabel, unitLabel, type AssignmentAction, type AssignmentKind, plural } from '@common/rules';
+import {
+  assignmentError,
+  sectionLabel,
+  unitLabel,
+  type AssignmentAction,
+  type AssignmentKind,
+  plural,
+} from '@common/rules';
 import type { BatchAssignmentBody, BatchAssignmentReply, StudentFilter } from '@common/schemas/studentAssignments';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -23,7 +30,17 @@ const KINDS: ReadonlyArray<{ value: AssignmentKind; label: string }> = [
  * The batch change: one course, unit or section assigned to or removed from many students in one call. The server
  * applies it to each student wholly or not at all and answers a summary, shown here with the refused students.
  */
-export function BatchDialog({ role, target, onClose, onDone }: { role: Role; target: BatchTarget; onClose(): void; onDone(reply: BatchAssignmentReply): void }) {
+export function BatchDialog({
+  role,
+  target,
+  onClose,
+  onDone,
+}: {
+  role: Role;
+  target: BatchTarget;
+  onClose(): void;
+  onDone(reply: BatchAssignmentReply): void;
+}) {
   const client = useQueryClient();
   const [action, setAction] = useState<AssignmentAction>('assign');
   const [kind, setKind] = useState<AssignmentKind>('course');
@@ -39,7 +56,10 @@ export function BatchDialog({ role, target, onClose, onDone }: { role: Role; tar
   const sections = useCourseSections(role, kind === 'section' ? courseId || null : null);
   const unitSections = (sections.data ?? []).filter((s) => s.unitId === unitId);
 
-  const who = 'studentIds' in target ? plural(target.studentIds.length, 'selected student') : `all ${plural(target.count, 'student')} in this filter`;
+  const who =
+    'studentIds' in target
+      ? plural(target.studentIds.length, 'selected student')
+      : `all ${plural(target.count, 'student')} in this filter`;
   const itemId = kind === 'course' ? courseId : kind === 'unit' ? unitId : sectionId;
 
   const submit = async (event: FormEvent) => {
@@ -78,7 +98,9 @@ export function BatchDialog({ role, target, onClose, onDone }: { role: Role; tar
                 {result.refusedStudents.map((s) => (
                   <li key={s.id}>{s.fullName}</li>
                 ))}
-                {result.refused > result.refusedStudents.length ? <li>and {result.refused - result.refusedStudents.length} more</li> : null}
+                {result.refused > result.refusedStudents.length ? (
+                  <li>and {result.refused - result.refusedStudents.length} more</li>
+                ) : null}
               </ul>
             </>
           ) : null}
@@ -107,7 +129,12 @@ export function BatchDialog({ role, target, onClose, onDone }: { role: Role; tar
           </label>
         ))}
       </fieldset>
-      <SelectField label="What" value={kind} options={KINDS} onChange={(e) => setKind(e.target.value as AssignmentKind)} />
+      <SelectField
+        label="What"
+        value={kind}
+        options={KINDS}
+        onChange={(e) => setKind(e.target.value as AssignmentKind)}
+      />
       <SelectField
         label="Course"
         value={courseId}
@@ -149,8 +176,8 @@ export function BatchDialog({ role, target, onClose, onDone }: { role: Role; tar
         </label>
       ) : null}
       <p className={styles.entryDetail}>
-        Each student gets the whole change or none of it: a unit needs its course assigned, a section its unit. Removing a course or unit also removes
-        its units and sections.
+        Each student gets the whole change or none of it: a unit needs its course assigned, a section its unit. Removing
+        a course or unit also removes its units and sections.
       </p>
     </FormDialog>
   );

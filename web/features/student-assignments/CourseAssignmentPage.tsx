@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarClock, Filter, GraduationCap, School, Users, UserRound, Layers } from 'lucide-react';
-import { normalizeUserType, STUDENT_GROUPS, STUDENT_GROUP_KEYS, STUDENT_PAGE_SIZE, STUDENT_PAGE_SIZES, type StudentGroup, plural } from '@common/rules';
+import {
+  normalizeUserType,
+  STUDENT_GROUPS,
+  STUDENT_GROUP_KEYS,
+  STUDENT_PAGE_SIZE,
+  STUDENT_PAGE_SIZES,
+  type StudentGroup,
+  plural,
+} from '@common/rules';
 import type { AssignedStudent } from '@common/schemas/learning';
 import type { StudentStats } from '@common/schemas/studentAssignments';
 import { useAuth } from '../../auth/AuthProvider';
@@ -20,7 +28,13 @@ import { BatchDialog, type BatchTarget } from './BatchDialog';
 import { useAssignmentChanges, type Change } from './changes';
 import styles from './assignments.module.css';
 
-const ICONS: Record<StudentGroup, typeof Users> = { all: Users, grades1to5: School, grades6to8: GraduationCap, grades9to12: Layers, recent: CalendarClock };
+const ICONS: Record<StudentGroup, typeof Users> = {
+  all: Users,
+  grades1to5: School,
+  grades6to8: GraduationCap,
+  grades9to12: Layers,
+  recent: CalendarClock,
+};
 /** Typing settles for this long before the list is asked for again. */
 const SEARCH_DELAY_MS = 300;
 
@@ -110,7 +124,9 @@ export default function CourseAssignmentPage() {
         <p className={styles.eyebrow}>{role === 'admin' ? 'Students' : 'Course Assignment'}</p>
         <h1 className={styles.pageTitle}>{title}</h1>
         <p className={styles.lead}>
-          {role === 'admin' ? 'Assign courses, units and sections to students.' : 'Assign courses, units and sections to your students.'}
+          {role === 'admin'
+            ? 'Assign courses, units and sections to students.'
+            : 'Assign courses, units and sections to your students.'}
         </p>
       </header>
 
@@ -129,21 +145,37 @@ export default function CourseAssignmentPage() {
       </StatGrid>
 
       <div className={styles.controls}>
-        <SearchBox className={styles.search} label="Search by name, email, school or grade" value={search} onChange={setSearch} />
+        <SearchBox
+          className={styles.search}
+          label="Search by name, email, school or grade"
+          value={search}
+          onChange={setSearch}
+        />
       </div>
       <Toast notice={notify.notice} />
 
       {selected.length || allInFilter ? (
         <div className={styles.selectionBar} role="region" aria-label="Selected students">
           <span>
-            {allInFilter ? `All ${number(total)} students in this filter are selected.` : `${plural(selected.length, 'student')} selected.`}
+            {allInFilter
+              ? `All ${number(total)} students in this filter are selected.`
+              : `${plural(selected.length, 'student')} selected.`}
           </span>
           {!allInFilter && total > selected.length ? (
             <Button size="sm" variant="ghost" onClick={() => setAllInFilter(true)}>
               Select all {number(total)} in this filter
             </Button>
           ) : null}
-          <Button size="sm" onClick={() => setBatch(allInFilter ? { filter: { q: list.q || undefined, group: list.group }, count: total } : { studentIds: selected })}>
+          <Button
+            size="sm"
+            onClick={() =>
+              setBatch(
+                allInFilter
+                  ? { filter: { q: list.q || undefined, group: list.group }, count: total }
+                  : { studentIds: selected },
+              )
+            }
+          >
             Assign or remove for {allInFilter ? 'all' : 'selected'}
           </Button>
           <Button
@@ -162,11 +194,21 @@ export default function CourseAssignmentPage() {
       {students.isPending ? (
         <PageState kind="loading" title="Loading students..." />
       ) : students.isError && !data ? (
-        <PageState kind="error" title="Error fetching data" action={<Button onClick={() => void students.refetch()}>Try Again</Button>} />
+        <PageState
+          kind="error"
+          title="Error fetching data"
+          action={<Button onClick={() => void students.refetch()}>Try Again</Button>}
+        />
       ) : !data || data.students.length === 0 ? (
         <EmptyState
           title="No students found"
-          text={list.q || list.group !== 'all' ? 'No student matches this search or filter.' : role === 'teacher' ? 'No students are linked to you yet.' : 'No students have joined yet.'}
+          text={
+            list.q || list.group !== 'all'
+              ? 'No student matches this search or filter.'
+              : role === 'teacher'
+                ? 'No students are linked to you yet.'
+                : 'No students have joined yet.'
+          }
         />
       ) : (
         <>
@@ -218,7 +260,9 @@ export default function CourseAssignmentPage() {
                     onClick={() => {
                       const opening = panelFor !== s.id;
                       setPanelFor(opening ? s.id : null);
-                      setExpanded((e) => (opening ? [...e.filter((x) => x !== s.id), s.id] : e.filter((x) => x !== s.id)));
+                      setExpanded((e) =>
+                        opening ? [...e.filter((x) => x !== s.id), s.id] : e.filter((x) => x !== s.id),
+                      );
                     }}
                   >
                     {panelFor === s.id ? 'Close' : 'Manage'}
@@ -276,7 +320,14 @@ function StudentDetail({
     student.courses.map((c) => c.id),
   );
   return panel ? (
-    <AssignmentPanel role={role} student={student} content={content} busy={busy} onChange={onChange} onClose={onClosePanel} />
+    <AssignmentPanel
+      role={role}
+      student={student}
+      content={content}
+      busy={busy}
+      onChange={onChange}
+      onClose={onClosePanel}
+    />
   ) : (
     <AssignedSummary student={student} content={content} busy={busy} onChange={(c) => onChange(c)} />
   );

@@ -37,7 +37,12 @@ export function CourseTree({ student, courseId, content, busy, onChange }: Cours
                   type="checkbox"
                   checked={held}
                   disabled={unitBusy}
-                  onChange={() => onChange({ kind: 'unit', action: held ? 'remove' : 'assign', unitId: unit.id, sectionIds }, 'update')}
+                  onChange={() =>
+                    onChange(
+                      { kind: 'unit', action: held ? 'remove' : 'assign', unitId: unit.id, sectionIds },
+                      'update',
+                    )
+                  }
                 />
                 <span>{unitLabel(unit)}</span>
               </label>
@@ -45,7 +50,12 @@ export function CourseTree({ student, courseId, content, busy, onChange }: Cours
                 size="sm"
                 variant="secondary"
                 disabled={unitBusy || whole || sections.length === 0}
-                onClick={() => onChange({ kind: 'unit', action: 'assign', unitId: unit.id, sectionIds, withSections: true }, undefined)}
+                onClick={() =>
+                  onChange(
+                    { kind: 'unit', action: 'assign', unitId: unit.id, sectionIds, withSections: true },
+                    undefined,
+                  )
+                }
                 aria-label={`Assign ${unitLabel(unit)} with all sections`}
               >
                 Assign unit with all sections
@@ -61,8 +71,15 @@ export function CourseTree({ student, courseId, content, busy, onChange }: Cours
                         <input
                           type="checkbox"
                           checked={sectionHeld}
-                          disabled={(!held && !sectionHeld) || unitBusy || busy.has(busyKey(student.id, 'section', section.id))}
-                          onChange={() => onChange({ kind: 'section', action: sectionHeld ? 'remove' : 'assign', sectionId: section.id }, 'update')}
+                          disabled={
+                            (!held && !sectionHeld) || unitBusy || busy.has(busyKey(student.id, 'section', section.id))
+                          }
+                          onChange={() =>
+                            onChange(
+                              { kind: 'section', action: sectionHeld ? 'remove' : 'assign', sectionId: section.id },
+                              'update',
+                            )
+                          }
                         />
                         <span>{sectionLabel(section)}</span>
                       </label>

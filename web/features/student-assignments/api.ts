@@ -30,7 +30,11 @@ export const keys = {
 const CATALOGUE_STALE_MS = 60_000;
 
 export function useStudentPage(role: Role, query: StudentQuery) {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize), group: query.group });
+  const params = new URLSearchParams({
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+    group: query.group,
+  });
   if (query.q.trim()) params.set('q', query.q.trim());
   return useQuery({
     queryKey: keys.page(role, query),
@@ -50,12 +54,17 @@ export function useCourseList(role: Role) {
 
 const unitsQuery = (role: Role, courseId: string) => ({
   queryKey: keys.units(role, courseId),
-  queryFn: () => api.get<Unit[]>(`/${role}/units?courseId=${encodeURIComponent(courseId)}`, ASSIGNMENT_MESSAGES.fetchFailed),
+  queryFn: () =>
+    api.get<Unit[]>(`/${role}/units?courseId=${encodeURIComponent(courseId)}`, ASSIGNMENT_MESSAGES.fetchFailed),
   staleTime: CATALOGUE_STALE_MS,
 });
 const sectionsQuery = (role: Role, courseId: string) => ({
   queryKey: keys.sections(role, courseId),
-  queryFn: () => api.get<SectionSummary[]>(`/${role}/sections?courseId=${encodeURIComponent(courseId)}`, ASSIGNMENT_MESSAGES.fetchFailed),
+  queryFn: () =>
+    api.get<SectionSummary[]>(
+      `/${role}/sections?courseId=${encodeURIComponent(courseId)}`,
+      ASSIGNMENT_MESSAGES.fetchFailed,
+    ),
   staleTime: CATALOGUE_STALE_MS,
 });
 
@@ -103,7 +112,15 @@ export function useCourseContent(role: Role, courseIds: readonly string[]): Cour
     }
   }
   for (const list of byUnit.values()) list.sort((a, b) => a.sectionNumber - b.sectionNumber);
-  return { units, sections, unitsOf: (id) => byCourse.get(id), sectionsOfUnit: (id) => byUnit.get(id) ?? [], loading, failed };
+  return {
+    units,
+    sections,
+    unitsOf: (id) => byCourse.get(id),
+    sectionsOfUnit: (id) => byUnit.get(id) ?? [],
+    loading,
+    failed,
+  };
 }
 
-export const runBatch = (role: Role, body: BatchAssignmentBody, failure: string) => api.post<BatchAssignmentReply>(`/${role}/batch-assignments`, body, failure);
+export const runBatch = (role: Role, body: BatchAssignmentBody, failure: string) =>
+  api.post<BatchAssignmentReply>(`/${role}/batch-assignments`, body, failure);

@@ -15,13 +15,22 @@ export type Change =
   | { kind: 'section'; action: AssignmentAction; sectionId: string };
 
 const itemId = (change: Change) =>
-  change.kind === 'course' ? (change.action === 'assign' ? change.course.id : change.courseId) : change.kind === 'unit' ? change.unitId : change.sectionId;
+  change.kind === 'course'
+    ? change.action === 'assign'
+      ? change.course.id
+      : change.courseId
+    : change.kind === 'unit'
+      ? change.unitId
+      : change.sectionId;
 
 /** What the busy flag of an item is called: a student's course, unit or section. */
 export const busyKey = (studentId: string, kind: AssignmentKind, id: string) => `${studentId}:${kind}:${id}`;
 
 const without = (list: readonly string[], gone: readonly string[]) => list.filter((id) => !gone.includes(id));
-const withAll = (list: readonly string[], more: readonly string[]) => [...list, ...more.filter((id) => !list.includes(id))];
+const withAll = (list: readonly string[], more: readonly string[]) => [
+  ...list,
+  ...more.filter((id) => !list.includes(id)),
+];
 
 /** The student as they are once the change is made, by the server's rules (a removal takes children along). */
 export function applyChange(student: AssignedStudent, change: Change): AssignedStudent {
@@ -29,7 +38,9 @@ export function applyChange(student: AssignedStudent, change: Change): AssignedS
     case 'course':
       if (change.action === 'assign') {
         if (student.courses.some((c) => c.id === change.course.id)) return student;
-        const courses = [...student.courses, { ...change.course, courseId: change.course.id }].sort((a, b) => a.name.localeCompare(b.name));
+        const courses = [...student.courses, { ...change.course, courseId: change.course.id }].sort((a, b) =>
+          a.name.localeCompare(b.name),
+        );
         return { ...student, courses };
       }
       return {
@@ -40,9 +51,17 @@ export function applyChange(student: AssignedStudent, change: Change): AssignedS
       };
     case 'unit':
       if (change.action === 'assign') {
-        return { ...student, units: withAll(student.units, [change.unitId]), sections: change.withSections ? withAll(student.sections, change.sectionIds) : student.sections };
+        return {
+          ...student,
+          units: withAll(student.units, [change.unitId]),
+          sections: change.withSections ? withAll(student.sections, change.sectionIds) : student.sections,
+        };
       }
-      return { ...student, units: without(student.units, [change.unitId]), sections: without(student.sections, change.sectionIds) };
+      return {
+        ...student,
+        units: without(student.units, [change.unitId]),
+        sections: without(student.sections, change.sectionIds),
+      };
     case 'section':
       return change.action === 'assign'
         ? { ...student, sections: withAll(student.sections, [change.sectionId]) }
@@ -62,7 +81,11 @@ function request(role: Role, studentId: string, change: Change, failure: string)
           post('remove-course-assignment', { studentId, courseId: change.courseId });
     case 'unit':
       return change.action === 'assign'
-        ? post('assign-unit', { studentId, unitId: change.unitId, ...(change.withSections ? { withSections: true } : {}) })
+        ? post('assign-unit', {
+            studentId,
+            unitId: change.unitId,
+            ...(change.withSections ? { withSections: true } : {}),
+          })
         : post('remove-unit', { studentId, unitId: change.unitId });
     case 'section':
       return post(`${change.action}-section`, { studentId, sectionId: change.sectionId });
@@ -104,7 +127,9 @@ export function useAssignmentChanges(role: Role, notify: Notifier) {
       const failure = assignmentError(options.failure ?? next.action, next.kind);
       try {
         const reply = await request(role, student.id, next, failure);
-        notify.success(next.kind === 'course' && next.action === 'remove' ? ASSIGNMENT_MESSAGES.courseRemoved : reply.message);
+        notify.success(
+          next.kind === 'course' && next.action === 'remove' ? ASSIGNMENT_MESSAGES.courseRemoved : reply.message,
+        );
       } catch (error) {
         rewrite(student.id, () => before);
         notify.error(errorMessage(error, failure));

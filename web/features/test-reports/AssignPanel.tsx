@@ -1,7 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AssignedStudent } from '@common/schemas/learning';
-import { RELEASE_MODES, TEST_TAKING_MESSAGES as M, MAX_ASSIGNED_STUDENTS, type ReleaseMode } from '@common/rules/test-taking';
+import {
+  RELEASE_MODES,
+  TEST_TAKING_MESSAGES as M,
+  MAX_ASSIGNED_STUDENTS,
+  type ReleaseMode,
+} from '@common/rules/test-taking';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -25,7 +30,10 @@ const BANDS = [
 ] as const;
 type Band = (typeof BANDS)[number]['value'];
 
-const RELEASE_TEXT: Record<ReleaseMode, string> = { 'on-submit': 'When each student submits', manual: 'When I release them' };
+const RELEASE_TEXT: Record<ReleaseMode, string> = {
+  'on-submit': 'When each student submits',
+  manual: 'When I release them',
+};
 
 function inBand(student: AssignedStudent, band: Band, now: number): boolean {
   if (band === 'all') return true;
@@ -35,7 +43,8 @@ function inBand(student: AssignedStudent, band: Band, now: number): boolean {
   return grade >= low && grade <= high;
 }
 
-const matches = (student: AssignedStudent, term: string) => matchesSearch(term, student.fullName, student.email, student.school, student.grade);
+const matches = (student: AssignedStudent, term: string) =>
+  matchesSearch(term, student.fullName, student.email, student.school, student.grade);
 
 /** A datetime-local value (the device's time zone) as an ISO instant, or null when empty. */
 const instant = (local: string) => (local ? new Date(local).toISOString() : null);
@@ -55,7 +64,10 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
   const [busy, setBusy] = useState(false);
   const [now] = useState(() => Date.now());
 
-  const shown = useMemo(() => (students.data ?? []).filter((s) => inBand(s, band, now) && matches(s, term)), [students.data, band, term, now]);
+  const shown = useMemo(
+    () => (students.data ?? []).filter((s) => inBand(s, band, now) && matches(s, term)),
+    [students.data, band, term, now],
+  );
 
   const windowProblem = opensAt && closesAt && Date.parse(closesAt) <= Date.parse(opensAt) ? M.window : undefined;
 
@@ -65,7 +77,13 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
     if (windowProblem) return notice.error(windowProblem);
     setBusy(true);
     try {
-      const reply = await assignTest(testId, { studentIds: chosen, opensAt: instant(opensAt), closesAt: instant(closesAt), release, shuffle });
+      const reply = await assignTest(testId, {
+        studentIds: chosen,
+        opensAt: instant(opensAt),
+        closesAt: instant(closesAt),
+        release,
+        shuffle,
+      });
       notice.success(reply.message);
       setChosen([]);
       await queryClient.invalidateQueries({ queryKey: resultKeys.assignments(testId) });
@@ -93,20 +111,34 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
               <SearchBox label="Search by name, email, school or grade" value={term} onChange={setTerm} />
               <div className={styles.bands} role="group" aria-label="Filter students">
                 {BANDS.map((b) => (
-                  <Button key={b.value} size="sm" variant={band === b.value ? 'primary' : 'secondary'} aria-pressed={band === b.value} onClick={() => setBand(b.value)}>
+                  <Button
+                    key={b.value}
+                    size="sm"
+                    variant={band === b.value ? 'primary' : 'secondary'}
+                    aria-pressed={band === b.value}
+                    onClick={() => setBand(b.value)}
+                  >
                     {b.label}
                   </Button>
                 ))}
               </div>
             </div>
             {shown.length === 0 ? (
-              <EmptyState title={students.data.length === 0 ? 'No students yet' : 'No students match'} text={role === 'teacher' ? 'Only your own students are listed.' : undefined} />
+              <EmptyState
+                title={students.data.length === 0 ? 'No students yet' : 'No students match'}
+                text={role === 'teacher' ? 'Only your own students are listed.' : undefined}
+              />
             ) : (
               <Table
                 label="Students"
                 rows={shown}
                 rowKey={(s) => s.id}
-                selection={{ selected: chosen, onChange: setChosen, rowLabel: (s) => `Select ${s.fullName}`, allLabel: 'Select every student shown' }}
+                selection={{
+                  selected: chosen,
+                  onChange: setChosen,
+                  rowLabel: (s) => `Select ${s.fullName}`,
+                  allLabel: 'Select every student shown',
+                }}
                 columns={[
                   { header: 'Name', cell: (s) => s.fullName },
                   { header: 'Email', cell: (s) => s.email },
@@ -116,18 +148,37 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
               />
             )}
             <div className={styles.options}>
-              <TextField label="Opens (optional)" type="datetime-local" value={opensAt} onChange={(e) => setOpensAt(e.target.value)} />
-              <TextField label="Closes (optional)" type="datetime-local" value={closesAt} error={windowProblem} onChange={(e) => setClosesAt(e.target.value)} />
+              <TextField
+                label="Opens (optional)"
+                type="datetime-local"
+                value={opensAt}
+                onChange={(e) => setOpensAt(e.target.value)}
+              />
+              <TextField
+                label="Closes (optional)"
+                type="datetime-local"
+                value={closesAt}
+                error={windowProblem}
+                onChange={(e) => setClosesAt(e.target.value)}
+              />
               <fieldset className={styles.release}>
                 <legend>Results reach students</legend>
                 {RELEASE_MODES.map((mode) => (
                   <label key={mode}>
-                    <input type="radio" name="release" value={mode} checked={release === mode} onChange={() => setRelease(mode)} /> {RELEASE_TEXT[mode]}
+                    <input
+                      type="radio"
+                      name="release"
+                      value={mode}
+                      checked={release === mode}
+                      onChange={() => setRelease(mode)}
+                    />{' '}
+                    {RELEASE_TEXT[mode]}
                   </label>
                 ))}
               </fieldset>
               <label className={styles.check}>
-                <input type="checkbox" checked={shuffle} onChange={(e) => setShuffle(e.target.checked)} /> Shuffle the question order for each student
+                <input type="checkbox" checked={shuffle} onChange={(e) => setShuffle(e.target.checked)} /> Shuffle the
+                question order for each student
               </label>
             </div>
             <div className={styles.actions}>
@@ -160,7 +211,10 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
               { header: 'Status', cell: (a) => STATUS_TEXT[a.status] },
               { header: 'Opens', cell: (a) => when(a.opensAt), hideWhenNarrow: true },
               { header: 'Closes', cell: (a) => when(a.closesAt), hideWhenNarrow: true },
-              { header: 'Release', cell: (a) => (a.release === 'on-submit' ? 'On submit' : a.releasedAt ? 'Released' : 'Manual') },
+              {
+                header: 'Release',
+                cell: (a) => (a.release === 'on-submit' ? 'On submit' : a.releasedAt ? 'Released' : 'Manual'),
+              },
             ]}
           />
         )}

@@ -28,7 +28,8 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
   const notice = useNotify();
   const [busy, setBusy] = useState(false);
   if (results.isPending) return <PageState kind="loading" title="Loading results..." />;
-  if (results.isError) return <PageState kind="error" title="Failed to load the results" text={results.error.message} />;
+  if (results.isError)
+    return <PageState kind="error" title="Failed to load the results" text={results.error.message} />;
   const r = results.data;
 
   /** Runs one of the panel's actions, then reads the results (and who has them) again. */
@@ -45,9 +46,14 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
     }
   };
 
-  if (r.students.length === 0) return <EmptyState title="No results yet" text="Assign the test to students; their results appear here." />;
+  if (r.students.length === 0)
+    return <EmptyState title="No results yet" text="Assign the test to students; their results appear here." />;
   const submitted = r.students.filter((s) => s.status === 'submitted').length;
-  const questions = new Map((test.data?.questions ?? []).flatMap((entry) => (entry.question ? [[entry.question.id, entry.question] as const] : [])));
+  const questions = new Map(
+    (test.data?.questions ?? []).flatMap((entry) =>
+      entry.question ? [[entry.question.id, entry.question] as const] : [],
+    ),
+  );
   return (
     <div className={styles.panel}>
       <section className={styles.card} aria-labelledby="results-title">
@@ -56,13 +62,26 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
             Students ({submitted} of {r.students.length} submitted)
           </h2>
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => download(`${r.test.name} results.csv`, resultsCsv(r))} icon={Download}>Export CSV</Button>
+            <Button
+              variant="secondary"
+              onClick={() => download(`${r.test.name} results.csv`, resultsCsv(r))}
+              icon={Download}
+            >
+              Export CSV
+            </Button>
             {mayRescore ? (
-              <Button variant="secondary" onClick={() => void act(() => rescoreResults(testId), 'Failed to re-score the results')} disabled={busy || submitted === 0}>
+              <Button
+                variant="secondary"
+                onClick={() => void act(() => rescoreResults(testId), 'Failed to re-score the results')}
+                disabled={busy || submitted === 0}
+              >
                 Re-score
               </Button>
             ) : null}
-            <Button onClick={() => void act(() => releaseResults(testId), 'Failed to release the results')} disabled={busy || r.awaitingRelease === 0}>
+            <Button
+              onClick={() => void act(() => releaseResults(testId), 'Failed to release the results')}
+              disabled={busy || r.awaitingRelease === 0}
+            >
               {`Release results (${r.awaitingRelease})`}
             </Button>
           </div>
@@ -77,8 +96,14 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
             { header: 'Email', cell: (s) => s.email, hideWhenNarrow: true },
             { header: 'Status', cell: (s) => STATUS_TEXT[s.status] },
             { header: 'Time used', cell: (s) => (s.timeUsed === null ? '—' : timeUsed(s.timeUsed)) },
-            { header: 'Score', cell: (s) => (s.score ? `${s.score.marks} / ${s.score.maxMarks} (${s.score.percentage}%)` : '—') },
-            { header: 'Released', cell: (s) => (s.status !== 'submitted' ? '—' : s.released ? 'Yes' : 'Awaiting release') },
+            {
+              header: 'Score',
+              cell: (s) => (s.score ? `${s.score.marks} / ${s.score.maxMarks} (${s.score.percentage}%)` : '—'),
+            },
+            {
+              header: 'Released',
+              cell: (s) => (s.status !== 'submitted' ? '—' : s.released ? 'Yes' : 'Awaiting release'),
+            },
           ]}
         />
       </section>
@@ -91,7 +116,9 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
           <MeterList
             rows={r.questions.map((q) => ({
               key: String(q.number),
-              label: <QuestionLabel number={q.number} question={q.questionId ? questions.get(q.questionId) : undefined} />,
+              label: (
+                <QuestionLabel number={q.number} question={q.questionId ? questions.get(q.questionId) : undefined} />
+              ),
               percent: q.percentCorrect ?? 0,
               meterLabel: `Question ${q.number} correct`,
               text: q.questionId === null ? 'Deleted' : q.percentCorrect === null ? '—' : `${q.percentCorrect}%`,
@@ -105,7 +132,14 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
           {r.focusAreas.length === 0 ? (
             <p className={styles.muted}>No submitted sitting has a question with a focus area yet.</p>
           ) : (
-            <MeterList rows={r.focusAreas.map((f) => ({ key: f.name, label: f.name, percent: f.averagePercent, meterLabel: `${f.name} average` }))} />
+            <MeterList
+              rows={r.focusAreas.map((f) => ({
+                key: f.name,
+                label: f.name,
+                percent: f.averagePercent,
+                meterLabel: `${f.name} average`,
+              }))}
+            />
           )}
         </section>
       </div>

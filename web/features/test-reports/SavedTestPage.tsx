@@ -22,7 +22,14 @@ export default function SavedTestPage() {
   const test = useSavedTest(testId);
   const part: Part = search.get('tab') === 'results' ? 'results' : 'assign';
   if (test.isPending) return <PageState kind="loading" title="Loading the test..." />;
-  if (test.isError) return <PageState kind="error" title={test.error.message} action={<Link to={paths.questionBank}>Back to the Question Bank</Link>} />;
+  if (test.isError)
+    return (
+      <PageState
+        kind="error"
+        title={test.error.message}
+        action={<Link to={paths.questionBank}>Back to the Question Bank</Link>}
+      />
+    );
   const t = test.data;
   const role = user?.type === 'admin' ? 'admin' : 'teacher';
   return (
@@ -32,7 +39,11 @@ export default function SavedTestPage() {
           Question Bank
         </Link>
         <h1 className={styles.title}>{t.name}</h1>
-        {t.archivedAt ? <p className={styles.archived}>Archived: kept with its results; it cannot be assigned until it is restored.</p> : null}
+        {t.archivedAt ? (
+          <p className={styles.archived}>
+            Archived: kept with its results; it cannot be assigned until it is restored.
+          </p>
+        ) : null}
         <dl className={styles.facts}>
           {t.testCode ? (
             <div>
@@ -61,7 +72,13 @@ export default function SavedTestPage() {
         tabs={[
           { value: 'assign', label: 'Assign', content: <AssignPanel testId={testId} role={role} /> },
           // Re-scoring is the test's author's or an admin's (the server decides; others are not offered it).
-          { value: 'results', label: 'Results', content: <ResultsPanel testId={testId} mayRescore={role === 'admin' || (!!user && t.author?.id === user.id)} /> },
+          {
+            value: 'results',
+            label: 'Results',
+            content: (
+              <ResultsPanel testId={testId} mayRescore={role === 'admin' || (!!user && t.author?.id === user.id)} />
+            ),
+          },
         ]}
       />
     </div>

@@ -12,28 +12,47 @@ export const resultKeys = {
 };
 
 export const useSavedTest = (id: string) =>
-  useQuery({ queryKey: resultKeys.test(id), queryFn: () => api.get<TestDetail>(`/tests/${id}`, 'Failed to load the test') });
+  useQuery({
+    queryKey: resultKeys.test(id),
+    queryFn: () => api.get<TestDetail>(`/tests/${id}`, 'Failed to load the test'),
+  });
 
 export const useAssignments = (id: string) =>
   useQuery({
     queryKey: resultKeys.assignments(id),
-    queryFn: () => api.get<{ assignments: TestAssignment[] }>(`/tests/${id}/assignments`, 'Failed to load the assignments').then((r) => r.assignments),
+    queryFn: () =>
+      api
+        .get<{ assignments: TestAssignment[] }>(`/tests/${id}/assignments`, 'Failed to load the assignments')
+        .then((r) => r.assignments),
   });
 
 export const useResults = (id: string) =>
-  useQuery({ queryKey: resultKeys.results(id), queryFn: () => api.get<TestResults>(`/tests/${id}/results`, 'Failed to load the results') });
+  useQuery({
+    queryKey: resultKeys.results(id),
+    queryFn: () => api.get<TestResults>(`/tests/${id}/results`, 'Failed to load the results'),
+  });
 
 /** An admin picks from every student, a teacher from their own (the server decides again on assign). */
 export const useStudents = (role: 'admin' | 'teacher') =>
   useQuery({
     queryKey: resultKeys.students(role),
-    queryFn: () => api.get<{ students: AssignedStudent[] }>(`/${role}/students`, 'Failed to load students').then((r) => r.students),
+    queryFn: () =>
+      api.get<{ students: AssignedStudent[] }>(`/${role}/students`, 'Failed to load students').then((r) => r.students),
   });
 
 export const assignTest = (id: string, body: AssignTestBody) =>
-  api.post<{ message: string; assignments: TestAssignment[] }>(`/tests/${id}/assign`, body, 'Failed to assign the test');
+  api.post<{ message: string; assignments: TestAssignment[] }>(
+    `/tests/${id}/assign`,
+    body,
+    'Failed to assign the test',
+  );
 
-export const releaseResults = (id: string) => api.post<{ message: string; released: number }>(`/tests/${id}/release`, undefined, 'Failed to release the results');
+export const releaseResults = (id: string) =>
+  api.post<{ message: string; released: number }>(`/tests/${id}/release`, undefined, 'Failed to release the results');
 
 export const rescoreResults = (id: string) =>
-  api.post<{ message: string; rescored: number; changed: number }>(`/tests/${id}/rescore`, undefined, 'Failed to re-score the results');
+  api.post<{ message: string; rescored: number; changed: number }>(
+    `/tests/${id}/rescore`,
+    undefined,
+    'Failed to re-score the results',
+  );

@@ -22,16 +22,31 @@ function results(names: string[]): TestResults {
   };
 }
 
-const studentCells = (csv: string) => (Papa.parse<string[]>(csv).data.slice(1).map((row) => row[0]));
+const studentCells = (csv: string) =>
+  Papa.parse<string[]>(csv)
+    .data.slice(1)
+    .map((row) => row[0]);
 
 describe('the results CSV', () => {
   it('escapes a cell that starts a formula, even behind spaces or line and paragraph separators', () => {
-    const formulas = ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', ' =1+1', '\u2028=HYPERLINK("http://evil.example")', '\u2029@x', '\u00a0+1', '\n-1'];
+    const formulas = [
+      '=1+1',
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '\tx',
+      '\rx',
+      ' =1+1',
+      '\u2028=HYPERLINK("http://evil.example")',
+      '\u2029@x',
+      '\u00a0+1',
+      '\n-1',
+    ];
     expect(studentCells(resultsCsv(results(formulas)))).toEqual(formulas.map((name) => `'${name}`));
   });
 
   it('leaves every other name as it is', () => {
-    const names = ['Ann Lee', 'Zoë O\'Brien', 'Lee-Ann', 'a=b', ' Ann', 'x@example.com'];
+    const names = ['Ann Lee', "Zoë O'Brien", 'Lee-Ann', 'a=b', ' Ann', 'x@example.com'];
     expect(studentCells(resultsCsv(results(names)))).toEqual(names);
   });
 });

@@ -25,7 +25,10 @@ export function resultsCsv(results: TestResults): string {
     Scaled: s.score?.scaled ?? '',
     Released: s.released ? 'yes' : 'no',
   }));
-  return Papa.unparse(rows, { escapeFormulae: FORMULA_CELL, columns: ['Student', 'Email', 'Status', 'Time used', 'Marks', 'Out of', 'Percentage', 'Scaled', 'Released'] });
+  return Papa.unparse(rows, {
+    escapeFormulae: FORMULA_CELL,
+    columns: ['Student', 'Email', 'Status', 'Time used', 'Marks', 'Out of', 'Percentage', 'Scaled', 'Released'],
+  });
 }
 
 /** Saves text as a file through a temporary link. */

@@ -1,6 +1,10 @@
 import type { AttemptStatus } from '@common/rules/test-taking';
 
-export const STATUS_TEXT: Record<AttemptStatus, string> = { 'not-started': 'Not started', 'in-progress': 'In progress', submitted: 'Submitted' };
+export const STATUS_TEXT: Record<AttemptStatus, string> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  submitted: 'Submitted',
+};
 
 /** "12:05" minutes and seconds, or "1:02:05". */
 export function timeUsed(seconds: number): string {
@@ -11,4 +15,5 @@ export function timeUsed(seconds: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }
 
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+export const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '—';

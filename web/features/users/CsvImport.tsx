@@ -12,14 +12,27 @@ import { useImportStudents } from './api';
 import styles from './users.module.css';
 
 type Row = Record<string, string>;
-type Stage = { step: 'idle' } | { step: 'checking'; file: string } | { step: 'preview'; file: string; rows: Row[]; report: ImportReply } | { step: 'importing'; file: string; rows: Row[]; report: ImportReply } | { step: 'done'; report: ImportReply; rows: Row[] };
+type Stage =
+  | { step: 'idle' }
+  | { step: 'checking'; file: string }
+  | { step: 'preview'; file: string; rows: Row[]; report: ImportReply }
+  | { step: 'importing'; file: string; rows: Row[]; report: ImportReply }
+  | { step: 'done'; report: ImportReply; rows: Row[] };
 
 const TEMPLATE = `${CSV_COLUMNS.join(',')}\nAda,Lovelace,ada@example.com,Female,2013-12-10,5,North School,"1 Main St, Springfield",(555) 123-4567,Anne,Lovelace,anne@example.com,(555) 765-4321\n`;
-const STATUS_TEXT: Record<ImportRowResult['status'], string> = { ready: 'Ready', created: 'Imported', invalid: 'Has errors', duplicate: 'Duplicate' };
+const STATUS_TEXT: Record<ImportRowResult['status'], string> = {
+  ready: 'Ready',
+  created: 'Imported',
+  invalid: 'Has errors',
+  duplicate: 'Duplicate',
+};
 
 /** Headers as people write them ("First Name", "E-mail") become the template's column names. */
 function columnName(header: string): string {
-  const h = header.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const h = header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return h === 'e_mail' ? 'email' : h;
 }
 
@@ -54,12 +67,17 @@ export function CsvImport() {
     try {
       const rows = await parse(file);
       if (rows.length === 0) throw new Error('The file has no rows under its header.');
-      if (rows.length > CSV_IMPORT_MAX_ROWS) throw new Error(`At most ${CSV_IMPORT_MAX_ROWS} rows can be imported at once.`);
+      if (rows.length > CSV_IMPORT_MAX_ROWS)
+        throw new Error(`At most ${CSV_IMPORT_MAX_ROWS} rows can be imported at once.`);
       const report = await importing.mutateAsync({ rows, dryRun: true });
       setStage({ step: 'preview', file: file.name, rows, report });
     } catch (error) {
       setStage({ step: 'idle' });
-      notify.error(error instanceof Error && !('status' in error) ? error.message : errorMessage(error, 'The file could not be checked. Please try again.'));
+      notify.error(
+        error instanceof Error && !('status' in error)
+          ? error.message
+          : errorMessage(error, 'The file could not be checked. Please try again.'),
+      );
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -86,12 +104,34 @@ export function CsvImport() {
 
   const columns: Array<Column<ImportRowResult>> = [
     { header: 'Row', cell: (r) => r.row },
-    { header: 'Name', cell: (r) => `${rows[r.row - 2]?.first_name ?? ''} ${rows[r.row - 2]?.last_name ?? ''}`.trim() || '—' },
+    {
+      header: 'Name',
+      cell: (r) => `${rows[r.row - 2]?.first_name ?? ''} ${rows[r.row - 2]?.last_name ?? ''}`.trim() || '—',
+    },
     { header: 'Email', cell: (r) => r.email || '—' },
     { header: 'Grade', cell: (r) => rows[r.row - 2]?.grade || '—', hideWhenNarrow: true },
-    { header: 'Parent', cell: (r) => (r.parent === 'new' ? 'New parent' : r.parent === 'existing' ? 'Existing parent' : '—'), hideWhenNarrow: true },
-    { header: 'Status', cell: (r) => <span className={`${styles.status} ${styles[`row_${r.status}`]}`}>{STATUS_TEXT[r.status]}</span> },
-    { header: 'Problems', cell: (r) => (r.messages.length ? <ul className={styles.problems}>{r.messages.map((m) => <li key={m}>{m}</li>)}</ul> : '—') },
+    {
+      header: 'Parent',
+      cell: (r) => (r.parent === 'new' ? 'New parent' : r.parent === 'existing' ? 'Existing parent' : '—'),
+      hideWhenNarrow: true,
+    },
+    {
+      header: 'Status',
+      cell: (r) => <span className={`${styles.status} ${styles[`row_${r.status}`]}`}>{STATUS_TEXT[r.status]}</span>,
+    },
+    {
+      header: 'Problems',
+      cell: (r) =>
+        r.messages.length ? (
+          <ul className={styles.problems}>
+            {r.messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        ) : (
+          '—'
+        ),
+    },
   ];
 
   return (
@@ -100,20 +140,44 @@ export function CsvImport() {
         Import students from a CSV file
       </h2>
       <p className={styles.muted}>
-        One student a row with the columns of the template; the parent columns are optional. Imported accounts choose their password through
-        &quot;Forgot password&quot;, as their welcome e-mail explains.
+        One student a row with the columns of the template; the parent columns are optional. Imported accounts choose
+        their password through &quot;Forgot password&quot;, as their welcome e-mail explains.
       </p>
       <Toast notice={notify.notice} />
       <div className={styles.formActions}>
-        <a className={styles.templateLink} href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`} download="students-template.csv">
+        <a
+          className={styles.templateLink}
+          href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`}
+          download="students-template.csv"
+        >
           <Download size={16} aria-hidden="true" /> Download template
         </a>
-        <input ref={input} id={inputId} type="file" accept=".csv,text/csv" className="visually-hidden" onChange={(ev) => void choose(ev.target.files?.[0])} />
-        <Button variant="secondary" onClick={() => input.current?.click()} disabled={stage.step === 'checking' || stage.step === 'importing'} icon={Upload}>Choose CSV file</Button>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          className="visually-hidden"
+          onChange={(ev) => void choose(ev.target.files?.[0])}
+        />
+        <Button
+          variant="secondary"
+          onClick={() => input.current?.click()}
+          disabled={stage.step === 'checking' || stage.step === 'importing'}
+          icon={Upload}
+        >
+          Choose CSV file
+        </Button>
       </div>
       {stage.step === 'checking' ? <ProgressBar label={`Checking ${stage.file}...`} /> : null}
       {stage.step === 'importing' ? <ProgressBar label={`Importing ${plural(ready, 'student')}...`} /> : null}
-      {stage.step === 'done' ? <ProgressBar label={stage.report.message} value={stage.report.created} max={Math.max(1, stage.report.created)} /> : null}
+      {stage.step === 'done' ? (
+        <ProgressBar
+          label={stage.report.message}
+          value={stage.report.created}
+          max={Math.max(1, stage.report.created)}
+        />
+      ) : null}
       {report ? (
         <>
           <p className={styles.importSummary} aria-live="polite">

@@ -51,25 +51,54 @@ export function EditUserForm({
     onFailure,
   );
   return (
-    <form onSubmit={onSubmit} noValidate className={styles.editForm} aria-label={`Edit ${user.first_name} ${user.last_name}`}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className={styles.editForm}
+      aria-label={`Edit ${user.first_name} ${user.last_name}`}
+    >
       <div className={styles.grid2}>
         <TextField label="First name" error={e.first_name?.message} {...register('first_name')} />
         <TextField label="Last name" error={e.last_name?.message} {...register('last_name')} />
-        <TextField label="Email" type="email" error={e.email?.message} hint="Changing it signs the user out." {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          error={e.email?.message}
+          hint="Changing it signs the user out."
+          {...register('email')}
+        />
         <PhoneField label="Phone number" error={e.phone_number?.message} {...register('phone_number')} />
         {user.type === 'teacher' ? (
-          <SelectField label="Specialization" placeholder="Choose a specialization" options={specializationOptions} error={e.specialization?.message} {...register('specialization')} />
+          <SelectField
+            label="Specialization"
+            placeholder="Choose a specialization"
+            options={specializationOptions}
+            error={e.specialization?.message}
+            {...register('specialization')}
+          />
         ) : null}
         {user.type === 'student' ? (
           <>
-            <SelectField label="Grade" placeholder="Choose a grade" options={gradeOptions} error={e.grade?.message} {...register('grade')} />
+            <SelectField
+              label="Grade"
+              placeholder="Choose a grade"
+              options={gradeOptions}
+              error={e.grade?.message}
+              {...register('grade')}
+            />
             <TextField label="School" error={e.school?.message} {...register('school')} />
           </>
         ) : null}
         <TextField label="Address" error={e.address?.message} {...register('address')} />
         <TextField label="Department" error={e.department?.message} {...register('department')} />
       </div>
-      {links ? <StudentPicker label={user.type === 'parent' ? 'Children' : 'Students'} value={students} onChange={setStudents} /> : null}
+      {links ? (
+        <StudentPicker
+          label={user.type === 'parent' ? 'Children' : 'Students'}
+          value={students}
+          onChange={setStudents}
+        />
+      ) : null}
       <FormActions submitLabel="Save Changes" busyLabel="Saving..." busy={formState.isSubmitting} onCancel={onCancel} />
     </form>
   );

@@ -20,7 +20,12 @@ import styles from './users.module.css';
 
 type Filter = 'all' | 'teacher' | 'data-entry' | 'parent' | 'student' | 'active';
 
-const FILTERS: ReadonlyArray<{ key: Filter; label: string; stat: keyof UserStats; icon: StatFilterOption<Filter>['icon'] }> = [
+const FILTERS: ReadonlyArray<{
+  key: Filter;
+  label: string;
+  stat: keyof UserStats;
+  icon: StatFilterOption<Filter>['icon'];
+}> = [
   { key: 'all', label: 'All Users', stat: 'total', icon: Users },
   { key: 'teacher', label: 'Teachers', stat: 'teachers', icon: Presentation },
   { key: 'data-entry', label: 'Data Entry', stat: 'dataEntry', icon: Keyboard },
@@ -104,12 +109,25 @@ export default function ManageUsersPage() {
       ),
     },
     { header: 'Email', cell: (u) => <span className={styles.email}>{u.email}</span> },
-    { header: 'Type', cell: (u) => <span className={`${styles.badge} ${styles[`type_${u.type.replace('-', '')}`] ?? ''}`}>{typeLabel(u)}</span> },
+    {
+      header: 'Type',
+      cell: (u) => (
+        <span className={`${styles.badge} ${styles[`type_${u.type.replace('-', '')}`] ?? ''}`}>{typeLabel(u)}</span>
+      ),
+    },
     { header: 'Phone', cell: (u) => u.phone_number ?? '—', hideWhenNarrow: true },
-    { header: 'Details', cell: (u) => <span className={styles.details}>{detailsOf(u) || '—'}</span>, hideWhenNarrow: true },
+    {
+      header: 'Details',
+      cell: (u) => <span className={styles.details}>{detailsOf(u) || '—'}</span>,
+      hideWhenNarrow: true,
+    },
     {
       header: 'Status',
-      cell: (u) => <span className={`${styles.status} ${u.status === 'active' ? styles.active : styles.inactive}`}>{u.status === 'active' ? 'Active' : 'Inactive'}</span>,
+      cell: (u) => (
+        <span className={`${styles.status} ${u.status === 'active' ? styles.active : styles.inactive}`}>
+          {u.status === 'active' ? 'Active' : 'Inactive'}
+        </span>
+      ),
     },
     {
       header: 'Actions',
@@ -158,16 +176,33 @@ export default function ManageUsersPage() {
           <Fact term="Address" value={u.address} />
           <Fact term="Department" value={u.department} />
           {u.type === 'teacher' || u.type === 'parent' ? (
-            <Fact term={u.type === 'parent' ? 'Children' : 'Students'} value={u.students.map((s) => s.name).join(', ')} />
+            <Fact
+              term={u.type === 'parent' ? 'Children' : 'Students'}
+              value={u.students.map((s) => s.name).join(', ')}
+            />
           ) : null}
           {u.type === 'parent' && u.student_name ? (
-            <Fact term="Child without an account" value={[u.student_name, gradeLabel(u.student_grade)].filter(Boolean).join(', ')} />
+            <Fact
+              term="Child without an account"
+              value={[u.student_name, gradeLabel(u.student_grade)].filter(Boolean).join(', ')}
+            />
           ) : null}
-          <Fact term="Registered" value={new Date(u.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })} />
+          <Fact
+            term="Registered"
+            value={new Date(u.created_at).toLocaleDateString('en-US', {
+              year: 'numeric',
+              month: 'short',
+              day: 'numeric',
+            })}
+          />
         </dl>
         <div className={styles.formActions}>
-          <Button size="sm" onClick={() => setEditing(u.id)} icon={Pencil}>Edit Information</Button>
-          <Button size="sm" variant="danger" disabled={u.id === me?.id} onClick={() => setDeleting(u)} icon={Trash2}>Delete User</Button>
+          <Button size="sm" onClick={() => setEditing(u.id)} icon={Pencil}>
+            Edit Information
+          </Button>
+          <Button size="sm" variant="danger" disabled={u.id === me?.id} onClick={() => setDeleting(u)} icon={Trash2}>
+            Delete User
+          </Button>
         </div>
       </div>
     );
@@ -189,14 +224,30 @@ export default function ManageUsersPage() {
         />
       ) : null}
       <div className={styles.controls}>
-        <SearchBox label="Search users by email, type, phone or name" placeholder="Search by email, type, phone or name" value={typed} onChange={setTyped} />
+        <SearchBox
+          label="Search users by email, type, phone or name"
+          placeholder="Search by email, type, phone or name"
+          value={typed}
+          onChange={setTyped}
+        />
       </div>
       {users.isPending ? (
         <PageState kind="loading" title="Loading users..." />
       ) : !data ? (
-        <PageState kind="error" title={USER_MESSAGES.fetchFailed} action={<Button onClick={() => void users.refetch()}>Try Again</Button>} />
+        <PageState
+          kind="error"
+          title={USER_MESSAGES.fetchFailed}
+          action={<Button onClick={() => void users.refetch()}>Try Again</Button>}
+        />
       ) : data.users.length === 0 ? (
-        <EmptyState title="No users found" text={q || filter !== 'all' ? 'No user matches this filter or search.' : 'Register the first users from Register Users.'} />
+        <EmptyState
+          title="No users found"
+          text={
+            q || filter !== 'all'
+              ? 'No user matches this filter or search.'
+              : 'Register the first users from Register Users.'
+          }
+        />
       ) : (
         <div className={users.isPlaceholderData ? styles.stale : undefined} aria-busy={users.isFetching}>
           <Table
@@ -206,11 +257,20 @@ export default function ManageUsersPage() {
             columns={columns}
             expansion={{
               expanded,
-              onToggle: (key) => setExpanded((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key])),
+              onToggle: (key) =>
+                setExpanded((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key])),
               detail,
             }}
           />
-          <Pagination page={page} pageSize={USERS_PAGE_SIZE} total={data.pagination.total} pageSizes={[USERS_PAGE_SIZE]} noun="users" onPage={setPage} onPageSize={() => undefined} />
+          <Pagination
+            page={page}
+            pageSize={USERS_PAGE_SIZE}
+            total={data.pagination.total}
+            pageSizes={[USERS_PAGE_SIZE]}
+            noun="users"
+            onPage={setPage}
+            onPageSize={() => undefined}
+          />
         </div>
       )}
       <ConfirmDialog
@@ -223,10 +283,12 @@ export default function ManageUsersPage() {
         onCancel={() => setDeleting(null)}
       >
         <p className={styles.confirmText}>
-          This removes the account of <strong>{deleting?.email}</strong> for good: its sign-ins, e-mail codes, links to students, parents and
-          teachers, course assignments and answer history.
+          This removes the account of <strong>{deleting?.email}</strong> for good: its sign-ins, e-mail codes, links to
+          students, parents and teachers, course assignments and answer history.
         </p>
-        <p className={styles.confirmText}>Courses, units, sections, questions and tests this user wrote are kept, without an author.</p>
+        <p className={styles.confirmText}>
+          Courses, units, sections, questions and tests this user wrote are kept, without an author.
+        </p>
       </ConfirmDialog>
     </div>
   );

@@ -32,24 +32,52 @@ const names: FieldSpec[] = [
 ];
 const phone: FieldSpec = { name: 'phone_number', label: 'Phone Number', kind: 'tel', placeholder: '(123) 456-7890' };
 const password: FieldSpec = { name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password' };
-const confirm: FieldSpec = { name: 'confirm_password', label: 'Confirm Password', kind: 'password', autoComplete: 'new-password' };
+const confirm: FieldSpec = {
+  name: 'confirm_password',
+  label: 'Confirm Password',
+  kind: 'password',
+  autoComplete: 'new-password',
+};
 
 /** The four register forms, field by field; the parent's children are picked below the fields. */
 const FIELDS: Record<RegisterType, FieldSpec[]> = {
-  teacher: [...names, phone, { name: 'specialization', label: 'Specialization', kind: 'select', options: SPECIALIZATIONS.map((s) => ({ value: s, label: s })), placeholder: 'Select specialization' }, password],
+  teacher: [
+    ...names,
+    phone,
+    {
+      name: 'specialization',
+      label: 'Specialization',
+      kind: 'select',
+      options: SPECIALIZATIONS.map((s) => ({ value: s, label: s })),
+      placeholder: 'Select specialization',
+    },
+    password,
+  ],
   'data-entry': [...names, phone, { name: 'department', label: 'Department (optional)' }, password],
   parent: [
     ...names,
     phone,
     { name: 'address', label: 'Address', kind: 'textarea', wide: true },
     { name: 'student_name', label: "Child's name, if the child has no account yet (optional)" },
-    { name: 'student_grade', label: "That child's grade (optional)", kind: 'select', options: grades, placeholder: 'Select grade' },
+    {
+      name: 'student_grade',
+      label: "That child's grade (optional)",
+      kind: 'select',
+      options: grades,
+      placeholder: 'Select grade',
+    },
     password,
     confirm,
   ],
   student: [
     ...names,
-    { name: 'gender', label: 'Gender', kind: 'select', options: REGISTER_GENDERS.map((g) => ({ value: g, label: genderLabel(g) })), placeholder: 'Select gender' },
+    {
+      name: 'gender',
+      label: 'Gender',
+      kind: 'select',
+      options: REGISTER_GENDERS.map((g) => ({ value: g, label: genderLabel(g) })),
+      placeholder: 'Select gender',
+    },
     { name: 'date_of_birth', label: 'Date of Birth', kind: 'date' },
     { name: 'grade', label: 'Grade', kind: 'select', options: grades, placeholder: 'Select grade' },
     { name: 'school', label: 'School' },
@@ -64,14 +92,19 @@ const emptyValues = (type: RegisterType) => Object.fromEntries(FIELDS[type].map(
 /** One register form; the page mounts a fresh one per card. The server checks the same schema. */
 export function RegisterForm({ type, title, notify }: { type: RegisterType; title: string; notify: Notifier }) {
   const schema = REGISTER_FORMS[type] as unknown as z.ZodType<FieldValues, FieldValues>;
-  const { register, formState, setError, watch, reset, submitWith } = useSchemaForm(schema, { defaultValues: emptyValues(type) });
+  const { register, formState, setError, watch, reset, submitWith } = useSchemaForm(schema, {
+    defaultValues: emptyValues(type),
+  });
   const [students, setStudents] = useState<LinkedStudent[]>([]);
   const registering = useRegisterUser();
   const links = type === 'teacher' || type === 'parent';
 
   const onSubmit = submitWith(
     async (values) => {
-      await registering.mutateAsync({ userType: type, formData: { ...values, ...(links ? { student_ids: students.map((s) => s.id) } : {}) } });
+      await registering.mutateAsync({
+        userType: type,
+        formData: { ...values, ...(links ? { student_ids: students.map((s) => s.id) } : {}) },
+      });
       notify.success(USER_MESSAGES.registered);
       reset(emptyValues(type));
       setStudents([]);
@@ -81,7 +114,8 @@ export function RegisterForm({ type, title, notify }: { type: RegisterType; titl
       if (error instanceof ApiError) {
         for (const issue of error.issues ?? []) {
           const field = issue.path.replace(/^formData\./, '').split('.')[0];
-          if (field in emptyValues(type)) setError(field as Path<FieldValues>, { type: 'server', message: issue.message });
+          if (field in emptyValues(type))
+            setError(field as Path<FieldValues>, { type: 'server', message: issue.message });
         }
         if (error.status === 409) setError('email', { type: 'server', message: error.message });
       }
@@ -92,10 +126,34 @@ export function RegisterForm({ type, title, notify }: { type: RegisterType; titl
   const e = formState.errors as Record<string, { message?: string } | undefined>;
   const field = (f: FieldSpec) => {
     const common = { label: f.label, error: e[f.name]?.message };
-    if (f.kind === 'select') return <SelectField key={f.name} {...common} options={f.options ?? []} placeholder={f.placeholder ?? 'Select'} {...register(f.name)} />;
-    if (f.kind === 'textarea') return <div key={f.name} className={styles.wide}><TextArea {...common} rows={2} {...register(f.name)} /></div>;
-    if (f.kind === 'tel') return <PhoneField key={f.name} {...common} placeholder={f.placeholder} {...register(f.name)} />;
-    return <TextField key={f.name} {...common} type={f.kind ?? 'text'} placeholder={f.placeholder} autoComplete={f.autoComplete} {...register(f.name)} />;
+    if (f.kind === 'select')
+      return (
+        <SelectField
+          key={f.name}
+          {...common}
+          options={f.options ?? []}
+          placeholder={f.placeholder ?? 'Select'}
+          {...register(f.name)}
+        />
+      );
+    if (f.kind === 'textarea')
+      return (
+        <div key={f.name} className={styles.wide}>
+          <TextArea {...common} rows={2} {...register(f.name)} />
+        </div>
+      );
+    if (f.kind === 'tel')
+      return <PhoneField key={f.name} {...common} placeholder={f.placeholder} {...register(f.name)} />;
+    return (
+      <TextField
+        key={f.name}
+        {...common}
+        type={f.kind ?? 'text'}
+        placeholder={f.placeholder}
+        autoComplete={f.autoComplete}
+        {...register(f.name)}
+      />
+    );
   };
 
   return (

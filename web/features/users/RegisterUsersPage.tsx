@@ -27,7 +27,12 @@ export default function RegisterUsersPage() {
       <ul className={styles.typeCards} aria-label="Account type">
         {CARDS.map(({ type: t, title, text, icon: Icon }) => (
           <li key={t}>
-            <button type="button" className={`${styles.typeCard} ${t === type ? styles.typeCardOn : ''}`} aria-pressed={t === type} onClick={() => setType(t)}>
+            <button
+              type="button"
+              className={`${styles.typeCard} ${t === type ? styles.typeCardOn : ''}`}
+              aria-pressed={t === type}
+              onClick={() => setType(t)}
+            >
               <Icon size={28} aria-hidden="true" />
               <span className={styles.typeTitle}>{title}</span>
               <span className={styles.typeText}>{text}</span>
@@ -36,7 +41,11 @@ export default function RegisterUsersPage() {
         ))}
       </ul>
       <Toast notice={notify.notice} />
-      {chosen ? <RegisterForm key={chosen.type} type={chosen.type} title={chosen.title} notify={notify} /> : <p className={styles.muted}>Choose the type of account to register.</p>}
+      {chosen ? (
+        <RegisterForm key={chosen.type} type={chosen.type} title={chosen.title} notify={notify} />
+      ) : (
+        <p className={styles.muted}>Choose the type of account to register.</p>
+      )}
       <CsvImport />
     </div>
   );

@@ -12,7 +12,17 @@ import styles from './users.module.css';
  * Picks existing students (a parent's children, a teacher's students): search by name or e-mail, add from the
  * matches, remove a chip. Only accounts the server lists as students can be picked.
  */
-export function StudentPicker({ label, value, onChange, error }: { label: string; value: LinkedStudent[]; onChange(next: LinkedStudent[]): void; error?: string }) {
+export function StudentPicker({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: LinkedStudent[];
+  onChange(next: LinkedStudent[]): void;
+  error?: string;
+}) {
   const headingId = useId();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -28,18 +38,38 @@ export function StudentPicker({ label, value, onChange, error }: { label: string
       <legend id={headingId} className={styles.pickerLegend}>
         {label}
       </legend>
-      <Chips label={`${label} chosen`} chips={value.map((s) => ({ key: s.id, label: s.name }))} onRemove={(id) => onChange(value.filter((s) => s.id !== id))} />
-      <SearchBox label={`Search students to add to ${label.toLowerCase()}`} placeholder="Search students by name or email" value={typed} onChange={setTyped} />
+      <Chips
+        label={`${label} chosen`}
+        chips={value.map((s) => ({ key: s.id, label: s.name }))}
+        onRemove={(id) => onChange(value.filter((s) => s.id !== id))}
+      />
+      <SearchBox
+        label={`Search students to add to ${label.toLowerCase()}`}
+        placeholder="Search students by name or email"
+        value={typed}
+        onChange={setTyped}
+      />
       {matches.isError ? <p className={styles.pickerNote}>Students could not be loaded.</p> : null}
-      {matches.data && offered.length === 0 ? <p className={styles.pickerNote}>{q ? 'No other student matches.' : 'No other students yet.'}</p> : null}
+      {matches.data && offered.length === 0 ? (
+        <p className={styles.pickerNote}>{q ? 'No other student matches.' : 'No other students yet.'}</p>
+      ) : null}
       {offered.length ? (
         <ul className={styles.pickerList}>
           {offered.slice(0, 8).map((s) => (
             <li key={s.id}>
               <span className={styles.pickerName}>
-                {fullName(s)} <span className={styles.muted}>{[s.email, gradeLabel(s.grade)].filter(Boolean).join(' · ')}</span>
+                {fullName(s)}{' '}
+                <span className={styles.muted}>{[s.email, gradeLabel(s.grade)].filter(Boolean).join(' · ')}</span>
               </span>
-              <Button size="sm" variant="secondary" aria-label={`Add ${fullName(s)}`} onClick={() => onChange([...value, { id: s.id, name: fullName(s), email: s.email }])} icon={Plus}>Add</Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Add ${fullName(s)}`}
+                onClick={() => onChange([...value, { id: s.id, name: fullName(s), email: s.email }])}
+                icon={Plus}
+              >
+                Add
+              </Button>
             </li>
           ))}
         </ul>

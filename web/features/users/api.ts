@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { USER_MESSAGES } from '@common/rules';
-import type { AdminUser, ImportReply, RegisterBody, UsersQuery, UsersReply, UserUpdateBody } from '@common/schemas/users';
+import type {
+  AdminUser,
+  ImportReply,
+  RegisterBody,
+  UsersQuery,
+  UsersReply,
+  UserUpdateBody,
+} from '@common/schemas/users';
 import { api } from '../../api/client';
 
 export const keys = {
@@ -11,7 +18,8 @@ export const keys = {
 
 function search(query: UsersQuery): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
   return params.toString();
 }
 
@@ -28,7 +36,8 @@ export function useUsers(query: UsersQuery) {
 export function useStudentSearch(q: string) {
   return useQuery({
     queryKey: keys.students(q),
-    queryFn: () => api.get<UsersReply>(`/admin/users?${search({ type: 'student', q, limit: 20 })}`, USER_MESSAGES.fetchFailed),
+    queryFn: () =>
+      api.get<UsersReply>(`/admin/users?${search({ type: 'student', q, limit: 20 })}`, USER_MESSAGES.fetchFailed),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,12 +52,19 @@ export const useUpdateUser = () =>
   useChange(({ id, body }: { id: string; body: UserUpdateBody }) =>
     api.put<{ message: string; user: AdminUser }>(`/admin/users/${id}`, body, USER_MESSAGES.updateFailed),
   );
-export const useDeleteUser = () => useChange((id: string) => api.delete<{ message: string }>(`/admin/users/${id}`, USER_MESSAGES.deleteFailed));
+export const useDeleteUser = () =>
+  useChange((id: string) => api.delete<{ message: string }>(`/admin/users/${id}`, USER_MESSAGES.deleteFailed));
 export const useRegisterUser = () =>
-  useChange((body: RegisterBody) => api.post<{ message: string; user: AdminUser }>('/admin/register', body, USER_MESSAGES.registerFailed));
+  useChange((body: RegisterBody) =>
+    api.post<{ message: string; user: AdminUser }>('/admin/register', body, USER_MESSAGES.registerFailed),
+  );
 export const useImportStudents = () =>
-  useChange(({ rows, dryRun }: { rows: Array<Record<string, string>>; dryRun: boolean }) => api.post<ImportReply>(
+  useChange(({ rows, dryRun }: { rows: Array<Record<string, string>>; dryRun: boolean }) =>
+    api.post<ImportReply>(
       '/admin/users/import',
       { rows, dryRun },
-      dryRun ? 'The file could not be checked. Please try again.' : 'Import failed. Nothing was imported; please try again.',
-    ));
+      dryRun
+        ? 'The file could not be checked. Please try again.'
+        : 'Import failed. Nothing was imported; please try again.',
+    ),
+  );

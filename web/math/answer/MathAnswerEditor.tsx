@@ -4,7 +4,16 @@ import { Code2, Columns3, Sigma } from 'lucide-react';
 import { Latex } from '../MathText';
 import { Button } from '../../ui/Button';
 import { Tabs } from '../../ui/Tabs';
-import { MATH_LIMITS, SYMBOL_CATEGORIES, SYMBOLS, columnsLatex, matrixLatex, piecewiseLatex, tableLatex, type SymbolCategory } from './mathSymbols';
+import {
+  MATH_LIMITS,
+  SYMBOL_CATEGORIES,
+  SYMBOLS,
+  columnsLatex,
+  matrixLatex,
+  piecewiseLatex,
+  tableLatex,
+  type SymbolCategory,
+} from './mathSymbols';
 import { SizeDialog, type SizeField } from './SizeDialog';
 import styles from './AnswerEditor.module.css';
 
@@ -43,7 +52,17 @@ function loadMathlive() {
  * Until the field is ready a plain input stands in, so a child who clicks and types at once loses no key: what they
  * typed there is typed again into the field (a slash makes a fraction, as it would have), with the focus.
  */
-export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: string; value: string; onChange(value: string): void; onEnter?(): void }) {
+export function MathAnswerEditor({
+  label,
+  value,
+  onChange,
+  onEnter,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  onEnter?(): void;
+}) {
   const id = useId();
   const host = useRef<HTMLDivElement>(null);
   const field = useRef<MathfieldElement | null>(null);
@@ -83,7 +102,9 @@ export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: s
         mf.menuItems = [];
         takeOver(mf, standIn.current, standInStart.current, latest.current.value);
         mf.addEventListener('input', () => latest.current.onChange(mf.value));
-        mf.addEventListener('pointerdown', () => document.activeElement !== mf && focusKeepingKeys(mf), { capture: true });
+        mf.addEventListener('pointerdown', () => document.activeElement !== mf && focusKeepingKeys(mf), {
+          capture: true,
+        });
         if (mf.value !== latest.current.value) latest.current.onChange(mf.value);
         field.current = mf;
         setState('ready');
@@ -147,24 +168,55 @@ export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: s
       onKeyDownCapture={enterChecks}
       onPointerDownCapture={(e) => {
         // Read while the field still has the focus: a second press (a category, then a symbol) finds it closed already.
-        if (e.target !== field.current && document.activeElement === field.current) keyboardOpen.current = window.mathVirtualKeyboard.visible;
+        if (e.target !== field.current && document.activeElement === field.current)
+          keyboardOpen.current = window.mathVirtualKeyboard.visible;
       }}
     >
       <span id={`${id}-label`} className={styles.editorLabel}>
         {label}
       </span>
       <div className={styles.toolbar} role="toolbar" aria-label={`${label} math tools`}>
-        <Button size="sm" variant={panel === 'columns' ? 'primary' : 'secondary'} aria-pressed={panel === 'columns'} onClick={() => toggle('columns')} icon={Columns3}>Columns</Button>
-        <Button size="sm" variant={panel === 'math' ? 'primary' : 'secondary'} aria-pressed={panel === 'math'} onClick={() => toggle('math')} icon={Sigma}>Math</Button>
+        <Button
+          size="sm"
+          variant={panel === 'columns' ? 'primary' : 'secondary'}
+          aria-pressed={panel === 'columns'}
+          onClick={() => toggle('columns')}
+          icon={Columns3}
+        >
+          Columns
+        </Button>
+        <Button
+          size="sm"
+          variant={panel === 'math' ? 'primary' : 'secondary'}
+          aria-pressed={panel === 'math'}
+          onClick={() => toggle('math')}
+          icon={Sigma}
+        >
+          Math
+        </Button>
         {state !== 'failed' ? (
-          <Button size="sm" variant="ghost" aria-pressed={showSource} onClick={() => setShowSource((s) => !s)} icon={Code2}>{showSource ? 'Hide source' : 'Show source'}</Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={showSource}
+            onClick={() => setShowSource((s) => !s)}
+            icon={Code2}
+          >
+            {showSource ? 'Hide source' : 'Show source'}
+          </Button>
         ) : null}
       </div>
       {panel === 'columns' ? (
         <div className={styles.panel}>
           <div className={styles.symbols}>
             {[2, 3, 4].map((n) => (
-              <Button key={n} size="sm" variant="secondary" onMouseDown={keepFieldFocus} onClick={() => insert(columnsLatex(n))}>
+              <Button
+                key={n}
+                size="sm"
+                variant="secondary"
+                onMouseDown={keepFieldFocus}
+                onClick={() => insert(columnsLatex(n))}
+              >
                 {n} columns
               </Button>
             ))}
@@ -178,11 +230,28 @@ export function MathAnswerEditor({ label, value, onChange, onEnter }: { label: s
             variant="pills"
             value={category}
             onChange={setCategory}
-            tabs={SYMBOL_CATEGORIES.map((c) => ({ value: c, label: c, content: <Symbols category={c} insert={insert} onCustom={setCustom} /> }))}
+            tabs={SYMBOL_CATEGORIES.map((c) => ({
+              value: c,
+              label: c,
+              content: <Symbols category={c} insert={insert} onCustom={setCustom} />,
+            }))}
           />
           <div className={styles.typedInsert}>
-            <input aria-label="LaTeX to insert" className={styles.typedInput} value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="LaTeX, e.g. \sqrt{2}" />
-            <Button size="sm" disabled={typed.trim() === ''} onClick={() => { insert(typed); setTyped(''); }}>
+            <input
+              aria-label="LaTeX to insert"
+              className={styles.typedInput}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="LaTeX, e.g. \sqrt{2}"
+            />
+            <Button
+              size="sm"
+              disabled={typed.trim() === ''}
+              onClick={() => {
+                insert(typed);
+                setTyped('');
+              }}
+            >
               Insert
             </Button>
           </div>
@@ -255,7 +324,8 @@ function focusKeepingKeys(mf: MathfieldElement) {
     document.removeEventListener('keydown', hold, true);
     mf.removeEventListener('focusin', release);
     window.clearTimeout(timer);
-    for (const key of held) mf.executeCommand(['typedText', key, { simulateKeystroke: true, focus: false, feedback: false }]);
+    for (const key of held)
+      mf.executeCommand(['typedText', key, { simulateKeystroke: true, focus: false, feedback: false }]);
   };
   document.addEventListener('keydown', hold, true);
   mf.addEventListener('focusin', release);
@@ -277,7 +347,8 @@ function takeOver(mf: MathfieldElement, input: HTMLInputElement | null, start: s
   if (focused) focusKeepingKeys(mf);
   mf.position = mf.lastOffset;
   // One key at a time, as typed: the field turns a slash into a fraction only when it comes as a key of its own.
-  for (const key of appended ? text.slice(start.length) : '') mf.executeCommand(['typedText', key, { simulateKeystroke: true, focus: false, feedback: false }]);
+  for (const key of appended ? text.slice(start.length) : '')
+    mf.executeCommand(['typedText', key, { simulateKeystroke: true, focus: false, feedback: false }]);
 }
 
 /**
@@ -287,21 +358,61 @@ function takeOver(mf: MathfieldElement, input: HTMLInputElement | null, start: s
 const keepFieldFocus = (e: MouseEvent) => e.preventDefault();
 
 /** One category's symbols, and the matrix, table and piecewise builders where they belong. */
-function Symbols({ category, insert, onCustom }: { category: SymbolCategory; insert(latex: string): void; onCustom(custom: Custom): void }) {
+function Symbols({
+  category,
+  insert,
+  onCustom,
+}: {
+  category: SymbolCategory;
+  insert(latex: string): void;
+  onCustom(custom: Custom): void;
+}) {
   return (
     <div className={styles.symbols}>
       {SYMBOLS[category]?.map((sym) => (
-        <button key={sym.title} type="button" className={styles.symbol} title={sym.title} aria-label={sym.title} onMouseDown={keepFieldFocus} onClick={() => insert(sym.latex)}>
+        <button
+          key={sym.title}
+          type="button"
+          className={styles.symbol}
+          title={sym.title}
+          aria-label={sym.title}
+          onMouseDown={keepFieldFocus}
+          onClick={() => insert(sym.latex)}
+        >
           {sym.label}
         </button>
       ))}
-      {category === 'Matrices' ? <Builder label="Matrix" two onInsert={(r, c) => insert(matrixLatex(r, c))} onCustom={() => onCustom({ title: 'Custom matrix', fields: [ROWS, COLS], build: ([r, c]) => matrixLatex(r, c) })} /> : null}
-      {category === 'Tables' ? <Builder label="Table" two onInsert={(r, c) => insert(tableLatex(r, c))} onCustom={() => onCustom({ title: 'Custom table', fields: [ROWS, COLS], build: ([r, c]) => tableLatex(r, c) })} /> : null}
+      {category === 'Matrices' ? (
+        <Builder
+          label="Matrix"
+          two
+          onInsert={(r, c) => insert(matrixLatex(r, c))}
+          onCustom={() =>
+            onCustom({ title: 'Custom matrix', fields: [ROWS, COLS], build: ([r, c]) => matrixLatex(r, c) })
+          }
+        />
+      ) : null}
+      {category === 'Tables' ? (
+        <Builder
+          label="Table"
+          two
+          onInsert={(r, c) => insert(tableLatex(r, c))}
+          onCustom={() =>
+            onCustom({ title: 'Custom table', fields: [ROWS, COLS], build: ([r, c]) => tableLatex(r, c) })
+          }
+        />
+      ) : null}
       {category === 'Piecewise' ? (
         <Builder
           label="Piecewise"
           onInsert={(p) => insert(piecewiseLatex(p))}
-          onCustom={() => onCustom({ title: 'Custom piecewise function', fields: [{ label: 'Pieces', min: 1, max: MATH_LIMITS.maxPieces }], build: ([p]) => piecewiseLatex(p) })}
+          onCustom={() =>
+            onCustom({
+              title: 'Custom piecewise function',
+              fields: [{ label: 'Pieces', min: 1, max: MATH_LIMITS.maxPieces }],
+              build: ([p]) => piecewiseLatex(p),
+            })
+          }
         />
       ) : null}
     </div>
@@ -309,12 +420,27 @@ function Symbols({ category, insert, onCustom }: { category: SymbolCategory; ins
 }
 
 /** Fixed sizes 1 to 6 (pieces 2 to 6), 2 by default, and a Custom... button for larger ones. */
-function Builder({ label, two, onInsert, onCustom }: { label: string; two?: boolean; onInsert(a: number, b: number): void; onCustom(): void }) {
+function Builder({
+  label,
+  two,
+  onInsert,
+  onCustom,
+}: {
+  label: string;
+  two?: boolean;
+  onInsert(a: number, b: number): void;
+  onCustom(): void;
+}) {
   const [a, setA] = useState(2);
   const [b, setB] = useState(2);
   const choices = two ? FIXED : FIXED.filter((n) => n >= MATH_LIMITS.fixedMinPieces);
   const select = (name: string, value: number, set: (n: number) => void) => (
-    <select aria-label={`${label} ${name}`} className={styles.sizeSelect} value={value} onChange={(e) => set(Number(e.target.value))}>
+    <select
+      aria-label={`${label} ${name}`}
+      className={styles.sizeSelect}
+      value={value}
+      onChange={(e) => set(Number(e.target.value))}
+    >
       {choices.map((n) => (
         <option key={n} value={n}>
           {n}

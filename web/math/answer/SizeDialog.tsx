@@ -10,7 +10,17 @@ export interface SizeField {
 }
 
 /** Asks for a custom matrix, table or piecewise size, within MATH_LIMITS; Insert or Cancel. */
-export function SizeDialog({ title, fields, onConfirm, onCancel }: { title: string; fields: SizeField[]; onConfirm(values: number[]): void; onCancel(): void }) {
+export function SizeDialog({
+  title,
+  fields,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  fields: SizeField[];
+  onConfirm(values: number[]): void;
+  onCancel(): void;
+}) {
   const [values, setValues] = useState(fields.map((f) => String(Math.max(f.min, 2))));
   const problems = fields.map((f, i) => sizeProblem(values[i], f.min, f.max, f.label));
   const valid = problems.every((p) => p === null);

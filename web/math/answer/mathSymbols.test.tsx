@@ -15,6 +15,7 @@ describe('the answer editor builders', () => {
     expect(sizeProblem('51', 1, 50, 'Rows')).toBe('Rows must be at most 50');
     expect(sizeProblem('21', 1, 20, 'Pieces')).toBe('Pieces must be at most 20');
     expect(sizeProblem('0', 1, 50, 'Columns')).toBe('Columns must be at least 1');
-    for (const bad of ['', '2.5', '-1', 'abc', '1e2']) expect(sizeProblem(bad, 1, 50, 'Rows')).toBe('Rows must be a whole number');
+    for (const bad of ['', '2.5', '-1', 'abc', '1e2'])
+      expect(sizeProblem(bad, 1, 50, 'Rows')).toBe('Rows must be a whole number');
   });
 });

@@ -16,7 +16,15 @@ import styles from './Editor.module.css';
 const EMPTY = /^(<p><\/p>)*$/;
 
 /** The TipTap editor behind RichTextEditor (loaded only when an editor is on screen). */
-export default function Editor({ label, value, onChange, height = 200, placeholder, error, caretRef }: RichTextEditorProps & { caretRef?: CaretHandover }) {
+export default function Editor({
+  label,
+  value,
+  onChange,
+  height = 200,
+  placeholder,
+  error,
+  caretRef,
+}: RichTextEditorProps & { caretRef?: CaretHandover }) {
   const labelId = useId();
   const errorId = useId();
   const [panel, setPanel] = useState<PanelState | null>(null);
@@ -28,7 +36,10 @@ export default function Editor({ label, value, onChange, height = 200, placehold
 
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: { openOnClick: false, protocols: ['mailto'], autolink: true } }),
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, protocols: ['mailto'], autolink: true },
+      }),
       Image.configure({ inline: false }),
       TableKit.configure({ table: { resizable: false } }),
       Columns,
@@ -129,7 +140,11 @@ export default function Editor({ label, value, onChange, height = 200, placehold
           />
         ) : null}
         <div className={styles.scroll} style={{ height }}>
-          {isEmpty && placeholder ? <p className={styles.placeholder} aria-hidden="true">{placeholder}</p> : null}
+          {isEmpty && placeholder ? (
+            <p className={styles.placeholder} aria-hidden="true">
+              {placeholder}
+            </p>
+          ) : null}
           <EditorContent editor={editor} />
         </div>
       </div>
@@ -154,7 +169,11 @@ function positionAfterCharacters(editor: TiptapEditor, count: number): number {
   let found: number | null = null;
   editor.state.doc.descendants((node, pos) => {
     if (found !== null) return false;
-    const text = node.isText ? (node.text ?? '') : node.type.name === MathNode.name ? mathText(node.attrs as MathAttrs) : null;
+    const text = node.isText
+      ? (node.text ?? '')
+      : node.type.name === MathNode.name
+        ? mathText(node.attrs as MathAttrs)
+        : null;
     if (text === null) return true;
     if (left <= text.length) found = node.isText ? pos + left : pos + node.nodeSize;
     else left -= text.length;

@@ -47,14 +47,21 @@ export const MathNode = Node.create<{ onEdit: EditMath | null }>({
     return [
       {
         tag: 'span[data-math]',
-        getAttrs: (el) => ({ latex: latexOf((el as HTMLElement).textContent ?? ''), display: (el as HTMLElement).getAttribute('data-math') === 'display' }),
+        getAttrs: (el) => ({
+          latex: latexOf((el as HTMLElement).textContent ?? ''),
+          display: (el as HTMLElement).getAttribute('data-math') === 'display',
+        }),
       },
     ];
   },
 
   renderHTML({ node, HTMLAttributes }) {
     const { latex, display } = node.attrs as MathAttrs;
-    return ['span', mergeAttributes({ 'data-math': display ? 'display' : 'inline' }, stripOwn(HTMLAttributes)), display ? `$$${latex}$$` : `$${latex}$`];
+    return [
+      'span',
+      mergeAttributes({ 'data-math': display ? 'display' : 'inline' }, stripOwn(HTMLAttributes)),
+      display ? `$$${latex}$$` : `$${latex}$`,
+    ];
   },
 
   renderText({ node }) {
@@ -109,8 +116,17 @@ function MathView({ node, getPos, extension, selected }: ReactNodeViewProps) {
     if (typeof pos === 'number') onEdit?.(pos, { latex, display });
   };
   return (
-    <NodeViewWrapper as="span" className={`${styles.math} ${display ? styles.mathDisplay : ''} ${selected ? styles.mathSelected : ''}`}>
-      <button type="button" className={styles.mathButton} onClick={open} aria-label={`Edit math: ${latex}`} title="Edit math">
+    <NodeViewWrapper
+      as="span"
+      className={`${styles.math} ${display ? styles.mathDisplay : ''} ${selected ? styles.mathSelected : ''}`}
+    >
+      <button
+        type="button"
+        className={styles.mathButton}
+        onClick={open}
+        aria-label={`Edit math: ${latex}`}
+        title="Edit math"
+      >
         {'html' in rendered ? (
           <span dangerouslySetInnerHTML={{ __html: rendered.html }} />
         ) : (

@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { OWN_IMAGE_SRC, RICH_TEXT_LINK } from '@common/rules';
-import { ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, QUESTION_MESSAGES, type ContentImage } from '@common/schemas/questions';
+import {
+  ATTACHMENT_TYPES,
+  MAX_ATTACHMENT_BYTES,
+  QUESTION_MESSAGES,
+  type ContentImage,
+} from '@common/schemas/questions';
 import { api, errorMessage } from '../../api/client';
 import { TextArea } from '../../ui/Field';
 import { renderLatex } from '../katex';
@@ -8,10 +13,7 @@ import type { MathAttrs } from './MathNode';
 import styles from './Editor.module.css';
 
 export type PanelState =
-  | ({ kind: 'math'; pos?: number } & MathAttrs)
-  | { kind: 'link'; href: string }
-  | { kind: 'image' };
-
+  ({ kind: 'math'; pos?: number } & MathAttrs) | { kind: 'link'; href: string } | { kind: 'image' };
 
 interface PanelProps {
   state: PanelState;
@@ -55,7 +57,17 @@ const enterSubmits = (submit: (e: Cancellable) => void) => (e: KeyboardEvent) =>
 
 type InputRef = React.RefObject<(HTMLInputElement & HTMLTextAreaElement) | null>;
 
-function MathForm({ state, inputRef, onClose, onMath }: { state: Extract<PanelState, { kind: 'math' }>; inputRef: InputRef; onClose(): void; onMath: PanelProps['onMath'] }) {
+function MathForm({
+  state,
+  inputRef,
+  onClose,
+  onMath,
+}: {
+  state: Extract<PanelState, { kind: 'math' }>;
+  inputRef: InputRef;
+  onClose(): void;
+  onMath: PanelProps['onMath'];
+}) {
   const [latex, setLatex] = useState(state.latex);
   const [display, setDisplay] = useState(state.display);
   const preview = latex.trim() ? renderLatex(latex, display) : null;
@@ -66,9 +78,18 @@ function MathForm({ state, inputRef, onClose, onMath }: { state: Extract<PanelSt
   };
   return (
     <div className={styles.panelForm} role="group" aria-label="Math" onKeyDown={enterSubmits(submit)}>
-      <TextArea label="LaTeX" code ref={inputRef} value={latex} rows={2} placeholder="\frac{3}{4} + \frac{1}{8}" onChange={(e) => setLatex(e.target.value)} />
+      <TextArea
+        label="LaTeX"
+        code
+        ref={inputRef}
+        value={latex}
+        rows={2}
+        placeholder="\frac{3}{4} + \frac{1}{8}"
+        onChange={(e) => setLatex(e.target.value)}
+      />
       <label className={styles.check}>
-        <input type="checkbox" checked={display} onChange={(e) => setDisplay(e.target.checked)} /> Display on its own line ($$...$$)
+        <input type="checkbox" checked={display} onChange={(e) => setDisplay(e.target.checked)} /> Display on its own
+        line ($$...$$)
       </label>
       <div className={styles.preview} aria-live="polite">
         <span className={styles.panelLabel}>Preview</span>
@@ -92,7 +113,17 @@ function MathForm({ state, inputRef, onClose, onMath }: { state: Extract<PanelSt
   );
 }
 
-function LinkForm({ href, inputRef, onClose, onLink }: { href: string; inputRef: InputRef; onClose(): void; onLink(href: string): void }) {
+function LinkForm({
+  href,
+  inputRef,
+  onClose,
+  onLink,
+}: {
+  href: string;
+  inputRef: InputRef;
+  onClose(): void;
+  onLink(href: string): void;
+}) {
   const id = useId();
   const [value, setValue] = useState(href);
   const [problem, setProblem] = useState('');
@@ -108,8 +139,19 @@ function LinkForm({ href, inputRef, onClose, onLink }: { href: string; inputRef:
       <label htmlFor={id} className={styles.panelLabel}>
         Link address (leave empty to remove the link)
       </label>
-      <input id={id} ref={inputRef} className={styles.panelInput} value={value} placeholder="https://" onChange={(e) => setValue(e.target.value)} />
-      {problem ? <p className={styles.error} role="alert">{problem}</p> : null}
+      <input
+        id={id}
+        ref={inputRef}
+        className={styles.panelInput}
+        value={value}
+        placeholder="https://"
+        onChange={(e) => setValue(e.target.value)}
+      />
+      {problem ? (
+        <p className={styles.error} role="alert">
+          {problem}
+        </p>
+      ) : null}
       <div className={styles.panelActions}>
         <button type="button" className={styles.secondary} onClick={onClose}>
           Cancel
@@ -122,7 +164,15 @@ function LinkForm({ href, inputRef, onClose, onLink }: { href: string; inputRef:
   );
 }
 
-function ImageForm({ inputRef, onClose, onImage }: { inputRef: InputRef; onClose(): void; onImage(src: string, alt: string): void }) {
+function ImageForm({
+  inputRef,
+  onClose,
+  onImage,
+}: {
+  inputRef: InputRef;
+  onClose(): void;
+  onImage(src: string, alt: string): void;
+}) {
   const fileId = useId();
   const srcId = useId();
   const altId = useId();
@@ -134,7 +184,8 @@ function ImageForm({ inputRef, onClose, onImage }: { inputRef: InputRef; onClose
     e.preventDefault();
     e.stopPropagation();
     const v = src.trim();
-    if (!OWN_IMAGE_SRC.test(v)) return setProblem('Images must be one of our uploads, such as /api/questions/uploads/diagram.png');
+    if (!OWN_IMAGE_SRC.test(v))
+      return setProblem('Images must be one of our uploads, such as /api/questions/uploads/diagram.png');
     onImage(v, alt.trim());
   };
   const upload = async (file: File | undefined) => {
@@ -147,7 +198,11 @@ function ImageForm({ inputRef, onClose, onImage }: { inputRef: InputRef; onClose
     try {
       const form = new FormData();
       form.append('image', file);
-      const image = await api.post<ContentImage>('/questions/uploads', form, 'The image could not be uploaded. Please try again.');
+      const image = await api.post<ContentImage>(
+        '/questions/uploads',
+        form,
+        'The image could not be uploaded. Please try again.',
+      );
       setSrc(image.url);
       setAlt((current) => current || image.originalname.replace(/\.[a-z0-9]+$/i, ''));
     } catch (error) {
@@ -170,16 +225,30 @@ function ImageForm({ inputRef, onClose, onImage }: { inputRef: InputRef; onClose
         disabled={uploading}
         onChange={(e) => void upload(e.target.files?.[0])}
       />
-      {uploading ? <p className={styles.panelHint} role="status">Uploading image...</p> : null}
+      {uploading ? (
+        <p className={styles.panelHint} role="status">
+          Uploading image...
+        </p>
+      ) : null}
       <label htmlFor={srcId} className={styles.panelLabel}>
         Or the address of an uploaded image
       </label>
-      <input id={srcId} className={styles.panelInput} value={src} placeholder="/api/questions/uploads/..." onChange={(e) => setSrc(e.target.value)} />
+      <input
+        id={srcId}
+        className={styles.panelInput}
+        value={src}
+        placeholder="/api/questions/uploads/..."
+        onChange={(e) => setSrc(e.target.value)}
+      />
       <label htmlFor={altId} className={styles.panelLabel}>
         Description for screen readers
       </label>
       <input id={altId} className={styles.panelInput} value={alt} onChange={(e) => setAlt(e.target.value)} />
-      {problem ? <p className={styles.error} role="alert">{problem}</p> : null}
+      {problem ? (
+        <p className={styles.error} role="alert">
+          {problem}
+        </p>
+      ) : null}
       <div className={styles.panelActions}>
         <button type="button" className={styles.secondary} onClick={onClose}>
           Cancel

@@ -74,7 +74,12 @@ export function Toolbar({ editor, openPanel }: { editor: Editor; openPanel(state
       <div className={styles.group}>
         {button('Link', <Link2 size={18} />, () => openPanel({ kind: 'link', href: state.linkHref }), state.link)}
         {button('Image', <ImagePlus size={18} />, () => openPanel({ kind: 'image' }))}
-        {button('Table', <Table size={18} />, () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), state.table)}
+        {button(
+          'Table',
+          <Table size={18} />,
+          () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+          state.table,
+        )}
         {state.table ? (
           <>
             {button('Add row', <TableRowsSplit size={18} />, () => chain().addRowAfter().run())}
@@ -90,7 +95,9 @@ export function Toolbar({ editor, openPanel }: { editor: Editor; openPanel(state
       </div>
       <div className={styles.group}>
         {button('Inline math', <Sigma size={18} />, () => openPanel({ kind: 'math', latex: '', display: false }))}
-        {button('Display math', <SquareFunction size={18} />, () => openPanel({ kind: 'math', latex: '', display: true }))}
+        {button('Display math', <SquareFunction size={18} />, () =>
+          openPanel({ kind: 'math', latex: '', display: true }),
+        )}
       </div>
       <div className={styles.group}>
         {button('Undo', <Undo2 size={18} />, () => chain().undo().run())}

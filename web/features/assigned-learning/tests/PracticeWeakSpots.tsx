@@ -10,7 +10,8 @@ import styles from './tests.module.css';
 import { plural } from '@common/rules';
 
 const FAILED = 'Failed to load practice questions';
-const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? ''));
+const listed = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
 
 /**
  * "Practice my weak spots" under a released result: questions the student has not met from the test's weakest focus
@@ -19,7 +20,9 @@ const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).jo
  */
 export function PracticeWeakSpots({ attemptId }: { attemptId: string }) {
   const { user } = useAuth();
-  const practice = useMutation({ mutationFn: () => api.post<PracticeSet>(`/student/attempts/${attemptId}/practice`, undefined, FAILED) });
+  const practice = useMutation({
+    mutationFn: () => api.post<PracticeSet>(`/student/attempts/${attemptId}/practice`, undefined, FAILED),
+  });
   const set = practice.data;
   return (
     <section className={styles.card} aria-labelledby="practice-title">
@@ -28,7 +31,9 @@ export function PracticeWeakSpots({ attemptId }: { attemptId: string }) {
       </h2>
       {!set ? (
         <>
-          <p className={styles.muted}>New questions from your two weakest focus areas in this test, checked at once like any exercise.</p>
+          <p className={styles.muted}>
+            New questions from your two weakest focus areas in this test, checked at once like any exercise.
+          </p>
           <Button onClick={() => practice.mutate()} disabled={practice.isPending}>
             {practice.isPending ? 'Finding questions...' : 'Practice my weak spots'}
           </Button>
@@ -37,7 +42,10 @@ export function PracticeWeakSpots({ attemptId }: { attemptId: string }) {
       ) : set.focusAreas.length === 0 ? (
         <p>No weak spots in this test: every focus area was answered right.</p>
       ) : set.questions.length === 0 ? (
-        <p>You have already met every question of {listed(set.focusAreas)} in the question bank. Your teacher can add more.</p>
+        <p>
+          You have already met every question of {listed(set.focusAreas)} in the question bank. Your teacher can add
+          more.
+        </p>
       ) : (
         <>
           <p>

@@ -17,7 +17,11 @@ function openNow(test: StudentTest, now: number) {
   return (!test.opensAt || Date.parse(test.opensAt) <= now) && (!test.closesAt || Date.parse(test.closesAt) > now);
 }
 
-export const STATUS_LABELS: Record<StudentTest['status'], string> = { 'not-started': 'Not started', 'in-progress': 'In progress', submitted: 'Submitted' };
+export const STATUS_LABELS: Record<StudentTest['status'], string> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  submitted: 'Submitted',
+};
 
 /** The student's Assignments section: every test given to them, with its window, time limit and status. */
 export default function StudentTests() {
@@ -27,7 +31,10 @@ export default function StudentTests() {
     <TestsPage title="Assignments" icon={ClipboardList} noun="your tests">
       {(list) =>
         list.length === 0 ? (
-          <EmptyState title="No tests assigned yet" text="When your teacher gives you a test, it appears here with its time limit and when it opens." />
+          <EmptyState
+            title="No tests assigned yet"
+            text="When your teacher gives you a test, it appears here with its time limit and when it opens."
+          />
         ) : (
           <ul className={styles.cards}>
             {list.map((test) => (
@@ -69,7 +76,9 @@ export default function StudentTests() {
                     {test.status === 'in-progress' ? 'Resume test' : 'Start test'}
                   </Link>
                 ) : (
-                  <p className={styles.muted}>{test.opensAt && Date.parse(test.opensAt) > now ? 'Not open yet' : 'Closed'}</p>
+                  <p className={styles.muted}>
+                    {test.opensAt && Date.parse(test.opensAt) > now ? 'Not open yet' : 'Closed'}
+                  </p>
                 )}
               </li>
             ))}

@@ -27,7 +27,17 @@ export default function TestReviewPage() {
     </Link>
   );
   if (!a.submittedAt) {
-    return <PageState kind="empty" title="This test is still open" action={<Link className={styles.action} to={paths.testSitting.href(a.assignmentId)}>Resume test</Link>} />;
+    return (
+      <PageState
+        kind="empty"
+        title="This test is still open"
+        action={
+          <Link className={styles.action} to={paths.testSitting.href(a.assignmentId)}>
+            Resume test
+          </Link>
+        }
+      />
+    );
   }
   if (!a.released || !a.score || !a.results) {
     return (
@@ -45,9 +55,13 @@ export default function TestReviewPage() {
         <h1 className={styles.title}>{a.name}: your result</h1>
         <p className={styles.score}>
           {a.score.marks} / {plural(a.score.maxMarks, 'mark')} ({a.score.percentage}%)
-          {a.score.scaled !== null ? <span className={styles.muted}> - {a.score.scaled} on the test's scale</span> : null}
+          {a.score.scaled !== null ? (
+            <span className={styles.muted}> - {a.score.scaled} on the test's scale</span>
+          ) : null}
         </p>
-        {a.submittedBy === 'server' ? <p className={styles.muted}>Time ran out: the answers you had saved were submitted.</p> : null}
+        {a.submittedBy === 'server' ? (
+          <p className={styles.muted}>Time ran out: the answers you had saved were submitted.</p>
+        ) : null}
         {back}
       </header>
       <AccuracySummary results={a.results} />
@@ -61,15 +75,29 @@ export default function TestReviewPage() {
               <h2 className={styles.cardTitle}>
                 <Icon size={18} aria-hidden="true" /> Question {r.number}: {r.awarded} of {plural(r.marks, 'mark')}
               </h2>
-              {question ? <RichText html={question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText} /> : <p className={styles.muted}>This question is no longer in the question bank.</p>}
+              {question ? (
+                <RichText
+                  html={
+                    question.type === 'Fill in the Blank'
+                      ? withBlankMarks(question.questionText)
+                      : question.questionText
+                  }
+                />
+              ) : (
+                <p className={styles.muted}>This question is no longer in the question bank.</p>
+              )}
               <dl className={styles.facts}>
                 <dt>Your answer</dt>
                 {/* A deleted question's type is unknown: its answer is shown entry by entry, as typed. */}
                 <dd>
-                  <ShownAnswer shown={describeAnswer(question ?? { type: 'Fill in the Blank', options: {} }, r.answer)} />
+                  <ShownAnswer
+                    shown={describeAnswer(question ?? { type: 'Fill in the Blank', options: {} }, r.answer)}
+                  />
                 </dd>
                 <dt>Correct answer</dt>
-                <dd>{question ? <ShownAnswer shown={describeKey({ ...question, answer: r.correctAnswer })} /> : '—'}</dd>
+                <dd>
+                  {question ? <ShownAnswer shown={describeKey({ ...question, answer: r.correctAnswer })} /> : '—'}
+                </dd>
               </dl>
               {r.solution ? (
                 <div className={styles.solution}>
@@ -99,7 +127,14 @@ function AccuracySummary({ results }: { results: NonNullable<Attempt['results']>
         part.rows.length === 0 ? null : (
           <div key={part.by}>
             <h2 className={styles.cardTitle}>{part.title}</h2>
-            <MeterList rows={part.rows.map((row) => ({ key: row.name, label: row.name, percent: row.percent, meterLabel: `${row.name} accuracy` }))} />
+            <MeterList
+              rows={part.rows.map((row) => ({
+                key: row.name,
+                label: row.name,
+                percent: row.percent,
+                meterLabel: `${row.name} accuracy`,
+              }))}
+            />
           </div>
         ),
       )}

@@ -17,7 +17,11 @@ import styles from './tests.module.css';
 import { plural } from '@common/rules';
 
 type SaveState = 'saved' | 'saving' | 'offline';
-const SAVE_TEXT: Record<SaveState, string> = { saved: 'Saved', saving: 'Saving...', offline: 'Offline - your answers are kept and will be sent' };
+const SAVE_TEXT: Record<SaveState, string> = {
+  saved: 'Saved',
+  saving: 'Saving...',
+  offline: 'Offline - your answers are kept and will be sent',
+};
 /** Typing pauses this long before an answer is sent. */
 const SAVE_DELAY_MS = 600;
 
@@ -48,7 +52,14 @@ export default function TestSittingPage() {
     };
   }, [assignmentId, navigate]);
 
-  if (failure) return <PageState kind="error" title={failure} action={<Button onClick={() => navigate(paths.dashboardSection('assignments'))}>Back to Assignments</Button>} />;
+  if (failure)
+    return (
+      <PageState
+        kind="error"
+        title={failure}
+        action={<Button onClick={() => navigate(paths.dashboardSection('assignments'))}>Back to Assignments</Button>}
+      />
+    );
   if (!attempt) return <PageState kind="loading" title="Opening your test..." />;
   return <Sitting attempt={attempt} onDone={(id) => navigate(paths.testReview.href(id), { replace: true })} />;
 }
@@ -60,7 +71,9 @@ function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: stri
   const [flagged, setFlagged] = useState<Set<string>>(() => new Set(kept.flagged));
   const [current, setCurrent] = useState(0);
   const [onePage, setOnePage] = useState(false);
-  const [saveState, setSaveState] = useState<SaveState>(Object.keys(kept.pending).length > 0 || !navigator.onLine ? 'offline' : 'saved');
+  const [saveState, setSaveState] = useState<SaveState>(
+    Object.keys(kept.pending).length > 0 || !navigator.onLine ? 'offline' : 'saved',
+  );
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -191,7 +204,10 @@ function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: stri
         </div>
         <div className={styles.sittingStatus}>
           {left !== null ? (
-            <p className={`${styles.clock} ${left <= 60_000 ? styles.clockUrgent : left <= 300_000 ? styles.clockWarn : ''}`} aria-label={`Time left ${formatRemaining(left)}`}>
+            <p
+              className={`${styles.clock} ${left <= 60_000 ? styles.clockUrgent : left <= 300_000 ? styles.clockWarn : ''}`}
+              aria-label={`Time left ${formatRemaining(left)}`}
+            >
               <Timer size={18} aria-hidden="true" /> {formatRemaining(left)}
             </p>
           ) : null}
@@ -215,7 +231,11 @@ function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: stri
               className={`${styles.navButton} ${answered(id) ? styles.navAnswered : ''} ${!onePage && i === current ? styles.navCurrent : ''}`}
               aria-label={label}
               aria-current={!onePage && i === current ? 'step' : undefined}
-              onClick={() => (onePage ? document.getElementById(`question-${id}`)?.scrollIntoView({ behavior: 'smooth' }) : setCurrent(i))}
+              onClick={() =>
+                onePage
+                  ? document.getElementById(`question-${id}`)?.scrollIntoView({ behavior: 'smooth' })
+                  : setCurrent(i)
+              }
             >
               {q.number}
               {flagged.has(id) ? <Flag size={12} aria-hidden="true" /> : null}
@@ -223,23 +243,46 @@ function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: stri
           );
         })}
         <label className={styles.viewToggle}>
-          <input type="checkbox" checked={onePage} onChange={(e) => setOnePage(e.target.checked)} /> All questions on one page
+          <input type="checkbox" checked={onePage} onChange={(e) => setOnePage(e.target.checked)} /> All questions on
+          one page
         </label>
       </nav>
 
       {shown.map((q) => {
         const question = q.question!;
         return (
-          <article key={question.id} id={`question-${question.id}`} className={styles.questionCard} aria-labelledby={`question-title-${question.id}`}>
+          <article
+            key={question.id}
+            id={`question-${question.id}`}
+            className={styles.questionCard}
+            aria-labelledby={`question-title-${question.id}`}
+          >
             <div className={styles.cardHead}>
               <h2 id={`question-title-${question.id}`} className={styles.cardTitle}>
-                Question {q.number} of {questions.length} <span className={styles.muted}>({plural(q.marks, 'mark')})</span>
+                Question {q.number} of {questions.length}{' '}
+                <span className={styles.muted}>({plural(q.marks, 'mark')})</span>
               </h2>
-              <Button variant="ghost" size="sm" aria-pressed={flagged.has(question.id)} onClick={() => toggleFlag(question.id)} icon={Flag}>{flagged.has(question.id) ? 'Flagged' : 'Flag for review'}</Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-pressed={flagged.has(question.id)}
+                onClick={() => toggleFlag(question.id)}
+                icon={Flag}
+              >
+                {flagged.has(question.id) ? 'Flagged' : 'Flag for review'}
+              </Button>
             </div>
-            <RichText html={question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText} />
+            <RichText
+              html={
+                question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText
+              }
+            />
             <Attachments files={question.attachments} />
-            <AnswerInput question={question} answer={answers[question.id] ?? ''} onChange={(value) => change(question.id, value)} />
+            <AnswerInput
+              question={question}
+              answer={answers[question.id] ?? ''}
+              onChange={(value) => change(question.id, value)}
+            />
           </article>
         );
       })}
@@ -250,7 +293,11 @@ function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: stri
             <Button variant="secondary" disabled={current === 0} onClick={() => setCurrent(current - 1)}>
               Previous
             </Button>
-            <Button variant="secondary" disabled={current >= questions.length - 1} onClick={() => setCurrent(current + 1)}>
+            <Button
+              variant="secondary"
+              disabled={current >= questions.length - 1}
+              onClick={() => setCurrent(current + 1)}
+            >
               Next
             </Button>
           </div>

@@ -10,22 +10,32 @@ export const testKeys = {
 export function useStudentTests() {
   return useQuery({
     queryKey: testKeys.list,
-    queryFn: () => api.get<{ tests: StudentTest[] }>('/student/tests', 'Failed to load your tests').then((r) => r.tests),
+    queryFn: () =>
+      api.get<{ tests: StudentTest[] }>('/student/tests', 'Failed to load your tests').then((r) => r.tests),
   });
 }
 
 export function useAttempt(attemptId: string) {
   return useQuery({
     queryKey: testKeys.attempt(attemptId),
-    queryFn: () => api.get<{ attempt: Attempt }>(`/student/attempts/${attemptId}`, 'Failed to load the test').then((r) => r.attempt),
+    queryFn: () =>
+      api.get<{ attempt: Attempt }>(`/student/attempts/${attemptId}`, 'Failed to load the test').then((r) => r.attempt),
   });
 }
 
 export const startSitting = (assignmentId: string) =>
-  api.post<{ attempt: Attempt }>(`/student/tests/${assignmentId}/start`, undefined, 'Failed to start the test').then((r) => r.attempt);
+  api
+    .post<{ attempt: Attempt }>(`/student/tests/${assignmentId}/start`, undefined, 'Failed to start the test')
+    .then((r) => r.attempt);
 
 export const saveAnswer = (attemptId: string, questionId: string, answer: string) =>
-  api.put<{ savedAt: string; serverNow: string }>(`/student/attempts/${attemptId}/answers/${questionId}`, { answer }, 'Your answer could not be saved');
+  api.put<{ savedAt: string; serverNow: string }>(
+    `/student/attempts/${attemptId}/answers/${questionId}`,
+    { answer },
+    'Your answer could not be saved',
+  );
 
 export const submitSitting = (attemptId: string) =>
-  api.post<{ attempt: Attempt }>(`/student/attempts/${attemptId}/submit`, undefined, 'Failed to submit the test').then((r) => r.attempt);
+  api
+    .post<{ attempt: Attempt }>(`/student/attempts/${attemptId}/submit`, undefined, 'Failed to submit the test')
+    .then((r) => r.attempt);

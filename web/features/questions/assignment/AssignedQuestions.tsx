@@ -28,13 +28,29 @@ export function AssignedQuestions({ section, onRemove, removing, onReorder, reor
 
   let body;
   if (!section) {
-    body = <EmptyState title={ASSIGNMENT_MESSAGES.selectSection} text="Choose a section in the course list to see its questions and assign more." />;
+    body = (
+      <EmptyState
+        title={ASSIGNMENT_MESSAGES.selectSection}
+        text="Choose a section in the course list to see its questions and assign more."
+      />
+    );
   } else if (assigned.isPending) {
     body = <PageState kind="loading" title="Loading assigned questions..." />;
   } else if (assigned.isError) {
-    body = <PageState kind="error" title={ASSIGNMENT_MESSAGES.assignedFailed} action={<Button onClick={() => void assigned.refetch()}>Try again</Button>} />;
+    body = (
+      <PageState
+        kind="error"
+        title={ASSIGNMENT_MESSAGES.assignedFailed}
+        action={<Button onClick={() => void assigned.refetch()}>Try again</Button>}
+      />
+    );
   } else if (assigned.data.length === 0) {
-    body = <EmptyState title={ASSIGNMENT_MESSAGES.noneAssigned} text="Choose questions above and assign them to this section." />;
+    body = (
+      <EmptyState
+        title={ASSIGNMENT_MESSAGES.noneAssigned}
+        text="Choose questions above and assign them to this section."
+      />
+    );
   } else {
     const label = (q: StaffQuestion) => `question ${assigned.data.indexOf(q) + 1}: ${previewText(q.questionText)}`;
     body = (
@@ -65,7 +81,10 @@ export function AssignedQuestions({ section, onRemove, removing, onReorder, reor
                 aria-label={`Remove ${label(question)}`}
                 disabled={removing === question.id}
                 onClick={() => onRemove(question)}
-               icon={Trash2}>Remove</Button>
+                icon={Trash2}
+              >
+                Remove
+              </Button>
             </div>
           )}
         />

@@ -61,14 +61,24 @@ export function AvailableQuestions({ sectionId, selected, onSelect, onAssign, as
 
   let list;
   if (questions.isError) {
-    list = <PageState kind="error" title={MESSAGES.loadFailed} action={<Button onClick={() => void questions.refetch()}>Try again</Button>} />;
+    list = (
+      <PageState
+        kind="error"
+        title={MESSAGES.loadFailed}
+        action={<Button onClick={() => void questions.refetch()}>Try again</Button>}
+      />
+    );
   } else if (questions.isPending) {
     list = <PageState kind="loading" title="Loading questions..." />;
   } else if (rows.length === 0) {
     list = (
       <EmptyState
         title="No questions to assign"
-        text={sectionId ? 'Every question that matches these filters is already in this section.' : 'No question matches these filters.'}
+        text={
+          sectionId
+            ? 'Every question that matches these filters is already in this section.'
+            : 'No question matches these filters.'
+        }
       />
     );
   } else {
@@ -79,7 +89,12 @@ export function AvailableQuestions({ sectionId, selected, onSelect, onAssign, as
           rows={rows}
           rowKey={(question) => question.id}
           columns={columns}
-          selection={{ selected, onChange: onSelect, rowLabel: (question) => `Select question: ${previewText(question.questionText)}`, allLabel: 'Select All questions on this page' }}
+          selection={{
+            selected,
+            onChange: onSelect,
+            rowLabel: (question) => `Select question: ${previewText(question.questionText)}`,
+            allLabel: 'Select All questions on this page',
+          }}
         />
         <Pagination
           page={page}
@@ -100,12 +115,32 @@ export function AvailableQuestions({ sectionId, selected, onSelect, onAssign, as
         <h2 id="available-title" className={styles.panelTitle}>
           Available Questions
         </h2>
-        <Button onClick={onAssign} disabled={assigning} icon={ListPlus}>Assign {plural(selected.length, 'Question')}</Button>
+        <Button onClick={onAssign} disabled={assigning} icon={ListPlus}>
+          Assign {plural(selected.length, 'Question')}
+        </Button>
       </div>
       <div className={styles.filters}>
-        <TextField label="Search" type="search" placeholder="Text, source, category or focus" value={filters.q} onChange={(e) => setFilter('q', e.target.value)} />
-        <SelectField label="Category" placeholder="All categories" options={tagOptions(categories.data)} value={filters.category} onChange={(e) => setFilter('category', e.target.value)} />
-        <SelectField label="Type" placeholder="All types" options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))} value={filters.type} onChange={(e) => setFilter('type', e.target.value)} />
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Text, source, category or focus"
+          value={filters.q}
+          onChange={(e) => setFilter('q', e.target.value)}
+        />
+        <SelectField
+          label="Category"
+          placeholder="All categories"
+          options={tagOptions(categories.data)}
+          value={filters.category}
+          onChange={(e) => setFilter('category', e.target.value)}
+        />
+        <SelectField
+          label="Type"
+          placeholder="All types"
+          options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))}
+          value={filters.type}
+          onChange={(e) => setFilter('type', e.target.value)}
+        />
         <Button
           variant="ghost"
           className={styles.clear}

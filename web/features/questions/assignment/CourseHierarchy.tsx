@@ -18,7 +18,8 @@ export interface ChosenSection {
   courseTitle: string;
 }
 
-export const sectionLabel = (section: { sectionNumber: number; title: string }) => `Section ${section.sectionNumber}: ${section.title}`;
+export const sectionLabel = (section: { sectionNumber: number; title: string }) =>
+  `Section ${section.sectionNumber}: ${section.title}`;
 
 interface HierarchyProps {
   role: StaffRole;
@@ -64,7 +65,9 @@ export function CourseHierarchy({ role, chosen, onChoose }: HierarchyProps) {
     const shown = matching(courses.data, search);
     body =
       shown.length === 0 ? (
-        <p className={styles.empty}>{courses.data.length === 0 ? ASSIGNMENT_MESSAGES.noCourses : 'No course matches this search.'}</p>
+        <p className={styles.empty}>
+          {courses.data.length === 0 ? ASSIGNMENT_MESSAGES.noCourses : 'No course matches this search.'}
+        </p>
       ) : (
         <ul className={styles.tree} aria-label="Courses">
           {shown.map((course) => (
@@ -74,7 +77,16 @@ export function CourseHierarchy({ role, chosen, onChoose }: HierarchyProps) {
                   {course.title} <span className={styles.code}>{course.code}</span>
                 </span>
               </Disclosure>
-              {open.has(course.id) ? <CourseUnits role={role} course={course} open={open} onToggle={toggle} chosen={chosen} onChoose={onChoose} /> : null}
+              {open.has(course.id) ? (
+                <CourseUnits
+                  role={role}
+                  course={course}
+                  open={open}
+                  onToggle={toggle}
+                  chosen={chosen}
+                  onChoose={onChoose}
+                />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -87,15 +99,33 @@ export function CourseHierarchy({ role, chosen, onChoose }: HierarchyProps) {
         <h2 id="hierarchy-title" className={styles.panelTitle}>
           Courses
         </h2>
-        <Button size="sm" variant="ghost" onClick={() => void refresh()} disabled={courses.isFetching} icon={RefreshCw}>Refresh</Button>
+        <Button size="sm" variant="ghost" onClick={() => void refresh()} disabled={courses.isFetching} icon={RefreshCw}>
+          Refresh
+        </Button>
       </div>
-      <SearchBox label="Search courses" placeholder="Title, name or code" value={search} onChange={setSearch} className={styles.courseSearch} />
+      <SearchBox
+        label="Search courses"
+        placeholder="Title, name or code"
+        value={search}
+        onChange={setSearch}
+        className={styles.courseSearch}
+      />
       {body}
     </nav>
   );
 }
 
-function Disclosure({ open, onToggle, className, children }: { open: boolean; onToggle(): void; className: string; children: ReactNode }) {
+function Disclosure({
+  open,
+  onToggle,
+  className,
+  children,
+}: {
+  open: boolean;
+  onToggle(): void;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <button type="button" className={className} aria-expanded={open} onClick={onToggle}>
       {open ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronRight size={16} aria-hidden="true" />}
@@ -122,7 +152,11 @@ function CourseUnits({ role, course, ...level }: LevelProps & { course: Course }
     <ul className={styles.units}>
       {list.map((unit) => (
         <li key={unit.id}>
-          <Disclosure open={level.open.has(unit.id)} onToggle={() => level.onToggle(unit.id)} className={styles.unitButton}>
+          <Disclosure
+            open={level.open.has(unit.id)}
+            onToggle={() => level.onToggle(unit.id)}
+            className={styles.unitButton}
+          >
             <span className={styles.nodeTitle}>
               Unit {unit.unitNumber}: {unit.title}
             </span>
@@ -140,14 +174,26 @@ function UnitSections({ role, course, unit, chosen, onChoose }: LevelProps & { c
   const list = sections.data ?? [];
   if (list.length === 0) return <p className={styles.empty}>{ASSIGNMENT_MESSAGES.noSections}</p>;
   const choose = (s: SectionSummary) =>
-    onChoose({ id: s.id, title: s.title, sectionNumber: s.sectionNumber, grade: s.grade, unitTitle: unit.title, courseTitle: course.title });
+    onChoose({
+      id: s.id,
+      title: s.title,
+      sectionNumber: s.sectionNumber,
+      grade: s.grade,
+      unitTitle: unit.title,
+      courseTitle: course.title,
+    });
   return (
     <ul className={styles.sections}>
       {list.map((section) => {
         const isChosen = chosen?.id === section.id;
         return (
           <li key={section.id}>
-            <button type="button" className={`${styles.sectionButton} ${isChosen ? styles.chosenSection : ''}`} aria-pressed={isChosen} onClick={() => choose(section)}>
+            <button
+              type="button"
+              className={`${styles.sectionButton} ${isChosen ? styles.chosenSection : ''}`}
+              aria-pressed={isChosen}
+              onClick={() => choose(section)}
+            >
               <span className={styles.nodeTitle}>{sectionLabel(section)}</span>
               <span className={styles.grade}>Grade: {section.grade || '—'}</span>
             </button>

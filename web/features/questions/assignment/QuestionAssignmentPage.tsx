@@ -53,7 +53,11 @@ export default function QuestionAssignmentPage() {
       notify.success(ASSIGNMENT_MESSAGES.removed);
     } catch (error) {
       // A refused removal and one that never reached the server get different texts.
-      notify.error(error instanceof ApiError && error.status === 0 ? ASSIGNMENT_MESSAGES.removeFailedNetwork : errorMessage(error, ASSIGNMENT_MESSAGES.removeFailed));
+      notify.error(
+        error instanceof ApiError && error.status === 0
+          ? ASSIGNMENT_MESSAGES.removeFailedNetwork
+          : errorMessage(error, ASSIGNMENT_MESSAGES.removeFailed),
+      );
     }
   };
 
@@ -77,7 +81,13 @@ export default function QuestionAssignmentPage() {
       <div className={styles.layout}>
         <CourseHierarchy role={role} chosen={section} onChoose={choose} />
         <div className={styles.main}>
-          <AvailableQuestions sectionId={section?.id ?? null} selected={selected} onSelect={setSelected} onAssign={() => void runAssign()} assigning={assign.isPending} />
+          <AvailableQuestions
+            sectionId={section?.id ?? null}
+            selected={selected}
+            onSelect={setSelected}
+            onAssign={() => void runAssign()}
+            assigning={assign.isPending}
+          />
           <AssignedQuestions
             section={section}
             onRemove={(q) => void runRemove(q)}

@@ -22,7 +22,8 @@ export const keys = {
 export function useHierarchyCourses(role: StaffRole) {
   return useQuery({
     queryKey: [...keys.hierarchy, role, 'courses'],
-    queryFn: () => api.get<Course[]>(role === 'admin' ? '/admin/courses' : '/courses', ASSIGNMENT_MESSAGES.hierarchyFailed),
+    queryFn: () =>
+      api.get<Course[]>(role === 'admin' ? '/admin/courses' : '/courses', ASSIGNMENT_MESSAGES.hierarchyFailed),
   });
 }
 
@@ -36,7 +37,8 @@ export function useCourseUnits(role: StaffRole, courseId: string) {
 export function useUnitSections(role: StaffRole, unitId: string) {
   return useQuery({
     queryKey: [...keys.hierarchy, role, 'sections', unitId],
-    queryFn: () => api.get<SectionSummary[]>(`/${role}/sections?unitId=${encodeURIComponent(unitId)}`, 'Failed to load sections'),
+    queryFn: () =>
+      api.get<SectionSummary[]>(`/${role}/sections?unitId=${encodeURIComponent(unitId)}`, 'Failed to load sections'),
   });
 }
 
@@ -71,7 +73,10 @@ export function useAvailableQuestions(filters: AvailableFilters, sectionId: stri
 export function useAssignedQuestions(sectionId: string | null) {
   return useQuery({
     queryKey: keys.assigned(sectionId ?? ''),
-    queryFn: () => api.get<{ questions: StaffQuestion[] }>(`/sections/${sectionId}/questions`, ASSIGNMENT_MESSAGES.assignedFailed).then((r) => r.questions),
+    queryFn: () =>
+      api
+        .get<{ questions: StaffQuestion[] }>(`/sections/${sectionId}/questions`, ASSIGNMENT_MESSAGES.assignedFailed)
+        .then((r) => r.questions),
     enabled: !!sectionId,
   });
 }
@@ -81,13 +86,21 @@ function useReloading<A, R>(call: (arg: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['section-questions'] }), client.invalidateQueries({ queryKey: ['questions'] })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['section-questions'] }),
+        client.invalidateQueries({ queryKey: ['questions'] }),
+      ]),
   });
 }
 
 export const useAssignQuestions = () =>
   useReloading(({ sectionId, questionIds }: { sectionId: string; questionIds: string[] }) =>
-    api.post<{ message: string; assigned: number }>('/questions/assign-to-section', { sectionId, questionIds }, ASSIGNMENT_MESSAGES.assignFailed),
+    api.post<{ message: string; assigned: number }>(
+      '/questions/assign-to-section',
+      { sectionId, questionIds },
+      ASSIGNMENT_MESSAGES.assignFailed,
+    ),
   );
 
 export const useRemoveQuestion = () =>
@@ -104,7 +117,11 @@ export function useReorderQuestions(sectionId: string | null) {
   const key = keys.assigned(sectionId ?? '');
   return useMutation({
     mutationFn: (ordered: StaffQuestion[]) =>
-      api.put<{ message: string; exercises: string[] }>(`/sections/${sectionId}/questions/order`, { questionIds: ordered.map((q) => q.id) }, ASSIGNMENT_MESSAGES.orderFailed),
+      api.put<{ message: string; exercises: string[] }>(
+        `/sections/${sectionId}/questions/order`,
+        { questionIds: ordered.map((q) => q.id) },
+        ASSIGNMENT_MESSAGES.orderFailed,
+      ),
     onMutate: async (ordered) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<StaffQuestion[]>(key);
