@@ -17,8 +17,9 @@ export const featureNames = () => foldersOf('web/features');
 export const moduleNames = () => foldersOf('server/modules');
 
 const FEATURE_RULE =
-  'A feature imports ui/, math/, api/, auth/, paths, content/ and common/, never another feature (nor the shell or the router).';
-const KIT_RULE = 'ui/, math/, api/, auth/ and content/ serve every feature: they import no feature, shell or router.';
+  'A feature imports ui/, math/, question-types/, api/, auth/, paths, content/ and common/, never another feature (nor the shell or the router).';
+const KIT_RULE =
+  'ui/, math/, question-types/, api/, auth/ and content/ serve every feature: they import no feature, shell or router.';
 
 export function webZones() {
   return [
@@ -28,7 +29,7 @@ export function webZones() {
       except: [`./${name}`],
       message: FEATURE_RULE,
     })),
-    ...['ui', 'math', 'api', 'auth', 'content'].map((folder) => ({
+    ...['ui', 'math', 'question-types', 'api', 'auth', 'content'].map((folder) => ({
       target: `./web/${folder}`,
       from: ['./web/features', './web/shell', './web/router.tsx', './web/main.tsx'],
       message: KIT_RULE,

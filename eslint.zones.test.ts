@@ -36,13 +36,17 @@ describe('the import zones of eslint.config.js', () => {
     expect(
       await brokenRules('web/ui/Planted.tsx', "export { useCourses } from '../features/courses/api';\n"),
     ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules('web/question-types/Planted.tsx', "export { draftOf } from '../features/questions/draft';\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
-  it('let a feature import its own files, the kit, math, api, auth, paths and common/', async () => {
+  it('let a feature import its own files, the kit, math, question types, api, auth, paths and common/', async () => {
     const code = [
       "export { useCourses } from './api';",
       "export { Button } from '../../ui/Button';",
       "export { RichText } from '../../math/RichText';",
+      "export { AnswerInput } from '../../question-types/answering';",
       "export { api } from '../../api/client';",
       "export { useAuth } from '../../auth/AuthProvider';",
       "export { paths } from '../../paths';",

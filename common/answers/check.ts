@@ -69,14 +69,16 @@ export function answerCredit(question: CheckableQuestion, studentAnswer: string)
 }
 
 /**
- * How many options a multiple-choice key marks correct, so a screen can offer several choices
- * without learning which ones. 0 when the key cannot be read.
+ * Whether a student may give several answers to a question, as its type says of its key (a multiple-choice key
+ * marking more than one option), so a screen can offer several choices without learning which ones. False when the
+ * key cannot be read.
  */
-export function correctChoiceCount(answer: unknown): number {
+export function multipleAnswers(question: CheckableQuestion): boolean {
   try {
-    return new Set((acceptedBlanks(fromJson(answer)) ?? []).flat().map((c) => c.trim().toUpperCase())).size;
+    const blanks = acceptedBlanks(fromJson(question.answer));
+    return blanks !== null && (rulesOf(question.type)?.multipleAnswers(blanks) ?? false);
   } catch {
-    return 0;
+    return false;
   }
 }
 

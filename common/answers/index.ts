@@ -6,7 +6,7 @@ export {
   answerCredit,
   checkAnswer,
   checkAnswerWhole,
-  correctChoiceCount,
+  multipleAnswers,
   type CheckableQuestion,
   type CheckResult,
   type QuestionType,

@@ -47,4 +47,6 @@ export const fillInTheBlank: QuestionTypeRules = {
   check: checkBlanks,
   // Each blank earns its share.
   credit: (key, entries) => blanksRight(key, entries) / key.length,
+  multipleAnswers: () => false,
+  blanksInText: true,
 };

@@ -54,3 +54,10 @@ export const describeAnswer = (
   question: Pick<KeyedQuestion, 'options'> & { type: QuestionType },
   answer: string | null,
 ): Shown => QUESTION_TYPE_RULES[question.type].display.answer(question, answer);
+
+/**
+ * A student's answer to a question no longer in the bank, whose type is unknown: shown entry by entry, as typed
+ * (read as blanks, which takes a list of entries and a single text alike).
+ */
+export const describeAnswerOfDeleted = (answer: string | null): Shown =>
+  fillInTheBlank.display.answer({ options: {} }, answer);

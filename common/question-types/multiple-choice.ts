@@ -59,4 +59,7 @@ export const multipleChoice: QuestionTypeRules = {
   check,
   // All or nothing.
   credit: (key, entries) => (check(key, entries).isCorrect ? 1 : 0),
+  // Several options marked correct: the student may choose several.
+  multipleAnswers: (key) => new Set(key.flat().map((c) => c.trim().toUpperCase())).size > 1,
+  blanksInText: false,
 };

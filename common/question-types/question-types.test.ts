@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { QUESTION_TYPES, type QuestionType } from '../rules/questions';
 import {
   describeAnswer,
+  describeAnswerOfDeleted,
   describeKey,
   optionText,
   QUESTION_TYPE_DISPLAY,
@@ -124,5 +125,18 @@ describe('the rules of each question type', () => {
     );
     expect(QUESTION_TYPE_RULES.Calculation.credit([['42']], ['42.0'])).toBe(1);
     expect(QUESTION_TYPE_RULES['Short Answer'].credit([['Paris']], ['Rome'])).toBe(0);
+  });
+
+  it('say when a student may give several answers, and which types write their blanks in the text', () => {
+    expect(QUESTION_TYPE_RULES['Multiple Choice'].multipleAnswers([['A', 'c']])).toBe(true);
+    expect(QUESTION_TYPE_RULES['Multiple Choice'].multipleAnswers([['A', 'a ']])).toBe(false);
+    expect(QUESTION_TYPE_RULES['Fill in the Blank'].multipleAnswers([['1'], ['2']])).toBe(false);
+    expect(QUESTION_TYPES.filter((type) => QUESTION_TYPE_RULES[type].blanksInText)).toEqual(['Fill in the Blank']);
+  });
+
+  it('show an answer to a deleted question entry by entry, as typed', () => {
+    expect(shownText(describeAnswerOfDeleted(JSON.stringify(['0.75', ''])))).toBe('Blank 1: 0.75; Blank 2: (empty)');
+    expect(shownText(describeAnswerOfDeleted('A,C'))).toBe('A,C');
+    expect(shownText(describeAnswerOfDeleted(null))).toBe('No answer');
   });
 });

@@ -20,7 +20,7 @@ export interface QuestionTypeRules {
   /** The key and options as authored, checked against the question's text; throws a ContentIssue naming the first broken rule. */
   content(content: QuestionContent): CheckedContent;
   wire: AnswerWire;
-  /** Whether an answer (wire form; null for none) says nothing: shown as "No answer". */
+  /** Whether an answer (wire form; null for none) says nothing: shown as "No answer", never sent to be checked. */
   isBlank(answer: string | null): boolean;
   /**
    * The verdict on a student's entries (the wire form read by the checker: one per blank, or the one typed) against
@@ -29,4 +29,11 @@ export interface QuestionTypeRules {
   check(key: string[][], entries: string[] | null): CheckResult;
   /** The share of a question's marks the entries earn in a scored test, from 0 to 1. */
   credit(key: string[][], entries: string[] | null): number;
+  /**
+   * Whether a student may give several answers to a question with this key (its accepted answers, one list per
+   * blank), so a screen can offer several choices without learning which ones are right.
+   */
+  multipleAnswers(key: string[][]): boolean;
+  /** Whether the question's text holds its blanks as `___N___` placeholders, which every screen draws as blanks. */
+  blanksInText: boolean;
 }

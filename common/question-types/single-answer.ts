@@ -41,5 +41,7 @@ export function singleAnswer(form: SingleKeyForm): QuestionTypeRules {
     check,
     // Right or wrong.
     credit: (key, entries) => (check(key, entries).isCorrect ? 1 : 0),
+    multipleAnswers: () => false,
+    blanksInText: false,
   };
 }

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { correctChoiceCount } from '../../../common/answers';
+import { multipleAnswers } from '../../../common/answers';
 import type { StaffQuestion } from '../../../common/schemas/learning';
 import type { Db } from '../../db/client';
 import { attachments, type questions } from '../../db/schema';
@@ -36,7 +36,7 @@ export async function presentQuestions(db: Db, list: QuestionRow[]): Promise<Sta
       .map(({ filename, originalname }) => ({ filename, originalname })),
     hint: q.hint,
     source: q.source,
-    multipleAnswers: q.type === 'Multiple Choice' && correctChoiceCount(q.answer) > 1,
+    multipleAnswers: multipleAnswers(q),
     answer: q.answer,
     solution: q.solution,
   }));

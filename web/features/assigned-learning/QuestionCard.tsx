@@ -1,19 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BookOpenCheck, CheckCircle2, Lightbulb, Paperclip, XCircle } from 'lucide-react';
-import type { SittingQuestion, StudentQuestion } from '@common/schemas/learning';
+import type { StudentQuestion } from '@common/schemas/learning';
 import { SOLUTION_AFTER_WRONG } from '@common/schemas/learning';
 import { MESSAGES } from '@common/rules';
-import { decodeBlanks, decodeChoices, encodeBlanks, encodeChoices } from '@common/answers/wire';
-import { readAttachments, readOptions, uploadUrl } from '@common/schemas/questions';
+import { QUESTION_TYPE_RULES } from '@common/question-types';
+import { readAttachments, uploadUrl } from '@common/schemas/questions';
 import { apiUrl, errorMessage } from '../../api/client';
 import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
 import { useCheckAnswer, useSolution } from './api';
-import { MathAnswerEditor } from '../../math/answer/MathAnswerEditor';
+import { AnswerInput } from '../../question-types/answering';
+import { questionHtml } from '../../question-types/blanks';
 import { loadKeptAnswer, saveKeptAnswer, type KeptAnswer } from './keptAnswers';
-import { blankCount, withBlankMarks } from './questionParts';
 import styles from './student.module.css';
 
 /**
@@ -43,9 +42,7 @@ export function QuestionCard({
   const check = useCheckAnswer();
   const verdict = useRef<HTMLDivElement>(null);
   const [announced, setAnnounced] = useState(0);
-  const blank = (value: string) =>
-    value.trim() === '' ||
-    (question.type === 'Fill in the Blank' && (JSON.parse(value || '[]') as string[]).every((b) => b.trim() === ''));
+  const blank = (value: string) => QUESTION_TYPE_RULES[question.type].isBlank(value);
   const isBlank = blank(answer);
   // What was typed last, even when Enter comes before the screen has drawn it (a fast typist on a busy machine).
   const typedLast = useRef(answer);
@@ -83,10 +80,7 @@ export function QuestionCard({
 
   return (
     <form className={styles.question} onSubmit={submit} noValidate>
-      <RichText
-        html={question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText}
-        className={styles.richText}
-      />
+      <RichText html={questionHtml(question)} className={styles.richText} />
       <Attachments files={question.attachments} />
       <AnswerInput question={question} answer={answer} onChange={change} onEnter={() => submit()} />
       <div className={styles.checkRow}>
@@ -175,80 +169,6 @@ function WorkedSolution({ questionId }: { questionId: string }) {
         </section>
       ) : null}
     </div>
-  );
-}
-
-/** The answer control for a question's type: exercises check on Enter (`onEnter`); a test sitting only keeps the answer. */
-export function AnswerInput({
-  question,
-  answer,
-  onChange,
-  onEnter = () => {},
-}: {
-  question: SittingQuestion;
-  answer: string;
-  onChange(value: string): void;
-  onEnter?(): void;
-}) {
-  if (question.type === 'Multiple Choice') {
-    const options = readOptions(question.options);
-    if (!options) return <p className={styles.failed}>{MESSAGES.optionsUnreadable}</p>;
-    const chosen = decodeChoices(answer);
-    const pick = (letter: string, on: boolean) => {
-      const next = question.multipleAnswers
-        ? on
-          ? [...chosen, letter]
-          : chosen.filter((c) => c !== letter)
-        : [letter];
-      onChange(encodeChoices(next));
-    };
-    return (
-      <fieldset className={styles.options}>
-        <legend className={styles.muted}>
-          {question.multipleAnswers ? 'Choose all the correct answers' : 'Choose one answer'}
-        </legend>
-        {options.map(([letter, text]) => (
-          <label key={letter} className={styles.option}>
-            <input
-              type={question.multipleAnswers ? 'checkbox' : 'radio'}
-              name={`q-${question.id}`}
-              value={letter}
-              checked={chosen.includes(letter)}
-              onChange={(e) => pick(letter, e.target.checked)}
-              aria-label={`Option ${letter}`}
-            />
-            <span className={styles.optionLetter}>{letter}</span>
-            <RichText html={text} className={styles.optionText} large />
-          </label>
-        ))}
-      </fieldset>
-    );
-  }
-  if (question.type === 'Fill in the Blank') {
-    const count = blankCount(question.questionText);
-    const blanks = decodeBlanks(answer, count);
-    const set = (i: number, value: string) => onChange(encodeBlanks(blanks.map((b, j) => (j === i ? value : b))));
-    return (
-      <div className={styles.blanks}>
-        {blanks.map((value, i) => (
-          <MathAnswerEditor
-            key={i}
-            label={count === 1 ? 'Your answer' : `Blank ${i + 1}`}
-            value={value}
-            onChange={(v) => set(i, v)}
-            onEnter={onEnter}
-          />
-        ))}
-      </div>
-    );
-  }
-  return (
-    <TextField
-      label="Your answer"
-      value={answer}
-      onChange={(e) => onChange(e.target.value)}
-      placeholder={question.type === 'Calculation' ? 'e.g. 3/4 or 2x + 1' : 'Type your answer'}
-    />
   );
 }
 

@@ -4,27 +4,6 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { StudentQuestion } from '@common/schemas/learning';
 import { QuestionCard } from './QuestionCard';
-import { blankCount, withBlankMarks } from './questionParts';
-
-describe('reading questions', () => {
-  it('counts blanks by their highest number and marks them in the text', () => {
-    expect(blankCount('$2x =$ ___1___ and ___2___')).toBe(2);
-    expect(blankCount('No blank at all')).toBe(1);
-    expect(withBlankMarks('x = ___1___')).toBe('x = <span class="blank-mark" aria-label="blank 1">[ 1 ]</span>');
-  });
-
-  it('marks blanks in the text only, leaving a placeholder inside an attribute value as written', () => {
-    const marked = withBlankMarks(
-      '<p><a href="https://example.com" title="see ___1___">link</a> x = ___1___</p><img src="/api/uploads/a.png" alt="___2___">',
-    );
-    const holder = document.createElement('div');
-    holder.innerHTML = marked;
-    expect(holder.querySelector('a')!.getAttribute('title')).toBe('see ___1___');
-    expect(holder.querySelector('img')!.getAttribute('alt')).toBe('___2___');
-    expect([...holder.querySelectorAll('.blank-mark')].map((m) => m.textContent)).toEqual(['[ 1 ]']);
-    expect(blankCount('<img alt="___3___"> ___1___')).toBe(1);
-  });
-});
 
 describe('a fill-in-the-blank question card', () => {
   afterEach(cleanup);

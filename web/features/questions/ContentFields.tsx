@@ -1,9 +1,8 @@
 import type { FieldErrors } from 'react-hook-form';
 import { RichTextEditor } from '../../math/RichTextEditor';
 import { TextField } from '../../ui/Field';
-import { BlanksEditor } from './BlanksEditor';
+import { QUESTION_TYPE_KEYS } from '../../question-types/authoring';
 import type { QuestionDraft } from './draft';
-import { OptionsEditor } from './OptionsEditor';
 
 interface ContentFieldsProps {
   draft: QuestionDraft;
@@ -14,6 +13,7 @@ interface ContentFieldsProps {
 
 /** The body of a question, shared by step 2 and the inline editor: text, answers of its type, solution and hint. */
 export function ContentFields({ draft, onChange, errors }: ContentFieldsProps) {
+  const KeyEditor = draft.type ? QUESTION_TYPE_KEYS[draft.type].Editor : null;
   return (
     <>
       <RichTextEditor
@@ -23,23 +23,7 @@ export function ContentFields({ draft, onChange, errors }: ContentFieldsProps) {
         onChange={(questionText) => onChange({ questionText })}
         error={errors.questionText?.message}
       />
-      {draft.type === 'Multiple Choice' ? (
-        <OptionsEditor
-          options={draft.options}
-          correct={draft.correct}
-          onChange={onChange}
-          error={errors.options?.message ?? errors.correct?.message}
-          optionErrors={draft.options.map((_, i) => errors.options?.[i]?.message)}
-        />
-      ) : draft.type ? (
-        <BlanksEditor
-          blanks={draft.blanks}
-          single={draft.type !== 'Fill in the Blank'}
-          onChange={(blanks) => onChange({ blanks })}
-          error={errors.blanks?.message}
-          blankErrors={draft.blanks.map((_, i) => errors.blanks?.[i]?.message)}
-        />
-      ) : null}
+      {KeyEditor ? <KeyEditor draft={draft} onChange={onChange} errors={errors} /> : null}
       <RichTextEditor
         label="Solution (optional)"
         value={draft.solution}

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@common/rules';
 import { describeKey } from '@common/question-types';
-import { readAnswerKey, readAttachments, readOptions, type Question } from '@common/schemas/questions';
+import { readAnswerKey, readAttachments, type Question } from '@common/schemas/questions';
 import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
 import { ShownAnswer } from '../../math/ShownAnswer';
+import { QUESTION_TYPE_KEYS } from '../../question-types/authoring';
 import { uploadUrl } from './api';
 import styles from './questions.module.css';
 
@@ -52,7 +53,7 @@ export function QuestionDetails({ question: q }: { question: Question }) {
  */
 function Answers({ question: q }: { question: Question }) {
   const key = describeKey(q);
-  const options = q.type === 'Multiple Choice' ? readOptions(q.options) : [];
+  const options = QUESTION_TYPE_KEYS[q.type].shownOptions(q.options);
   if (key === null || options === null) return <p className={styles.failed}>{MESSAGES.answersUnreadable}</p>;
   const stored = readAnswerKey(q.answer);
   const correct = stored && !Array.isArray(stored) ? stored.a1 : [];

@@ -1,60 +1,27 @@
 import { useMemo, useState } from 'react';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { describeKey } from '@common/question-types';
-import { readOptions, uploadUrl } from '@common/schemas/questions';
+import { QUESTION_TYPE_RULES, describeKey } from '@common/question-types';
+import { uploadUrl } from '@common/schemas/questions';
 import type { TestEntry } from '@common/schemas/tests';
 import { errorMessage } from '../../api/client';
 import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
 import { ShownAnswer } from '../../math/ShownAnswer';
 import { paths } from '../../paths';
+import { QUESTION_TYPE_KEYS } from '../../question-types/authoring';
+import { answerBox, questionHtml } from '../../question-types/blanks';
 import { Button } from '../../ui/Button';
 import { PageState } from '../../ui/PageState';
 import { useTest } from './testsApi';
 import styles from './testPaper.module.css';
 import { plural } from '@common/rules';
 
-const BLANK = /___(\d+)___/g;
-
-/**
- * The question text with each ___N___ of its text nodes as a numbered answer box. Only text nodes are touched, so a
- * placeholder inside an attribute stays as written.
- */
-function withAnswerBoxes(html: string): string {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
-  const nodes: Text[] = [];
-  while (walker.nextNode())
-    if (/___\d+___/.test(walker.currentNode.nodeValue ?? '')) nodes.push(walker.currentNode as Text);
-  for (const node of nodes) {
-    const fragment = document.createDocumentFragment();
-    const text = node.nodeValue ?? '';
-    let from = 0;
-    for (const match of text.matchAll(BLANK)) {
-      fragment.append(text.slice(from, match.index));
-      const box = document.createElement('span');
-      box.className = styles.blankBox;
-      box.textContent = `(${match[1]})`;
-      fragment.append(box);
-      from = match.index + match[0].length;
-    }
-    fragment.append(text.slice(from));
-    node.replaceWith(fragment);
-  }
-  return template.innerHTML;
-}
-
 const marksLabel = (marks: number) => `[${marks} ${marks === 1 ? 'mark' : 'marks'}]`;
 
 function PaperQuestion({ entry }: { entry: TestEntry }) {
   const { question, order, marks } = entry;
-  const text = useMemo(
-    () =>
-      question?.type === 'Fill in the Blank' ? withAnswerBoxes(question.questionText) : (question?.questionText ?? ''),
-    [question],
-  );
+  const text = useMemo(() => (question ? questionHtml(question, answerBox(styles.blankBox)) : ''), [question]);
   if (!question) {
     return (
       <li className={styles.question} value={order}>
@@ -62,7 +29,7 @@ function PaperQuestion({ entry }: { entry: TestEntry }) {
       </li>
     );
   }
-  const options = question.type === 'Multiple Choice' ? (readOptions(question.options) ?? []) : [];
+  const options = QUESTION_TYPE_KEYS[question.type].shownOptions(question.options) ?? [];
   return (
     <li className={styles.question} value={order}>
       <div className={styles.questionHead}>
@@ -86,7 +53,7 @@ function PaperQuestion({ entry }: { entry: TestEntry }) {
             </li>
           ))}
         </ul>
-      ) : question.type === 'Fill in the Blank' ? null : (
+      ) : QUESTION_TYPE_RULES[question.type].blanksInText ? null : (
         <div className={styles.lines} aria-label="Answer space">
           <span />
           <span />

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import {
   DEFAULT_OPTION_LETTERS,
-  optionLetter,
   questionContent,
   questionFields,
   readAnswerKey,
@@ -15,8 +14,9 @@ import {
   type QuestionType,
 } from '@common/schemas/questions';
 import { ApiError } from '../../api/client';
+import { QUESTION_TYPE_KEYS, type KeyDraft } from '../../question-types/authoring';
 
-export interface QuestionDraft {
+export interface QuestionDraft extends KeyDraft {
   grade: string;
   type: QuestionType | '';
   source: string;
@@ -25,9 +25,6 @@ export interface QuestionDraft {
   focus: string[];
   questionText: string;
   solution: string;
-  options: string[];
-  correct: string[];
-  blanks: string[][];
 }
 
 export const emptyDraft = (): QuestionDraft => ({
@@ -44,16 +41,14 @@ export const emptyDraft = (): QuestionDraft => ({
   blanks: [['']],
 });
 
-const isChoice = (type: QuestionDraft['type']) => type === 'Multiple Choice';
-
-/** The request fields of a draft: options by letter, the key as `{ a1 }` for multiple choice and calculation, else one list per blank. */
+/**
+ * The request fields of a draft: the options and the key as its type stores them (a draft with no type yet sends
+ * its blanks).
+ */
 export function draftFields(draft: QuestionDraft) {
-  const choice = isChoice(draft.type);
-  const answer = choice
-    ? { a1: draft.correct }
-    : draft.type === 'Calculation'
-      ? { a1: draft.blanks[0] ?? [] }
-      : draft.blanks;
+  const { options, answer } = draft.type
+    ? QUESTION_TYPE_KEYS[draft.type].fields(draft)
+    : { options: {}, answer: draft.blanks };
   return {
     grade: draft.grade,
     type: draft.type || undefined,
@@ -63,20 +58,22 @@ export function draftFields(draft: QuestionDraft) {
     category: draft.category,
     questionText: draft.questionText,
     solution: draft.solution,
-    options: choice ? Object.fromEntries(draft.options.map((text, i) => [optionLetter(i), text])) : {},
+    options,
     answer,
   };
 }
 
 /**
- * Where a rule about a request field shows in the draft: option `B` is the second of `options`, the answer key is
- * the correct marks of a multiple-choice question and the blanks of the others.
+ * Where a rule about a request field shows in the draft: option `B` is the second of `options`, the answer key where
+ * its type edits it (the correct marks of a multiple-choice question, the blanks of the others).
  */
 export function draftPath(path: readonly PropertyKey[], type: QuestionDraft['type']): string[] {
   const [field, part, ...rest] = path.map(String);
   if (field === 'options' && part !== undefined) return ['options', String(part.charCodeAt(0) - 65), ...rest];
-  if (field === 'answer')
-    return isChoice(type) ? ['correct'] : part === undefined ? ['blanks'] : ['blanks', part, ...rest];
+  if (field === 'answer') {
+    const after = part === undefined ? [] : [part, ...rest];
+    return type ? QUESTION_TYPE_KEYS[type].answerPath(after) : ['blanks', ...after];
+  }
   return [field, ...(part === undefined ? [] : [part]), ...rest];
 }
 
@@ -122,7 +119,7 @@ export function draftOf(q: Question): QuestionDraft {
   const options = readOptions(q.options);
   const key = readAnswerKey(q.answer);
   if (!options || !key || !readAttachments(q.attachments)) throw new Error('Unreadable question');
-  const blanks = Array.isArray(key) ? key.map((b) => [...b]) : q.type === 'Calculation' ? [[...key.a1]] : [['']];
+  const { correct, blanks } = QUESTION_TYPE_KEYS[q.type].draft(key);
   return {
     grade: String(q.grade),
     type: q.type,
@@ -133,7 +130,7 @@ export function draftOf(q: Question): QuestionDraft {
     questionText: q.questionText,
     solution: q.solution,
     options: options.map(([, text]) => text),
-    correct: Array.isArray(key) ? [] : [...key.a1],
+    correct,
     blanks: blanks.length ? blanks : [['']],
   };
 }

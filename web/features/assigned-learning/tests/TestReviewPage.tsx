@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { CheckCircle2, CircleDashed, XCircle } from 'lucide-react';
-import { describeAnswer, describeKey } from '@common/question-types';
+import { describeAnswer, describeAnswerOfDeleted, describeKey } from '@common/question-types';
 import { accuracyBy } from '@common/rules/test-taking';
 import type { Attempt } from '@common/schemas/test-taking';
 import { paths } from '../../../paths';
@@ -8,7 +8,7 @@ import { RichText } from '../../../math/RichText';
 import { ShownAnswer } from '../../../math/ShownAnswer';
 import { MeterList } from '../../../ui/MeterList';
 import { PageState } from '../../../ui/PageState';
-import { withBlankMarks } from '../questionParts';
+import { questionHtml } from '../../../question-types/blanks';
 import { useAttempt } from './api';
 import { PracticeWeakSpots } from './PracticeWeakSpots';
 import styles from './tests.module.css';
@@ -76,22 +76,15 @@ export default function TestReviewPage() {
                 <Icon size={18} aria-hidden="true" /> Question {r.number}: {r.awarded} of {plural(r.marks, 'mark')}
               </h2>
               {question ? (
-                <RichText
-                  html={
-                    question.type === 'Fill in the Blank'
-                      ? withBlankMarks(question.questionText)
-                      : question.questionText
-                  }
-                />
+                <RichText html={questionHtml(question)} />
               ) : (
                 <p className={styles.muted}>This question is no longer in the question bank.</p>
               )}
               <dl className={styles.facts}>
                 <dt>Your answer</dt>
-                {/* A deleted question's type is unknown: its answer is shown entry by entry, as typed. */}
                 <dd>
                   <ShownAnswer
-                    shown={describeAnswer(question ?? { type: 'Fill in the Blank', options: {} }, r.answer)}
+                    shown={question ? describeAnswer(question, r.answer) : describeAnswerOfDeleted(r.answer)}
                   />
                 </dd>
                 <dt>Correct answer</dt>

@@ -9,8 +9,9 @@ import { RichText } from '../../../math/RichText';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { PageState } from '../../../ui/PageState';
-import { AnswerInput, Attachments } from '../QuestionCard';
-import { withBlankMarks } from '../questionParts';
+import { AnswerInput } from '../../../question-types/answering';
+import { questionHtml } from '../../../question-types/blanks';
+import { Attachments } from '../QuestionCard';
 import { saveAnswer, startSitting, submitSitting } from './api';
 import { clockOffset, dueWarning, formatRemaining, remainingMs, SittingStore } from './sitting';
 import styles from './tests.module.css';
@@ -272,11 +273,7 @@ function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: stri
                 {flagged.has(question.id) ? 'Flagged' : 'Flag for review'}
               </Button>
             </div>
-            <RichText
-              html={
-                question.type === 'Fill in the Blank' ? withBlankMarks(question.questionText) : question.questionText
-              }
-            />
+            <RichText html={questionHtml(question)} />
             <Attachments files={question.attachments} />
             <AnswerInput
               question={question}

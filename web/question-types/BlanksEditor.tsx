@@ -1,9 +1,9 @@
 import { Plus, Trash2, X } from 'lucide-react';
 import { blankPlaceholder, MAX_ACCEPTED_ANSWERS, MAX_BLANKS } from '@common/schemas/questions';
-import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/Field';
 import { GroupProblem } from './GroupProblem';
-import styles from './questions.module.css';
+import styles from './key.module.css';
 
 interface BlanksEditorProps {
   blanks: string[][];

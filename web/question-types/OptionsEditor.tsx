@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Check, Trash2 } from 'lucide-react';
 import { MAX_OPTIONS, optionLetter, removeOption } from '@common/schemas/questions';
-import { RichTextEditor } from '../../math/RichTextEditor';
-import { Button } from '../../ui/Button';
+import { RichTextEditor } from '../math/RichTextEditor';
+import { Button } from '../ui/Button';
 import { GroupProblem } from './GroupProblem';
-import styles from './questions.module.css';
+import styles from './key.module.css';
 
 interface OptionsEditorProps {
   options: string[];

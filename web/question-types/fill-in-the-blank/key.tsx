@@ -1,0 +1,17 @@
+import { AcceptedAnswersEditor } from '../AcceptedAnswersEditor';
+import { blanksPath, keyDraft, noOptions } from '../keys';
+import type { KeyEditorProps, QuestionTypeKey } from '../types';
+
+/** Numbered blanks, written in the text as placeholders, each with its accepted answers. */
+function FillInTheBlankKeyEditor(props: KeyEditorProps) {
+  return <AcceptedAnswersEditor {...props} single={false} />;
+}
+
+/** The key is one list of accepted answers per blank. */
+export const fillInTheBlankKey: QuestionTypeKey = {
+  Editor: FillInTheBlankKeyEditor,
+  fields: (draft) => ({ options: {}, answer: draft.blanks }),
+  draft: keyDraft,
+  answerPath: blanksPath,
+  shownOptions: noOptions,
+};

@@ -1,0 +1,16 @@
+import { AcceptedAnswersEditor } from '../AcceptedAnswersEditor';
+import { blanksPath, keyDraft, noOptions } from '../keys';
+import type { KeyEditorProps, QuestionTypeKey } from '../types';
+
+function ShortAnswerKeyEditor(props: KeyEditorProps) {
+  return <AcceptedAnswersEditor {...props} single />;
+}
+
+/** One list of accepted answers, stored like one blank (`[[...]]`). */
+export const shortAnswerKey: QuestionTypeKey = {
+  Editor: ShortAnswerKeyEditor,
+  fields: (draft) => ({ options: {}, answer: draft.blanks }),
+  draft: keyDraft,
+  answerPath: blanksPath,
+  shownOptions: noOptions,
+};
