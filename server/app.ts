@@ -39,7 +39,7 @@ import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
-import { testRoutes } from './modules/tests/routes';
+import { testRoutes } from './modules/saved-tests/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { operationsRoutes } from './modules/operations/routes';
 
