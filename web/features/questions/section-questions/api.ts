@@ -105,7 +105,10 @@ export const useAddSectionQuestions = () =>
 
 export const useRemoveSectionQuestion = () =>
   useReloading(({ sectionId, questionId }: { sectionId: string; questionId: string }) =>
-    api.delete<{ message: string }>(`/sections/${sectionId}/questions/${questionId}`, SECTION_QUESTIONS_MESSAGES.removeFailed),
+    api.delete<{ message: string }>(
+      `/sections/${sectionId}/questions/${questionId}`,
+      SECTION_QUESTIONS_MESSAGES.removeFailed,
+    ),
   );
 
 /**
