@@ -1,4 +1,4 @@
--- Saved tests (server/modules/saved-tests). The tables of migration 0000 were never written: they are made again with
+-- Saved tests (server/modules/tests). The tables of migration 0000 were never written: they are made again with
 -- the shape the test builder and the tests students will take need: a type enum, a code for assessments, marks per
 -- question, and questions by position. A question deleted from the bank sets its row's question_id to null, so
 -- the test keeps a visible gap at that position.
