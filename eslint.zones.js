@@ -61,11 +61,12 @@ export const MODULE_PUBLIC_FILES = {
   sessions: ['cache.ts', 'store.ts'],
   // The account as the server presents it, and a session's user read by id.
   users: ['present.ts', 'service.ts'],
-  // A student's progress and the questions as a student sees them, shown again by dashboards, tests and assignments.
+  // A student's progress and the questions as a student sees them, shown again by dashboards, test-taking and a
+  // section's questions.
   student: ['progress.ts', 'questions.ts'],
   // The papers waiting for a teacher's review, counted on the dashboards.
   'test-taking': ['service.ts'],
-  // The question bank's reads, used to build tests.
+  // The question bank's reads, used to build saved tests.
   questions: ['queries.ts'],
 };
 

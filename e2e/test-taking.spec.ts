@@ -20,7 +20,7 @@ async function staffRequest(browser: Browser): Promise<APIRequestContext> {
 }
 
 /** A saved test of three multiple-choice questions of the demo bank, given to the demo student. */
-async function assignTest(
+async function giveTest(
   staff: APIRequestContext,
   release: 'on-submit' | 'manual',
   window: { closesAt?: string } = {},
@@ -65,7 +65,7 @@ test('a student sits a test through a lost connection and a reload, then reviews
   context,
 }) => {
   const staff = await staffRequest(browser);
-  const { testId, name } = await assignTest(staff, 'manual');
+  const { testId, name } = await giveTest(staff, 'manual');
 
   await signIn(page, STUDENT.email, STUDENT.password);
   await page.goto('/dashboard?section=assignments');
@@ -126,7 +126,7 @@ test('time runs out while the student is away: the server submits what was saved
   // The assignment closes 15 s from now, so the sitting's deadline (the earlier of the time limit and the close)
   // comes while the test waits: the server's clock is the one that counts, so it is not faked.
   const staff = await staffRequest(browser);
-  const { name } = await assignTest(staff, 'on-submit', { closesAt: new Date(Date.now() + 15_000).toISOString() });
+  const { name } = await giveTest(staff, 'on-submit', { closesAt: new Date(Date.now() + 15_000).toISOString() });
   await signIn(page, STUDENT.email, STUDENT.password);
   await page.goto('/dashboard?section=assignments');
   await page.getByRole('listitem').filter({ hasText: name }).getByRole('link', { name: 'Start test' }).click();

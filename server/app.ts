@@ -31,6 +31,7 @@ import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { assignmentRoutes } from './modules/assignments/routes';
+import { sectionQuestionRoutes } from './modules/section-questions/routes';
 import { studentsOfCourses } from './modules/student/access';
 import { attemptWriter } from './modules/student/attempts';
 import { studentRoutes } from './modules/student/routes';
@@ -39,7 +40,7 @@ import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
-import { testRoutes } from './modules/tests/routes';
+import { savedTestRoutes } from './modules/saved-tests/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { operationsRoutes } from './modules/operations/routes';
 
@@ -246,13 +247,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes(ctx));
       await api.register(adminUserRoutes(ctx));
       await api.register(assignmentRoutes(ctx));
+      await api.register(sectionQuestionRoutes(ctx));
       await api.register(studentRoutes(ctx));
       await api.register(courseRoutes(ctx));
       await api.register(publicRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
-      await api.register(testRoutes(ctx));
+      await api.register(savedTestRoutes(ctx));
       await api.register(testTakingRoutes(ctx));
     },
     { prefix: '/api' },

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { keys as courseManagement } from './features/courses/api';
-import { keys as questionAssignment } from './features/questions/assignment/api';
+import { keys as sectionQuestions } from './features/questions/section-questions/api';
 import { keys as studentManager } from './features/student-assignments/api';
 
 describe('the catalogue kept by each staff screen', () => {
@@ -11,8 +11,8 @@ describe('the catalogue kept by each staff screen', () => {
       courseManagement.courses(true),
       courseManagement.units('c1'),
       courseManagement.sections('u1'),
-      [...questionAssignment.hierarchy, 'teacher', 'courses'],
-      [...questionAssignment.hierarchy, 'admin', 'units', 'c1'],
+      [...sectionQuestions.hierarchy, 'teacher', 'courses'],
+      [...sectionQuestions.hierarchy, 'admin', 'units', 'c1'],
       studentManager.courses('admin'),
       studentManager.units('teacher', 'c1'),
       studentManager.sections('teacher', 'c1'),
@@ -25,7 +25,7 @@ describe('the catalogue kept by each staff screen', () => {
   it('keeps each screen apart, since each reads its own list with its own message', () => {
     const screens = [
       courseManagement.courses(true),
-      [...questionAssignment.hierarchy, 'admin', 'courses'],
+      [...sectionQuestions.hierarchy, 'admin', 'courses'],
       studentManager.courses('admin'),
     ];
     expect(new Set(screens.map((key) => JSON.stringify(key))).size).toBe(3);

@@ -106,7 +106,7 @@ export const paths = {
     '/question-bank/tests/:testId/print',
     (testId: string) => `/question-bank/tests/${enc(testId)}/print`,
   ),
-  questionAssignment: '/question-assignment',
+  sectionQuestions: '/question-assignment',
   courseAssignment: '/course-assignment',
   manageUsers: '/manage-users',
   registerUsers: '/register-users',

@@ -48,14 +48,14 @@ const TeacherDashboard = lazyPage(() =>
 const ParentDashboard = lazyPage(() =>
   import('./features/dashboard/ParentDashboard').then((m) => ({ default: m.ParentDashboard })),
 );
-const QuestionAssignmentPage = lazyPage(() => import('./features/questions/assignment/QuestionAssignmentPage'));
+const SectionQuestionsPage = lazyPage(() => import('./features/questions/section-questions/SectionQuestionsPage'));
 const ComingSoonPage = lazyPage(() => import('./features/dashboard/ComingSoonPage'));
 const ManageUsersPage = lazyPage(() => import('./features/users/ManageUsersPage'));
 const RegisterUsersPage = lazyPage(() => import('./features/users/RegisterUsersPage'));
-const StudentTests = lazyPage(() => import('./features/assigned-learning/tests/StudentTests'));
-const StudentGrades = lazyPage(() => import('./features/assigned-learning/tests/StudentGrades'));
-const TestSittingPage = lazyPage(() => import('./features/assigned-learning/tests/TestSittingPage'));
-const TestReviewPage = lazyPage(() => import('./features/assigned-learning/tests/TestReviewPage'));
+const StudentTests = lazyPage(() => import('./features/assigned-learning/student-tests/StudentTests'));
+const StudentGrades = lazyPage(() => import('./features/assigned-learning/student-tests/StudentGrades'));
+const TestSittingPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestSittingPage'));
+const TestReviewPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestReviewPage'));
 const SavedTestPage = lazyPage(() => import('./features/test-reports/SavedTestPage'));
 
 /**
@@ -180,7 +180,7 @@ export const routes: RouteObject[] = [
           guarded(paths.questionBank, <QuestionBankPage />),
           guarded(paths.createQuestionStep1, <CreateStep1Page />),
           guarded(paths.createQuestionStep2, <CreateStep2Page />),
-          guarded(paths.questionAssignment, <QuestionAssignmentPage />),
+          guarded(paths.sectionQuestions, <SectionQuestionsPage />),
           guarded(paths.manageUsers, <ManageUsersPage />),
           guarded(paths.registerUsers, <RegisterUsersPage />),
         ],

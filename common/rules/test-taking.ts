@@ -1,5 +1,5 @@
 /**
- * Students sitting saved tests: when results reach them, the limits of an assignment, and the messages
+ * Students sitting saved tests: when results reach them, the limits of giving a test, and the messages
  * the server and the screens share.
  */
 
@@ -10,8 +10,8 @@ export type ReleaseMode = (typeof RELEASE_MODES)[number];
 export const ATTEMPT_STATUSES = ['not-started', 'in-progress', 'submitted'] as const;
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 
-/** Students in one assign call: a class or a year group, not the whole academy. */
-export const MAX_ASSIGNED_STUDENTS = 500;
+/** Students given a test in one call: a class or a year group, not the whole academy. */
+export const MAX_STUDENTS_GIVEN_AT_ONCE = 500;
 /** One saved answer: the same cap as a checked answer. */
 export const MAX_TEST_ANSWER_LENGTH = 2_000;
 /** How often each server looks for sittings whose time ran out. */
@@ -70,15 +70,15 @@ export const weakestFocusAreas = (results: Parameters<typeof accuracyBy>[0]): st
     .map((a) => a.name);
 
 export const TEST_TAKING_MESSAGES = {
-  assigned: (n: number) => `Test assigned to ${n} ${n === 1 ? 'student' : 'students'}`,
+  given: (n: number) => `Test assigned to ${n} ${n === 1 ? 'student' : 'students'}`,
   noStudents: 'Choose at least one student',
-  tooManyStudents: `Assign to at most ${MAX_ASSIGNED_STUDENTS} students at once`,
+  tooManyStudents: `Assign to at most ${MAX_STUDENTS_GIVEN_AT_ONCE} students at once`,
   notYourStudent: 'You can only assign tests to your own students',
   unknownStudent: 'One of the students was not found',
   window: 'The test must close after it opens',
   maxAttempts: 'A test can be sat once',
   noQuestions: 'This test has no questions to sit',
-  assignmentNotFound: 'Test assignment not found',
+  givenTestNotFound: 'Test assignment not found',
   attemptNotFound: 'Test attempt not found',
   notOpenYet: 'This test is not open yet',
   closed: 'This test has closed',

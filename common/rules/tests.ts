@@ -73,7 +73,7 @@ export const TEST_MESSAGES = {
   archiveFailed: 'Failed to archive test',
   restoreFailed: 'Failed to restore test',
   isArchived: 'This test is archived. Restore it before changing it.',
-  assignArchived: 'This test is archived and cannot be assigned. Restore it first.',
+  giveArchived: 'This test is archived and cannot be assigned. Restore it first.',
   gapsBeforeSave: 'Some questions of this test were deleted from the question bank. Remove them before saving.',
 } as const;
 

@@ -64,7 +64,7 @@ export const sectionAssignmentBody = z.object({
   sectionId: id(LEARNING_MESSAGES.sectionNotFound),
 });
 
-export const assignQuestionsBody = z.object({
+export const addSectionQuestionsBody = z.object({
   sectionId: z.uuid(LEARNING_MESSAGES.selectSectionAndQuestion),
   questionIds: z
     .array(z.uuid(LEARNING_MESSAGES.questionNotFound), { error: LEARNING_MESSAGES.selectSectionAndQuestion })
@@ -275,6 +275,6 @@ export const assignedStudent = z.object({
 export type AssignedStudent = z.infer<typeof assignedStudent>;
 
 export const sectionQuestionsReply = z.object({ questions: z.array(staffQuestion) });
-export const assignQuestionsReply = z.object({ message: z.string(), assigned: z.number() });
+export const addSectionQuestionsReply = z.object({ message: z.string(), assigned: z.number() });
 /** The section's `exercises` in their new order. */
 export const reorderQuestionsReply = z.object({ message: z.string(), exercises: z.array(z.string()) });

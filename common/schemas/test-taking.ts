@@ -1,12 +1,12 @@
 /**
- * The contract of students sitting saved tests. Staff assign a test to students and read its results;
+ * The contract of students sitting saved tests. Staff give a test to students and read its results;
  * a student starts a sitting, saves answers one by one, submits, and reads the sitting back. What a student
  * receives before results are released carries no score, no verdict, no right answer and no solution.
  */
 import { z } from 'zod';
 import {
   ATTEMPT_STATUSES,
-  MAX_ASSIGNED_STUDENTS,
+  MAX_STUDENTS_GIVEN_AT_ONCE,
   MAX_TEST_ANSWER_LENGTH,
   RELEASE_MODES,
   TEST_TAKING_MESSAGES,
@@ -18,12 +18,12 @@ import { sittingQuestion, studentQuestion } from './learning';
 const M = TEST_TAKING_MESSAGES;
 const instant = z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601 date-times' });
 
-export const assignTestBody = z
+export const giveTestBody = z
   .object({
     studentIds: z
       .array(z.uuid(M.unknownStudent), { error: M.noStudents })
       .min(1, M.noStudents)
-      .max(MAX_ASSIGNED_STUDENTS, M.tooManyStudents)
+      .max(MAX_STUDENTS_GIVEN_AT_ONCE, M.tooManyStudents)
       .transform((ids) => [...new Set(ids)]),
     opensAt: instant.nullish(),
     closesAt: instant.nullish(),
@@ -35,10 +35,14 @@ export const assignTestBody = z
     message: M.window,
     path: ['closesAt'],
   });
-export type AssignTestBody = z.input<typeof assignTestBody>;
-export type AssignTestInput = z.output<typeof assignTestBody>;
+export type GiveTestBody = z.input<typeof giveTestBody>;
+export type GiveTestInput = z.output<typeof giveTestBody>;
 
-export const testAssignment = z.object({
+/**
+ * A saved test given to one student, with its window and release. The API keeps the older word: its id is
+ * `assignmentId` where a student or a sitting names it, and the lists of them are `assignments`.
+ */
+export const givenTest = z.object({
   id: z.string(),
   testId: z.string(),
   studentId: z.string(),
@@ -51,9 +55,9 @@ export const testAssignment = z.object({
   releasedAt: z.string().nullable(),
   status: z.enum(ATTEMPT_STATUSES),
 });
-export type TestAssignment = z.infer<typeof testAssignment>;
-export const assignTestReply = z.object({ message: z.string(), assignments: z.array(testAssignment) });
-export const testAssignmentsReply = z.object({ assignments: z.array(testAssignment) });
+export type GivenTest = z.infer<typeof givenTest>;
+export const giveTestReply = z.object({ message: z.string(), assignments: z.array(givenTest) });
+export const givenTestsReply = z.object({ assignments: z.array(givenTest) });
 
 /** A released score: marks of the paper's marks, the percentage, and scaled to the test's total marks when it has one. */
 const score = z.object({
@@ -138,7 +142,7 @@ export const saveAnswerBody = z.object({
 });
 export const saveAnswerReply = z.object({ savedAt: z.string(), serverNow: z.string() });
 
-export const assignmentParam = z.object({ assignmentId: z.uuid(M.assignmentNotFound) });
+export const givenTestParam = z.object({ assignmentId: z.uuid(M.givenTestNotFound) });
 export const attemptParam = z.object({ attemptId: z.uuid(M.attemptNotFound) });
 
 /** `GET /api/tests/{id}/results`: every assigned student of the caller's with their sitting, and the test's figures. */

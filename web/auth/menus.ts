@@ -67,7 +67,7 @@ export const MENUS: Record<UserType, MenuItem[]> = {
   teacher: [
     dashboard,
     { label: 'Students', icon: Users, to: paths.courseAssignment },
-    { label: 'Question Assignment', short: 'Assign', icon: ListChecks, to: paths.questionAssignment },
+    { label: 'Question Assignment', short: 'Assign', icon: ListChecks, to: paths.sectionQuestions },
     { label: 'Course Management', short: 'Courses', icon: FolderTree, to: paths.courseManagement },
     { label: 'Question Bank', short: 'Questions', icon: FileQuestion, to: paths.questionBank },
     { label: 'Grades', icon: GraduationCap, to: paths.teacherGrade },
@@ -81,7 +81,7 @@ export const MENUS: Record<UserType, MenuItem[]> = {
     { label: 'Course Assignment', short: 'Assign', icon: ClipboardList, to: paths.courseAssignment },
     { label: 'Course Management', short: 'Courses', icon: FolderTree, to: paths.courseManagement },
     { label: 'Question Bank', short: 'Questions', icon: FileQuestion, to: paths.questionBank },
-    { label: 'Question Assignment', short: 'Assign', icon: ListChecks, to: paths.questionAssignment },
+    { label: 'Question Assignment', short: 'Assign', icon: ListChecks, to: paths.sectionQuestions },
     { label: 'Analytics', icon: ChartColumn, to: paths.adminAnalytics },
     { label: 'Settings', icon: Settings, to: paths.adminSettings },
     profile,

@@ -48,7 +48,7 @@ const ACCESS_BY_PAGE = {
   [paths.questionBank]: { types: STAFF_TYPES, othersTo: { student: paths.dashboard, parent: paths.home } },
   [paths.createQuestionStep1]: QUESTION_CREATION,
   [paths.createQuestionStep2]: QUESTION_CREATION,
-  [paths.questionAssignment]: {
+  [paths.sectionQuestions]: {
     types: ASSIGNMENT,
     othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard },
   },

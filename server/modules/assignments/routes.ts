@@ -2,18 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { messageReply } from '../../../common/schemas/auth';
-import { idParam } from '../../../common/schemas/fields';
 import {
-  assignQuestionsBody,
-  assignQuestionsReply,
   assignUnitBody,
   courseAssignmentBody,
-  LEARNING_MESSAGES,
   sectionAssignmentBody,
-  reorderQuestionsBody,
-  reorderQuestionsReply,
-  sectionQuestionParams,
-  sectionQuestionsReply,
   unitAssignmentBody,
 } from '../../../common/schemas/learning';
 import {
@@ -28,11 +20,6 @@ import type { KeyRequest } from '../../plugins/kept';
 import { batchChange } from './batch';
 import * as assignments from './service';
 import { studentPage } from './students';
-import { plural } from '../../../common/rules';
-
-const adminOrTeacher = { access: ['admin', 'teacher'] } as const;
-/** Assignments and a section's questions are content: what students read changes with them. */
-const adminOrTeacherWrite = { access: ['admin', 'teacher'], invalidates: ['content'] } as const;
 
 /**
  * Student-to-course assignment under both prefixes (/api/admin and /api/teacher): the service decides what a
@@ -141,47 +128,5 @@ export function assignmentRoutes(ctx: AppContext) {
         (req) => batchChange(ctx, actor(req.user!), req.body),
       );
     }
-
-    r.get(
-      '/sections/:id/questions',
-      { config: adminOrTeacher, schema: { params: idParam, response: { 200: sectionQuestionsReply } } },
-      async (req) => ({
-        questions: await assignments.sectionQuestionList(ctx, req.params.id),
-      }),
-    );
-
-    r.post(
-      '/questions/assign-to-section',
-      { config: adminOrTeacherWrite, schema: { body: assignQuestionsBody, response: { 200: assignQuestionsReply } } },
-      async (req) => {
-        const { title, added } = await assignments.assignQuestionsToSection(
-          ctx,
-          req.body.sectionId,
-          req.body.questionIds,
-        );
-        return { message: `Successfully assigned ${plural(added, 'question')} to ${title}`, assigned: added };
-      },
-    );
-
-    r.put(
-      '/sections/:id/questions/order',
-      {
-        config: adminOrTeacherWrite,
-        schema: { params: idParam, body: reorderQuestionsBody, response: { 200: reorderQuestionsReply } },
-      },
-      async (req) => ({
-        message: LEARNING_MESSAGES.orderSaved,
-        exercises: await assignments.reorderSectionQuestions(ctx, req.params.id, req.body.questionIds),
-      }),
-    );
-
-    r.delete(
-      '/sections/:sectionId/questions/:questionId',
-      { config: adminOrTeacherWrite, schema: { params: sectionQuestionParams, response: { 200: messageReply } } },
-      async (req) => {
-        await assignments.removeQuestionFromSection(ctx, req.params.sectionId, req.params.questionId);
-        return { message: 'Question removed from section' };
-      },
-    );
   };
 }

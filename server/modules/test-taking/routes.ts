@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { SAVES_PER_HOUR, SWEEP_INTERVAL_MS, TEST_TAKING_MESSAGES as M } from '../../../common/rules/test-taking';
 import { idParam } from '../../../common/schemas/fields';
 import {
-  assignmentParam,
-  assignTestBody,
-  assignTestReply,
+  givenTestParam,
+  giveTestBody,
+  giveTestReply,
   attemptParam,
   attemptReply,
   childTestsReply,
@@ -18,7 +18,7 @@ import {
   saveAnswerParams,
   saveAnswerReply,
   studentTestsReply,
-  testAssignmentsReply,
+  givenTestsReply,
   testResults,
 } from '../../../common/schemas/test-taking';
 import type { AppContext } from '../../context';
@@ -27,7 +27,7 @@ import { BatchedLimit } from '../../lib/rate-limit';
 import * as taking from './service';
 
 /**
- * Students sitting saved tests, each route for its own roles: admins and teachers assign tests and read results
+ * Students sitting saved tests, each route for its own roles: admins and teachers give tests and read results
  * (a teacher for their own students, decided by the service); students start, save, submit and read their own.
  */
 export function testTakingRoutes(ctx: AppContext) {
@@ -51,18 +51,18 @@ export function testTakingRoutes(ctx: AppContext) {
       '/tests/:id/assign',
       {
         config: { ...managers, invalidates: ['content'] },
-        schema: { params: idParam, body: assignTestBody, response: { 200: assignTestReply } },
+        schema: { params: idParam, body: giveTestBody, response: { 200: giveTestReply } },
       },
       async (req) => {
-        const assignments = await taking.assignTest(ctx, actor(req.user!), req.params.id, req.body);
-        return { message: M.assigned(assignments.length), assignments };
+        const given = await taking.giveTest(ctx, actor(req.user!), req.params.id, req.body);
+        return { message: M.given(given.length), assignments: given };
       },
     );
     r.get(
       '/tests/:id/assignments',
-      { config: managers, schema: { params: idParam, response: { 200: testAssignmentsReply } } },
+      { config: managers, schema: { params: idParam, response: { 200: givenTestsReply } } },
       async (req) => ({
-        assignments: await taking.listAssignments(ctx, actor(req.user!), req.params.id),
+        assignments: await taking.listGivenTests(ctx, actor(req.user!), req.params.id),
       }),
     );
     r.get(
@@ -97,7 +97,7 @@ export function testTakingRoutes(ctx: AppContext) {
     const sittingWrite = { ...student, invalidates: ['content'] } as const;
     r.post(
       '/student/tests/:assignmentId/start',
-      { config: sittingWrite, schema: { params: assignmentParam, response: { 200: attemptReply } } },
+      { config: sittingWrite, schema: { params: givenTestParam, response: { 200: attemptReply } } },
       async (req) => ({
         attempt: await taking.startAttempt(ctx, req.user!.id, req.params.assignmentId),
       }),

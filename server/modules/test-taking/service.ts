@@ -1,6 +1,6 @@
 /**
  * Students sitting saved tests. The server's clock decides everything: a sitting's deadline is fixed
- * when it starts (start + time limit, capped by the assignment's closing time), answers saved after it are refused,
+ * when it starts (start + time limit, capped by the given test's closing time), answers saved after it are refused,
  * and a sitting past its deadline is submitted by the server with what was saved, on the student's next read or by
  * the sweep, whichever comes first. Scores are stored when a sitting is submitted.
  */
@@ -12,13 +12,13 @@ import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { sittingQuestion, studentQuestion } from '../../../common/schemas/learning';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import type {
-  AssignTestInput,
+  GiveTestInput,
   Attempt,
   ChildTestResult,
   PracticeSet,
   QuestionResult,
   StudentTest,
-  TestAssignment,
+  GivenTest,
   TestResults,
 } from '../../../common/schemas/test-taking';
 import type { AppContext } from '../../context';
@@ -41,7 +41,8 @@ import { mayActForStudent, requireStudent, requireStudents } from '../../policie
 import { mayChangeTest } from '../../policies/tests';
 import { presentQuestions } from '../student/questions';
 
-type AssignmentRow = typeof testAssignments.$inferSelect;
+/** A test given to one student: a `test_assignments` row. */
+type GivenTestRow = typeof testAssignments.$inferSelect;
 type AttemptRow = typeof testAttempts.$inferSelect;
 type Paper = AttemptRow['paper'];
 
@@ -49,7 +50,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const fullName = (p: { firstName: string | null; lastName: string | null } | null, email: string) =>
   `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim() || email;
 
-/** A teacher sees only their own students' assignments of a test; an admin sees all. */
+/** A teacher sees only a test given to their own students; an admin sees all. */
 const visibleTo = (actor: Actor) => mayActForStudent(actor, testAssignments.studentId);
 
 async function requireTest(db: Db, testId: string) {
@@ -61,12 +62,12 @@ async function requireTest(db: Db, testId: string) {
 const statusOf = (attempt: Pick<AttemptRow, 'submittedAt'> | null | undefined): AttemptStatus =>
   !attempt ? 'not-started' : attempt.submittedAt ? 'submitted' : 'in-progress';
 
-/** A test's assignments the actor may see, with their students' names and their sittings' status. */
-export async function listAssignments(ctx: AppContext, actor: Actor, testId: string): Promise<TestAssignment[]> {
+/** The students a test was given to that the actor may see, with their students' names and their sittings' status. */
+export async function listGivenTests(ctx: AppContext, actor: Actor, testId: string): Promise<GivenTest[]> {
   await requireTest(ctx.db, testId);
   const rows = await ctx.db
     .select({
-      assignment: testAssignments,
+      givenTest: testAssignments,
       email: users.email,
       profile: { firstName: profiles.firstName, lastName: profiles.lastName },
       submittedAt: testAttempts.submittedAt,
@@ -79,13 +80,13 @@ export async function listAssignments(ctx: AppContext, actor: Actor, testId: str
     .where(and(eq(testAssignments.testId, testId), visibleTo(actor)))
     .orderBy(asc(profiles.lastName), asc(profiles.firstName), asc(users.email));
   return rows.map((r) => ({
-    ...presentAssignment(r.assignment),
+    ...presentGivenTest(r.givenTest),
     studentName: fullName(r.profile, r.email),
     status: r.attemptId ? statusOf({ submittedAt: r.submittedAt }) : 'not-started',
   }));
 }
 
-const presentAssignment = (a: AssignmentRow) => ({
+const presentGivenTest = (a: GivenTestRow) => ({
   id: a.id,
   testId: a.testId,
   studentId: a.studentId,
@@ -98,15 +99,15 @@ const presentAssignment = (a: AssignmentRow) => ({
 });
 
 /**
- * Gives a test to students. Assigning again to a student who has it changes its window and release; a sitting
+ * Gives a test to students. Giving it again to a student who has it changes its window and release; a sitting
  * already started keeps its deadline.
  */
-export async function assignTest(
+export async function giveTest(
   ctx: AppContext,
   actor: Actor,
   testId: string,
-  body: AssignTestInput,
-): Promise<TestAssignment[]> {
+  body: GiveTestInput,
+): Promise<GivenTest[]> {
   const [test] = await ctx.db
     .select({
       id: tests.id,
@@ -119,7 +120,7 @@ export async function assignTest(
     .from(tests)
     .where(eq(tests.id, testId));
   if (!test) throw NotFound(TEST_MESSAGES.notFound);
-  if (test.archivedAt) throw Conflict(TEST_MESSAGES.assignArchived);
+  if (test.archivedAt) throw Conflict(TEST_MESSAGES.giveArchived);
   if (test.questionCount === 0) throw Conflict(M.noQuestions);
   await requireStudents(
     ctx.db,
@@ -138,7 +139,7 @@ export async function assignTest(
     .insert(testAssignments)
     .values(body.studentIds.map((studentId) => ({ testId, studentId, assignedBy: actor.id, ...window })))
     .onConflictDoUpdate({ target: [testAssignments.testId, testAssignments.studentId], set: window });
-  const all = await listAssignments(ctx, actor, testId);
+  const all = await listGivenTests(ctx, actor, testId);
   const given = new Set(body.studentIds);
   return all.filter((a) => given.has(a.studentId));
 }
@@ -250,14 +251,14 @@ async function checkable(db: Db | Tx, paper: Paper) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The student's assignment, or 404 (another student's assignment is as unknown as a missing one). */
-async function assignmentOf(db: Db, studentId: string, assignmentId: string) {
+/** The test given to the student, or 404 (a test given to another student is as unknown as a missing one). */
+async function givenTestOf(db: Db, studentId: string, givenTestId: string) {
   const [row] = await db
-    .select({ assignment: testAssignments, test: tests })
+    .select({ givenTest: testAssignments, test: tests })
     .from(testAssignments)
     .innerJoin(tests, eq(tests.id, testAssignments.testId))
-    .where(and(eq(testAssignments.id, assignmentId), eq(testAssignments.studentId, studentId)));
-  if (!row) throw NotFound(M.assignmentNotFound);
+    .where(and(eq(testAssignments.id, givenTestId), eq(testAssignments.studentId, studentId)));
+  if (!row) throw NotFound(M.givenTestNotFound);
   return row;
 }
 
@@ -266,7 +267,7 @@ export async function studentTests(ctx: AppContext, studentId: string): Promise<
   await submitExpiredOf(ctx, studentId);
   const rows = await ctx.db
     .select({
-      assignment: testAssignments,
+      givenTest: testAssignments,
       test: {
         id: tests.id,
         title: tests.title,
@@ -293,9 +294,9 @@ export async function studentTests(ctx: AppContext, studentId: string): Promise<
     .orderBy(sql`${testAssignments.closesAt} asc nulls last`, asc(testAssignments.createdAt));
   return rows.map((r) => {
     const status = r.attempt?.id ? statusOf(r.attempt) : 'not-started';
-    const released = status === 'submitted' && isReleased(r.assignment);
+    const released = status === 'submitted' && isReleased(r.givenTest);
     return {
-      assignmentId: r.assignment.id,
+      assignmentId: r.givenTest.id,
       testId: r.test.id,
       name: r.test.title,
       type: r.test.type,
@@ -303,8 +304,8 @@ export async function studentTests(ctx: AppContext, studentId: string): Promise<
       timeLimit: r.test.timeLimit,
       totalMarks: r.test.totalMarks,
       questionCount: r.questionCount,
-      opensAt: iso(r.assignment.opensAt),
-      closesAt: iso(r.assignment.closesAt),
+      opensAt: iso(r.givenTest.opensAt),
+      closesAt: iso(r.givenTest.closesAt),
       status,
       ...(r.attempt?.id ? { attemptId: r.attempt.id } : {}),
       ...(released && r.attempt ? { score: scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, r.test.totalMarks) } : {}),
@@ -323,7 +324,7 @@ export async function childTestResults(ctx: AppContext, parentId: string, childI
   });
   const sittings = await ctx.db
     .select({
-      assignment: { id: testAssignments.id, release: testAssignments.release, releasedAt: testAssignments.releasedAt },
+      givenTest: { id: testAssignments.id, release: testAssignments.release, releasedAt: testAssignments.releasedAt },
       test: { id: tests.id, title: tests.title, type: tests.type, code: tests.code, totalMarks: tests.totalMarks },
       attempt: { submittedAt: testAttempts.submittedAt, score: testAttempts.score, maxMarks: testAttempts.maxMarks },
     })
@@ -333,9 +334,9 @@ export async function childTestResults(ctx: AppContext, parentId: string, childI
     .where(and(eq(testAssignments.studentId, childId), isNotNull(testAttempts.submittedAt)))
     .orderBy(sql`${testAttempts.submittedAt} desc`);
   return sittings
-    .filter((r) => isReleased(r.assignment))
+    .filter((r) => isReleased(r.givenTest))
     .map((r) => ({
-      assignmentId: r.assignment.id,
+      assignmentId: r.givenTest.id,
       testId: r.test.id,
       name: r.test.title,
       type: r.test.type,
@@ -346,7 +347,7 @@ export async function childTestResults(ctx: AppContext, parentId: string, childI
     }));
 }
 
-const isReleased = (a: Pick<AssignmentRow, 'release' | 'releasedAt'>) =>
+const isReleased = (a: Pick<GivenTestRow, 'release' | 'releasedAt'>) =>
   a.release === 'on-submit' || a.releasedAt !== null;
 
 function scoreOf(marks: number, maxMarks: number, totalMarks: number | null) {
@@ -360,31 +361,31 @@ function scoreOf(marks: number, maxMarks: number, totalMarks: number | null) {
 }
 
 /**
- * Starts the student's sitting of an assignment, or returns the one they started (after a reload, on another
- * device): two starts at once make one sitting, as the assignment holds at most one.
+ * Starts the student's sitting of a given test, or returns the one they started (after a reload, on another
+ * device): two starts at once make one sitting, as a given test holds at most one.
  */
-export async function startAttempt(ctx: AppContext, studentId: string, assignmentId: string): Promise<Attempt> {
-  const { assignment, test } = await assignmentOf(ctx.db, studentId, assignmentId);
+export async function startAttempt(ctx: AppContext, studentId: string, givenTestId: string): Promise<Attempt> {
+  const { givenTest, test } = await givenTestOf(ctx.db, studentId, givenTestId);
   await submitExpiredOf(ctx, studentId);
-  const [existing] = await ctx.db.select().from(testAttempts).where(eq(testAttempts.assignmentId, assignmentId));
-  if (existing) return presentAttempt(ctx, existing, assignment, test);
+  const [existing] = await ctx.db.select().from(testAttempts).where(eq(testAttempts.assignmentId, givenTestId));
+  if (existing) return presentAttempt(ctx, existing, givenTest, test);
   const now = ctx.now();
-  if (assignment.opensAt && now < assignment.opensAt) throw Conflict(M.notOpenYet);
-  if (assignment.closesAt && now >= assignment.closesAt) throw Conflict(M.closed);
+  if (givenTest.opensAt && now < givenTest.opensAt) throw Conflict(M.notOpenYet);
+  if (givenTest.closesAt && now >= givenTest.closesAt) throw Conflict(M.closed);
   const byLimit = test.timeLimit ? new Date(now.getTime() + test.timeLimit * 60_000) : null;
   const deadline =
-    [byLimit, assignment.closesAt].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ??
+    [byLimit, givenTest.closesAt].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ??
     null;
   await ctx.db.transaction(async (tx) => {
-    // The assignment is held while the paper is read and the sitting written: a delete of its test either came first
-    // (the assignment is gone: 404) or waits and then sees the sitting (and refuses, as a test that has been sat is
+    // The given test is held while the paper is read and the sitting written: a delete of its test either came first
+    // (the given test is gone: 404) or waits and then sees the sitting (and refuses, as a test that has been sat is
     // archived instead).
     const [held] = await tx
       .select({ id: testAssignments.id })
       .from(testAssignments)
-      .where(eq(testAssignments.id, assignmentId))
+      .where(eq(testAssignments.id, givenTestId))
       .for('key share');
-    if (!held) throw NotFound(M.assignmentNotFound);
+    if (!held) throw NotFound(M.givenTestNotFound);
     const entries = await tx
       .select({ questionId: testQuestions.questionId, marks: testQuestions.marks })
       .from(testQuestions)
@@ -393,11 +394,11 @@ export async function startAttempt(ctx: AppContext, studentId: string, assignmen
     // A question deleted from the bank is a gap in the saved test; a sitting starting now does not show it.
     const paper = entries.filter((e) => e.questionId !== null);
     if (paper.length === 0) throw Conflict(M.noQuestions);
-    if (assignment.shuffle) shuffle(paper);
+    if (givenTest.shuffle) shuffle(paper);
     await tx
       .insert(testAttempts)
       .values({
-        assignmentId,
+        assignmentId: givenTestId,
         studentId,
         paper,
         startedAt: now,
@@ -406,8 +407,8 @@ export async function startAttempt(ctx: AppContext, studentId: string, assignmen
       })
       .onConflictDoNothing({ target: testAttempts.assignmentId });
   });
-  const [attempt] = await ctx.db.select().from(testAttempts).where(eq(testAttempts.assignmentId, assignmentId));
-  return presentAttempt(ctx, attempt, assignment, test);
+  const [attempt] = await ctx.db.select().from(testAttempts).where(eq(testAttempts.assignmentId, givenTestId));
+  return presentAttempt(ctx, attempt, givenTest, test);
 }
 
 function shuffle<T>(list: T[]): void {
@@ -420,7 +421,7 @@ function shuffle<T>(list: T[]): void {
 /** The student's own sitting, or 404 for anyone else's. */
 async function attemptOf(ctx: AppContext, studentId: string, attemptId: string) {
   const [row] = await ctx.db
-    .select({ attempt: testAttempts, assignment: testAssignments, test: tests })
+    .select({ attempt: testAttempts, givenTest: testAssignments, test: tests })
     .from(testAttempts)
     .innerJoin(testAssignments, eq(testAssignments.id, testAttempts.assignmentId))
     .innerJoin(tests, eq(tests.id, testAssignments.testId))
@@ -431,8 +432,8 @@ async function attemptOf(ctx: AppContext, studentId: string, attemptId: string) 
 
 export async function readAttempt(ctx: AppContext, studentId: string, attemptId: string): Promise<Attempt> {
   await submitExpiredOf(ctx, studentId);
-  const { attempt, assignment, test } = await attemptOf(ctx, studentId, attemptId);
-  return presentAttempt(ctx, attempt, assignment, test);
+  const { attempt, givenTest, test } = await attemptOf(ctx, studentId, attemptId);
+  return presentAttempt(ctx, attempt, givenTest, test);
 }
 
 /**
@@ -564,7 +565,7 @@ export async function submitByStudent(ctx: AppContext, studentId: string, attemp
 async function presentAttempt(
   ctx: AppContext,
   attempt: AttemptRow,
-  assignment: AssignmentRow,
+  givenTest: GivenTestRow,
   test: typeof tests.$inferSelect,
 ): Promise<Attempt> {
   const ids = attempt.paper.flatMap((p) => (p.questionId ? [p.questionId] : []));
@@ -574,10 +575,10 @@ async function presentAttempt(
   ]);
   const presented = new Map((await presentQuestions(ctx.db, rows)).map((q) => [q.id, q]));
   const answers = Object.fromEntries(saved.map((a) => [a.questionId, a.answer]));
-  const released = attempt.submittedAt !== null && isReleased(assignment);
+  const released = attempt.submittedAt !== null && isReleased(givenTest);
   const base: Attempt = {
     id: attempt.id,
-    assignmentId: assignment.id,
+    assignmentId: givenTest.id,
     testId: test.id,
     name: test.title,
     instructions: test.instructions,
@@ -639,7 +640,7 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
   await submitExpired(ctx);
   const rows = await ctx.db
     .select({
-      assignment: testAssignments,
+      givenTest: testAssignments,
       email: users.email,
       profile: { firstName: profiles.firstName, lastName: profiles.lastName },
       attempt: testAttempts,
@@ -692,12 +693,12 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
   return {
     test: { id: test.id, name: test.title, totalMarks: test.totalMarks, maxMarks },
     students: rows.map((r) => ({
-      assignmentId: r.assignment.id,
-      studentId: r.assignment.studentId,
+      assignmentId: r.givenTest.id,
+      studentId: r.givenTest.studentId,
       studentName: fullName(r.profile, r.email),
       email: r.email,
       status: r.attempt ? statusOf(r.attempt) : 'not-started',
-      released: isReleased(r.assignment),
+      released: isReleased(r.givenTest),
       timeUsed: r.attempt
         ? Math.round(((r.attempt.submittedAt?.getTime() ?? now) - r.attempt.startedAt.getTime()) / 1000)
         : null,
@@ -714,7 +715,7 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
     focusAreas: [...byFocus]
       .map(([name, f]) => ({ name, averagePercent: f.of === 0 ? 0 : Math.round((f.got / f.of) * 1000) / 10 }))
       .sort((a, b) => a.averagePercent - b.averagePercent),
-    awaitingRelease: rows.filter((r) => r.attempt?.submittedAt && !isReleased(r.assignment)).length,
+    awaitingRelease: rows.filter((r) => r.attempt?.submittedAt && !isReleased(r.givenTest)).length,
   };
 }
 

@@ -30,8 +30,8 @@ afterAll(() => t.close());
 const as = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   call(t.app, cookie, { method, url: `/api${url}`, ...(payload ? { payload } : {}) });
 
-/** A new test of the six questions (a mark each), assigned to the student: its assignment id. */
-async function assignedTest(): Promise<string> {
+/** A new test of the six questions (a mark each), given to the student: the given test's id. */
+async function givenTest(): Promise<string> {
   const made = await as(admin, 'POST', '/tests', {
     name: 'Race test',
     type: 'assessment',
@@ -54,7 +54,7 @@ async function assignedTest(): Promise<string> {
 
 describe('a sitting under simultaneous requests', () => {
   it('starts one sitting for ten starts at once, and every start answers with it', async () => {
-    const assignmentId = await assignedTest();
+    const assignmentId = await givenTest();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => as(student, 'POST', `/student/tests/${assignmentId}/start`)),
     );
@@ -68,7 +68,7 @@ describe('a sitting under simultaneous requests', () => {
   });
 
   it('submits once for ten submits at once: one is taken, the others told it was submitted already', async () => {
-    const assignmentId = await assignedTest();
+    const assignmentId = await givenTest();
     const attempt = (await as(student, 'POST', `/student/tests/${assignmentId}/start`)).json().attempt;
     expect(
       (await as(student, 'PUT', `/student/attempts/${attempt.id}/answers/${questionIds[0]}`, { answer: 'A' }))
@@ -84,7 +84,7 @@ describe('a sitting under simultaneous requests', () => {
 
   it('stores no answer after the submission: every answer saved alongside it is scored, or refused', async () => {
     for (let round = 0; round < 5; round++) {
-      const assignmentId = await assignedTest();
+      const assignmentId = await givenTest();
       const attempt = (await as(student, 'POST', `/student/tests/${assignmentId}/start`)).json().attempt;
       const saves = questionIds.map((id) =>
         as(student, 'PUT', `/student/attempts/${attempt.id}/answers/${id}`, { answer: 'A' }),

@@ -6,7 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_TAKING_MESSAGES as M, MAX_ASSIGNED_STUDENTS, SAVES_PER_HOUR } from '../../../common/rules/test-taking';
+import {
+  TEST_TAKING_MESSAGES as M,
+  MAX_STUDENTS_GIVEN_AT_ONCE,
+  SAVES_PER_HOUR,
+} from '../../../common/rules/test-taking';
 import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
@@ -78,7 +82,7 @@ async function makeTest(overrides: Record<string, unknown> = {}): Promise<string
   return response.json().test.id;
 }
 
-async function assign(testId: string, body: Record<string, unknown> = {}, cookie = admin) {
+async function give(testId: string, body: Record<string, unknown> = {}, cookie = admin) {
   return as(cookie, 'POST', `/api/tests/${testId}/assign`, { studentIds: [mine.id], ...body });
 }
 
@@ -97,10 +101,10 @@ async function start(assignmentId: string, cookie = mineCookie): Promise<Attempt
 const save = (attemptId: string, questionId: string, answer: string, cookie = mineCookie) =>
   as(cookie, 'PUT', `/api/student/attempts/${attemptId}/answers/${questionId}`, { answer });
 
-/** A fresh test assigned to `mine`, started: the sitting and its assignment. */
-async function sitting(testOverrides: Record<string, unknown> = {}, assignBody: Record<string, unknown> = {}) {
+/** A fresh test given to `mine`, started: the sitting and its given test. */
+async function sitting(testOverrides: Record<string, unknown> = {}, giveBody: Record<string, unknown> = {}) {
   const testId = await makeTest(testOverrides);
-  expect((await assign(testId, assignBody)).statusCode).toBe(200);
+  expect((await give(testId, giveBody)).statusCode).toBe(200);
   const listed = (await myTests()).find((x) => x.testId === testId)!;
   return { testId, assignmentId: listed.assignmentId, attempt: await start(listed.assignmentId) };
 }
@@ -152,7 +156,7 @@ afterAll(() => t.close());
 describe('POST /api/tests/{id}/assign', () => {
   it('gives a test to students, and says so', async () => {
     const testId = await makeTest();
-    const response = await assign(testId, { studentIds: [mine.id, other.id], release: 'manual' });
+    const response = await give(testId, { studentIds: [mine.id, other.id], release: 'manual' });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Test assigned to 2 students');
     expect(
@@ -181,7 +185,7 @@ describe('POST /api/tests/{id}/assign', () => {
     expect(refused.json().message).toBe(M.notYourStudent);
     expect((await as(admin, 'GET', `/api/tests/${testId}/assignments`)).json().assignments).toHaveLength(0);
     expect((await as(teacher, 'POST', `/api/tests/${testId}/assign`, { studentIds: [mine.id] })).statusCode).toBe(200);
-    await assign(testId, { studentIds: [other.id] });
+    await give(testId, { studentIds: [other.id] });
     const seen = (await as(teacher, 'GET', `/api/tests/${testId}/assignments`)).json().assignments;
     expect(seen.map((a: { studentId: string }) => a.studentId)).toEqual([mine.id]);
   });
@@ -190,7 +194,7 @@ describe('POST /api/tests/{id}/assign', () => {
     ['no students', { studentIds: [] }, 400, M.noStudents],
     [
       'too many students',
-      { studentIds: Array.from({ length: MAX_ASSIGNED_STUDENTS + 1 }, () => crypto.randomUUID()) },
+      { studentIds: Array.from({ length: MAX_STUDENTS_GIVEN_AT_ONCE + 1 }, () => crypto.randomUUID()) },
       400,
       M.tooManyStudents,
     ],
@@ -207,7 +211,7 @@ describe('POST /api/tests/{id}/assign', () => {
     ['a date that is not ISO 8601', { opensAt: 'tomorrow' }, 400, 'Dates must be ISO 8601 date-times'],
   ])('refuses %s with its status and message, storing nothing', async (_case, body, status, message) => {
     const testId = await makeTest();
-    const response = await assign(testId, body);
+    const response = await give(testId, body);
     expect(response.statusCode).toBe(status);
     expect(response.json().message).toContain(message);
     expect((await as(admin, 'GET', `/api/tests/${testId}/assignments`)).json().assignments).toHaveLength(0);
@@ -219,16 +223,16 @@ describe('POST /api/tests/{id}/assign', () => {
     const empty = await buildQuestion(t.db);
     const gapOnly = await makeTest({ questions: [{ questionId: empty.id, order: 1 }] });
     await t.db.delete(questions).where(eq(questions.id, empty.id));
-    expect((await assign(gapOnly)).json().message).toBe(M.noQuestions);
-    expect((await assign(crypto.randomUUID())).statusCode).toBe(404);
-    expect((await assign(testId)).statusCode).toBe(200);
+    expect((await give(gapOnly)).json().message).toBe(M.noQuestions);
+    expect((await give(crypto.randomUUID())).statusCode).toBe(404);
+    expect((await give(testId)).statusCode).toBe(200);
   });
 });
 
 describe('sitting a test', () => {
   it('lists the test, starts once with the questions as a student sees them, and resumes the same sitting', async () => {
     const testId = await makeTest();
-    await assign(testId);
+    await give(testId);
     const listed = (await myTests()).find((x) => x.testId === testId)!;
     expect(listed).toMatchObject({
       name: 'Fractions mock test',
@@ -474,7 +478,7 @@ describe('sitting a test', () => {
   it('opens and closes with the window: no start before it opens or after it closes; the close caps the deadline', async () => {
     const testId = await makeTest();
     const now = t.clock.now().getTime();
-    await assign(testId, {
+    await give(testId, {
       opensAt: new Date(now + 3_600_000).toISOString(),
       closesAt: new Date(now + 3_660_000).toISOString(),
     });
@@ -487,7 +491,7 @@ describe('sitting a test', () => {
     expect(capped.deadline).toBe(new Date(now + 3_660_000).toISOString());
 
     const closedTest = await makeTest();
-    await assign(closedTest, { closesAt: new Date(t.clock.now().getTime() - 1000).toISOString() });
+    await give(closedTest, { closesAt: new Date(t.clock.now().getTime() - 1000).toISOString() });
     const closed = (await myTests()).find((x) => x.testId === closedTest)!;
     const late = await as(mineCookie, 'POST', `/api/student/tests/${closed.assignmentId}/start`);
     expect(late.statusCode).toBe(409);
@@ -499,12 +503,12 @@ describe('sitting a test', () => {
     const before = await due();
     const now = t.clock.now().getTime();
     const later = await makeTest();
-    await assign(later, { opensAt: new Date(now + 3_600_000).toISOString() });
+    await give(later, { opensAt: new Date(now + 3_600_000).toISOString() });
     const closed = await makeTest();
-    await assign(closed, { closesAt: new Date(now - 1000).toISOString() });
+    await give(closed, { closesAt: new Date(now - 1000).toISOString() });
     expect(await due()).toBe(before);
     const open = await makeTest();
-    await assign(open);
+    await give(open);
     expect(await due()).toBe(before + 1);
     const assignmentId = (await myTests()).find((x) => x.testId === open)!.assignmentId;
     const sat = await start(assignmentId);
@@ -520,7 +524,7 @@ describe('sitting a test', () => {
       (await as(teacher, 'GET', '/api/teacher/dashboard')).json().pendingReviews as number;
     const [adminBefore, teacherBefore] = [await pending(admin), await pending(teacher)];
     const testId = await makeTest();
-    await assign(testId, { studentIds: [mine.id, other.id], release: 'manual' });
+    await give(testId, { studentIds: [mine.id, other.id], release: 'manual' });
     for (const cookie of [mineCookie, otherCookie]) {
       const sat = await start((await myTests(cookie)).find((x) => x.testId === testId)!.assignmentId, cookie);
       expect((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
@@ -537,7 +541,7 @@ describe('sitting a test', () => {
 
   it('reports per-question and per-focus-area figures to staff, and only their own students to a teacher', async () => {
     const testId = await makeTest();
-    await assign(testId, { studentIds: [mine.id, other.id] });
+    await give(testId, { studentIds: [mine.id, other.id] });
     for (const [cookie, answer] of [
       [mineCookie, 'A'],
       [otherCookie, 'B'],
@@ -631,7 +635,7 @@ describe('POST /api/student/attempts/{attemptId}/practice', () => {
       .values({ studentId: learner.id, questionId: reasoning[0], answer: { studentAnswer: 'B' }, isCorrect: false });
 
     const testId = await makeTest();
-    expect((await assign(testId, { studentIds: [learner.id] })).statusCode).toBe(200);
+    expect((await give(testId, { studentIds: [learner.id] })).statusCode).toBe(200);
     const sat = await start((await myTests(cookie)).find((x) => x.testId === testId)!.assignmentId, cookie);
     await save(sat.id, q.choice, 'B', cookie);
     expect((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
@@ -740,7 +744,7 @@ describe("a test's questions are not practice while the test is open", () => {
     );
 
     const testId = await makeTest();
-    expect((await assign(testId, { studentIds: [learner.id] })).statusCode).toBe(200);
+    expect((await give(testId, { studentIds: [learner.id] })).statusCode).toBe(200);
     const sat = await start((await myTests(cookie)).find((x) => x.testId === testId)!.assignmentId, cookie);
 
     const checked = await as(cookie, 'POST', '/api/questions/check-answer', {
@@ -789,7 +793,7 @@ describe("a test's questions are not practice while the test is open", () => {
     const learner = await buildStudent(t.db);
     const cookie = await signIn(t.app, learner);
     const earlier = await makeTest();
-    expect((await assign(earlier, { studentIds: [learner.id] })).statusCode).toBe(200);
+    expect((await give(earlier, { studentIds: [learner.id] })).statusCode).toBe(200);
     const first = await start((await myTests(cookie)).find((x) => x.testId === earlier)!.assignmentId, cookie);
     expect((await as(cookie, 'POST', `/api/student/attempts/${first.id}/submit`)).statusCode).toBe(200);
     // Given to practice (straight into the table: the practice set is made by the rule tested below).
@@ -803,7 +807,7 @@ describe("a test's questions are not practice while the test is open", () => {
     ).toBe(200);
 
     const later = await makeTest({ questions: [{ questionId: given.id, order: 1, marks: 1 }] });
-    expect((await assign(later, { studentIds: [learner.id] })).statusCode).toBe(200);
+    expect((await give(later, { studentIds: [learner.id] })).statusCode).toBe(200);
     await start((await myTests(cookie)).find((x) => x.testId === later)!.assignmentId, cookie);
     const refused = await as(cookie, 'POST', '/api/questions/check-answer', {
       questionId: given.id,
@@ -832,11 +836,11 @@ describe("a test's questions are not practice while the test is open", () => {
     const upcoming = await makeTest({
       questions: notYetSat.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })),
     });
-    expect((await assign(upcoming, { studentIds: [learner.id] })).statusCode).toBe(200);
+    expect((await give(upcoming, { studentIds: [learner.id] })).statusCode).toBe(200);
     const held = await makeTest({
       questions: awaitingRelease.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })),
     });
-    expect((await assign(held, { studentIds: [classmate.id], release: 'manual' })).statusCode).toBe(200);
+    expect((await give(held, { studentIds: [classmate.id], release: 'manual' })).statusCode).toBe(200);
     const classmateCookie = await signIn(t.app, classmate);
     const heldSitting = await start(
       (await myTests(classmateCookie)).find((x) => x.testId === held)!.assignmentId,
@@ -846,7 +850,7 @@ describe("a test's questions are not practice while the test is open", () => {
     const done = await makeTest({
       questions: released.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })),
     });
-    expect((await assign(done, { studentIds: [classmate.id] })).statusCode).toBe(200);
+    expect((await give(done, { studentIds: [classmate.id] })).statusCode).toBe(200);
     const doneSitting = await start(
       (await myTests(classmateCookie)).find((x) => x.testId === done)!.assignmentId,
       classmateCookie,
@@ -857,7 +861,7 @@ describe("a test's questions are not practice while the test is open", () => {
     const own = await makeTest({
       questions: [{ questionId: (await bankOf(1, 'Estimation on the learner test'))[0], order: 1, marks: 1 }],
     });
-    expect((await assign(own, { studentIds: [learner.id] })).statusCode).toBe(200);
+    expect((await give(own, { studentIds: [learner.id] })).statusCode).toBe(200);
     const sat = await start((await myTests(cookie)).find((x) => x.testId === own)!.assignmentId, cookie);
     expect((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
     const practice = await as(cookie, 'POST', `/api/student/attempts/${sat.id}/practice`);

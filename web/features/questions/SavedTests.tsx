@@ -30,11 +30,11 @@ interface Props {
 
 /**
  * Saved Tests beside the builder: search, type filter and paging by the server; open, duplicate, print, delete, and
- * for those who assign tests, the test's page where it is assigned and its results read.
+ * for those who give tests, the test's page where it is given and its results read.
  */
 export function SavedTests({ editingId, onOpen, onNotify }: Props) {
   const { user } = useAuth();
-  const canAssign = mayOpen(PAGE_ACCESS[paths.savedTest.path], user?.type);
+  const canGive = mayOpen(PAGE_ACCESS[paths.savedTest.path], user?.type);
   const [q, setQ] = useState('');
   const [type, setType] = useState('');
   const [status, setStatus] = useState<'active' | 'archived' | 'all'>('active');
@@ -164,7 +164,7 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
                 >
                   Duplicate
                 </Button>
-                {canAssign ? (
+                {canGive ? (
                   <Link
                     to={paths.savedTest.href(test.id)}
                     className={styles.inlineLink}

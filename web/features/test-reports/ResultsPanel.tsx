@@ -38,7 +38,7 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
     try {
       notice.success((await send()).message);
       await queryClient.invalidateQueries({ queryKey: resultKeys.results(testId) });
-      await queryClient.invalidateQueries({ queryKey: resultKeys.assignments(testId) });
+      await queryClient.invalidateQueries({ queryKey: resultKeys.givenTests(testId) });
     } catch (error) {
       notice.error(errorMessage(error, failure));
     } finally {

@@ -3,13 +3,13 @@ import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { PageState } from '../../ui/PageState';
 import { Tabs } from '../../ui/Tabs';
-import { AssignPanel } from './AssignPanel';
+import { GiveTestPanel } from './GiveTestPanel';
 import { useSavedTest } from './api';
 import { ResultsPanel } from './ResultsPanel';
 import styles from './results.module.css';
 import { plural } from '@common/rules';
 
-type Part = 'assign' | 'results';
+type Part = 'give' | 'results';
 
 /**
  * A saved test's staff page (/saved-tests/:testId?tab=results): Assign it to students and read its Results. A
@@ -20,7 +20,7 @@ export default function SavedTestPage() {
   const [search, setSearch] = useSearchParams();
   const { user } = useAuth();
   const test = useSavedTest(testId);
-  const part: Part = search.get('tab') === 'results' ? 'results' : 'assign';
+  const part: Part = search.get('tab') === 'results' ? 'results' : 'give';
   if (test.isPending) return <PageState kind="loading" title="Loading the test..." />;
   if (test.isError)
     return (
@@ -70,7 +70,7 @@ export default function SavedTestPage() {
         value={part}
         onChange={(next) => setSearch(next === 'results' ? { tab: 'results' } : {}, { replace: true })}
         tabs={[
-          { value: 'assign', label: 'Assign', content: <AssignPanel testId={testId} role={role} /> },
+          { value: 'give', label: 'Assign', content: <GiveTestPanel testId={testId} role={role} /> },
           // Re-scoring is the test's author's or an admin's (the server decides; others are not offered it).
           {
             value: 'results',

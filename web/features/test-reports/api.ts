@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AssignedStudent } from '@common/schemas/learning';
-import type { AssignTestBody, TestAssignment, TestResults } from '@common/schemas/test-taking';
+import type { GiveTestBody, GivenTest, TestResults } from '@common/schemas/test-taking';
 import type { TestDetail } from '@common/schemas/tests';
 import { api } from '../../api/client';
 
 export const resultKeys = {
   test: (id: string) => ['saved-test', id] as const,
-  assignments: (id: string) => ['saved-test', id, 'assignments'] as const,
+  givenTests: (id: string) => ['saved-test', id, 'given-tests'] as const,
   results: (id: string) => ['saved-test', id, 'results'] as const,
   students: (role: 'admin' | 'teacher') => ['saved-test', 'students', role] as const,
 };
@@ -17,12 +17,12 @@ export const useSavedTest = (id: string) =>
     queryFn: () => api.get<TestDetail>(`/tests/${id}`, 'Failed to load the test'),
   });
 
-export const useAssignments = (id: string) =>
+export const useGivenTests = (id: string) =>
   useQuery({
-    queryKey: resultKeys.assignments(id),
+    queryKey: resultKeys.givenTests(id),
     queryFn: () =>
       api
-        .get<{ assignments: TestAssignment[] }>(`/tests/${id}/assignments`, 'Failed to load the assignments')
+        .get<{ assignments: GivenTest[] }>(`/tests/${id}/assignments`, 'Failed to load the assignments')
         .then((r) => r.assignments),
   });
 
@@ -32,7 +32,7 @@ export const useResults = (id: string) =>
     queryFn: () => api.get<TestResults>(`/tests/${id}/results`, 'Failed to load the results'),
   });
 
-/** An admin picks from every student, a teacher from their own (the server decides again on assign). */
+/** An admin picks from every student, a teacher from their own (the server decides again when the test is given). */
 export const useStudents = (role: 'admin' | 'teacher') =>
   useQuery({
     queryKey: resultKeys.students(role),
@@ -40,12 +40,8 @@ export const useStudents = (role: 'admin' | 'teacher') =>
       api.get<{ students: AssignedStudent[] }>(`/${role}/students`, 'Failed to load students').then((r) => r.students),
   });
 
-export const assignTest = (id: string, body: AssignTestBody) =>
-  api.post<{ message: string; assignments: TestAssignment[] }>(
-    `/tests/${id}/assign`,
-    body,
-    'Failed to assign the test',
-  );
+export const giveTest = (id: string, body: GiveTestBody) =>
+  api.post<{ message: string; assignments: GivenTest[] }>(`/tests/${id}/assign`, body, 'Failed to assign the test');
 
 export const releaseResults = (id: string) =>
   api.post<{ message: string; released: number }>(`/tests/${id}/release`, undefined, 'Failed to release the results');

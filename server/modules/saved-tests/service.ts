@@ -249,9 +249,9 @@ export async function updateTest(ctx: AppContext, actor: Actor, id: string, data
 }
 
 /**
- * Deletes a test nobody has sat (its assignments go with it). A test with sittings is refused (409): deleting would
- * take its students' scores with it, so it is archived instead. The test's row is locked, so no assignment can be
- * added meanwhile, and its assignments, so no sitting can start on one (a start takes a key share of its assignment)
+ * Deletes a test nobody has sat (its given tests go with it). A test with sittings is refused (409): deleting would
+ * take its students' scores with it, so it is archived instead. The test's row is locked, so it cannot be given
+ * meanwhile, and so are its given tests, so no sitting can start on one (a start takes a key share of its given test)
  * between the count and the delete.
  */
 export async function deleteTest(db: Db, actor: Actor, id: string): Promise<void> {

@@ -5,44 +5,45 @@ import { normalizeUserType } from '@common/rules';
 import { ApiError, errorMessage } from '../../../api/client';
 import { useAuth } from '../../../auth/AuthProvider';
 import { Toast, useNotify } from '../../../ui/Toast';
-import { useAssignQuestions, useRemoveQuestion, useReorderQuestions } from './api';
-import { AssignedQuestions } from './AssignedQuestions';
+import { useAddSectionQuestions, useRemoveSectionQuestion, useReorderSectionQuestions } from './api';
+import { SectionQuestionList } from './SectionQuestionList';
 import { AvailableQuestions } from './AvailableQuestions';
 import { CourseHierarchy, type ChosenSection } from './CourseHierarchy';
-import { ASSIGNMENT_MESSAGES } from './messages';
-import styles from './assignment.module.css';
+import { SECTION_QUESTIONS_MESSAGES } from './messages';
+import styles from './section-questions.module.css';
 
 /**
- * /question-assignment: the course hierarchy on the left, the bank's questions not
- * yet in the chosen section on the right, and the section's own questions, in order, below.
+ * /question-assignment, the page titled "Question Assignment" that places bank questions into a section: the course
+ * hierarchy on the left, the bank's questions not yet in the chosen section on the right, and the section's own
+ * questions, in order, below.
  */
-export default function QuestionAssignmentPage() {
+export default function SectionQuestionsPage() {
   const { user } = useAuth();
   // The page guard lets in admins and teachers only; each reads its own role's lists.
   const role = normalizeUserType(user?.type ?? '') === 'admin' ? 'admin' : 'teacher';
   const [section, setSection] = useState<ChosenSection | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const notify = useNotify();
-  const assign = useAssignQuestions();
-  const remove = useRemoveQuestion();
-  const reorder = useReorderQuestions(section?.id ?? null);
+  const add = useAddSectionQuestions();
+  const remove = useRemoveSectionQuestion();
+  const reorder = useReorderSectionQuestions(section?.id ?? null);
 
   const choose = (next: ChosenSection) => {
     setSection(next);
     setSelected([]);
   };
 
-  const runAssign = async () => {
+  const runAdd = async () => {
     if (!section || selected.length === 0) {
       notify.error(LEARNING_MESSAGES.selectSectionAndQuestion);
       return;
     }
     try {
-      const reply = await assign.mutateAsync({ sectionId: section.id, questionIds: selected });
+      const reply = await add.mutateAsync({ sectionId: section.id, questionIds: selected });
       notify.success(reply.message);
       setSelected([]);
     } catch (error) {
-      notify.error(errorMessage(error, ASSIGNMENT_MESSAGES.assignFailed));
+      notify.error(errorMessage(error, SECTION_QUESTIONS_MESSAGES.addFailed));
     }
   };
 
@@ -50,13 +51,13 @@ export default function QuestionAssignmentPage() {
     if (!section) return;
     try {
       await remove.mutateAsync({ sectionId: section.id, questionId: question.id });
-      notify.success(ASSIGNMENT_MESSAGES.removed);
+      notify.success(SECTION_QUESTIONS_MESSAGES.removed);
     } catch (error) {
       // A refused removal and one that never reached the server get different texts.
       notify.error(
         error instanceof ApiError && error.status === 0
-          ? ASSIGNMENT_MESSAGES.removeFailedNetwork
-          : errorMessage(error, ASSIGNMENT_MESSAGES.removeFailed),
+          ? SECTION_QUESTIONS_MESSAGES.removeFailedNetwork
+          : errorMessage(error, SECTION_QUESTIONS_MESSAGES.removeFailed),
       );
     }
   };
@@ -65,7 +66,7 @@ export default function QuestionAssignmentPage() {
     try {
       notify.success((await reorder.mutateAsync(ordered)).message);
     } catch (error) {
-      notify.error(errorMessage(error, ASSIGNMENT_MESSAGES.orderFailed));
+      notify.error(errorMessage(error, SECTION_QUESTIONS_MESSAGES.orderFailed));
     }
   };
 
@@ -85,10 +86,10 @@ export default function QuestionAssignmentPage() {
             sectionId={section?.id ?? null}
             selected={selected}
             onSelect={setSelected}
-            onAssign={() => void runAssign()}
-            assigning={assign.isPending}
+            onAdd={() => void runAdd()}
+            adding={add.isPending}
           />
-          <AssignedQuestions
+          <SectionQuestionList
             section={section}
             onRemove={(q) => void runRemove(q)}
             removing={remove.isPending ? (remove.variables?.questionId ?? null) : null}

@@ -4,7 +4,7 @@ import type { AssignedStudent } from '@common/schemas/learning';
 import {
   RELEASE_MODES,
   TEST_TAKING_MESSAGES as M,
-  MAX_ASSIGNED_STUDENTS,
+  MAX_STUDENTS_GIVEN_AT_ONCE,
   type ReleaseMode,
 } from '@common/rules/test-taking';
 import { errorMessage } from '../../api/client';
@@ -15,7 +15,7 @@ import { PageState } from '../../ui/PageState';
 import { SearchBox } from '../../ui/SearchBox';
 import { Table } from '../../ui/Table';
 import { Toast, useNotify } from '../../ui/Toast';
-import { assignTest, resultKeys, useAssignments, useStudents } from './api';
+import { giveTest, resultKeys, useGivenTests, useStudents } from './api';
 import { STATUS_TEXT, when } from './format';
 import styles from './results.module.css';
 import { plural, matchesSearch } from '@common/rules';
@@ -49,9 +49,9 @@ const matches = (student: AssignedStudent, term: string) =>
 /** A datetime-local value (the device's time zone) as an ISO instant, or null when empty. */
 const instant = (local: string) => (local ? new Date(local).toISOString() : null);
 
-export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 'teacher' }) {
+export function GiveTestPanel({ testId, role }: { testId: string; role: 'admin' | 'teacher' }) {
   const students = useStudents(role);
-  const assignments = useAssignments(testId);
+  const givenTests = useGivenTests(testId);
   const queryClient = useQueryClient();
   const notice = useNotify();
   const [term, setTerm] = useState('');
@@ -73,11 +73,11 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
 
   const submit = async () => {
     if (chosen.length === 0) return notice.error(M.noStudents);
-    if (chosen.length > MAX_ASSIGNED_STUDENTS) return notice.error(M.tooManyStudents);
+    if (chosen.length > MAX_STUDENTS_GIVEN_AT_ONCE) return notice.error(M.tooManyStudents);
     if (windowProblem) return notice.error(windowProblem);
     setBusy(true);
     try {
-      const reply = await assignTest(testId, {
+      const reply = await giveTest(testId, {
         studentIds: chosen,
         opensAt: instant(opensAt),
         closesAt: instant(closesAt),
@@ -86,7 +86,7 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
       });
       notice.success(reply.message);
       setChosen([]);
-      await queryClient.invalidateQueries({ queryKey: resultKeys.assignments(testId) });
+      await queryClient.invalidateQueries({ queryKey: resultKeys.givenTests(testId) });
       await queryClient.invalidateQueries({ queryKey: resultKeys.results(testId) });
     } catch (error) {
       notice.error(errorMessage(error, 'Failed to assign the test'));
@@ -97,8 +97,8 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
 
   return (
     <div className={styles.panel}>
-      <section className={styles.card} aria-labelledby="assign-title">
-        <h2 id="assign-title" className={styles.cardTitle}>
+      <section className={styles.card} aria-labelledby="give-title">
+        <h2 id="give-title" className={styles.cardTitle}>
           Assign to students
         </h2>
         {students.isPending ? (
@@ -195,16 +195,16 @@ export function AssignPanel({ testId, role }: { testId: string; role: 'admin' | 
         <h2 id="current-title" className={styles.cardTitle}>
           Current assignments
         </h2>
-        {assignments.isPending ? (
+        {givenTests.isPending ? (
           <PageState kind="loading" title="Loading assignments..." />
-        ) : assignments.isError ? (
-          <PageState kind="error" title="Failed to load the assignments" text={assignments.error.message} />
-        ) : assignments.data.length === 0 ? (
+        ) : givenTests.isError ? (
+          <PageState kind="error" title="Failed to load the assignments" text={givenTests.error.message} />
+        ) : givenTests.data.length === 0 ? (
           <EmptyState title="Not assigned yet" text="Choose students above to give them this test." />
         ) : (
           <Table
             label="Current assignments"
-            rows={assignments.data}
+            rows={givenTests.data}
             rowKey={(a) => a.id}
             columns={[
               { header: 'Student', cell: (a) => a.studentName },

@@ -15,7 +15,7 @@ import { MESSAGES } from '../messages';
 import { previewText } from '../../../math/plainText';
 import { useAvailableQuestions } from './api';
 import { AVAILABLE_PAGE_SIZE } from './messages';
-import styles from './assignment.module.css';
+import styles from './section-questions.module.css';
 import { plural } from '@common/rules';
 
 const NO_FILTERS = { q: '', category: '', type: '' };
@@ -33,16 +33,16 @@ interface AvailableProps {
   sectionId: string | null;
   selected: string[];
   onSelect(ids: string[]): void;
-  onAssign(): void;
-  assigning: boolean;
+  onAdd(): void;
+  adding: boolean;
 }
 
 /**
  * Available Questions: the bank filtered by search, category and type, 10 a page, with
  * a checkbox per question and one for the page. The chosen questions stay chosen across pages and filters until
- * they are assigned or another section is chosen.
+ * they are added or another section is chosen.
  */
-export function AvailableQuestions({ sectionId, selected, onSelect, onAssign, assigning }: AvailableProps) {
+export function AvailableQuestions({ sectionId, selected, onSelect, onAdd, adding }: AvailableProps) {
   const [filters, setFilters] = useState(NO_FILTERS);
   const [page, setPage] = useState(1);
   const q = useDebounced(filters.q);
@@ -53,7 +53,7 @@ export function AvailableQuestions({ sectionId, selected, onSelect, onAssign, as
     setPage(1);
   };
   const rows = questions.data?.questions ?? [];
-  // Assigning can empty the last page: go back to the last page that still has questions.
+  // Adding can empty the last page: go back to the last page that still has questions.
   if (questions.data && !questions.isPlaceholderData && rows.length === 0 && page > 1) {
     const last = Math.max(1, Math.ceil(questions.data.total / AVAILABLE_PAGE_SIZE));
     setPage(last < page ? last : 1);
@@ -115,7 +115,7 @@ export function AvailableQuestions({ sectionId, selected, onSelect, onAssign, as
         <h2 id="available-title" className={styles.panelTitle}>
           Available Questions
         </h2>
-        <Button onClick={onAssign} disabled={assigning} icon={ListPlus}>
+        <Button onClick={onAdd} disabled={adding} icon={ListPlus}>
           Assign {plural(selected.length, 'Question')}
         </Button>
       </div>

@@ -6,12 +6,12 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { PageState } from '../../../ui/PageState';
 import { SortableList, SORT_INSTRUCTIONS } from '../../../ui/SortableList';
 import { previewText } from '../../../math/plainText';
-import { useAssignedQuestions } from './api';
+import { useSectionQuestions } from './api';
 import { sectionLabel, type ChosenSection } from './CourseHierarchy';
-import { ASSIGNMENT_MESSAGES } from './messages';
-import styles from './assignment.module.css';
+import { SECTION_QUESTIONS_MESSAGES } from './messages';
+import styles from './section-questions.module.css';
 
-interface AssignedProps {
+interface SectionQuestionListProps {
   section: ChosenSection | null;
   onRemove(question: StaffQuestion): void;
   removing: string | null;
@@ -23,54 +23,54 @@ interface AssignedProps {
  * The chosen section's questions in their order (its exercises), each with Remove; the order changes by dragging
  * a question's handle, with the mouse or the keyboard.
  */
-export function AssignedQuestions({ section, onRemove, removing, onReorder, reordering }: AssignedProps) {
-  const assigned = useAssignedQuestions(section?.id ?? null);
+export function SectionQuestionList({ section, onRemove, removing, onReorder, reordering }: SectionQuestionListProps) {
+  const list = useSectionQuestions(section?.id ?? null);
 
   let body;
   if (!section) {
     body = (
       <EmptyState
-        title={ASSIGNMENT_MESSAGES.selectSection}
+        title={SECTION_QUESTIONS_MESSAGES.selectSection}
         text="Choose a section in the course list to see its questions and assign more."
       />
     );
-  } else if (assigned.isPending) {
+  } else if (list.isPending) {
     body = <PageState kind="loading" title="Loading assigned questions..." />;
-  } else if (assigned.isError) {
+  } else if (list.isError) {
     body = (
       <PageState
         kind="error"
-        title={ASSIGNMENT_MESSAGES.assignedFailed}
-        action={<Button onClick={() => void assigned.refetch()}>Try again</Button>}
+        title={SECTION_QUESTIONS_MESSAGES.listFailed}
+        action={<Button onClick={() => void list.refetch()}>Try again</Button>}
       />
     );
-  } else if (assigned.data.length === 0) {
+  } else if (list.data.length === 0) {
     body = (
       <EmptyState
-        title={ASSIGNMENT_MESSAGES.noneAssigned}
+        title={SECTION_QUESTIONS_MESSAGES.noQuestions}
         text="Choose questions above and assign them to this section."
       />
     );
   } else {
-    const label = (q: StaffQuestion) => `question ${assigned.data.indexOf(q) + 1}: ${previewText(q.questionText)}`;
+    const label = (q: StaffQuestion) => `question ${list.data.indexOf(q) + 1}: ${previewText(q.questionText)}`;
     body = (
       <>
         <p className={styles.hint}>{SORT_INSTRUCTIONS}</p>
         <SortableList
           label={`Questions of ${sectionLabel(section)}`}
-          items={assigned.data}
+          items={list.data}
           itemKey={(q) => q.id}
           itemLabel={label}
           onReorder={onReorder}
           disabled={reordering}
           renderItem={(question, index) => (
-            <div className={styles.assignedRow}>
+            <div className={styles.sectionQuestionRow}>
               <span className={styles.position} aria-hidden="true">
                 {index + 1}
               </span>
-              <div className={styles.assignedMain}>
-                <MathText className={styles.assignedText} text={previewText(question.questionText)} />
-                <span className={styles.assignedMeta}>
+              <div className={styles.sectionQuestionMain}>
+                <MathText className={styles.sectionQuestionText} text={previewText(question.questionText)} />
+                <span className={styles.sectionQuestionMeta}>
                   Grade {question.grade} · {question.type}
                 </span>
               </div>
@@ -97,7 +97,7 @@ export function AssignedQuestions({ section, onRemove, removing, onReorder, reor
       <div className={styles.panelHead}>
         <div>
           <h2 id="assigned-title" className={styles.panelTitle}>
-            Assigned Questions{section && assigned.data ? ` (${assigned.data.length})` : ''}
+            Assigned Questions{section && list.data ? ` (${list.data.length})` : ''}
           </h2>
           {section ? (
             <p className={styles.sectionContext}>

@@ -1,5 +1,5 @@
 /**
- * The calls of question assignment. The hierarchy loads one level at a time: the courses,
+ * The calls of the section questions screen ("Question Assignment"). The hierarchy loads one level at a time: the courses,
  * then a course's units (`?courseId=`) and a unit's sections (`?unitId=`) when they are opened, from the
  * admin or teacher list of the signed-in role, never the whole catalogue.
  */
@@ -9,21 +9,21 @@ import type { StaffQuestion } from '@common/schemas/learning';
 import type { QuestionList } from '@common/schemas/questions';
 import { catalogueKey } from '../../../api/catalogue';
 import { api } from '../../../api/client';
-import { ASSIGNMENT_MESSAGES, AVAILABLE_PAGE_SIZE } from './messages';
+import { SECTION_QUESTIONS_MESSAGES, AVAILABLE_PAGE_SIZE } from './messages';
 import { MESSAGES } from '../messages';
 
 export type StaffRole = 'admin' | 'teacher';
 
 export const keys = {
-  hierarchy: catalogueKey('question-assignment'),
-  assigned: (sectionId: string) => ['section-questions', sectionId] as const,
+  hierarchy: catalogueKey('section-questions'),
+  sectionQuestions: (sectionId: string) => ['section-questions', sectionId] as const,
 };
 
 export function useHierarchyCourses(role: StaffRole) {
   return useQuery({
     queryKey: [...keys.hierarchy, role, 'courses'],
     queryFn: () =>
-      api.get<Course[]>(role === 'admin' ? '/admin/courses' : '/courses', ASSIGNMENT_MESSAGES.hierarchyFailed),
+      api.get<Course[]>(role === 'admin' ? '/admin/courses' : '/courses', SECTION_QUESTIONS_MESSAGES.hierarchyFailed),
   });
 }
 
@@ -70,18 +70,18 @@ export function useAvailableQuestions(filters: AvailableFilters, sectionId: stri
   });
 }
 
-export function useAssignedQuestions(sectionId: string | null) {
+export function useSectionQuestions(sectionId: string | null) {
   return useQuery({
-    queryKey: keys.assigned(sectionId ?? ''),
+    queryKey: keys.sectionQuestions(sectionId ?? ''),
     queryFn: () =>
       api
-        .get<{ questions: StaffQuestion[] }>(`/sections/${sectionId}/questions`, ASSIGNMENT_MESSAGES.assignedFailed)
+        .get<{ questions: StaffQuestion[] }>(`/sections/${sectionId}/questions`, SECTION_QUESTIONS_MESSAGES.listFailed)
         .then((r) => r.questions),
     enabled: !!sectionId,
   });
 }
 
-/** Assigning and removing reload the assigned and the available lists. */
+/** Adding and removing reload the section's and the available lists. */
 function useReloading<A, R>(call: (arg: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
@@ -94,33 +94,36 @@ function useReloading<A, R>(call: (arg: A) => Promise<R>) {
   });
 }
 
-export const useAssignQuestions = () =>
+export const useAddSectionQuestions = () =>
   useReloading(({ sectionId, questionIds }: { sectionId: string; questionIds: string[] }) =>
     api.post<{ message: string; assigned: number }>(
       '/questions/assign-to-section',
       { sectionId, questionIds },
-      ASSIGNMENT_MESSAGES.assignFailed,
+      SECTION_QUESTIONS_MESSAGES.addFailed,
     ),
   );
 
-export const useRemoveQuestion = () =>
+export const useRemoveSectionQuestion = () =>
   useReloading(({ sectionId, questionId }: { sectionId: string; questionId: string }) =>
-    api.delete<{ message: string }>(`/sections/${sectionId}/questions/${questionId}`, ASSIGNMENT_MESSAGES.removeFailed),
+    api.delete<{ message: string }>(
+      `/sections/${sectionId}/questions/${questionId}`,
+      SECTION_QUESTIONS_MESSAGES.removeFailed,
+    ),
   );
 
 /**
  * Stores the section's new order. The list shows the new order at once; a refused order puts the list back as
  * the server has it.
  */
-export function useReorderQuestions(sectionId: string | null) {
+export function useReorderSectionQuestions(sectionId: string | null) {
   const client = useQueryClient();
-  const key = keys.assigned(sectionId ?? '');
+  const key = keys.sectionQuestions(sectionId ?? '');
   return useMutation({
     mutationFn: (ordered: StaffQuestion[]) =>
       api.put<{ message: string; exercises: string[] }>(
         `/sections/${sectionId}/questions/order`,
         { questionIds: ordered.map((q) => q.id) },
-        ASSIGNMENT_MESSAGES.orderFailed,
+        SECTION_QUESTIONS_MESSAGES.orderFailed,
       ),
     onMutate: async (ordered) => {
       await client.cancelQueries({ queryKey: key });

@@ -28,7 +28,7 @@ import {
 } from './service';
 
 /** Saved tests and the test generator's random draw: staff build tests, no one else. */
-export function testRoutes(ctx: AppContext) {
+export function savedTestRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const staff = { access: STAFF_TYPES } as const;

@@ -5,8 +5,8 @@ import { Button } from '../../../ui/Button';
 import { PageState } from '../../../ui/PageState';
 import { SearchBox } from '../../../ui/SearchBox';
 import { useCourseUnits, useHierarchyCourses, useRefreshHierarchy, useUnitSections, type StaffRole } from './api';
-import { ASSIGNMENT_MESSAGES } from './messages';
-import styles from './assignment.module.css';
+import { SECTION_QUESTIONS_MESSAGES } from './messages';
+import styles from './section-questions.module.css';
 
 /** The chosen section with the names the screen shows around it. */
 export interface ChosenSection {
@@ -57,7 +57,7 @@ export function CourseHierarchy({ role, chosen, onChoose }: HierarchyProps) {
     body = (
       <PageState
         kind="error"
-        title={ASSIGNMENT_MESSAGES.hierarchyFailed}
+        title={SECTION_QUESTIONS_MESSAGES.hierarchyFailed}
         action={<Button onClick={() => void courses.refetch()}>Retry</Button>}
       />
     );
@@ -66,7 +66,7 @@ export function CourseHierarchy({ role, chosen, onChoose }: HierarchyProps) {
     body =
       shown.length === 0 ? (
         <p className={styles.empty}>
-          {courses.data.length === 0 ? ASSIGNMENT_MESSAGES.noCourses : 'No course matches this search.'}
+          {courses.data.length === 0 ? SECTION_QUESTIONS_MESSAGES.noCourses : 'No course matches this search.'}
         </p>
       ) : (
         <ul className={styles.tree} aria-label="Courses">
@@ -147,7 +147,7 @@ function CourseUnits({ role, course, ...level }: LevelProps & { course: Course }
   if (units.isPending) return <p className={styles.loadingNote}>Loading units...</p>;
   // A course whose units cannot be read shows as having none: the rest of the tree stays usable.
   const list = units.data ?? [];
-  if (list.length === 0) return <p className={styles.empty}>{ASSIGNMENT_MESSAGES.noUnits}</p>;
+  if (list.length === 0) return <p className={styles.empty}>{SECTION_QUESTIONS_MESSAGES.noUnits}</p>;
   return (
     <ul className={styles.units}>
       {list.map((unit) => (
@@ -172,7 +172,7 @@ function UnitSections({ role, course, unit, chosen, onChoose }: LevelProps & { c
   const sections = useUnitSections(role, unit.id);
   if (sections.isPending) return <p className={styles.loadingNote}>Loading sections...</p>;
   const list = sections.data ?? [];
-  if (list.length === 0) return <p className={styles.empty}>{ASSIGNMENT_MESSAGES.noSections}</p>;
+  if (list.length === 0) return <p className={styles.empty}>{SECTION_QUESTIONS_MESSAGES.noSections}</p>;
   const choose = (s: SectionSummary) =>
     onChoose({
       id: s.id,

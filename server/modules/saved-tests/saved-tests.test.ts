@@ -533,7 +533,7 @@ describe('a test that has been sat: archived, not deleted', () => {
     // Not assigned again nor edited while archived; its results are still there.
     const assign = await as(teacher, 'POST', `/api/tests/${id}/assign`, { studentIds: [people.student.id] });
     expect(assign.statusCode).toBe(409);
-    expect(assign.json().message).toBe(TEST_MESSAGES.assignArchived);
+    expect(assign.json().message).toBe(TEST_MESSAGES.giveArchived);
     const edit = await as(teacher, 'PUT', `/api/tests/${id}`, body({ name: 'Edited while archived' }));
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe(TEST_MESSAGES.isArchived);

@@ -70,7 +70,7 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const assigned = (page: Page, section: string) =>
+const sectionQuestions = (page: Page, section: string) =>
   page.getByRole('list', { name: `Questions of ${section}` }).getByRole('listitem');
 const row = (page: Page, stamp: string, n: number) =>
   page.getByRole('checkbox', { name: `Select question: ${stamp} item ${n}:` });
@@ -165,7 +165,7 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
   for (const n of [12, 11, 10]) await row(page, stamp, n).check();
   await page.getByRole('button', { name: 'Assign 3 Questions' }).click();
   await expect(page.getByText('Successfully assigned 3 questions to Unit rates')).toBeVisible();
-  await expect(assigned(page, 'Section 1: Unit rates')).toHaveCount(3);
+  await expect(sectionQuestions(page, 'Section 1: Unit rates')).toHaveCount(3);
   // The assigned questions leave the available list.
   await expect(available.getByText('1–9 of 9 questions')).toBeVisible();
   await expect(row(page, stamp, 12)).toHaveCount(0);
@@ -181,7 +181,7 @@ test('an admin assigns questions to a section, puts them in order by keyboard an
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Reorder with the keyboard only: pick up the first, move it down twice, drop it; each step is announced.
-  const items = assigned(page, 'Section 1: Unit rates');
+  const items = sectionQuestions(page, 'Section 1: Unit rates');
   await expect(items.nth(0)).toContainText(`${stamp} item 12:`);
   await items
     .nth(0)
