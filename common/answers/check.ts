@@ -1,6 +1,7 @@
 /** Checking a whole question: reading the stored key and the student's answer, then the question type's verdict. */
 import { rulesOf } from '../question-types';
 import type { QuestionType } from '../rules/questions';
+import { matchesAccepted } from './match';
 import { withinBudget, withinBudgetWhole } from './numbers';
 import type { CheckResult } from './verdict';
 import { studentEntries } from './wire';
@@ -42,7 +43,7 @@ function checkQuestion(question: CheckableQuestion, studentAnswer: string): Chec
     if (blanks === null || blanks.length === 0) return NO_KEY;
     const rules = rulesOf(question.type);
     if (rules === null) return NO_KEY;
-    return rules.check(blanks, studentEntries(typeof studentAnswer === 'string' ? studentAnswer : ''));
+    return rules.check(blanks, studentEntries(typeof studentAnswer === 'string' ? studentAnswer : ''), matchesAccepted);
   } catch {
     // A defensive net: malformed keys must not take the endpoint down.
     return NO_KEY;
@@ -61,7 +62,11 @@ export function answerCredit(question: CheckableQuestion, studentAnswer: string)
       if (blanks === null || blanks.length === 0) return 0;
       const rules = rulesOf(question.type);
       if (rules === null) return 0;
-      return rules.credit(blanks, studentEntries(typeof studentAnswer === 'string' ? studentAnswer : ''));
+      return rules.credit(
+        blanks,
+        studentEntries(typeof studentAnswer === 'string' ? studentAnswer : ''),
+        matchesAccepted,
+      );
     } catch {
       return 0;
     }

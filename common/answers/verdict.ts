@@ -2,7 +2,13 @@
  * The verdicts a question type gives from the matcher's results: a set of chosen letters against the correct ones,
  * and entries against the accepted answers of each blank, with the feedback a student reads.
  */
-import { matchesAccepted, type MatchResult } from './match';
+import type { MatchResult } from './match';
+
+/**
+ * The math engine's comparison of one entry with one accepted answer, handed in by the caller: the verdicts stay
+ * free of the engine, so screens that show or encode answers load none of it.
+ */
+export type EntryMatcher = (entry: string, accepted: string) => MatchResult;
 
 /** Whether the student is right, and what to tell them. */
 export interface CheckResult {
@@ -28,8 +34,8 @@ export function checkChoices(correct: string[], entries: string[] | null): Check
 }
 
 /** Right when every blank is; otherwise the feedback names the blanks that are wrong and those that could not be read. */
-export function checkBlanks(blanks: string[][], entries: string[] | null): CheckResult {
-  const results = blanks.map((accepted, i) => matchBlank(entries?.[i] ?? '', accepted));
+export function checkBlanks(blanks: string[][], entries: string[] | null, match: EntryMatcher): CheckResult {
+  const results = blanks.map((accepted, i) => matchBlank(entries?.[i] ?? '', accepted, match));
   if (results.every((r) => r === 'equal')) return CORRECT;
   if (blanks.length === 1) return { isCorrect: false, feedback: results[0] === 'unreadable' ? UNREADABLE : WRONG };
   const wrong = numbersWhere(results, 'different');
@@ -48,12 +54,12 @@ export function checkBlanks(blanks: string[][], entries: string[] | null): Check
 }
 
 /** How many blanks the entries get right. */
-export const blanksRight = (blanks: string[][], entries: string[] | null): number =>
-  blanks.filter((accepted, i) => matchBlank(entries?.[i] ?? '', accepted) === 'equal').length;
+export const blanksRight = (blanks: string[][], entries: string[] | null, match: EntryMatcher): number =>
+  blanks.filter((accepted, i) => matchBlank(entries?.[i] ?? '', accepted, match) === 'equal').length;
 
 /** Right if any accepted answer matches; unreadable only if none does and the entry could not be read. */
-function matchBlank(entry: string, accepted: string[]): MatchResult {
-  const results = accepted.map((a) => matchesAccepted(entry, a));
+function matchBlank(entry: string, accepted: string[], match: EntryMatcher): MatchResult {
+  const results = accepted.map((a) => match(entry, a));
   if (results.includes('equal')) return 'equal';
   return results.includes('unreadable') ? 'unreadable' : 'different';
 }

@@ -46,7 +46,7 @@ export const fillInTheBlank: QuestionTypeRules = {
   isBlank: (answer) => filledEntries(answer) === null,
   check: checkBlanks,
   // Each blank earns its share.
-  credit: (key, entries) => blanksRight(key, entries) / key.length,
+  credit: (key, entries, match) => blanksRight(key, entries, match) / key.length,
   multipleAnswers: () => false,
   blanksInText: true,
 };

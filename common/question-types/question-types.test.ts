@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { matchesAccepted } from '../answers/match';
 import { QUESTION_TYPES, type QuestionType } from '../rules/questions';
 import {
   describeAnswer,
@@ -118,13 +121,13 @@ describe('the rules of each question type', () => {
   });
 
   it('give credit: multiple choice all or nothing, blanks in proportion, one answer right or wrong', () => {
-    expect(QUESTION_TYPE_RULES['Multiple Choice'].credit([['A', 'C']], ['A'])).toBe(0);
-    expect(QUESTION_TYPE_RULES['Multiple Choice'].credit([['A', 'C']], ['A,C'])).toBe(1);
-    expect(QUESTION_TYPE_RULES['Fill in the Blank'].credit([['3/4'], ['7'], ['2']], ['0.75', '8', '2'])).toBeCloseTo(
-      2 / 3,
-    );
-    expect(QUESTION_TYPE_RULES.Calculation.credit([['42']], ['42.0'])).toBe(1);
-    expect(QUESTION_TYPE_RULES['Short Answer'].credit([['Paris']], ['Rome'])).toBe(0);
+    expect(QUESTION_TYPE_RULES['Multiple Choice'].credit([['A', 'C']], ['A'], matchesAccepted)).toBe(0);
+    expect(QUESTION_TYPE_RULES['Multiple Choice'].credit([['A', 'C']], ['A,C'], matchesAccepted)).toBe(1);
+    expect(
+      QUESTION_TYPE_RULES['Fill in the Blank'].credit([['3/4'], ['7'], ['2']], ['0.75', '8', '2'], matchesAccepted),
+    ).toBeCloseTo(2 / 3);
+    expect(QUESTION_TYPE_RULES.Calculation.credit([['42']], ['42.0'], matchesAccepted)).toBe(1);
+    expect(QUESTION_TYPE_RULES['Short Answer'].credit([['Paris']], ['Rome'], matchesAccepted)).toBe(0);
   });
 
   it('say when a student may give several answers, and which types write their blanks in the text', () => {
@@ -138,5 +141,37 @@ describe('the rules of each question type', () => {
     expect(shownText(describeAnswerOfDeleted(JSON.stringify(['0.75', ''])))).toBe('Blank 1: 0.75; Blank 2: (empty)');
     expect(shownText(describeAnswerOfDeleted('A,C'))).toBe('A,C');
     expect(shownText(describeAnswerOfDeleted(null))).toBe('No answer');
+  });
+});
+
+/** The files a module loads at run time (type-only imports are erased), followed through relative imports. */
+function loadedFiles(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = fs.readFileSync(file, 'utf8');
+    for (const [, typeOnly, specifier] of source.matchAll(/^(?:import|export)( type)?\s[^;]*?\sfrom '([^']+)'/gms)) {
+      if (typeOnly) continue;
+      if (!specifier.startsWith('.')) {
+        seen.add(specifier);
+        continue;
+      }
+      const base = path.resolve(path.dirname(file), specifier);
+      queue.push(fs.existsSync(`${base}.ts`) ? `${base}.ts` : path.join(base, 'index.ts'));
+    }
+  }
+  return seen;
+}
+
+describe('what the registry loads', () => {
+  it('leaves the math engine to the checker, so screens that show or encode answers do not download it', () => {
+    const loaded = loadedFiles(path.join(import.meta.dirname, 'index.ts'));
+    expect(loaded.has(path.join(import.meta.dirname, 'rules.ts')) || loaded.size > 5).toBe(true);
+    expect([...loaded].filter((f) => f === 'mathjs' || f.endsWith(path.join('answers', 'match.ts')))).toEqual([]);
+    const checker = loadedFiles(path.join(import.meta.dirname, '..', 'answers', 'check.ts'));
+    expect(checker.has('mathjs')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /** What every question type says about itself: one object per type, in its module of this folder. */
-import type { CheckResult } from '../answers/verdict';
+import type { CheckResult, EntryMatcher } from '../answers/verdict';
 import type { CheckedContent, QuestionContent } from './content';
 import type { QuestionTypeDisplay } from './display';
 
@@ -24,11 +24,12 @@ export interface QuestionTypeRules {
   isBlank(answer: string | null): boolean;
   /**
    * The verdict on a student's entries (the wire form read by the checker: one per blank, or the one typed) against
-   * the key's accepted answers, one list per blank.
+   * the key's accepted answers, one list per blank, each entry compared by `match` (the math engine, which the
+   * checker hands in so that screens importing these rules do not load it).
    */
-  check(key: string[][], entries: string[] | null): CheckResult;
+  check(key: string[][], entries: string[] | null, match: EntryMatcher): CheckResult;
   /** The share of a question's marks the entries earn in a scored test, from 0 to 1. */
-  credit(key: string[][], entries: string[] | null): number;
+  credit(key: string[][], entries: string[] | null, match: EntryMatcher): number;
   /**
    * Whether a student may give several answers to a question with this key (its accepted answers, one list per
    * blank), so a screen can offer several choices without learning which ones are right.

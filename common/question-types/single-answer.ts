@@ -2,7 +2,7 @@
  * The types with one list of accepted answers and one typed answer: Calculation (`{a1: [...]}`) and Short Answer
  * (`[[...]]`); they differ only in how the key is stored.
  */
-import { checkBlanks } from '../answers/verdict';
+import { checkBlanks, type EntryMatcher } from '../answers/verdict';
 import { QUESTION_MESSAGES, type AnswerKey } from '../rules/questions';
 import { acceptedList, fromJson } from './content';
 import { acceptedLists, alternatives, noAnswer } from './display';
@@ -17,8 +17,8 @@ export interface SingleKeyForm {
 const isBlank = (answer: string | null) => answer === null || answer.trim() === '';
 
 // Only the first blank's accepted answers and the first entry count.
-const check = (key: string[][], entries: string[] | null) =>
-  checkBlanks(key.slice(0, 1), entries === null ? null : entries.slice(0, 1));
+const check = (key: string[][], entries: string[] | null, match: EntryMatcher) =>
+  checkBlanks(key.slice(0, 1), entries === null ? null : entries.slice(0, 1), match);
 
 export function singleAnswer(form: SingleKeyForm): QuestionTypeRules {
   return {
@@ -40,7 +40,7 @@ export function singleAnswer(form: SingleKeyForm): QuestionTypeRules {
     isBlank,
     check,
     // Right or wrong.
-    credit: (key, entries) => (check(key, entries).isCorrect ? 1 : 0),
+    credit: (key, entries, match) => (check(key, entries, match).isCorrect ? 1 : 0),
     multipleAnswers: () => false,
     blanksInText: false,
   };
