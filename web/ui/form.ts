@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { ApiError } from '../api/client';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod schema whose input is a form's values
-type FormSchema = z.ZodType<any, FieldValues>;
+export type FormSchema = z.ZodType<any, FieldValues>;
 
 /**
  * Where a form's schema comes from: the schema itself, or a loader, for forms on pages that must stay light

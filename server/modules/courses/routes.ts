@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../../context';
 import { type KeyRequest, sendJsonText } from '../../plugins/kept';
 import * as courses from './service';
+import type { LevelChange, LevelName, LevelReply, SaveTarget } from './service';
 
 const courseList = z.array(courseReply);
 const unitList = z.array(unitReply);
@@ -29,6 +30,22 @@ const sectionList = z.array(sectionReply);
 const sectionSummaryList = z.array(sectionSummaryReply);
 /** Optional narrowing of the admin and teacher lists (extra query parameters; without them the whole list). */
 const listFilter = z.object({ courseId: z.uuid('Not found').optional(), unitId: z.uuid('Not found').optional() });
+
+/** What the create and edit routes of a level differ in: its address, its bodies and its reply. */
+interface LevelRoutes<L extends LevelName> {
+  /** `/units`: a unit is edited at `/units/:id`. */
+  path: string;
+  /** Where a new one is posted under its parent (`/courses/:id/units`); a new course is posted at its own path. */
+  under?: string;
+  body: z.ZodType<LevelChange[L]>;
+  update: z.ZodType<LevelChange[L]>;
+  reply: z.ZodType<LevelReply[L]>;
+}
+const LEVEL_ROUTES: { [L in LevelName]: LevelRoutes<L> } = {
+  course: { path: '/courses', body: courseBody, update: courseUpdateBody, reply: courseReply },
+  unit: { path: '/units', under: '/courses', body: unitBody, update: unitUpdateBody, reply: unitReply },
+  section: { path: '/sections', under: '/units', body: sectionBody, update: sectionUpdateBody, reply: sectionReply },
+};
 
 /**
  * Courses, units and sections. Staff manage them through the shared routes; the admin and teacher lists are each
@@ -56,6 +73,37 @@ export function courseRoutes(ctx: AppContext) {
       key: (req: KeyRequest) => [req.query.courseId as string | undefined, req.query.unitId as string | undefined],
     } as const;
 
+    /** A level's create (201) and edit routes, for staff. */
+    const levelRoutes = (name: LevelName) => {
+      const { path, under, body, update, reply: saved } = LEVEL_ROUTES[name];
+      const create = (reply: FastifyReply, target: SaveTarget, input: LevelChange[LevelName]) => {
+        reply.code(201);
+        return courses.saveLevel(ctx, name, target, input);
+      };
+      const createSchema = { body, response: { 201: saved } };
+      if (under)
+        r.post(`${under}/:id${path}`, { config: staffWrite, schema: { params, ...createSchema } }, (req, reply) =>
+          create(reply, { parentId: req.params.id, userId: req.user!.id }, req.body),
+        );
+      else
+        r.post(path, { config: staffWrite, schema: createSchema }, (req, reply) =>
+          create(reply, { parentId: null, userId: req.user!.id }, req.body),
+        );
+      r.put(`${path}/:id`, { config: staffWrite, schema: { params, body: update, response: { 200: saved } } }, (req) =>
+        courses.saveLevel(ctx, name, { id: req.params.id }, req.body),
+      );
+    };
+    /** Deleting a unit or a section needs no confirmation (a course's does, below). */
+    const levelDelete = (name: 'unit' | 'section', message: string) =>
+      r.delete(
+        `${LEVEL_ROUTES[name].path}/:id`,
+        { config: staffWrite, schema: { params, response: { 200: messageReply } } },
+        async (req) => {
+          await courses.deleteLevel(ctx.db, name, req.params.id);
+          return { message };
+        },
+      );
+
     // ---- courses ----
     const listCourses = () => courses.listCourses(ctx.db);
     r.get(
@@ -68,19 +116,7 @@ export function courseRoutes(ctx: AppContext) {
       { config: { ...admin, kept: catalogue }, schema: { response: { 200: courseList } } },
       listCourses,
     );
-    r.post(
-      '/courses',
-      { config: staffWrite, schema: { body: courseBody, response: { 201: courseReply } } },
-      async (req, reply) => {
-        reply.code(201);
-        return courses.createCourse(ctx, req.user!.id, req.body);
-      },
-    );
-    r.put(
-      '/courses/:id',
-      { config: staffWrite, schema: { params, body: courseUpdateBody, response: { 200: courseReply } } },
-      (req) => courses.updateCourse(ctx, req.params.id, req.body),
-    );
+    levelRoutes('course');
     // Deleting a course takes it from every student it is assigned to: an admin's call, confirmed once it has students.
     const adminWrite = {
       access: ['admin'],
@@ -110,23 +146,8 @@ export function courseRoutes(ctx: AppContext) {
       { config: { ...staff, kept: unitsOfCourse }, schema: { params, response: { 200: unitList } } },
       (req) => courses.listUnits(ctx.db, req.params.id),
     );
-    r.post(
-      '/courses/:id/units',
-      { config: staffWrite, schema: { params, body: unitBody, response: { 201: unitReply } } },
-      async (req, reply) => {
-        reply.code(201);
-        return courses.createUnit(ctx, req.params.id, req.body);
-      },
-    );
-    r.put(
-      '/units/:id',
-      { config: staffWrite, schema: { params, body: unitUpdateBody, response: { 200: unitReply } } },
-      (req) => courses.updateUnit(ctx, req.params.id, req.body),
-    );
-    r.delete('/units/:id', { config: staffWrite, schema: { params, response: { 200: messageReply } } }, async (req) => {
-      await courses.deleteUnit(ctx.db, req.params.id);
-      return { message: 'Unit deleted successfully' };
-    });
+    levelRoutes('unit');
+    levelDelete('unit', 'Unit deleted successfully');
     const unitsSchema = { querystring: listFilter.pick({ courseId: true }), response: { 200: unitList } };
     r.get('/admin/units', { config: { ...admin, kept: unitsFiltered }, schema: unitsSchema }, (req) =>
       courses.listUnits(ctx.db, req.query.courseId),
@@ -144,27 +165,8 @@ export function courseRoutes(ctx: AppContext) {
       },
       (req) => courses.listSections(ctx.db, req.params.id),
     );
-    r.post(
-      '/units/:id/sections',
-      { config: staffWrite, schema: { params, body: sectionBody, response: { 201: sectionReply } } },
-      async (req, reply) => {
-        reply.code(201);
-        return courses.createSection(ctx, req.params.id, req.body);
-      },
-    );
-    r.put(
-      '/sections/:id',
-      { config: staffWrite, schema: { params, body: sectionUpdateBody, response: { 200: sectionReply } } },
-      (req) => courses.updateSection(ctx, req.params.id, req.body),
-    );
-    r.delete(
-      '/sections/:id',
-      { config: staffWrite, schema: { params, response: { 200: messageReply } } },
-      async (req) => {
-        await courses.deleteSection(ctx.db, req.params.id);
-        return { message: 'Section deleted successfully' };
-      },
-    );
+    levelRoutes('section');
+    levelDelete('section', 'Section deleted successfully');
     const summariesSchema = { querystring: listFilter, response: { 200: sectionSummaryList } };
     const filteredSections = async (req: { query: { courseId?: string; unitId?: string } }, reply: FastifyReply) =>
       sendJsonText(reply, await courses.sectionSummaries(ctx.db, req.query));

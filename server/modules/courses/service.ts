@@ -2,15 +2,12 @@ import { and, eq, like, max, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   COURSE_DELETE_MESSAGES,
-  type courseBody,
   type Course,
   type CourseDeletePreview,
   type courseUpdateBody,
   type Section,
-  type sectionBody,
   type sectionUpdateBody,
   type Unit,
-  type unitBody,
   type unitUpdateBody,
 } from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
@@ -21,19 +18,6 @@ import { Conflict, isUniqueViolation, NotFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { codeFromTitle, firstFreeCode } from './code';
 import { byCourse, byUnit, sectionSummariesJson, selectCourses, selectSections, selectUnits } from './queries';
-
-type CourseInput = z.output<typeof courseBody>;
-type UnitInput = z.output<typeof unitBody>;
-type SectionInput = z.output<typeof sectionBody>;
-/** An edit: a field left out is undefined, and the update leaves its column as it is. */
-type CourseChange = z.output<typeof courseUpdateBody>;
-type UnitChange = z.output<typeof unitUpdateBody>;
-type SectionChange = z.output<typeof sectionUpdateBody>;
-
-export const COURSE_NOT_FOUND = 'Course not found';
-export const UNIT_NOT_FOUND = 'Unit not found';
-export const SECTION_NOT_FOUND = 'Section not found';
-const codeTaken = (code: string) => `The course code ${code} is already in use`;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -47,17 +31,168 @@ function presentSection(row: Awaited<ReturnType<typeof selectSections>>[number])
   return { ...row, order: row.sectionNumber, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 
-// ---- courses ----
+// ---- the three levels: what creating and editing a course, a unit and a section differ in ----
+
+/** The column values a save writes; a value left undefined leaves its column as it is (or at its default). */
+type Values = Record<string, unknown>;
+
+/** Where a save writes: a new row (under its parent, by its author; a course has no parent) or an existing one. */
+type Creation = { parentId: string | null; userId: string };
+export type SaveTarget = Creation | { id: string };
+const isCreation = (target: SaveTarget): target is Creation => 'userId' in target;
+
+/** A level's table, and its refusal of an id it does not hold. */
+interface Stored {
+  table: typeof courses | typeof units | typeof sections;
+  notFound: string;
+}
+
+/** Where a unit or a section sits: in its parent (a unit's course, a section's unit), at a number unique there. */
+interface Placement<Change> {
+  parent: Stored;
+  parentColumn: typeof units.courseId | typeof sections.unitId;
+  numberColumn: typeof units.unitNumber | typeof sections.sectionNumber;
+  /** The number asked for: null for the next free one; undefined, an edit leaving it out, keeps the row's. */
+  wantedNumber(input: Change): number | null | undefined;
+  numberTaken(n: number): string;
+  /** The columns that put a row in place; the parent is given on creation only. */
+  at(parentId: string | undefined, number: number): Values;
+}
+
+interface Level<Change, Reply> extends Stored {
+  placement?: Placement<Change>;
+  /** The columns a save writes from the input, worked out before any lock is taken. */
+  columns(db: Db, input: Change, target: SaveTarget): Values | Promise<Values>;
+  /** A unique key the write broke: throws the refusal, or returns for another attempt (counted from 0). */
+  onDuplicate?(input: Change, written: Values, attempt: number, target: SaveTarget): void;
+  read(db: Db, id: string): Promise<Reply>;
+}
+
+/** An edit: a field left out is undefined, and the update leaves its column as it is. A creation's body is one too. */
+export interface LevelChange {
+  course: z.output<typeof courseUpdateBody>;
+  unit: z.output<typeof unitUpdateBody>;
+  section: z.output<typeof sectionUpdateBody>;
+}
+export interface LevelReply {
+  course: Course;
+  unit: Unit;
+  section: Section;
+}
+export type LevelName = keyof LevelReply;
+
+const codeTaken = (code: string) => `The course code ${code} is already in use`;
+
+const course: Level<LevelChange['course'], Course> = {
+  table: courses,
+  notFound: 'Course not found',
+  async columns(db, input, target) {
+    // Only a creation makes a code from the title; an edit that sends none keeps the course's.
+    const code = input.code ?? (isCreation(target) ? await generateCode(db, input.title ?? '') : undefined);
+    return {
+      title: input.title,
+      description: input.description,
+      ...(code ? { code } : {}),
+      ...(isCreation(target) ? { createdBy: target.userId } : {}),
+    };
+  },
+  // A generated code can lose a race with a simultaneous create: try again with the next free one.
+  onDuplicate(input, written, attempt, target) {
+    if (isCreation(target) && !input.code && attempt < 3) return;
+    throw Conflict(codeTaken(String(written.code ?? '')));
+  },
+  read: getCourse,
+};
+
+const unit: Level<LevelChange['unit'], Unit> = {
+  table: units,
+  notFound: 'Unit not found',
+  placement: {
+    parent: course,
+    parentColumn: units.courseId,
+    numberColumn: units.unitNumber,
+    wantedNumber: (input) => input.unitNumber,
+    numberTaken: (n) => `Unit number ${n} is already used in this course`,
+    at: (courseId, unitNumber) => ({ courseId, unitNumber }),
+  },
+  columns: (_db, input) => ({ title: input.title, grade: input.grade, categories: input.categories }),
+  read: getUnit,
+};
+
+const section: Level<LevelChange['section'], Section> = {
+  table: sections,
+  notFound: 'Section not found',
+  placement: {
+    parent: unit,
+    parentColumn: sections.unitId,
+    numberColumn: sections.sectionNumber,
+    wantedNumber: (input) => input.sectionNumber,
+    numberTaken: (n) => `Section number ${n} is already used in this unit`,
+    at: (unitId, sectionNumber) => ({ unitId, sectionNumber }),
+  },
+  columns: (_db, input) => ({
+    title: input.title,
+    grade: input.grade,
+    content: input.content === undefined ? undefined : sanitizeRichText(input.content),
+  }),
+  read: getSection,
+};
+
+const LEVELS: { [L in LevelName]: Level<LevelChange[L], LevelReply[L]> } = { course, unit, section };
+
+// ---- reads ----
 
 export async function listCourses(db: Db): Promise<Course[]> {
   return (await selectCourses(db)).map(presentCourse);
 }
 
-export async function getCourse(db: Db, id: string): Promise<Course> {
+async function getCourse(db: Db, id: string): Promise<Course> {
   const [row] = await selectCourses(db, eq(courses.id, id));
-  if (!row) throw NotFound(COURSE_NOT_FOUND);
+  if (!row) throw NotFound(course.notFound);
   return presentCourse(row);
 }
+
+export async function listUnits(db: Db, courseId?: string): Promise<Unit[]> {
+  const rows = await selectUnits(db, byCourse(courseId));
+  // An empty list may mean an unknown course: only then is a second look needed.
+  if (courseId && !rows.length) await findRow(db, course, courseId);
+  return rows.map(presentUnit);
+}
+
+async function getUnit(db: Db, id: string): Promise<Unit> {
+  const [row] = await selectUnits(db, eq(units.id, id));
+  if (!row) throw NotFound(unit.notFound);
+  return presentUnit(row);
+}
+
+export async function listSections(db: Db, unitId: string): Promise<Section[]> {
+  const rows = await selectSections(db, byUnit(unitId));
+  if (!rows.length) await findRow(db, unit, unitId);
+  return rows.map(presentSection);
+}
+
+/** The admin and teacher section lists, as JSON text (see sectionSummariesJson). */
+export function sectionSummaries(db: Db, filter: { unitId?: string; courseId?: string }): Promise<string> {
+  return sectionSummariesJson(db, byUnit(filter.unitId, filter.courseId));
+}
+
+async function getSection(db: Db, id: string): Promise<Section> {
+  const [row] = await selectSections(db, eq(sections.id, id));
+  if (!row) throw NotFound(section.notFound);
+  return presentSection(row);
+}
+
+/**
+ * Reads a course, unit or section's id, or answers 404. Locked, a course keeps two creates from handing out the
+ * same unit number (a unit, the same section number), and keeps a new assignment out while it is deleted.
+ */
+async function findRow(db: Db | Tx, level: Stored, id: string, lock = false) {
+  const query = db.select({ id: level.table.id }).from(level.table).where(eq(level.table.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw NotFound(level.notFound);
+}
+
+// ---- create and edit ----
 
 /** A readable code from the title, with -2, -3 ... when taken. One query reads every code it could clash with. */
 async function generateCode(db: Db | Tx, title: string): Promise<string> {
@@ -69,47 +204,117 @@ async function generateCode(db: Db | Tx, title: string): Promise<string> {
   return firstFreeCode(base, new Set(taken.map((t) => t.code)));
 }
 
-export async function createCourse(ctx: AppContext, userId: string, input: CourseInput): Promise<Course> {
-  // A generated code can lose a race with a simultaneous create: try again with the next free one.
+/** The number asked for, checked free in its parent, or the next one after the highest. */
+async function numberFor<Change>(
+  tx: Db | Tx,
+  { table }: Stored,
+  place: Placement<Change>,
+  parentId: string,
+  wanted: number | null,
+  selfId?: string,
+): Promise<number> {
+  if (wanted === null) {
+    const [row] = await tx
+      .select({ top: max(place.numberColumn) })
+      .from(table)
+      .where(eq(place.parentColumn, parentId));
+    return (row?.top ?? 0) + 1;
+  }
+  const [clash] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(eq(place.parentColumn, parentId), eq(place.numberColumn, wanted), selfId ? ne(table.id, selfId) : undefined),
+    )
+    .limit(1);
+  if (clash) throw Conflict(place.numberTaken(wanted));
+  return wanted;
+}
+
+/** One write of a save: the row's place (its parent locked while its number is chosen), then the row. */
+async function write<Change>(
+  db: Db | Tx,
+  level: Level<Change, unknown>,
+  target: SaveTarget,
+  input: Change,
+  values: Values,
+  now: Date,
+): Promise<string> {
+  const { table, placement: place } = level;
+  if (isCreation(target)) {
+    let placed: Values = {};
+    if (place && target.parentId) {
+      await findRow(db, place.parent, target.parentId, true);
+      const number = await numberFor(db, level, place, target.parentId, place.wantedNumber(input) ?? null);
+      placed = place.at(target.parentId, number);
+    }
+    // Cast: a level's columns are its own table's, and a creation's body holds every one a row requires.
+    const [row] = await db
+      .insert(table)
+      .values({ ...values, ...placed } as typeof table.$inferInsert)
+      .returning({ id: table.id });
+    return row.id;
+  }
+  let placed: Values = {};
+  if (place) {
+    const [current] = await db
+      .select({ parentId: place.parentColumn, number: place.numberColumn })
+      .from(table)
+      .where(eq(table.id, target.id));
+    if (!current) throw NotFound(level.notFound);
+    await findRow(db, place.parent, current.parentId, true);
+    // An emptied or omitted number keeps the row where it is rather than moving it to the end.
+    const wanted = place.wantedNumber(input);
+    const number =
+      wanted == null ? current.number : await numberFor(db, level, place, current.parentId, wanted, target.id);
+    placed = place.at(undefined, number);
+  }
+  const [row] = await db
+    .update(table)
+    .set({ ...values, ...placed, updatedAt: now })
+    .where(eq(table.id, target.id))
+    .returning({ id: table.id });
+  if (!row) throw NotFound(level.notFound);
+  return row.id;
+}
+
+/**
+ * Creates or edits a course, unit or section and answers it as read back. A unit or section is written in a
+ * transaction that locks its parent, so simultaneous saves cannot take one number twice.
+ */
+export async function saveLevel<L extends LevelName>(
+  ctx: AppContext,
+  name: L,
+  target: SaveTarget,
+  input: LevelChange[L],
+): Promise<LevelReply[L]> {
+  const level = LEVELS[name];
   for (let attempt = 0; ; attempt++) {
-    const code = input.code ?? (await generateCode(ctx.db, input.title));
+    const values = await level.columns(ctx.db, input, target);
     try {
-      const [row] = await ctx.db
-        .insert(courses)
-        .values({ title: input.title, description: input.description, code, createdBy: userId })
-        .returning({ id: courses.id });
-      return getCourse(ctx.db, row.id);
+      const id = level.placement
+        ? await ctx.db.transaction((tx) => write(tx, level, target, input, values, ctx.now()))
+        : await write(ctx.db, level, target, input, values, ctx.now());
+      return await level.read(ctx.db, id);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      if (input.code || attempt >= 3) throw Conflict(codeTaken(code));
+      if (!isUniqueViolation(error) || !level.onDuplicate) throw error;
+      level.onDuplicate(input, values, attempt, target);
     }
   }
 }
 
-export async function updateCourse(ctx: AppContext, id: string, input: CourseChange): Promise<Course> {
-  try {
-    const [row] = await ctx.db
-      .update(courses)
-      .set({
-        title: input.title,
-        description: input.description,
-        ...(input.code ? { code: input.code } : {}),
-        updatedAt: ctx.now(),
-      })
-      .where(eq(courses.id, id))
-      .returning({ id: courses.id });
-    if (!row) throw NotFound(COURSE_NOT_FOUND);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw Conflict(codeTaken(input.code ?? ''));
-    throw error;
-  }
-  return getCourse(ctx.db, id);
-}
+// ---- delete ----
 
 /**
- * Deletes a course with its units, sections, their question links and every student assignment to any of them,
- * as the confirmation text promises. The foreign keys cascade, so one statement does it atomically.
+ * Deletes a unit with its sections, or a section, with their question links and student assignments (cascading
+ * keys, one statement).
  */
+export async function deleteLevel(db: Db, name: 'unit' | 'section', id: string): Promise<void> {
+  const { table, notFound } = LEVELS[name];
+  const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  if (!deleted.length) throw NotFound(notFound);
+}
+
 /**
  * What deleting a course reaches: the students it, one of its units or one of its sections is assigned to, and the
  * saved tests that use questions placed in its sections (they keep the questions, which stay in the bank).
@@ -132,7 +337,7 @@ async function reachOf(db: Db | Tx, id: string): Promise<{ students: number; tes
 }
 
 export async function courseDeletePreview(db: Db, id: string): Promise<CourseDeletePreview> {
-  await findCourse(db, id);
+  await findRow(db, course, id);
   const reach = await reachOf(db, id);
   return { ...reach, message: COURSE_DELETE_MESSAGES.reach(reach.students, reach.tests) };
 }
@@ -144,185 +349,11 @@ export async function courseDeletePreview(db: Db, id: string): Promise<CourseDel
  */
 export async function deleteCourse(db: Db, id: string, confirmed: boolean): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockCourse(tx, id);
+    await findRow(tx, course, id, true);
     if (!confirmed) {
       const { students } = await reachOf(tx, id);
       if (students > 0) throw Conflict(COURSE_DELETE_MESSAGES.confirmNeeded(students));
     }
     await tx.delete(courses).where(eq(courses.id, id));
   });
-}
-
-// ---- units ----
-
-export async function listUnits(db: Db, courseId?: string): Promise<Unit[]> {
-  const rows = await selectUnits(db, byCourse(courseId));
-  // An empty list may mean an unknown course: only then is a second look needed.
-  if (courseId && !rows.length) await findCourse(db, courseId);
-  return rows.map(presentUnit);
-}
-
-async function getUnit(db: Db, id: string): Promise<Unit> {
-  const [row] = await selectUnits(db, eq(units.id, id));
-  if (!row) throw NotFound(UNIT_NOT_FOUND);
-  return presentUnit(row);
-}
-
-/** Reads the course, or answers 404. */
-async function findCourse(db: Db | Tx, courseId: string, lock = false) {
-  const query = db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw NotFound(COURSE_NOT_FOUND);
-}
-
-/** Locks the course for the transaction, so two creates cannot hand out the same unit number. */
-const lockCourse = (tx: Tx, courseId: string) => findCourse(tx, courseId, true);
-
-/** The number asked for, checked free in its course, or the next one after the highest. */
-async function unitNumberFor(tx: Tx, courseId: string, wanted: number | null, selfId?: string): Promise<number> {
-  if (wanted === null) {
-    const [row] = await tx
-      .select({ top: max(units.unitNumber) })
-      .from(units)
-      .where(eq(units.courseId, courseId));
-    return (row?.top ?? 0) + 1;
-  }
-  const [clash] = await tx
-    .select({ id: units.id })
-    .from(units)
-    .where(and(eq(units.courseId, courseId), eq(units.unitNumber, wanted), selfId ? ne(units.id, selfId) : undefined))
-    .limit(1);
-  if (clash) throw Conflict(`Unit number ${wanted} is already used in this course`);
-  return wanted;
-}
-
-export async function createUnit(ctx: AppContext, courseId: string, input: UnitInput): Promise<Unit> {
-  const id = await ctx.db.transaction(async (tx) => {
-    await lockCourse(tx, courseId);
-    const unitNumber = await unitNumberFor(tx, courseId, input.unitNumber);
-    const [row] = await tx
-      .insert(units)
-      .values({ courseId, title: input.title, grade: input.grade, categories: input.categories, unitNumber })
-      .returning({ id: units.id });
-    return row.id;
-  });
-  return getUnit(ctx.db, id);
-}
-
-export async function updateUnit(ctx: AppContext, id: string, input: UnitChange): Promise<Unit> {
-  await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ courseId: units.courseId, unitNumber: units.unitNumber })
-      .from(units)
-      .where(eq(units.id, id));
-    if (!current) throw NotFound(UNIT_NOT_FOUND);
-    await lockCourse(tx, current.courseId);
-    // An emptied or omitted number keeps the unit where it is rather than moving it to the end.
-    const unitNumber =
-      input.unitNumber == null ? current.unitNumber : await unitNumberFor(tx, current.courseId, input.unitNumber, id);
-    await tx
-      .update(units)
-      .set({ title: input.title, grade: input.grade, categories: input.categories, unitNumber, updatedAt: ctx.now() })
-      .where(eq(units.id, id));
-  });
-  return getUnit(ctx.db, id);
-}
-
-/** Deletes a unit with its sections, their question links and student assignments (cascading keys, one statement). */
-export async function deleteUnit(db: Db, id: string): Promise<void> {
-  const deleted = await db.delete(units).where(eq(units.id, id)).returning({ id: units.id });
-  if (!deleted.length) throw NotFound(UNIT_NOT_FOUND);
-}
-
-// ---- sections ----
-
-export async function listSections(db: Db, unitId: string): Promise<Section[]> {
-  const rows = await selectSections(db, byUnit(unitId));
-  if (!rows.length) await findUnit(db, unitId);
-  return rows.map(presentSection);
-}
-
-/** The admin and teacher section lists, as JSON text (see sectionSummariesJson). */
-export function sectionSummaries(db: Db, filter: { unitId?: string; courseId?: string }): Promise<string> {
-  return sectionSummariesJson(db, byUnit(filter.unitId, filter.courseId));
-}
-
-async function getSection(db: Db, id: string): Promise<Section> {
-  const [row] = await selectSections(db, eq(sections.id, id));
-  if (!row) throw NotFound(SECTION_NOT_FOUND);
-  return presentSection(row);
-}
-
-/** Reads the unit, or answers 404. */
-async function findUnit(db: Db | Tx, unitId: string, lock = false) {
-  const query = db.select({ id: units.id }).from(units).where(eq(units.id, unitId));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw NotFound(UNIT_NOT_FOUND);
-}
-
-/** Locks the unit for the transaction, so two creates cannot hand out the same section number. */
-const lockUnit = (tx: Tx, unitId: string) => findUnit(tx, unitId, true);
-
-async function sectionNumberFor(tx: Tx, unitId: string, wanted: number | null, selfId?: string): Promise<number> {
-  if (wanted === null) {
-    const [row] = await tx
-      .select({ top: max(sections.sectionNumber) })
-      .from(sections)
-      .where(eq(sections.unitId, unitId));
-    return (row?.top ?? 0) + 1;
-  }
-  const [clash] = await tx
-    .select({ id: sections.id })
-    .from(sections)
-    .where(
-      and(
-        eq(sections.unitId, unitId),
-        eq(sections.sectionNumber, wanted),
-        selfId ? ne(sections.id, selfId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (clash) throw Conflict(`Section number ${wanted} is already used in this unit`);
-  return wanted;
-}
-
-export async function createSection(ctx: AppContext, unitId: string, input: SectionInput): Promise<Section> {
-  const content = sanitizeRichText(input.content);
-  const id = await ctx.db.transaction(async (tx) => {
-    await lockUnit(tx, unitId);
-    const sectionNumber = await sectionNumberFor(tx, unitId, input.sectionNumber);
-    const [row] = await tx
-      .insert(sections)
-      .values({ unitId, title: input.title, grade: input.grade, content, sectionNumber })
-      .returning({ id: sections.id });
-    return row.id;
-  });
-  return getSection(ctx.db, id);
-}
-
-export async function updateSection(ctx: AppContext, id: string, input: SectionChange): Promise<Section> {
-  const content = input.content === undefined ? undefined : sanitizeRichText(input.content);
-  await ctx.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ unitId: sections.unitId, sectionNumber: sections.sectionNumber })
-      .from(sections)
-      .where(eq(sections.id, id));
-    if (!current) throw NotFound(SECTION_NOT_FOUND);
-    await lockUnit(tx, current.unitId);
-    const sectionNumber =
-      input.sectionNumber == null
-        ? current.sectionNumber
-        : await sectionNumberFor(tx, current.unitId, input.sectionNumber, id);
-    await tx
-      .update(sections)
-      .set({ title: input.title, grade: input.grade, content, sectionNumber, updatedAt: ctx.now() })
-      .where(eq(sections.id, id));
-  });
-  return getSection(ctx.db, id);
-}
-
-/** Deletes a section with its question links and student assignments (cascading keys). */
-export async function deleteSection(db: Db, id: string): Promise<void> {
-  const deleted = await db.delete(sections).where(eq(sections.id, id)).returning({ id: sections.id });
-  if (!deleted.length) throw NotFound(SECTION_NOT_FOUND);
 }

@@ -8,13 +8,13 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { Pagination } from '../../ui/Pagination';
 import { SearchBox } from '../../ui/SearchBox';
-import { useCourseDeletePreview, useCourses, useDeleteCourse } from './api';
+import { useCourses } from './api';
 import type { Notifier } from '../../ui/Toast';
 import { usePage } from '../../ui/usePage';
 import { IconTile } from '../../ui/IconTile';
-import { ConfirmDelete } from './ConfirmDelete';
-import { CourseFormModal } from './CourseFormModal';
-import { failureText, formatDate, successText } from './messages';
+import { COURSE_FORM } from './LevelFormModal';
+import { failureText, formatDate } from './messages';
+import { useLevelDialogs } from './useLevelDialogs';
 import { ViewUnitsMenu } from './ViewUnitsMenu';
 import styles from './courses.module.css';
 
@@ -29,13 +29,10 @@ export function CoursesView({
   onManageUnits(course: Course): void;
 }) {
   const courses = useCourses(admin);
-  const remove = useDeleteCourse();
+  const manage = useLevelDialogs({ level: COURSE_FORM, parent: null, notify });
   const [search, setSearch] = useState('');
   const [pageSize, setPageSize] = useState(10);
   const { page, setPage, firstPageAfter } = usePage();
-  const [editing, setEditing] = useState<Course | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Course | null>(null);
-  const preview = useCourseDeletePreview(deleting?.id ?? null);
 
   const filtered = useMemo(
     () => (courses.data ?? []).filter((c) => matchesSearch(search, c.title, c.code, c.description)),
@@ -64,7 +61,7 @@ export function CoursesView({
           onChange={firstPageAfter(setSearch)}
         />
         <div className={styles.controlsAction}>
-          <Button onClick={() => setEditing('new')} icon={Plus}>
+          <Button onClick={manage.add} icon={Plus}>
             Add Course
           </Button>
         </div>
@@ -100,7 +97,7 @@ export function CoursesView({
                 <Button
                   size="sm"
                   variant="secondary"
-                  onClick={() => setEditing(course)}
+                  onClick={() => manage.edit(course)}
                   aria-label={`Edit ${course.title}`}
                   icon={Pencil}
                 >
@@ -112,7 +109,7 @@ export function CoursesView({
                     size="sm"
                     variant="ghost"
                     className={styles.dangerGhost}
-                    onClick={() => setDeleting(course)}
+                    onClick={() => manage.remove(course)}
                     aria-label={`Delete ${course.title}`}
                     icon={Trash2}
                   >
@@ -136,35 +133,7 @@ export function CoursesView({
         />
       ) : null}
 
-      {editing ? (
-        <CourseFormModal
-          course={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(created) => {
-            notify.success(successText('course', created ? 'created' : 'updated'));
-            setEditing(null);
-          }}
-        />
-      ) : null}
-      {deleting ? (
-        <ConfirmDelete
-          entity="course"
-          name={deleting.title}
-          busy={remove.isPending}
-          reach={{
-            text: preview.isError ? failureText(preview.error, 'load', 'course') : preview.data?.message,
-            pending: preview.isPending,
-          }}
-          onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => notify.success(successText('course', 'deleted')),
-              onError: (error) => notify.error(failureText(error, 'delete', 'course')),
-              onSettled: () => setDeleting(null),
-            })
-          }
-        />
-      ) : null}
+      {manage.dialogs}
     </section>
   );
 }

@@ -3,13 +3,12 @@ import { Eye, Pencil, Trash2 } from 'lucide-react';
 import type { Section, Unit } from '@common/schemas/courses';
 import { MathText } from '../../math/MathText';
 import { Button } from '../../ui/Button';
-import { useDeleteSection, useSections } from './api';
+import { useSections } from './api';
 import type { Notifier } from '../../ui/Toast';
-import { ConfirmDelete } from './ConfirmDelete';
 import { LevelFrame } from './LevelFrame';
-import { failureText, successText } from './messages';
 import { cut, plainText } from '../../math/plainText';
-import { SectionFormModal } from './SectionFormModal';
+import { SECTION_FORM } from './LevelFormModal';
+import { useLevelDialogs } from './useLevelDialogs';
 import styles from './courses.module.css';
 import { plural, matchesSearch } from '@common/rules';
 
@@ -26,10 +25,8 @@ export function SectionsView({
   onViewContent(section: Section): void;
 }) {
   const sections = useSections(unit.id);
-  const remove = useDeleteSection();
+  const manage = useLevelDialogs({ level: SECTION_FORM, parent: unit, notify });
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Section | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Section | null>(null);
   const rows = useMemo(
     () => (sections.data ?? []).map((s) => ({ section: s, text: plainText(s.content) })),
     [sections.data],
@@ -50,7 +47,7 @@ export function SectionsView({
       search={search}
       onSearch={setSearch}
       placeholder="Search sections by title, grade or content"
-      onAdd={() => setEditing('new')}
+      onAdd={manage.add}
       query={sections}
       shownCount={shown.length}
       list={
@@ -77,7 +74,7 @@ export function SectionsView({
                 <Button
                   size="sm"
                   variant="secondary"
-                  onClick={() => setEditing(section)}
+                  onClick={() => manage.edit(section)}
                   aria-label={`Edit ${section.title}`}
                   icon={Pencil}
                 >
@@ -87,7 +84,7 @@ export function SectionsView({
                   size="sm"
                   variant="ghost"
                   className={styles.dangerGhost}
-                  onClick={() => setDeleting(section)}
+                  onClick={() => manage.remove(section)}
                   aria-label={`Delete ${section.title}`}
                   icon={Trash2}
                 >
@@ -100,32 +97,7 @@ export function SectionsView({
       }
       emptyText="Add the first section of this unit."
     >
-      {editing ? (
-        <SectionFormModal
-          unit={unit}
-          section={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(created) => {
-            notify.success(successText('section', created ? 'created' : 'updated'));
-            setEditing(null);
-          }}
-        />
-      ) : null}
-      {deleting ? (
-        <ConfirmDelete
-          entity="section"
-          name={deleting.title}
-          busy={remove.isPending}
-          onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => notify.success(successText('section', 'deleted')),
-              onError: (error) => notify.error(failureText(error, 'delete', 'section')),
-              onSettled: () => setDeleting(null),
-            })
-          }
-        />
-      ) : null}
+      {manage.dialogs}
     </LevelFrame>
   );
 }

@@ -3,12 +3,11 @@ import { ListTree, Pencil, Trash2 } from 'lucide-react';
 import type { Course, Unit } from '@common/schemas/courses';
 import { Button } from '../../ui/Button';
 import { Chips } from '../../ui/Chips';
-import { useDeleteUnit, useUnits } from './api';
+import { useUnits } from './api';
 import type { Notifier } from '../../ui/Toast';
-import { ConfirmDelete } from './ConfirmDelete';
 import { LevelFrame } from './LevelFrame';
-import { failureText, successText } from './messages';
-import { UnitFormModal } from './UnitFormModal';
+import { UNIT_FORM } from './LevelFormModal';
+import { useLevelDialogs } from './useLevelDialogs';
 import styles from './courses.module.css';
 import { plural, matchesSearch } from '@common/rules';
 
@@ -25,10 +24,8 @@ export function UnitsView({
   onManageSections(unit: Unit): void;
 }) {
   const units = useUnits(course.id);
-  const remove = useDeleteUnit();
+  const manage = useLevelDialogs({ level: UNIT_FORM, parent: course, notify });
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Unit | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Unit | null>(null);
   const shown = useMemo(
     () =>
       [...(units.data ?? [])]
@@ -45,7 +42,7 @@ export function UnitsView({
       search={search}
       onSearch={setSearch}
       placeholder="Search units by title or grade"
-      onAdd={() => setEditing('new')}
+      onAdd={manage.add}
       query={units}
       shownCount={shown.length}
       list={
@@ -72,7 +69,7 @@ export function UnitsView({
                 <Button
                   size="sm"
                   variant="secondary"
-                  onClick={() => setEditing(unit)}
+                  onClick={() => manage.edit(unit)}
                   aria-label={`Edit ${unit.title}`}
                   icon={Pencil}
                 >
@@ -82,7 +79,7 @@ export function UnitsView({
                   size="sm"
                   variant="ghost"
                   className={styles.dangerGhost}
-                  onClick={() => setDeleting(unit)}
+                  onClick={() => manage.remove(unit)}
                   aria-label={`Delete ${unit.title}`}
                   icon={Trash2}
                 >
@@ -95,32 +92,7 @@ export function UnitsView({
       }
       emptyText="Add the first unit of this course."
     >
-      {editing ? (
-        <UnitFormModal
-          courseId={course.id}
-          unit={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={(created) => {
-            notify.success(successText('unit', created ? 'created' : 'updated'));
-            setEditing(null);
-          }}
-        />
-      ) : null}
-      {deleting ? (
-        <ConfirmDelete
-          entity="unit"
-          name={deleting.title}
-          busy={remove.isPending}
-          onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => notify.success(successText('unit', 'deleted')),
-              onError: (error) => notify.error(failureText(error, 'delete', 'unit')),
-              onSettled: () => setDeleting(null),
-            })
-          }
-        />
-      ) : null}
+      {manage.dialogs}
     </LevelFrame>
   );
 }

@@ -1,15 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Course,
-  CourseDeletePreview,
-  CourseInput,
-  Section,
-  SectionInput,
-  Unit,
-  UnitInput,
-} from '@common/schemas/courses';
+import type { Course, CourseDeletePreview, Section, Unit } from '@common/schemas/courses';
 import { CATALOGUE_KEY, catalogueKey } from '../../api/catalogue';
 import { api } from '../../api/client';
+import type { Entity } from './messages';
 
 /** Query keys: every list under the catalogue's root, so one invalidation after a change refreshes every screen. */
 export const keys = {
@@ -17,6 +10,11 @@ export const keys = {
   courses: (admin: boolean) => catalogueKey('course-management', 'courses', admin ? 'admin' : 'staff'),
   units: (courseId: string) => catalogueKey('course-management', 'units', courseId),
   sections: (unitId: string) => catalogueKey('course-management', 'sections', unitId),
+  /**
+   * Outside the catalogue's root: it is read afresh each time the confirmation opens, and a refresh after the
+   * delete would only ask again about the course just deleted.
+   */
+  deletePreview: (courseId: string) => ['course-delete-preview', courseId] as const,
 };
 
 /** Admins read the admin list (it is for admins only); teachers and data-entry staff the shared one. */
@@ -49,40 +47,36 @@ function useChange<T, V>(run: (vars: V) => Promise<T>) {
   return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: keys.all }) });
 }
 
-export const useSaveCourse = () =>
-  useChange(({ id, body }: { id?: string; body: CourseInput }) =>
-    id
-      ? api.put<Course>(`/courses/${id}`, body, 'Failed to save course')
-      : api.post<Course>('/courses', body, 'Failed to save course'),
+/** Where each level is saved and deleted, as the server routes them: a new unit or section goes under its parent. */
+const LEVEL_PATHS: Record<Entity, { path: string; under?: string; deleteQuery?: string }> = {
+  // Deleting a course is an admin's; the dialog has shown what it reaches, so the delete is confirmed.
+  course: { path: '/courses', deleteQuery: '?confirm=true' },
+  unit: { path: '/units', under: '/courses' },
+  section: { path: '/sections', under: '/units' },
+};
+
+/** Creates (under its parent, when it has one) or edits a course, unit or section; the body is its form schema's. */
+export function useSaveLevel(entity: Entity) {
+  const { path, under } = LEVEL_PATHS[entity];
+  const failed = `Failed to save ${entity}`;
+  return useChange(({ id, parentId, body }: { id?: string; parentId?: string; body: unknown }) =>
+    id ? api.put(`${path}/${id}`, body, failed) : api.post(under ? `${under}/${parentId}${path}` : path, body, failed),
   );
-/** Deleting a course is an admin's; the dialog has shown what it reaches, so the delete is confirmed. */
-export const useDeleteCourse = () =>
-  useChange((id: string) => api.delete<{ message: string }>(`/courses/${id}?confirm=true`, 'Failed to delete course'));
+}
+
+export function useDeleteLevel(entity: Entity) {
+  const { path, deleteQuery = '' } = LEVEL_PATHS[entity];
+  return useChange((id: string) =>
+    api.delete<{ message: string }>(`${path}/${id}${deleteQuery}`, `Failed to delete ${entity}`),
+  );
+}
 
 /** What deleting a course reaches (its students and the saved tests using its questions), for the confirmation. */
 export function useCourseDeletePreview(id: string | null) {
   return useQuery({
-    queryKey: ['courses', 'delete-preview', id ?? ''],
+    queryKey: keys.deletePreview(id ?? ''),
     queryFn: () => api.get<CourseDeletePreview>(`/courses/${id}/delete-preview`, 'Failed to delete course'),
     enabled: !!id,
     staleTime: 0,
   });
 }
-
-export const useSaveUnit = () =>
-  useChange(({ id, courseId, body }: { id?: string; courseId: string; body: UnitInput }) =>
-    id
-      ? api.put<Unit>(`/units/${id}`, body, 'Failed to save unit')
-      : api.post<Unit>(`/courses/${courseId}/units`, body, 'Failed to save unit'),
-  );
-export const useDeleteUnit = () =>
-  useChange((id: string) => api.delete<{ message: string }>(`/units/${id}`, 'Failed to delete unit'));
-
-export const useSaveSection = () =>
-  useChange(({ id, unitId, body }: { id?: string; unitId: string; body: SectionInput }) =>
-    id
-      ? api.put<Section>(`/sections/${id}`, body, 'Failed to save section')
-      : api.post<Section>(`/units/${unitId}/sections`, body, 'Failed to save section'),
-  );
-export const useDeleteSection = () =>
-  useChange((id: string) => api.delete<{ message: string }>(`/sections/${id}`, 'Failed to delete section'));

@@ -1,7 +1,7 @@
 import { ApiError, errorMessage } from '../../api/client';
 
 export type Entity = 'course' | 'unit' | 'section';
-const capital = (e: Entity) => e[0].toUpperCase() + e.slice(1);
+export const capital = (e: Entity) => e[0].toUpperCase() + e.slice(1);
 
 /**
  * The screen's failure texts: the server's message where it gave one, else "Failed to ..." for a refused
