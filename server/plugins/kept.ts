@@ -237,6 +237,7 @@ export async function registerKept<D extends Record<string, SomeKeptMemo>>(
     const [origin, ...studentIds] = payload.split(' ');
     // This instance counted its own attempts when it took them.
     if (origin === instance) return;
+    // A memo that attempts empty is keyed `{ student }`: each named student's entry goes, and nobody else's.
     for (const { store } of clearedBy('attempts'))
       if (store instanceof Memo) for (const studentId of studentIds) store.evict({ student: studentId } as never);
   });
