@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config';
-import type { AppContext } from './context';
+import { type AppContext, MEMOS } from './context';
 import type { Database } from './db/client';
 import { codeKey } from './lib/code-key';
 import { createMailer, loggingMailer, type Mailer } from './lib/mail';
@@ -20,7 +20,8 @@ import { type FileDriver, LOOSE_FILE_GRACE_MS, UploadStore } from './lib/storage
 import { registerAccess } from './plugins/access';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
-import { SESSION_CHANNEL, SessionCache } from './modules/sessions/cache';
+import { CHANNELS } from './db/changes';
+import { applyUserNotice, SessionCache } from './modules/sessions/cache';
 import { registerSessions } from './modules/sessions/plugin';
 import type { CurrentUser } from './modules/sessions/store';
 import { registerKept } from './plugins/kept';
@@ -153,10 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerObservation(app, new Metrics({ database, kept: () => app.keptSizes() }));
 
   const sessionCache = new SessionCache<CurrentUser>(deps.sessionCacheMs ?? 15_000);
-  // '*' means the notifications were interrupted: anything may have changed.
-  await database.listen(SESSION_CHANNEL, (userId) =>
-    userId === '*' ? sessionCache.clear() : sessionCache.evictUser(userId),
-  );
+  await database.listen(CHANNELS.users, (payload) => applyUserNotice(sessionCache, payload));
   // Before any route is added: the plugin reads their `kept` and `invalidates` declarations.
   // Names this instance on the attempts channel, so it does not forget what it has counted itself.
   const instance = randomUUID();
@@ -169,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       studentsOf: (courseIds) => studentsOfCourses(database.db, courseIds),
     },
     instance,
+    MEMOS,
   );
   const mailQueue = new MailQueue(
     loggingMailer(

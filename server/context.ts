@@ -6,7 +6,15 @@ import type { UploadStore } from './lib/storage';
 import type { NewAttempt } from './modules/student/attempts';
 import type { SessionCache } from './modules/sessions/cache';
 import type { CurrentUser } from './modules/sessions/store';
-import type { Memos } from './plugins/kept';
+import type { MemosOf } from './lib/kept/declare';
+import { questionMemos } from './modules/questions/kept';
+import { studentMemos } from './modules/student/kept';
+import { testMemos } from './modules/saved-tests/kept';
+import { userMemos } from './modules/users/kept';
+
+/** Every memo, declared in the `kept.ts` of the module that owns it: `registerKept` (app.ts) makes their stores. */
+export const MEMOS = { ...studentMemos, ...questionMemos, ...testMemos, ...userMemos };
+export type Memos = MemosOf<typeof MEMOS>;
 
 /** What services need from the outside world; tests build their own (a clock they control, a mail catcher). */
 export interface AppContext {
@@ -17,7 +25,7 @@ export interface AppContext {
   now: () => Date;
   /** Signed-in users by token; evict a user after a commit that ends their sessions or changes their account. */
   sessionCache: SessionCache<CurrentUser>;
-  /** Values services keep between requests, emptied on every instance by the changes that alter them (plugins/kept.ts). */
+  /** Values services keep between requests, emptied on every instance by the changes that alter them (server/plugins/kept.ts). */
   memos: Memos;
   /** Answer attempts, written behind the answers; `flush()` before reading them. */
   attempts: BatchWriter<NewAttempt>;

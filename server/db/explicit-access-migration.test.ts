@@ -16,7 +16,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNELS } from '../plugins/kept';
+import { CHANNELS } from './changes';
 import { accessibleSectionIds } from '../modules/student/access';
 import { openPglite, openPostgres, type Database, type Db } from './client';
 import { rows } from './prepared';

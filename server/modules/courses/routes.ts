@@ -20,7 +20,9 @@ import {
   unitUpdateBody,
 } from '../../../common/schemas/courses';
 import type { AppContext } from '../../context';
-import { type KeyRequest, sendJsonText } from '../../plugins/kept';
+import type { KeyRequest } from '../../lib/kept/declare';
+import { sendJsonText } from '../../lib/kept/reply';
+import { coursesView, sectionsView, sectionSummariesView, unitsView } from './kept';
 import * as courses from './service';
 import type { LevelChange, LevelName, LevelReply, SaveTarget } from './service';
 
@@ -54,24 +56,24 @@ const LEVEL_ROUTES: { [L in LevelName]: LevelRoutes<L> } = {
 export function courseRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    // Every list is read on each step of course management and changes rarely: lists are kept views (plugins/kept.ts)
+    // Every list is read on each step of course management and changes rarely: lists are kept views (kept.ts)
     // emptied by content changes, which every write here makes.
     const staff = { access: STAFF_TYPES } as const;
     const staffWrite = { access: STAFF_TYPES, invalidates: ['content'] } as const;
     const admin = { access: ['admin'] } as const;
     const teacher = { access: ['teacher'] } as const;
     const params = idParam;
-    const catalogue = { view: 'courses', key: () => [] } as const;
+    const catalogue = { view: coursesView, key: () => [] };
     // The units of a course are the same list whichever route asks (and both answer 404 for an unknown course).
-    const unitsOfCourse = { view: 'units', key: (req: KeyRequest) => [req.params.id] } as const;
+    const unitsOfCourse = { view: unitsView, key: (req: KeyRequest) => [req.params.id] };
     const unitsFiltered = {
-      view: 'units',
+      view: unitsView,
       key: (req: KeyRequest) => [req.query.courseId as string | undefined],
-    } as const;
+    };
     const summaries = {
-      view: 'sectionSummaries',
+      view: sectionSummariesView,
       key: (req: KeyRequest) => [req.query.courseId as string | undefined, req.query.unitId as string | undefined],
-    } as const;
+    };
 
     /** A level's create (201) and edit routes, for staff. */
     const levelRoutes = (name: LevelName) => {
@@ -160,7 +162,7 @@ export function courseRoutes(ctx: AppContext) {
     r.get(
       '/units/:id/sections',
       {
-        config: { ...staff, kept: { view: 'sections', key: (req) => [req.params.id] } },
+        config: { ...staff, kept: { view: sectionsView, key: (req) => [req.params.id] } },
         schema: { params, response: { 200: sectionList } },
       },
       (req) => courses.listSections(ctx.db, req.params.id),

@@ -14,7 +14,7 @@ import { rows } from '../../db/prepared';
 import { NotFound } from '../../lib/errors';
 import { apiType, type DbUserType } from '../../lib/roles';
 import { mayActForStudent } from '../../policies/students';
-import type { StudentOutline, StudentTotals } from '../../plugins/kept';
+import type { StudentOutline, StudentTotals } from '../student/progress';
 import { isSolved, outlineJson, progressOf, totalsJson } from '../student/progress';
 import { pendingReviews } from '../test-taking/service';
 

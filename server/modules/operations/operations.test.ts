@@ -4,7 +4,7 @@ import { OVERLOADED } from '../../app';
 import { NEWEST_MIGRATION } from '../../db/client';
 import { LocalDriver } from '../../lib/storage';
 import { call, createTestApp, type TestApp } from '../../test/harness';
-import { READY_KEPT_MS } from './routes';
+import { READY_VERDICT_CACHE_MS } from './routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('GET /api/health and GET /api/ready', () => {
       sql`update drizzle.__drizzle_migrations m set created_at = ${NEWEST_MIGRATION - 1} where m.created_at = ${NEWEST_MIGRATION}`,
     );
     try {
-      t.clock.advance(READY_KEPT_MS / 1000);
+      t.clock.advance(READY_VERDICT_CACHE_MS / 1000);
       const response = await call(t.app, null, { method: 'GET', url: '/api/ready' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'unavailable', database: 'ok', migrations: 'failed', storage: 'ok' });
@@ -34,7 +34,7 @@ describe('GET /api/health and GET /api/ready', () => {
         sql`update drizzle.__drizzle_migrations m set created_at = ${NEWEST_MIGRATION} where m.created_at = ${NEWEST_MIGRATION - 1}`,
       );
     }
-    t.clock.advance(READY_KEPT_MS / 1000);
+    t.clock.advance(READY_VERDICT_CACHE_MS / 1000);
     expect((await call(t.app, null, { method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
 
@@ -53,7 +53,7 @@ describe('GET /api/health and GET /api/ready', () => {
       expect(burst.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
       for (let i = 0; i < 10; i++) expect((await ask()).json().status).toBe('ready');
       expect(probes).toBe(1);
-      counted.clock.advance(READY_KEPT_MS / 1000 - 1);
+      counted.clock.advance(READY_VERDICT_CACHE_MS / 1000 - 1);
       await ask();
       expect(probes).toBe(1);
       counted.clock.advance(1);

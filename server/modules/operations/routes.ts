@@ -35,8 +35,8 @@ const readyReply = z.object({
   storage: check,
 });
 type ReadyReply = z.infer<typeof readyReply>;
-/** How long one readiness verdict answers every caller. */
-export const READY_KEPT_MS = 5000;
+/** How long the cached readiness verdict answers every caller. */
+export const READY_VERDICT_CACHE_MS = 5000;
 /** Under overload /ready answers as every route does (errors.ts). */
 const overloaded = z.object({ message: z.string(), code: z.string() });
 
@@ -100,7 +100,7 @@ export function operationsRoutes(ctx: AppContext, backups?: BackupOffer) {
       },
       async (_req, reply) => {
         const now = ctx.now().getTime();
-        if (!verdict || now - verdict.at >= READY_KEPT_MS || now < verdict.at)
+        if (!verdict || now - verdict.at >= READY_VERDICT_CACHE_MS || now < verdict.at)
           verdict = { at: now, reply: checkReady() };
         const answer = await verdict.reply;
         return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);

@@ -25,7 +25,7 @@ import {
   sectionQuestions,
 } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import type { Memo } from '../../plugins/kept';
+import type { Memo } from '../../lib/kept/stores';
 
 /** `%text%` for LIKE and ILIKE, with the pattern characters of the text taken literally. */
 function containsPattern(text: string): string {

@@ -18,7 +18,8 @@ import {
 import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
 import { isStoredName } from '../../lib/storage';
-import type { KeyRequest } from '../../plugins/kept';
+import type { KeyRequest } from '../../lib/kept/declare';
+import { questionPageView } from './kept';
 import { claimUploads, registerMultipart } from './multipart';
 import { listKey, listQuestions } from './queries';
 import { attachmentType, createQuestion, deleteQuestions, saveContentImage, updateQuestion } from './service';
@@ -47,7 +48,7 @@ export function questionRoutes(ctx: AppContext) {
 
     // Staff open the same first pages of the same filters again and again: a page is kept rendered until the bank
     // (or a section's questions, for "not yet in this section") changes, like the course lists.
-    const page = { view: 'questionPage', key: (req: KeyRequest) => [listKey(req.query as QuestionListQuery)] } as const;
+    const page = { view: questionPageView, key: (req: KeyRequest) => [listKey(req.query as QuestionListQuery)] };
     r.get(
       '/questions',
       {

@@ -23,7 +23,7 @@ import { questions, testAssignments, testQuestions, tests } from '../../db/schem
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { mayChangeTest } from '../../policies/tests';
-import type { Memo } from '../../plugins/kept';
+import type { Memo } from '../../lib/kept/stores';
 import type { CurrentUser } from '../sessions/store';
 import { builderQuestionsByIds, listKey, matchingIds, questionsByIds, type BankFilter } from '../questions/queries';
 

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { CHANNELS } from '../../db/changes';
 import type { Db } from '../../db/client';
-
-/** The channel on which every instance hears that a user's sessions or account changed. */
-export const SESSION_CHANNEL = 'academy_user_changed';
 
 interface Entry<T> {
   value: T;
@@ -50,7 +48,22 @@ export class SessionCache<T> {
   }
 }
 
-/** Tells every instance that a user's sessions or account changed; inside a transaction it is sent on commit. */
+/**
+ * Tells every instance that a user's sessions or account changed; inside a transaction it is sent on commit. It goes
+ * on the channel of every account change (the triggers' too), so what is kept of the accounts is emptied as well.
+ */
 export async function announceUserChange(db: Db, userId: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${userId})`);
+  await db.execute(sql`select pg_notify(${CHANNELS.users}, ${userId})`);
+}
+
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Applies a notice of the users channel to a session cache: a user's id (announceUserChange) evicts that user, '*'
+ * (the notifications were interrupted: anything may have changed) everything; a trigger's notice of an account
+ * change names no user, and the code that changes a signed-in user's account announces the user besides.
+ */
+export function applyUserNotice(cache: SessionCache<unknown>, payload: string): void {
+  if (payload === '*') cache.clear();
+  else if (USER_ID.test(payload)) cache.evictUser(payload);
 }

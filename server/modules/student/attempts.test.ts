@@ -3,10 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerAttempts } from '../../db/schema';
-import { CHANNELS, Memo, type StudentTotals } from '../../plugins/kept';
+import { CHANNELS } from '../../db/changes';
+import { Memo } from '../../lib/kept/stores';
 import { buildQuestion } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { attemptWriter, STUDENTS_PER_NOTICE } from './attempts';
+import type { StudentTotals } from './progress';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +26,7 @@ describe('the attempt writer', () => {
     await t.database.listen(CHANNELS.attempts, (payload) => notices.push(payload));
     const writer = attemptWriter(t.db, t.app.log, {
       instance: 'instance-a',
-      totals: new Memo<StudentTotals>(1024 * 1024),
+      totals: new Memo<StudentTotals, { student: string }>(1024 * 1024),
     });
     // Twenty with two attempts: a student is named once however many rows of theirs the statement holds.
     const rows = [...students, ...students.slice(0, 20)];

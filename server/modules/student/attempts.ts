@@ -5,8 +5,9 @@ import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { answerAttempts } from '../../db/schema';
 import { BatchWriter } from '../../lib/batch-writer';
-import { CHANNELS, type Memo, type StudentTotals } from '../../plugins/kept';
-import { countCheck } from './progress';
+import { CHANNELS } from '../../db/changes';
+import type { Memo } from '../../lib/kept/stores';
+import { countCheck, type StudentTotals } from './progress';
 
 export interface NewAttempt {
   studentId: string;
@@ -82,7 +83,7 @@ const ATTEMPTS_GATHER_MS = 10;
 export function attemptWriter(
   db: Db,
   log: FastifyBaseLogger,
-  memo: { instance: string; totals: Memo<StudentTotals> },
+  memo: { instance: string; totals: Memo<StudentTotals, { student: string }> },
 ): BatchWriter<NewAttempt> {
   const stamp = orderedStamps();
   return new BatchWriter<NewAttempt>(
@@ -99,7 +100,7 @@ export function attemptWriter(
     {
       gatherMs: ATTEMPTS_GATHER_MS,
       onError: (error, row) => {
-        memo.totals.evict(row.studentId);
+        memo.totals.evict({ student: row.studentId });
         log.error(
           { err: error, studentId: row.studentId, questionId: row.questionId },
           'an answer attempt could not be stored',
@@ -121,7 +122,7 @@ const NEW_QUESTION_BYTES = 64;
  */
 export async function recordAttempt(ctx: AppContext, attempt: NewAttempt): Promise<void> {
   ctx.memos.studentTotals.update(
-    attempt.studentId,
+    { student: attempt.studentId },
     (totals) => countCheck(totals, attempt),
     (totals) => (totals.questions[attempt.questionId] ? 0 : NEW_QUESTION_BYTES),
   );

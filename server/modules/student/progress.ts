@@ -1,7 +1,37 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CourseProgress, LastSection, QuestionProgress } from '../../../common/schemas/learning';
-import type { OutlineSection, StudentOutline, StudentTotals } from '../../plugins/kept';
 import { accessibleSectionIds } from './access';
+
+/**
+ * What a student's figures are computed from: their stored checks, summed per question. Only their own checks change
+ * it; the memo (`studentTotals`, kept.ts) is counted on as they are taken.
+ */
+export interface StudentTotals {
+  attempts: number;
+  correctAttempts: number;
+  /** By question id: [checks, the try that first got it right, or 0 while it is not solved]. */
+  questions: Record<string, [number, number]>;
+  /** The section of the latest check. */
+  lastSectionId: string | null;
+}
+
+/** A section open to a student, with where it sits and its exercises in order. */
+export interface OutlineSection {
+  courseId: string;
+  unitId: string;
+  unitTitle: string;
+  unitNumber: number;
+  sectionId: string;
+  title: string;
+  sectionNumber: number;
+  questionIds: string[];
+}
+
+/** A student's assigned courses and the sections open to them: only content and assignments change it. */
+export interface StudentOutline {
+  courses: Array<{ id: string; name: string; code: string }>;
+  sections: OutlineSection[];
+}
 
 /**
  * Grades that reward learning, the one home of their rules. Stored attempts stay as they are; what is

@@ -18,8 +18,9 @@ import {
 } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
 import { BatchedLimit } from '../../lib/rate-limit';
-import type { KeyRequest } from '../../plugins/kept';
+import type { KeyRequest } from '../../lib/kept/declare';
 import type { CurrentUser } from '../sessions/store';
+import { questionBatchView, studentCoursesView, studentCourseView } from './kept';
 import {
   checkQuestionAnswer,
   questionBatch,
@@ -46,7 +47,7 @@ export function studentRoutes(ctx: AppContext) {
 
     // What a student reads changes only with content and assignments (or, for the figures, their own checks): the
     // lists and the course view are kept views, the questions batch too, by caller and ids as asked.
-    const myCourses = { view: 'studentCourses', key: (req: KeyRequest) => [req.user!.id] } as const;
+    const myCourses = { view: studentCoursesView, key: (req: KeyRequest) => ({ student: req.user!.id }) };
     r.get(
       '/student/courses',
       { config: { ...student, kept: myCourses }, schema: { response: { 200: studentCoursesReply } } },
@@ -55,7 +56,10 @@ export function studentRoutes(ctx: AppContext) {
       }),
     );
 
-    const courseView = { view: 'studentCourse', key: (req: KeyRequest) => [req.user!.id, req.params.id] } as const;
+    const courseView = {
+      view: studentCourseView,
+      key: (req: KeyRequest) => ({ student: req.user!.id, course: req.params.id }),
+    };
     r.get(
       '/student/courses/:id',
       { config: { ...student, kept: courseView }, schema: { params: idParam, response: { 200: courseDetailReply } } },
@@ -72,9 +76,13 @@ export function studentRoutes(ctx: AppContext) {
     );
 
     const batch = {
-      view: 'questionBatch',
-      key: (req: KeyRequest) => [req.user!.id, ...(req.body as { questionIds: string[] }).questionIds],
-    } as const;
+      view: questionBatchView,
+      // A staff caller's id is never named as a student: their batch goes with its questions.
+      key: (req: KeyRequest) => ({
+        student: req.user!.id,
+        questions: (req.body as { questionIds: string[] }).questionIds,
+      }),
+    };
     r.post(
       '/questions/batch',
       { config: { ...learners, kept: batch }, schema: { body: batchBody, response: { 200: batchReply } } },

@@ -9,14 +9,14 @@ import type {
 } from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES, SOLUTION_AFTER_WRONG } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
-import type { KeptQuestion, ReachableQuestion, StudentOutline, StudentTotals } from '../../plugins/kept';
+import type { QuestionToCheck, ReachableQuestion } from './kept';
 import type { Db } from '../../db/client';
 import { courses, questions, studentCourses } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
 import { Forbidden, NotFound } from '../../lib/errors';
 import { accessibleSectionIds } from './access';
 import { recordAttempt } from './attempts';
-import { outlineJson, progressOf, questionsOf, totalsJson } from './progress';
+import { outlineJson, progressOf, questionsOf, totalsJson, type StudentOutline, type StudentTotals } from './progress';
 import { presentQuestions } from './questions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -98,7 +98,7 @@ export async function studentCourseDetail(ctx: AppContext, studentId: string, co
  * sittings (test_attempts_student_idx), kept until a sitting of theirs starts or ends.
  */
 function openTestQuestions(ctx: AppContext, studentId: string): Promise<string[]> {
-  return ctx.memos.openTestQuestions.remember(studentId, async () => {
+  return ctx.memos.openTestQuestions.remember({ student: studentId }, async () => {
     const found = await rows<{ id: string }>(
       ctx.db,
       sql`select distinct pe.value->>'questionId' as id
@@ -147,12 +147,12 @@ export async function questionBatch(
 
 /** The student's open sections with their exercises, kept until content or assignments change. */
 const outlineOf = (ctx: AppContext, studentId: string) =>
-  ctx.memos.studentOutline.remember(studentId, () => loadOutline(ctx, studentId));
+  ctx.memos.studentOutline.remember({ student: studentId }, () => loadOutline(ctx, studentId));
 
 /** A question as a check needs it, read once for every student until content or the bank change; null when none. */
-function checkableQuestion(ctx: AppContext, questionId: string): Promise<KeptQuestion | null> {
+function checkableQuestion(ctx: AppContext, questionId: string): Promise<QuestionToCheck | null> {
   return ctx.memos.checkableQuestion.remember(
-    questionId,
+    { question: questionId },
     async () => {
       const [row] = await ctx.db
         .select({ type: questions.type, answer: questions.answer, options: questions.options })
@@ -165,32 +165,38 @@ function checkableQuestion(ctx: AppContext, questionId: string): Promise<KeptQue
 }
 
 /**
- * The longest answer whose verdict is kept: school answers are short, and a short entry cannot nest deep enough to
+ * The longest answer whose verdict is cached: school answers are short, and a short entry cannot nest deep enough to
  * overflow the stack (which could end one check and not the next).
  */
-const KEPT_VERDICT_LENGTH = 100;
-/** The most verdicts kept per question: the wrong answers of a class are many, the common ones few. */
-const KEPT_VERDICTS = 200;
-/** What a kept verdict adds to its question's bytes, besides the answer itself. */
+const CACHED_VERDICT_LENGTH = 100;
+/** The most verdicts cached per question: the wrong answers of a class are many, the common ones few. */
+const CACHED_VERDICTS = 200;
+/** What a cached verdict adds to its question's bytes, besides the answer itself. */
 const VERDICT_BYTES = 64;
 
 /**
- * Checks an answer to a kept question, or takes the verdict the same answer got before. A verdict is kept with the
- * question the memo holds now (and counted in its bytes), unless the check ran out of budget, when another might not.
+ * Checks an answer to a kept question, or takes the verdict the same answer got before from the question's verdict
+ * cache. A verdict is cached with the question the memo holds now (and counted in its bytes), unless the check ran
+ * out of budget, when another might not.
  */
-function checkKept(ctx: AppContext, questionId: string, question: KeptQuestion, studentAnswer: string): CheckResult {
+function checkWithVerdictCache(
+  ctx: AppContext,
+  questionId: string,
+  question: QuestionToCheck,
+  studentAnswer: string,
+): CheckResult {
   const known = question.verdicts.get(studentAnswer);
   if (known) return known;
   const { result, whole } = checkAnswerWhole(question, studentAnswer);
-  const kept = ctx.memos.checkableQuestion.get(questionId);
+  const current = ctx.memos.checkableQuestion.get({ question: questionId });
   if (
     whole &&
-    studentAnswer.length <= KEPT_VERDICT_LENGTH &&
-    kept?.verdicts === question.verdicts &&
-    kept.verdicts.size < KEPT_VERDICTS
+    studentAnswer.length <= CACHED_VERDICT_LENGTH &&
+    current?.verdicts === question.verdicts &&
+    current.verdicts.size < CACHED_VERDICTS
   ) {
     ctx.memos.checkableQuestion.update(
-      questionId,
+      { question: questionId },
       (current) => {
         current?.verdicts.set(studentAnswer, result);
         return current;
@@ -231,9 +237,8 @@ async function reachableQuestion(
   studentId: string,
   body: { questionId: string; sectionId?: string },
 ): Promise<ReachableQuestion | null> {
-  const key = `${studentId} ${body.questionId} ${body.sectionId ?? ''}`;
   return ctx.memos.reachableQuestion.remember(
-    key,
+    { student: studentId, question: body.questionId, section: body.sectionId ?? null },
     async () => {
       const via = sectionReaching(await outlineOf(ctx, studentId), body.questionId, body.sectionId);
       if (!via && !(await givenToPractice(ctx.db, studentId, body.questionId))) return null;
@@ -257,12 +262,12 @@ export async function checkQuestionAnswer(
   if (!caller.isStudent) {
     const question = await checkableQuestion(ctx, body.questionId);
     if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
-    return checkKept(ctx, body.questionId, question, body.studentAnswer);
+    return checkWithVerdictCache(ctx, body.questionId, question, body.studentAnswer);
   }
   await refuseWhileInTest(ctx, caller.id, [body.questionId]);
   const question = await reachableQuestion(ctx, caller.id, body);
   if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
-  const result = checkKept(ctx, body.questionId, question, body.studentAnswer);
+  const result = checkWithVerdictCache(ctx, body.questionId, question, body.studentAnswer);
   await recordAttempt(ctx, {
     studentId: caller.id,
     questionId: body.questionId,
@@ -329,7 +334,7 @@ export async function questionSolution(
 const keptProgress = (ctx: AppContext, studentId: string) =>
   Promise.all([
     outlineOf(ctx, studentId),
-    ctx.memos.studentTotals.remember(studentId, () => loadTotals(ctx, studentId)),
+    ctx.memos.studentTotals.remember({ student: studentId }, () => loadTotals(ctx, studentId)),
   ]);
 
 /** The dashboard's figures: enrolled courses, questions solved and first-try accuracy, each course's progress, the last section. */
@@ -358,7 +363,7 @@ export async function sectionProgress(ctx: AppContext, studentId: string, sectio
  * a window opening or closing changes it with no write to announce; a student who never had a test costs nothing.
  */
 async function assignmentsDue(ctx: AppContext, studentId: string): Promise<number> {
-  const hasTests = await ctx.memos.studentHasTests.remember(studentId, async () => {
+  const hasTests = await ctx.memos.studentHasTests.remember({ student: studentId }, async () => {
     const [found] = await rows<{ any: boolean }>(
       ctx.db,
       sql`select exists (select 1 from test_assignments ta where ta.student_id = ${studentId}) as any`,

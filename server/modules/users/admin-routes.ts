@@ -14,7 +14,8 @@ import {
   usersReply,
 } from '../../../common/schemas/users';
 import type { AppContext } from '../../context';
-import type { KeyRequest } from '../../plugins/kept';
+import type { KeyRequest } from '../../lib/kept/declare';
+import { userPageView } from './kept';
 import { deleteUser, importStudents, listUsers, registerUser, updateUser } from './admin';
 
 const adminOnly = { access: ['admin'] } as const;
@@ -28,7 +29,7 @@ export function adminUserRoutes(ctx: AppContext) {
 
     // Kept: a page costs no statement until an account, a profile or a link changes (p99 budget at 100,000 accounts).
     const userPage = {
-      view: 'userPage',
+      view: userPageView,
       key: (req: KeyRequest) => {
         const q = req.query as z.output<typeof usersQuery>;
         return [q.q ?? '', q.type ?? '', q.status ?? '', q.page, q.limit];

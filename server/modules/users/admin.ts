@@ -26,7 +26,7 @@ import { welcomeMail } from '../../lib/mail';
 import { apiType, dbType } from '../../lib/roles';
 import { announceUserChange } from '../sessions/cache';
 import { endAllSessions } from '../sessions/store';
-import type { Memos } from '../../plugins/kept';
+import type { Memo } from '../../lib/kept/stores';
 import type { ProfileRow, UserRow } from './present';
 
 type Actor = { id: string };
@@ -120,7 +120,7 @@ export async function adminUserById(db: Db, id: string): Promise<AdminUser> {
 // ---- the users table ----
 
 /** The stat cards: every account, whatever the filters (one pass over the (type, status) index), kept until accounts change. */
-async function userStats(db: Db, memo: Memos['userCounts']): Promise<UsersReply['stats']> {
+async function userStats(db: Db, memo: Memo<Record<string, number>>): Promise<UsersReply['stats']> {
   const kept = await memo.remember('', () => countByType(db));
   return kept as UsersReply['stats'];
 }

@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { useCheckAnswer, useSolution } from './api';
 import { AnswerInput } from '../../question-types/answering';
 import { questionHtml } from '../../question-types/blanks';
-import { loadKeptAnswer, saveKeptAnswer, type KeptAnswer } from './keptAnswers';
+import { loadSessionAnswer, saveSessionAnswer, type SessionAnswer } from './sessionAnswers';
 import styles from './student.module.css';
 
 /**
@@ -20,7 +20,7 @@ import styles from './student.module.css';
  * too). Blank answers are never sent; the server checks and records every attempt. The verdict is announced and
  * brought into view while the focus stays where the student is. The hint opens on demand; the worked solution is
  * offered after a right answer or a second wrong one, now or in the server's record (`solutionEarned`). Typed answers
- * and verdicts are kept for the session. A practice question has no section.
+ * and verdicts are saved for the session. A practice question has no section.
  */
 export function QuestionCard({
   question,
@@ -33,11 +33,11 @@ export function QuestionCard({
   userId: string;
   solutionEarned?: boolean;
 }) {
-  const [kept, setKept] = useState<KeptAnswer>(() => loadKeptAnswer(userId, question.id));
-  const { answer, result } = kept;
-  const keep = (next: KeptAnswer) => {
-    setKept(next);
-    saveKeptAnswer(userId, question.id, next);
+  const [saved, setSaved] = useState<SessionAnswer>(() => loadSessionAnswer(userId, question.id));
+  const { answer, result } = saved;
+  const save = (next: SessionAnswer) => {
+    setSaved(next);
+    saveSessionAnswer(userId, question.id, next);
   };
   const check = useCheckAnswer();
   const verdict = useRef<HTMLDivElement>(null);
@@ -49,7 +49,7 @@ export function QuestionCard({
   // The field also reports moves that leave its value as it was: only a new answer clears the verdict.
   const change = (value: string) => {
     typedLast.current = value;
-    if (value !== answer) keep({ ...kept, answer: value, result: null });
+    if (value !== answer) save({ ...saved, answer: value, result: null });
   };
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -59,8 +59,8 @@ export function QuestionCard({
       { questionId: question.id, studentAnswer: sent, sectionId },
       {
         onSuccess: (reply) => {
-          const latest = loadKeptAnswer(userId, question.id);
-          keep({
+          const latest = loadSessionAnswer(userId, question.id);
+          save({
             ...latest,
             answer: sent,
             result: reply.result,
@@ -102,7 +102,7 @@ export function QuestionCard({
           </p>
         ) : null}
       </div>
-      {solutionEarned || kept.solved || kept.wrong >= SOLUTION_AFTER_WRONG ? (
+      {solutionEarned || saved.solved || saved.wrong >= SOLUTION_AFTER_WRONG ? (
         <WorkedSolution questionId={question.id} />
       ) : null}
     </form>

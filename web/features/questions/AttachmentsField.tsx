@@ -24,7 +24,7 @@ export function AttachmentsField({
 }: AttachmentsFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const kept = existing.length - removed.length;
+  const remaining = existing.length - removed.length;
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -66,7 +66,7 @@ export function AttachmentsField({
           const picked = [...(e.target.files ?? [])].filter((f) =>
             (ATTACHMENT_TYPES as readonly string[]).includes(f.type),
           );
-          onFilesChange([...files, ...picked].slice(0, Math.max(0, MAX_ATTACHMENTS - kept)));
+          onFilesChange([...files, ...picked].slice(0, Math.max(0, MAX_ATTACHMENTS - remaining)));
           e.target.value = '';
         }}
       />
@@ -74,7 +74,7 @@ export function AttachmentsField({
         size="sm"
         variant="secondary"
         onClick={() => input.current?.click()}
-        disabled={kept + files.length >= MAX_ATTACHMENTS}
+        disabled={remaining + files.length >= MAX_ATTACHMENTS}
         icon={ImagePlus}
       >
         Add Images

@@ -22,10 +22,10 @@ function Step2({ step1 }: { step1: Step1State }) {
   const toStart = useGoBack(paths.questionBank);
   const toStep1 = useGoBack(paths.createQuestionStep1);
   const userId = useAuth().user!.id;
-  const [kept] = useState(() => loadStep2Draft(userId));
+  const [saved] = useState(() => loadStep2Draft(userId));
   const { categoryNames: _categoryNames, focusNames: _focusNames, ...choices } = step1;
-  const { form, draft, patch } = useDraftForm({ ...emptyDraft(), ...kept.content, ...choices });
-  const [files, setFiles] = useState<File[]>(kept.files);
+  const { form, draft, patch } = useDraftForm({ ...emptyDraft(), ...saved.content, ...choices });
+  const [files, setFiles] = useState<File[]>(saved.files);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const create = useCreateQuestion();
   const done = message?.tone === 'success';

@@ -67,13 +67,13 @@ export default function TestSittingPage() {
 
 function Sitting({ attempt, onDone }: { attempt: Attempt; onDone(attemptId: string): void }) {
   const store = useMemo(() => new SittingStore(attempt.id), [attempt.id]);
-  const kept = useMemo(() => store.read(), [store]);
-  const [answers, setAnswers] = useState<Record<string, string>>(() => ({ ...attempt.answers, ...kept.pending }));
-  const [flagged, setFlagged] = useState<Set<string>>(() => new Set(kept.flagged));
+  const saved = useMemo(() => store.read(), [store]);
+  const [answers, setAnswers] = useState<Record<string, string>>(() => ({ ...attempt.answers, ...saved.pending }));
+  const [flagged, setFlagged] = useState<Set<string>>(() => new Set(saved.flagged));
   const [current, setCurrent] = useState(0);
   const [onePage, setOnePage] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>(
-    Object.keys(kept.pending).length > 0 || !navigator.onLine ? 'offline' : 'saved',
+    Object.keys(saved.pending).length > 0 || !navigator.onLine ? 'offline' : 'saved',
   );
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);

@@ -33,13 +33,13 @@ export function dueWarning(leftMs: number, said: ReadonlySet<number>): (typeof W
   return WARNINGS.find((w) => leftMs <= w.atMs && !said.has(w.atMs) && leftMs > 0) ?? null;
 }
 
-interface Kept {
+interface SavedSitting {
   /** Answers typed but not yet confirmed saved by the server, by question id. */
   pending: Record<string, string>;
   flagged: string[];
 }
 
-/** One sitting's answers waiting to be sent and its flags, kept in the browser under the sitting's id. */
+/** One sitting's answers waiting to be sent and its flags, saved in the browser under the sitting's id. */
 export class SittingStore {
   private readonly key: string;
 
@@ -50,34 +50,34 @@ export class SittingStore {
     this.key = `academy.sitting.${attemptId}`;
   }
 
-  read(): Kept {
+  read(): SavedSitting {
     try {
-      const kept = JSON.parse(this.storage.getItem(this.key) ?? 'null') as Partial<Kept> | null;
-      return { pending: kept?.pending ?? {}, flagged: kept?.flagged ?? [] };
+      const saved = JSON.parse(this.storage.getItem(this.key) ?? 'null') as Partial<SavedSitting> | null;
+      return { pending: saved?.pending ?? {}, flagged: saved?.flagged ?? [] };
     } catch {
       return { pending: {}, flagged: [] };
     }
   }
 
-  private write(kept: Kept) {
+  private write(saved: SavedSitting) {
     try {
-      this.storage.setItem(this.key, JSON.stringify(kept));
+      this.storage.setItem(this.key, JSON.stringify(saved));
     } catch {
       // A full or blocked storage only loses the copy: the answers still go to the server.
     }
   }
 
   keep(questionId: string, answer: string) {
-    const kept = this.read();
-    this.write({ ...kept, pending: { ...kept.pending, [questionId]: answer } });
+    const saved = this.read();
+    this.write({ ...saved, pending: { ...saved.pending, [questionId]: answer } });
   }
 
   /** The server stored `answer`: forget it unless the student has typed something newer meanwhile. */
   saved(questionId: string, answer: string) {
-    const kept = this.read();
-    if (kept.pending[questionId] !== answer) return;
-    const { [questionId]: _sent, ...rest } = kept.pending;
-    this.write({ ...kept, pending: rest });
+    const saved = this.read();
+    if (saved.pending[questionId] !== answer) return;
+    const { [questionId]: _sent, ...rest } = saved.pending;
+    this.write({ ...saved, pending: rest });
   }
 
   setFlagged(flagged: string[]) {

@@ -1,11 +1,11 @@
 /**
- * A student's typed answers and verdicts, kept for the browser session (sessionStorage: this tab, keyed by user
+ * A student's typed answers and verdicts, saved for the browser session (sessionStorage: this tab, keyed by user
  * and question), so a reload or a trip to another section and Back finds them as they were. The server keeps
  * every attempt anyway; this is only the screen's place.
  */
 import type { CheckAnswerReply } from '@common/schemas/learning';
 
-export interface KeptAnswer {
+export interface SessionAnswer {
   answer: string;
   result: CheckAnswerReply['result'] | null;
   /** Wrong verdicts seen on this question, and whether a right one was: the worked solution is offered after either. */
@@ -13,11 +13,11 @@ export interface KeptAnswer {
   solved: boolean;
 }
 
-export const NOTHING_KEPT: KeptAnswer = { answer: '', result: null, wrong: 0, solved: false };
+export const NO_SESSION_ANSWER: SessionAnswer = { answer: '', result: null, wrong: 0, solved: false };
 
 const storageKey = (userId: string, questionId: string) => `answer:${userId}:${questionId}`;
 
-function isKept(value: unknown): value is KeptAnswer {
+function isSessionAnswer(value: unknown): value is SessionAnswer {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   const result = v.result as Record<string, unknown> | null;
@@ -31,19 +31,19 @@ function isKept(value: unknown): value is KeptAnswer {
 }
 
 /** What this user left on this question in this tab, or nothing (also when storage is disabled or unreadable). */
-export function loadKeptAnswer(userId: string, questionId: string): KeptAnswer {
+export function loadSessionAnswer(userId: string, questionId: string): SessionAnswer {
   try {
     const raw = sessionStorage.getItem(storageKey(userId, questionId));
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return isKept(parsed) ? parsed : NOTHING_KEPT;
+    return isSessionAnswer(parsed) ? parsed : NO_SESSION_ANSWER;
   } catch {
-    return NOTHING_KEPT;
+    return NO_SESSION_ANSWER;
   }
 }
 
-export function saveKeptAnswer(userId: string, questionId: string, kept: KeptAnswer): void {
+export function saveSessionAnswer(userId: string, questionId: string, saved: SessionAnswer): void {
   try {
-    sessionStorage.setItem(storageKey(userId, questionId), JSON.stringify(kept));
+    sessionStorage.setItem(storageKey(userId, questionId), JSON.stringify(saved));
   } catch {
     // A full or disabled storage only loses the place, never the work: the attempt is on the server.
   }

@@ -1,0 +1,71 @@
+/**
+ * Which database changes are announced, and on which channel: the one home of the map from a table to the channels
+ * its triggers notify (the triggers themselves are in `migrations/`; `changes.test.ts` checks both agree). Every
+ * instance listens and empties what a notice reaches of what it keeps in memory (server/plugins/kept.ts).
+ */
+
+/** The database channel of each kind of change. */
+export const CHANNELS = {
+  /**
+   * Courses, units, sections, a section's questions, assignments, tests given and sat, and a question's text or
+   * answer. The payload names what a write reached (migration 0012): `c:<course>`, `s:<student>`, `q:<question>`,
+   * joined by spaces, or anything else (`*`, a table's name) for everything.
+   */
+  content: 'academy_content_changed',
+  /** Questions, their tags, the tags' names and attachments; the payload as on `content`. */
+  bank: 'academy_bank_changed',
+  /**
+   * Accounts, profiles, a teacher's students or a parent's children (the triggers: the statement's operation), or a
+   * user's sessions (`announceUserChange`, server/modules/sessions/cache.ts: the user's id); `*` after a lost
+   * connection.
+   */
+  users: 'academy_users_changed',
+  /** Students' answer attempts were stored; the payload is `<instance> <studentId>...` (server/modules/student/attempts.ts). */
+  attempts: 'academy_attempts_added',
+} as const;
+export type Channel = keyof typeof CHANNELS;
+
+/**
+ * The tables whose changes something kept in memory depends on, and the channels their triggers notify. A table a
+ * kept view or memo reads belongs here, with a trigger in a migration; `changes.test.ts` fails until both agree.
+ */
+export const ANNOUNCED_TABLES: Record<string, readonly Channel[]> = {
+  courses: ['content'],
+  units: ['content'],
+  sections: ['content'],
+  section_questions: ['content'],
+  student_courses: ['content'],
+  student_units: ['content'],
+  student_sections: ['content'],
+  test_assignments: ['content'],
+  test_attempts: ['content'],
+  practice_questions: ['content'],
+  // Inserted attempts are announced by their writer on `attempts`; the triggers announce the others.
+  answer_attempts: ['content'],
+  questions: ['content', 'bank'],
+  question_categories: ['bank'],
+  question_focus: ['bank'],
+  categories: ['bank'],
+  focus_areas: ['bank'],
+  attachments: ['bank'],
+  users: ['users'],
+  profiles: ['users'],
+  teacher_students: ['users'],
+  parent_students: ['users'],
+};
+
+/** The tables nothing kept in memory reads, so their changes are announced to nobody. */
+export const UNANNOUNCED_TABLES: readonly string[] = [
+  // Read on each request that needs them (the signed-in user cache hears of ended sessions through announceUserChange).
+  'sessions',
+  'email_codes',
+  'rate_limits',
+  'subscriptions',
+  'bookings',
+  'loose_files',
+  // Saved tests and their answers are read afresh by the test pages; what a student's kept reads need of them
+  // (assignments, sittings) is announced with test_assignments and test_attempts.
+  'tests',
+  'test_questions',
+  'test_attempt_answers',
+];

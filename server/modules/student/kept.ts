@@ -1,0 +1,85 @@
+import type { CheckableQuestion, CheckResult } from '../../../common/answers';
+import { keptMemo, MB, type KeptView } from '../../lib/kept/declare';
+import type { StudentOutline, StudentTotals } from './progress';
+
+/**
+ * What a student's learning keeps in memory (server/lib/kept/declare.ts). Nearly all of it is scoped: kept per
+ * student (or question), so a change to one course or student empties only the entries it names.
+ */
+
+/** A student's course view, by student and course. */
+export const studentCourseView = {
+  name: 'studentCourse',
+  clearedBy: ['content'],
+  maxBytes: 32 * MB,
+  scoped: true,
+} as const satisfies KeptView;
+/** A student's My Courses list, by student. */
+export const studentCoursesView = {
+  name: 'studentCourses',
+  clearedBy: ['content'],
+  maxBytes: 8 * MB,
+  scoped: true,
+} as const satisfies KeptView;
+/**
+ * A caller's questions batch, by caller and question ids: the questions' text and placement are content, their
+ * tags and attachments the bank's; what a student may see of them changes with their courses.
+ */
+export const questionBatchView = {
+  name: 'questionBatch',
+  clearedBy: ['content', 'bank'],
+  maxBytes: 16 * MB,
+  scoped: true,
+} as const satisfies KeptView;
+
+/**
+ * A question as a check needs it, and its verdict cache: the verdicts of the answers checked so far, by answer. The
+ * same answer to the same question gets the same verdict, and a class answering one question gives a few answers
+ * between them. The verdicts go with the question when it changes.
+ */
+export type QuestionToCheck = CheckableQuestion & { verdicts: Map<string, CheckResult> };
+
+/** A question as a check needs it, with the accessible section the student reaches it through. */
+export type ReachableQuestion = QuestionToCheck & { via: string | null };
+
+type ByStudent = { student: string };
+
+export const studentMemos = {
+  /** By student, question and preferred section (null: not reachable). */
+  reachableQuestion: keptMemo<ReachableQuestion | null, { student: string; question: string; section: string | null }>({
+    clearedBy: ['content', 'bank'],
+    maxBytes: 16 * MB,
+    scoped: true,
+  }),
+  /**
+   * By question, shared by every student: what a check needs (type, answer, options). After an edit each question
+   * is read once, not once per student who checks it.
+   */
+  checkableQuestion: keptMemo<QuestionToCheck | null, { question: string }>({
+    clearedBy: ['content', 'bank'],
+    maxBytes: 16 * MB,
+    scoped: true,
+  }),
+  /**
+   * By student: counted on by this instance's own checks (recordAttempt), and a student's entry evicted when another
+   * instance stores attempts of theirs; deleting a question or a section changes their stored attempts, which is
+   * announced as content naming the students.
+   */
+  studentTotals: keptMemo<StudentTotals, ByStudent>({
+    clearedBy: ['content', 'attempts'],
+    maxBytes: 16 * MB,
+    scoped: true,
+  }),
+  /** By student: their courses and open sections with their exercises. */
+  studentOutline: keptMemo<StudentOutline, ByStudent>({ clearedBy: ['content'], maxBytes: 16 * MB, scoped: true }),
+  /**
+   * By student: whether any test was ever assigned to them, so the dashboard's figures of a student without tests
+   * cost no statement; assigning a test is announced as content naming the student.
+   */
+  studentHasTests: keptMemo<boolean, ByStudent>({ clearedBy: ['content'], maxBytes: 1 * MB, scoped: true }),
+  /**
+   * By student: the questions on the papers of their sittings not yet submitted, which they may not check, read the
+   * solution of or fetch as practice meanwhile; a sitting started or submitted is announced as content naming them.
+   */
+  openTestQuestions: keptMemo<string[], ByStudent>({ clearedBy: ['content'], maxBytes: 4 * MB, scoped: true }),
+};
