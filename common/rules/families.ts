@@ -46,5 +46,6 @@ export const FAMILY_MESSAGES = {
   childRemoved: 'The child was removed from your family. Their account stays.',
   addChildFailed: 'Could not add your child. Please try again.',
   inviteFailed: 'Could not send the invitation. Please try again.',
+  removeFailed: 'Could not remove the child. Please try again.',
   acceptFailed: 'Could not accept the invitation. Please try again.',
 } as const;
