@@ -6,7 +6,7 @@ export type SignupRole = (typeof SIGNUP_ROLES)[number];
 
 export const SIGNUP_ROLE_LABELS: Record<SignupRole, { title: string; text: string }> = {
   parent: { title: 'A parent or guardian', text: "Follow your children's learning and add their accounts." },
-  student: { title: 'A student', text: 'Study your courses and practise with exercises.' },
+  student: { title: 'A student', text: 'Study your courses and practice with exercises.' },
 };
 
 /**

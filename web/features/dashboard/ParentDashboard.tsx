@@ -170,17 +170,24 @@ function ChildCard({ child, onRemove }: { child: ChildProgress; onRemove(): void
             {[child.grade ? `Grade ${child.grade}` : null, child.school].filter(Boolean).join(' · ') || 'Student'}
           </p>
         </div>
-        <ButtonLink
-          variant="secondary"
-          size="sm"
-          to={paths.childReport(child.id)}
-          aria-label={`Progress report of ${fullName(child)}`}
-        >
-          Progress report
-        </ButtonLink>
-        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove ${fullName(child)} from your family`}>
-          Remove
-        </Button>
+        <div className={styles.childActions}>
+          <ButtonLink
+            variant="secondary"
+            size="sm"
+            to={paths.childReport(child.id)}
+            aria-label={`Progress report of ${fullName(child)}`}
+          >
+            Progress report
+          </ButtonLink>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+            aria-label={`Remove ${fullName(child)} from your family`}
+          >
+            Remove
+          </Button>
+        </div>
       </header>
       <ChildFigures child={child} compact />
       {child.courses.length === 0 ? (
