@@ -95,8 +95,8 @@ describe('password policies', () => {
 
 describe('shared schemas', () => {
   it('compares the sign-up e-mails ignoring case', () => {
-    expect(signupForm.safeParse({ email: 'A@b.co', confirmEmail: 'a@B.CO' }).success).toBe(true);
-    const mismatch = signupForm.safeParse({ email: 'a@b.co', confirmEmail: 'c@b.co' });
+    expect(signupForm.safeParse({ role: 'student', email: 'A@b.co', confirmEmail: 'a@B.CO' }).success).toBe(true);
+    const mismatch = signupForm.safeParse({ role: 'parent', email: 'a@b.co', confirmEmail: 'c@b.co' });
     expect(mismatch.success).toBe(false);
     expect(mismatch.error!.issues[0].message).toBe(MESSAGES.emailsDoNotMatch);
   });

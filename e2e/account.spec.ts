@@ -18,6 +18,7 @@ test('a visitor signs up with the mailed code, completes the profile, logs out, 
   await expect(page).toHaveURL(/\/signup$/);
   // The landing page stays on screen while the sign-up page loads: wait for it before typing.
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByRole('radio', { name: /A student/ }).check();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Confirm email').fill(`other-${email}`);
   await page.getByRole('button', { name: 'VERIFY EMAIL' }).click();

@@ -40,6 +40,8 @@ export const paths = {
   signin: '/signin',
   forgotPassword: '/forget-password',
   resetPassword: '/reset-password',
+  /** An invitation between a parent and a student; its secret follows in the address's fragment, never sent. */
+  invitation: '/invitation',
   dashboard: '/dashboard',
   student: '/student',
   profile: '/profile',
@@ -122,6 +124,10 @@ export const paths = {
 
 /** Where the pending sign-up e-mail waits until the profile is complete. */
 export const PENDING_EMAIL_KEY = 'pendingVerificationEmail';
+/** Who is signing up (a parent or a student), kept beside the pending e-mail until the profile is complete. */
+export const PENDING_ROLE_KEY = 'pendingSignupRole';
+/** An invitation opened before signing in or up, kept for this tab until it is accepted or refused. */
+export const PENDING_INVITATION_KEY = 'pendingInvitation';
 
 /** /signin?passwordChanged=1: the user was signed out by a password change and is told why. */
 export const PASSWORD_CHANGED_PARAM = 'passwordChanged';

@@ -24,6 +24,7 @@ const VerifyOtpPage = lazyPage(() => import('./features/account/VerifyOtpPage'))
 const CompleteProfilePage = lazyPage(() => import('./features/account/CompleteProfilePage'));
 const ForgotPasswordPage = lazyPage(() => import('./features/account/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('./features/account/ResetPasswordPage'));
+const InvitationPage = lazyPage(() => import('./features/account/InvitationPage'));
 const ProfilePage = lazyPage(() => import('./features/account/ProfilePage'));
 const CoursesPage = lazyPage(() => import('./features/sample-catalogue/CoursesPage'));
 const UnitsPage = lazyPage(() => import('./features/sample-catalogue/UnitsPage'));
@@ -111,6 +112,8 @@ export const routes: RouteObject[] = [
           { path: paths.completeProfile, element: <CompleteProfilePage /> },
           { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
           { path: paths.resetPassword, element: <ResetPasswordPage /> },
+          // Open to everyone: it shows the invitation, then asks to sign in or up with the invited e-mail.
+          { path: paths.invitation, element: <InvitationPage /> },
           // Learner browsing pages (sample data).
           { path: paths.courses, element: <CoursesPage /> },
           { path: paths.course.path, element: <UnitsPage /> },

@@ -4,6 +4,7 @@
  */
 export * from './auth';
 export * from './content';
+export * from './families';
 export * from './fields';
 export * from './messages';
 export * from './profile';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS, GRADES, LIMITS, MESSAGES, OTP_LENGTH, USER_TYPES } from '../rules';
+import { FAMILY_MESSAGES, GENDERS, GRADES, LIMITS, MESSAGES, OTP_LENGTH, SIGNUP_ROLES, USER_TYPES } from '../rules';
 import {
   birthdayField,
   blankAsNull,
@@ -17,9 +17,13 @@ export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 export const signupBody = z.object({ email: emailField });
 export type SignupBody = z.input<typeof signupBody>;
 
-/** The sign-up form adds the confirmation, which only the browser needs. */
+/** The sign-up form adds who is signing up and the confirmation, which only the browser needs until the profile. */
 export const signupForm = z
-  .object({ email: emailField, confirmEmail: z.string().trim().min(1, 'Please confirm your email') })
+  .object({
+    role: z.enum(SIGNUP_ROLES, { error: FAMILY_MESSAGES.chooseRole }),
+    email: emailField,
+    confirmEmail: z.string().trim().min(1, 'Please confirm your email'),
+  })
   .refine((v) => v.email === v.confirmEmail.toLowerCase(), {
     message: MESSAGES.emailsDoNotMatch,
     path: ['confirmEmail'],
@@ -75,12 +79,28 @@ export const studentDetails = z.object({
   grade_level: gradeField,
 });
 
-export const completeProfileBody = z.object({
+/** A parent's own details: no school, grade or birthday, which are their children's. */
+export const parentDetails = z.object({
+  first_name: requiredText('First name', LIMITS.name),
+  last_name: requiredText('Last name', LIMITS.name),
+  phone_number: phoneField,
+  address: requiredText('Address', LIMITS.address, 'lines'),
+});
+
+const signupAccount = {
   email: z.string({ error: MESSAGES.emailMissingStartOver }).pipe(emailField),
   password: newPasswordField,
-  type: z.literal('student', { error: 'Only student accounts can be created by sign-up' }),
-  extra_field: studentDetails,
-});
+};
+
+/** A student or a parent completes their own profile; every other type is registered by an admin. */
+export const completeProfileBody = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ ...signupAccount, type: z.literal('student'), extra_field: studentDetails }),
+    z.object({ ...signupAccount, type: z.literal('parent'), extra_field: parentDetails }),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? FAMILY_MESSAGES.signupTypes : undefined) },
+);
 export type CompleteProfileBody = z.input<typeof completeProfileBody>;
 
 /**

@@ -63,6 +63,8 @@ export const UNANNOUNCED_TABLES: readonly string[] = [
   'subscriptions',
   'bookings',
   'loose_files',
+  // Invitations are read only when one is opened or accepted; accepting one writes parent_students, which announces.
+  'family_invitations',
   // Saved tests and their answers are read afresh by the test pages; what a student's kept reads need of them
   // (assignments, sittings) is announced with test_assignments and test_attempts.
   'tests',

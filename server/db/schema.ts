@@ -112,6 +112,37 @@ export const parentStudents = pgTable(
   (t) => [primaryKey({ columns: [t.parentId, t.studentId] }), index('parent_students_student_idx').on(t.studentId)],
 );
 
+export const familyInvitationKind = pgEnum('family_invitation_kind', [
+  'parent_invites_student',
+  'student_invites_parent',
+]);
+
+/**
+ * An invitation between a parent and a student, sent to an e-mail: accepting it links them (parent_students). Only
+ * the SHA-256 of its link's secret is stored, as for sessions; it works once (accepted_at), until expires_at, and
+ * only for an account with the invited e-mail.
+ */
+export const familyInvitations = pgTable(
+  'family_invitations',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    kind: familyInvitationKind('kind').notNull(),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('family_invitations_token_hash_key').on(t.tokenHash),
+    index('family_invitations_inviter_idx').on(t.inviterId),
+  ],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

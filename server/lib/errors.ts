@@ -19,6 +19,7 @@ export const Forbidden = (message = "You don't have permission to do this.") =>
   new DomainError(403, 'FORBIDDEN', message);
 export const NotFound = (message = 'Not found') => new DomainError(404, 'NOT_FOUND', message);
 export const Conflict = (message: string) => new DomainError(409, 'CONFLICT', message);
+export const Gone = (message: string) => new DomainError(410, 'GONE', message);
 export const TooLarge = (message: string) => new DomainError(413, 'TOO_LARGE', message);
 export const UnsupportedType = (message: string) => new DomainError(415, 'UNSUPPORTED_TYPE', message);
 export const TooMany = (message: string, retryAfterSeconds: number) =>

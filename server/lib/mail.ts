@@ -47,6 +47,9 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
 
 const brand = 'Math Academy';
 
+/** Names typed by users go into the HTML of mails as text, never as markup. */
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 function layout(title: string, bodyHtml: string): string {
   return `<!doctype html><html><body style="margin:0;background:#f5f6fb;font-family:Inter,Arial,sans-serif;color:#1b1f3b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
@@ -120,7 +123,6 @@ export function welcomeMail(
   publicUrl: string,
   choosePassword: boolean,
 ): Mail {
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const passwordLine = choosePassword
     ? `Choose your password at ${publicUrl}/forget-password with this e-mail address, then sign in.`
     : 'Your academy will give you your password; you can change it from your profile once signed in.';
@@ -135,6 +137,64 @@ export function welcomeMail(
       `Welcome, ${escape(firstName)}`,
       `<p>A ${escape(role)} account was created for you at ${brand}.</p>
 <p>Sign in at <a href="${publicUrl}/signin">${publicUrl}/signin</a> with ${escape(to)}.</p>${passwordHtml}`,
+    ),
+  };
+}
+
+/**
+ * Sent to a child whose parent created their account: how to sign in, with the password the parent set or, when
+ * the parent set none, one the child chooses through Forgot password. Never the password itself.
+ */
+export function childAccountMail(
+  to: string,
+  child: { firstName: string },
+  parentName: string,
+  publicUrl: string,
+  choosePassword: boolean,
+): Mail {
+  const passwordLine = choosePassword
+    ? `Choose your password at ${publicUrl}/forget-password with this e-mail address, then sign in.`
+    : `${parentName} has set your password and will give it to you.`;
+  const passwordHtml = choosePassword
+    ? `<p>Choose your password at <a href="${publicUrl}/forget-password">${publicUrl}/forget-password</a> with this e-mail address, then sign in.</p>`
+    : `<p>${escape(parentName)} has set your password and will give it to you.</p>`;
+  return {
+    to,
+    subject: `Welcome to ${brand}`,
+    text: `Hello ${child.firstName},\n\n${parentName} created a student account for you at ${brand}.\n\nSign in at ${publicUrl}/signin with ${to}.\n${passwordLine}\n\n${brand}`,
+    html: layout(
+      `Welcome, ${escape(child.firstName)}`,
+      `<p>${escape(parentName)} created a student account for you at ${brand}.</p>
+<p>Sign in at <a href="${publicUrl}/signin">${publicUrl}/signin</a> with ${escape(to)}.</p>${passwordHtml}`,
+    ),
+  };
+}
+
+/** An invitation to link a parent and a student: the link carries the secret, which works once, for `days` days. */
+export function invitationMail(
+  to: string,
+  inviterName: string,
+  invites: 'parent' | 'student',
+  link: string,
+  days: number,
+): Mail {
+  const lead =
+    invites === 'student'
+      ? `${inviterName} invites you to link your student account to their parent account, so they can follow your learning.`
+      : `${inviterName} invites you to follow their learning as their parent or guardian.`;
+  const how =
+    invites === 'student'
+      ? 'Open the link, sign in with this e-mail address and accept.'
+      : 'Open the link, sign in with this e-mail address or create a parent account with it, and accept.';
+  return {
+    to,
+    subject: `${inviterName} invites you to ${brand}`,
+    text: `${lead}\n\n${how}\n\n${link}\n\nThe link works once, for ${plural(days, 'day')}.\n\n${brand}`,
+    html: layout(
+      'You are invited',
+      `<p>${escape(lead)}</p><p>${how}</p>
+<p><a href="${link}" style="display:inline-block;background:#3b4cca;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:700">Open the invitation</a></p>
+<p style="margin:0">The link works once, for ${plural(days, 'day')}.</p>`,
     ),
   };
 }

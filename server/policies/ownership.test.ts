@@ -24,7 +24,7 @@ import {
 } from '../test/factories';
 import { call, createTestApp, type TestApp } from '../test/harness';
 import type { Actor } from './actor';
-import { mayActForStudent, requireStudent } from './students';
+import { mayActForStudent, requireStudent, type StudentAccess } from './students';
 
 const ROLE_REFUSAL = "You don't have permission to access this page.";
 
@@ -164,6 +164,20 @@ const ROUTES: Route[] = [
     send: get(() => `/api/parent/children/${studentId}`),
   },
   {
+    route: 'DELETE /api/parent/children/:id',
+    roles: ['parent'],
+    owner: 'parent',
+    notYours: { status: 404, message: DASHBOARD_MESSAGES.childNotFound },
+    // The owner's call removes the link: it is put back first, so that every call finds the family as built.
+    send: async (cookie) => {
+      await t.db
+        .insert(parentStudents)
+        .values({ parentId: people['owner parent'].id, studentId })
+        .onConflictDoNothing();
+      return call(t.app, cookie, { method: 'DELETE', url: `/api/parent/children/${studentId}` });
+    },
+  },
+  {
     route: 'GET /api/parent/children/:id/tests',
     roles: ['parent'],
     owner: 'parent',
@@ -199,7 +213,7 @@ describe('who may act for a student, route by route', () => {
 describe('the rule itself, for the roles no route above lets through', () => {
   const refusals = { unknown: 'unknown', notYours: 'not yours' };
   const actor = (who: Exclude<Who, 'anon'>): Actor => ({ id: people[who].id, type: roleOf(who)! });
-  const verdict = (who: Exclude<Who, 'anon'>, access: 'read' | 'write') =>
+  const verdict = (who: Exclude<Who, 'anon'>, access: StudentAccess) =>
     requireStudent(t.db, actor(who), studentId, refusals, access).then(
       () => 200,
       (error: { status: number }) => error.status,
@@ -211,9 +225,18 @@ describe('the rule itself, for the roles no route above lets through', () => {
     expect(await verdict('the student', 'write')).toBe(404);
   });
 
-  it('a parent reads their child, and changes nothing', async () => {
+  it('a parent reads their child and manages their family link, and changes nothing the child studies', async () => {
     expect(await verdict('owner parent', 'read')).toBe(200);
+    expect(await verdict('owner parent', 'manage')).toBe(200);
+    expect(await verdict('other parent', 'manage')).toBe(404);
     expect(await verdict('owner parent', 'write')).toBe(404);
+  });
+
+  it("only a parent or an admin manages a student's family links", async () => {
+    expect(await verdict('admin', 'manage')).toBe(200);
+    expect(await verdict('owner teacher', 'manage')).toBe(403);
+    expect(await verdict('the student', 'manage')).toBe(404);
+    expect(await verdict('data-entry', 'manage')).toBe(403);
   });
 
   it('data entry acts for no student; an unknown or malformed id is unknown to all', async () => {

@@ -2,7 +2,8 @@
  * Who may act for a student, the one answer every module asks:
  * - an admin: every student;
  * - a teacher: the students linked to them (teacher_students);
- * - a parent: their children (parent_students), to read only: nothing a parent may call changes a child;
+ * - a parent: their children (parent_students), to read and to manage their place in the family (a parent removes
+ *   a child from it), never to change what a child studies;
  * - a student: themself, to read only;
  * - anyone else: no student.
  * Two forms of the same rule: a condition that narrows a list in the database, and a check of named ids that
@@ -15,8 +16,11 @@ import { rows } from '../db/prepared';
 import { Forbidden, NotFound } from '../lib/errors';
 import type { Actor } from './actor';
 
-/** Reading (reports, results, lists) or changing (assignments) what a student has. */
-export type StudentAccess = 'read' | 'write';
+/**
+ * Reading (reports, results, lists), changing what a student studies (assignments), or managing the student's
+ * family links (a parent's children).
+ */
+export type StudentAccess = 'read' | 'write' | 'manage';
 
 /**
  * The rule as an SQL condition on a student id (a column or an aliased column such as `sql\`st_u.id\``). The id is
@@ -28,9 +32,11 @@ export function mayActForStudent(actor: Actor, studentId: AnyColumn | SQL, acces
     case 'admin':
       return sql`true`;
     case 'teacher':
-      return sql`${studentId} in (select pol_ts.student_id from teacher_students pol_ts where pol_ts.teacher_id = ${actor.id})`;
+      return access === 'manage'
+        ? sql`false`
+        : sql`${studentId} in (select pol_ts.student_id from teacher_students pol_ts where pol_ts.teacher_id = ${actor.id})`;
     case 'parent':
-      return access === 'read'
+      return access === 'read' || access === 'manage'
         ? sql`${studentId} in (select pol_ps.student_id from parent_students pol_ps where pol_ps.parent_id = ${actor.id})`
         : sql`false`;
     case 'student':

@@ -49,6 +49,14 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/parent/children': ['parent'],
   'GET /api/parent/children/:id': ['parent'],
   'GET /api/parent/children/:id/tests': ['parent'],
+  'POST /api/parent/children': ['parent'],
+  // A parent removes only their own child (server/policies/ownership.test.ts).
+  'DELETE /api/parent/children/:id': ['parent'],
+  'POST /api/parent/invitations': ['parent'],
+  'POST /api/student/invitations': ['student'],
+  // Anyone holding an invitation's link may read who sent it; only the invited account may accept it.
+  'POST /api/invitations/view': everyone,
+  'POST /api/invitations/accept': ['parent', 'student'],
   'POST /api/student/attempts/:attemptId/practice': ['student'],
   'POST /api/questions/batch': ['student', 'admin', 'teacher', 'data-entry'],
   'POST /api/questions/check-answer': ['student', 'admin', 'teacher', 'data-entry'],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../common/rules';
+import { FAMILY_MESSAGES, MESSAGES } from '../../../common/rules';
 import { emailCodes, sessions, users } from '../../db/schema';
 import { buildStudent, buildUser, signIn, TEST_PASSWORD } from '../../test/factories';
 import { call, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
@@ -64,6 +64,55 @@ describe('sign-up, verification and profile completion', () => {
     expect(body.user.passwordHash).toBeUndefined();
     const me = await call(t.app, sessionCookie(response), { method: 'GET', url: '/api/auth/me' });
     expect(me.json().user.email).toBe(email);
+  });
+
+  it('creates a parent with a parent profile, asking for no school, grade or birthday', async () => {
+    const email = await verifiedSignup();
+    const parentDetails = {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      phone_number: '(123) 456-7890',
+      address: '2 Navy Yard',
+    };
+    // What belongs to a child is not kept for a parent, even when sent.
+    const response = await post('/api/users/complete-profile', {
+      email,
+      password: strongPassword,
+      type: 'parent',
+      extra_field: { ...parentDetails, school: 'Somewhere', grade_level: '4', birthday: '1990-01-01' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user).toMatchObject({
+      email,
+      type: 'parent',
+      parentProfile: { firstName: 'Grace', lastName: 'Hopper', school: null, grade: null, dateOfBirth: null },
+    });
+    const me = await call(t.app, sessionCookie(response), { method: 'GET', url: '/api/auth/me' });
+    expect(me.json().user.type).toBe('parent');
+  });
+
+  it.each([
+    ['first name', { first_name: '' }, 'First name is required'],
+    ['last name', { last_name: ' ' }, 'Last name is required'],
+    ['phone', { phone_number: '123' }, MESSAGES.phoneInvalid],
+    ['address', { address: '' }, 'Address is required'],
+  ])("a parent's profile refuses a bad %s", async (_name, change, message) => {
+    const email = await verifiedSignup();
+    const response = await post('/api/users/complete-profile', {
+      email,
+      password: strongPassword,
+      type: 'parent',
+      extra_field: {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        phone_number: '(123) 456-7890',
+        address: 'x',
+        ...change,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
   it('mails a six-digit code and answers alike for a registered e-mail, which gets a notice instead', async () => {
@@ -299,7 +348,7 @@ describe('sign-up, verification and profile completion', () => {
     expect(response.json().message).toBe(message);
   });
 
-  it('refuses every type but student at sign-up, and a missing e-mail with the start-over message', async () => {
+  it('refuses every type but student and parent at sign-up, and a missing e-mail with the start-over message', async () => {
     const teacher = await post('/api/users/complete-profile', {
       email: 'x@example.com',
       password: strongPassword,
@@ -307,7 +356,7 @@ describe('sign-up, verification and profile completion', () => {
       extra_field: details,
     });
     expect(teacher.statusCode).toBe(400);
-    expect(teacher.json().message).toBe('Only student accounts can be created by sign-up');
+    expect(teacher.json().message).toBe(FAMILY_MESSAGES.signupTypes);
     const noEmail = await post('/api/users/complete-profile', {
       password: strongPassword,
       type: 'student',

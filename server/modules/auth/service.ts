@@ -116,8 +116,17 @@ export async function resetPassword(
   await clearLimits(ctx.db, [locks.account, locks.client]);
 }
 
+/** The profile a sign-up writes: a student's with their school, grade and birthday, a parent's without. */
+function signupProfile(input: z.output<typeof completeProfileBody>): Omit<typeof profiles.$inferInsert, 'userId'> {
+  const d = input.extra_field;
+  const common = { firstName: d.first_name, lastName: d.last_name, phoneNumber: d.phone_number, address: d.address };
+  if (input.type === 'parent') return common;
+  const s = input.extra_field;
+  return { ...common, gender: s.gender, birthday: s.birthday, school: s.school, gradeLevel: s.grade_level };
+}
+
 /**
- * Creates the student after a verified sign-up code; returns the new user's id.
+ * Creates the student or parent after a verified sign-up code; returns the new user's id.
  * The code comes first: without one the answer is the same whether or not the e-mail has an account (only the
  * mailbox's owner can learn that), and no password is hashed.
  */
@@ -133,7 +142,6 @@ export async function completeProfile(
   if (!(await hasVerifiedCode(ctx.db, input.email, 'email-verification', SIGNUP_VERIFIED_WINDOW_SECONDS, now)))
     throw notVerified();
   const passwordHash = await hashPassword(input.password);
-  const d = input.extra_field;
   const taken = () => Conflict('An account with this email already exists. Please sign in.');
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -142,19 +150,9 @@ export async function completeProfile(
         throw notVerified();
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash, type: 'student', emailVerifiedAt: now })
+        .values({ email: input.email, passwordHash, type: input.type, emailVerifiedAt: now })
         .returning({ id: users.id });
-      await tx.insert(profiles).values({
-        userId: user.id,
-        firstName: d.first_name,
-        lastName: d.last_name,
-        gender: d.gender,
-        birthday: d.birthday,
-        phoneNumber: d.phone_number,
-        address: d.address,
-        school: d.school,
-        gradeLevel: d.grade_level,
-      });
+      await tx.insert(profiles).values({ userId: user.id, ...signupProfile(input) });
       return user.id;
     });
   } catch (error) {

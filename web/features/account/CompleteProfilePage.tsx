@@ -1,28 +1,36 @@
 import { z } from 'zod';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { GENDERS, GENDER_LABELS, GRADES, MESSAGES } from '@common/rules';
-import { studentDetails } from '@common/schemas/auth';
+import { GENDERS, GENDER_LABELS, GRADES, MESSAGES, SIGNUP_ROLES, type SignupRole } from '@common/rules';
+import { parentDetails, studentDetails } from '@common/schemas/auth';
 import { newPasswordField } from '@common/schemas/fields';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
-import { PENDING_EMAIL_KEY, paths } from '../../paths';
+import { PENDING_EMAIL_KEY, PENDING_ROLE_KEY, paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import { useSchemaForm } from '../../ui/form';
 import { PhoneField, SelectField, TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
+import { landingAfterSignIn } from './landing';
 import styles from './account.module.css';
 
-const profileForm = studentDetails
-  .extend({ password: newPasswordField, confirm_password: z.string() })
-  .refine((v) => v.password === v.confirm_password, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['confirm_password'],
-  });
+const passwordFields = { password: newPasswordField, confirm_password: z.string() };
+const passwordsMatch = (v: { password: string; confirm_password: string }) => v.password === v.confirm_password;
+const mismatch = { message: MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] };
+const studentForm = studentDetails.extend(passwordFields).refine(passwordsMatch, mismatch);
+const parentForm = parentDetails.extend(passwordFields).refine(passwordsMatch, mismatch);
+// The parent form is checked by its own schema; its fields are a subset of the student's, so one form type serves both.
+type ProfileValues = z.input<typeof studentForm>;
 
 const gradeOptions = GRADES.map((g) => ({ value: g, label: g === 'K' ? 'Kindergarten' : `Grade ${g}` }));
 const genderOptions = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
+
+/** Who chose to sign up: from the sign-up page, kept across the code entry and a reload; a student when unknown. */
+function pendingRole(state: unknown): SignupRole {
+  const role = (state as { role?: string } | null)?.role ?? localStorage.getItem(PENDING_ROLE_KEY);
+  return (SIGNUP_ROLES as readonly (string | null)[]).includes(role) ? (role as SignupRole) : 'student';
+}
 
 export default function CompleteProfilePage() {
   const location = useLocation();
@@ -30,20 +38,26 @@ export default function CompleteProfilePage() {
   const { login } = useAuth();
   const { notice, notify } = useNotify();
   const email = (location.state as { email?: string } | null)?.email ?? localStorage.getItem(PENDING_EMAIL_KEY);
-  const { register, handleSubmit, formState, watch } = useSchemaForm(profileForm);
+  const role = pendingRole(location.state);
+  const isParent = role === 'parent';
+  const { register, handleSubmit, formState, watch } = useSchemaForm<typeof studentForm>(
+    (isParent ? parentForm : studentForm) as typeof studentForm,
+  );
 
   if (!email) return <Navigate to={paths.signup} replace />;
 
-  const onSubmit = handleSubmit(async ({ confirm_password: _confirm, password, ...details }) => {
+  const onSubmit = handleSubmit(async (values: ProfileValues) => {
+    const { confirm_password: _confirm, password, ...details } = values;
     try {
       const reply = await api.post(
         '/users/complete-profile',
-        { email, password, type: 'student', extra_field: details },
+        { email, password, type: role, extra_field: details },
         'An error occurred while completing your profile. Please try again.',
       );
       localStorage.removeItem(PENDING_EMAIL_KEY);
+      localStorage.removeItem(PENDING_ROLE_KEY);
       login(reply);
-      navigate(paths.dashboard, { replace: true });
+      navigate(landingAfterSignIn(), { replace: true });
     } catch (error) {
       notify('error', errorMessage(error, 'An error occurred while completing your profile. Please try again.'));
     }
@@ -55,9 +69,16 @@ export default function CompleteProfilePage() {
       wide
       title="Complete your profile"
       subtitle={
-        <>
-          Almost there! Tell us about the student using <strong>{email}</strong>.
-        </>
+        isParent ? (
+          <>
+            Almost there! Tell us about yourself, the parent or guardian using <strong>{email}</strong>. You will add
+            your children next.
+          </>
+        ) : (
+          <>
+            Almost there! Tell us about the student using <strong>{email}</strong>.
+          </>
+        )
       }
     >
       <Toast notice={notice} />
@@ -75,21 +96,25 @@ export default function CompleteProfilePage() {
             error={e.last_name?.message}
             {...register('last_name')}
           />
-          <SelectField
-            label="Grade"
-            placeholder="Choose a grade"
-            options={gradeOptions}
-            error={e.grade_level?.message}
-            {...register('grade_level')}
-          />
-          <SelectField
-            label="Gender"
-            placeholder="Choose"
-            options={genderOptions}
-            error={e.gender?.message}
-            {...register('gender')}
-          />
-          <TextField label="Birthday" type="date" error={e.birthday?.message} {...register('birthday')} />
+          {isParent ? null : (
+            <>
+              <SelectField
+                label="Grade"
+                placeholder="Choose a grade"
+                options={gradeOptions}
+                error={e.grade_level?.message}
+                {...register('grade_level')}
+              />
+              <SelectField
+                label="Gender"
+                placeholder="Choose"
+                options={genderOptions}
+                error={e.gender?.message}
+                {...register('gender')}
+              />
+              <TextField label="Birthday" type="date" error={e.birthday?.message} {...register('birthday')} />
+            </>
+          )}
           <PhoneField
             label="Phone number"
             autoComplete="tel-national"
@@ -97,7 +122,7 @@ export default function CompleteProfilePage() {
             {...register('phone_number')}
           />
         </div>
-        <TextField label="School" error={e.school?.message} {...register('school')} />
+        {isParent ? null : <TextField label="School" error={e.school?.message} {...register('school')} />}
         <TextField label="Address" autoComplete="street-address" error={e.address?.message} {...register('address')} />
         <div className={styles.grid2}>
           <TextField

@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
+import { landingAfterSignIn } from './landing';
 import { SocialButtons } from './SocialButtons';
 import styles from './account.module.css';
 
@@ -40,7 +41,7 @@ export default function SignInPage() {
     try {
       const reply = await api.post('/auth/login', values, LOGIN_FAILED);
       login(reply);
-      navigate(paths.dashboard, { replace: true });
+      navigate(landingAfterSignIn(), { replace: true });
     } catch (error) {
       notify('error', errorMessage(error, LOGIN_FAILED));
     }

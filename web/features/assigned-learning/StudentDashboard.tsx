@@ -10,6 +10,7 @@ import { useStudentCourses, useStudentStats } from './api';
 import { courseProgressText, plural } from '@common/rules';
 import { sectionHref } from './progress';
 import { LearningIllustration } from './LearningIllustration';
+import { InviteParentCard } from './InviteParentCard';
 import styles from './student.module.css';
 
 /**
@@ -55,6 +56,7 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
               : `You are enrolled in ${plural(enrolled, 'course')}. Keep up the great work!`}
         </p>
       </section>
+      <InviteParentCard />
     </div>
   );
 }

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Activity, ChartColumn, CheckCircle2, Clock, Target } from 'lucide-react';
-import { courseProgressText, plural } from '@common/rules';
+import { Activity, ChartColumn, CheckCircle2, Clock, Target, UserPlus } from 'lucide-react';
+import { FAMILY_MESSAGES, courseProgressText, plural } from '@common/rules';
 import { scoreText } from '@common/rules/test-taking';
 import type { ChildTestResult } from '@common/schemas/test-taking';
 import { ACTIVITY_WINDOW_DAYS, DASHBOARD_MESSAGES, type ChildProgress } from '@common/schemas/dashboards';
@@ -8,13 +9,16 @@ import { ApiError, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { Button, ButtonLink } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { StatCards } from '../../ui/StatCard';
 import { Table } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
-import { useChild, useChildTests, useChildren } from './api';
+import { Toast, useNotify } from '../../ui/Toast';
+import { AddChildDialog } from './AddChildDialog';
+import { useChild, useChildTests, useChildren, useRemoveChild } from './api';
 import { when } from './format';
 import { Welcome, firstNameOf } from './Welcome';
 import styles from './dashboard.module.css';
@@ -69,6 +73,69 @@ function MyChildren() {
   );
 }
 
+/** The parent's children, with the ways to add one and to remove one from the family. */
+function Family({ children: list }: { children: ChildProgress[] }) {
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<ChildProgress | null>(null);
+  const remove = useRemoveChild();
+  const { notice, notify } = useNotify();
+  const add = (
+    <Button onClick={() => setAdding(true)}>
+      <UserPlus size={18} aria-hidden="true" /> Add a child
+    </Button>
+  );
+  return (
+    <>
+      <Toast notice={notice} />
+      {list.length === 0 ? (
+        <EmptyState
+          title="No children linked yet"
+          text="Add your child: create their student account, or link the account they already have. Their progress will show here."
+          action={add}
+        />
+      ) : (
+        <>
+          <div className={styles.toolbar}>{add}</div>
+          <ul className={styles.childList} aria-label="Your children">
+            {list.map((child) => (
+              <li key={child.id} className={styles.panel}>
+                <ChildCard child={child} onRemove={() => setRemoving(child)} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {adding ? (
+        <AddChildDialog
+          onClose={() => setAdding(false)}
+          onDone={(message) => {
+            setAdding(false);
+            notify('success', message);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove from your family?"
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() =>
+          remove.mutate(removing!.id, {
+            onSuccess: (reply) => notify('success', reply.message),
+            onError: (error) => notify('error', errorMessage(error, FAMILY_MESSAGES.removeFailed)),
+            onSettled: () => setRemoving(null),
+          })
+        }
+      >
+        {removing ? fullName(removing) : ''} will no longer show on your dashboard. Their account, courses and work stay
+        as they are.
+      </ConfirmDialog>
+    </>
+  );
+}
+
 /** A card per child; loading, error and empty states of the parent's one call. */
 function ChildrenList() {
   const children = useChildren();
@@ -83,26 +150,17 @@ function ChildrenList() {
       />
     );
   }
-  if (children.data.length === 0) return <NoChildren />;
-  return (
-    <ul className={styles.childList} aria-label="Your children">
-      {children.data.map((child) => (
-        <li key={child.id} className={styles.panel}>
-          <ChildCard child={child} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <Family>{children.data}</Family>;
 }
 
 const NoChildren = () => (
   <EmptyState
     title="No children linked yet"
-    text="Ask the academy to link your child's student account to yours; their progress will show here."
+    text="Add your child from your dashboard: create their student account, or link the account they already have."
   />
 );
 
-function ChildCard({ child }: { child: ChildProgress }) {
+function ChildCard({ child, onRemove }: { child: ChildProgress; onRemove(): void }) {
   return (
     <article aria-label={fullName(child)}>
       <header className={styles.childHeader}>
@@ -112,14 +170,24 @@ function ChildCard({ child }: { child: ChildProgress }) {
             {[child.grade ? `Grade ${child.grade}` : null, child.school].filter(Boolean).join(' · ') || 'Student'}
           </p>
         </div>
-        <ButtonLink
-          variant="secondary"
-          size="sm"
-          to={paths.childReport(child.id)}
-          aria-label={`Progress report of ${fullName(child)}`}
-        >
-          Progress report
-        </ButtonLink>
+        <div className={styles.childActions}>
+          <ButtonLink
+            variant="secondary"
+            size="sm"
+            to={paths.childReport(child.id)}
+            aria-label={`Progress report of ${fullName(child)}`}
+          >
+            Progress report
+          </ButtonLink>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+            aria-label={`Remove ${fullName(child)} from your family`}
+          >
+            Remove
+          </Button>
+        </div>
       </header>
       <ChildFigures child={child} compact />
       {child.courses.length === 0 ? (

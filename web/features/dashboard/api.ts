@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FAMILY_MESSAGES } from '@common/rules';
 import {
   DASHBOARD_MESSAGES,
   type AdminDashboard,
   type ChildProgress,
   type TeacherDashboard,
 } from '@common/schemas/dashboards';
+import type { ChildAccountBody } from '@common/schemas/families';
 import type { ChildTestResult } from '@common/schemas/test-taking';
 import { api } from '../../api/client';
 
@@ -68,3 +70,27 @@ export const useChildTests = (id: string) =>
     retry: false,
     ...fresh,
   });
+
+/** A parent's changes to their family; the children are read again after each. */
+function useFamilyChange<T>(run: (input: T) => Promise<{ message: string }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: dashboardKeys.children }),
+  });
+}
+
+export const useCreateChild = () =>
+  useFamilyChange((form: ChildAccountBody) =>
+    api.post<{ message: string }>('/parent/children', form, FAMILY_MESSAGES.addChildFailed),
+  );
+
+export const useInviteStudent = () =>
+  useFamilyChange((email: string) =>
+    api.post<{ message: string }>('/parent/invitations', { email }, FAMILY_MESSAGES.inviteFailed),
+  );
+
+export const useRemoveChild = () =>
+  useFamilyChange((id: string) =>
+    api.delete<{ message: string }>(`/parent/children/${encodeURIComponent(id)}`, FAMILY_MESSAGES.removeFailed),
+  );
