@@ -37,6 +37,7 @@ import { studentRoutes } from './modules/student/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
+import { offeringRoutes } from './modules/offerings/routes';
 import { questionRoutes } from './modules/questions/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
 import { testRoutes } from './modules/tests/routes';
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(studentRoutes(ctx));
       await api.register(courseRoutes(ctx));
       await api.register(publicRoutes(ctx));
+      await api.register(offeringRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(dashboardRoutes(ctx));

@@ -37,6 +37,8 @@ export const CHANNELS = {
   bank: 'academy_bank_changed',
   /** Accounts, profiles, a teacher's students or a parent's children were added, changed or removed (0008, 0011). */
   users: 'academy_users_changed',
+  /** Offerings or what they grant were added, changed, reordered or removed (migration 0015): the landing page. */
+  catalogue: 'academy_catalogue_changed',
   /** Students' answer attempts were stored; the payload is `<instance> <studentId>...` (server/modules/student/attempts.ts). */
   attempts: 'academy_attempts_added',
 } as const;
