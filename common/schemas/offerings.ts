@@ -184,3 +184,23 @@ export type AdminOffering = z.infer<typeof adminOffering>;
 export const adminOfferingList = z.array(adminOffering);
 
 export const offeringSavedReply = z.object({ message: z.string(), offering: adminOffering });
+
+export const PRICE_INPUT_MESSAGE = 'Price must be an amount such as 599 or 599.50, or empty for free';
+
+/** The price as the admin types it, in the currency's major unit ("599.50"); empty is free. Cents for the API. */
+export const priceInput = z
+  .string({ error: PRICE_INPUT_MESSAGE })
+  .trim()
+  .regex(/^(?:\d{1,7}(?:\.\d{1,2})?)?$/, PRICE_INPUT_MESSAGE)
+  .transform((v) => (v === '' ? null : Math.round(Number(v) * 100)))
+  .pipe(priceField);
+
+/** The price in cents as the admin's form shows it: "599", "599.50", or empty when free. */
+export const priceText = (priceMinor: number | null) =>
+  priceMinor === null ? '' : priceMinor % 100 === 0 ? String(priceMinor / 100) : (priceMinor / 100).toFixed(2);
+
+/** The admin's offering form: the create body with the price typed in major units. Its output is the API's body. */
+export const offeringForm = offeringBody
+  .omit({ priceMinor: true })
+  .extend({ price: priceInput })
+  .transform(({ price, ...rest }) => ({ ...rest, priceMinor: price }));
