@@ -23,7 +23,7 @@ import { registerOriginCheck } from './plugins/origin';
 import { SESSION_CHANNEL, SessionCache } from './modules/sessions/cache';
 import { registerSessions } from './modules/sessions/plugin';
 import type { CurrentUser } from './modules/sessions/store';
-import { registerKept } from './plugins/kept';
+import { CHANNELS, registerKept } from './plugins/kept';
 import { registerObservation, RequestLogController } from './plugins/observe';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -38,6 +38,7 @@ import { dashboardRoutes } from './modules/dashboards/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
 import { offeringRoutes } from './modules/offerings/routes';
+import { listPublic } from './modules/offerings/service';
 import { questionRoutes } from './modules/questions/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
 import { testRoutes } from './modules/tests/routes';
@@ -261,6 +262,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const distDir = deps.distDir === undefined ? path.join(rootDir, 'dist') : deps.distDir;
-  if (distDir) await registerSpa(app, distDir);
+  // The landing page shows the published catalogue, drawn again on every instance when an offering changes.
+  if (distDir)
+    await registerSpa(app, distDir, {
+      load: () => listPublic(ctx.db),
+      listen: (changed) => database.listen(CHANNELS.catalogue, changed),
+    });
   return app;
 }
