@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { formatPrice } from '@common/rules';
 import type { AdminOffering } from '@common/schemas/offerings';
@@ -98,7 +99,7 @@ export default function OfferingsAdminPage() {
               <div className={styles.main}>
                 <strong>{o.title}</strong>
                 <span className={styles.meta}>
-                  {o.programName} · {o.gradeBand} · <a href={paths.offering.href(o.slug)}>/offerings/{o.slug}</a>
+                  {o.programName} · {o.gradeBand} · <Link to={paths.offering.href(o.slug)}>/offerings/{o.slug}</Link>
                 </span>
               </div>
               <span className={styles.price}>{formatPrice(o.priceMinor, o.currency)}</span>

@@ -53,7 +53,7 @@ export default function OfferingPage() {
           <div className={styles.cards}>
             <section className={styles.card} aria-labelledby="about-title" style={{ gridColumn: '1 / -1' }}>
               <h2 id="about-title">About this course</h2>
-              {o.summary ? <p>{o.summary}</p> : null}
+              {o.summary ? <p className={styles.lead}>{o.summary}</p> : null}
               {o.description ? <RichText html={o.description} /> : null}
             </section>
             {o.contents.map((c, i) => (
