@@ -53,7 +53,10 @@ test.describe('the shell', () => {
     await expect(search).toHaveAttribute('placeholder', 'Looking for a course?');
     await search.fill('competitions');
     await expect(page.getByText('1 course found')).toBeAttached();
-    await page.getByRole('link', { name: /Math Competitions/ }).click();
+    await page
+      .getByRole('list', { name: 'Matching courses' })
+      .getByRole('link', { name: /Math Competitions/ })
+      .click();
     await expect(page).toHaveURL(/\/offerings\/math-competitions$/);
     await search.fill('calculus on mars');
     await expect(page.getByText('No courses match “calculus on mars”.')).toBeVisible();
@@ -424,8 +427,9 @@ test.describe('the Courses link', () => {
     await page.getByRole('link', { name: /Grade 11/ }).click();
     await expect(page).toHaveURL(/\/courses-landing\?level=High(%20|\+)School$/);
     await expect(page.getByText('High School courses')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Math Competitions', exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'SSAT Prep', exact: true })).toHaveCount(0);
+    const cards = page.getByRole('region', { name: 'Offerings' });
+    await expect(cards.getByRole('heading', { name: 'Math Competitions', exact: true })).toBeVisible();
+    await expect(cards.getByRole('heading', { name: 'SSAT Prep', exact: true })).toHaveCount(0);
 
     await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
     await page.goto('/');
