@@ -22,6 +22,12 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** A one-pixel PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The demo catalogue, in its order: each offering's title, address and price. */
 const DEMO = [
   ['SSAT Prep', 'ssat-prep', '$499'],
@@ -136,6 +142,18 @@ test.describe('the catalogue, for admins', () => {
     await expect(row).toContainText('Draft');
     await expect(row).toContainText('$450');
 
+    // Its own picture, uploaded on the edit form.
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Offering' });
+    await expect(edit.getByLabel('Price')).toHaveValue('450');
+    await edit
+      .getByLabel('Card image', { exact: true })
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+    await expect(edit.getByRole('img', { name: 'Card image preview' })).toBeVisible();
+    await edit.getByRole('button', { name: 'Save Offering' }).click();
+    await expect(page.getByText('Offering saved')).toBeVisible();
+    await expect(row.locator('img')).toHaveAttribute('src', /^\/api\/offerings\/images\/[0-9a-f]{32}\.png$/);
+
     // A draft is nobody's to see.
     const outside = await visitor(browser);
     await outside.page.goto('/courses-landing');
@@ -149,7 +167,9 @@ test.describe('the catalogue, for admins', () => {
     // The landing page, drawn by the server, has it; so have the catalogue, its page and the search by program.
     expect(await (await request.get('/')).text()).toContain(`<h3>${title}</h3>`);
     await outside.page.goto('/');
-    await expect(catalogueCards(outside.page).filter({ hasText: title })).toContainText('$450');
+    const card = catalogueCards(outside.page).filter({ hasText: title });
+    await expect(card).toContainText('$450');
+    await expect(card.locator('img')).toHaveJSProperty('naturalWidth', 1);
     await outside.page.getByRole('link', { name: `Learn more about ${title}` }).click();
     await expect(outside.page).toHaveURL(new RegExp(`/offerings/${slug}$`));
     await expect(outside.page.getByRole('heading', { level: 1 })).toHaveText(title);

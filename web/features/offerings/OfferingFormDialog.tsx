@@ -213,7 +213,7 @@ export function OfferingFormDialog({
         )}
       />
       <ImageInput
-        label="Image"
+        label="Card image"
         currentUrl={offering?.imageUrl ?? null}
         file={picture.file}
         removed={picture.removed}
