@@ -66,8 +66,8 @@ export const MODULE_PUBLIC_FILES = {
   student: ['progress.ts', 'questions.ts'],
   // The papers waiting for a teacher's review, counted on the dashboards.
   'test-taking': ['service.ts'],
-  // The question bank's reads, used to build saved tests.
-  questions: ['queries.ts'],
+  // The question bank's reads, used to build saved tests; its multipart parsing, used by every route that takes an image.
+  questions: ['queries.ts', 'multipart.ts'],
 };
 
 const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];

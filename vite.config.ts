@@ -1,12 +1,19 @@
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 // With its extension, as Vite's coming native config loader requires (.js names the .ts file).
 import { precompressDir } from './server/plugins/precompressed.js';
 
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+const webRoot = fileURLToPath(new URL('./web', import.meta.url));
+const alias = { '@common': fileURLToPath(new URL('./common', import.meta.url)) };
+/**
+ * Where the landing page's renderer goes (web/prerender.tsx built for Node) with the page's shell: the server draws
+ * the landing page with them whenever the catalogue changes (server/plugins/landing.ts). Never served as files.
+ */
+const LANDING_DIR = 'landing';
 
 /** Brotli and gzip copies of every text file of the build, served as they are by server/plugins/spa.ts. */
 function precompress(): Plugin {
@@ -16,7 +23,8 @@ function precompress(): Plugin {
     closeBundle: {
       order: 'post',
       handler() {
-        const { files, bytes, brotliBytes } = precompressDir(outDir);
+        // The landing page's renderer runs in the server; no browser fetches it.
+        const { files, bytes, brotliBytes } = precompressDir(outDir, [LANDING_DIR]);
         this.info(
           `precompressed ${files} files: ${Math.round(bytes / 1024)} KB, ${Math.round(brotliBytes / 1024)} KB in brotli`,
         );
@@ -43,24 +51,39 @@ const FIRST_VISIT_PAGES: Record<string, { modules: string[]; prerender?: true }>
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** Each prerendered page's markup, drawn by web/prerender.tsx in a Vite server of the build's own configuration. */
+/** Builds web/prerender.tsx for Node into dist/landing/render.js, and answers the path of that file. */
+async function buildRenderer(): Promise<string> {
+  const dir = path.join(outDir, LANDING_DIR);
+  await build({
+    configFile: false,
+    root: webRoot,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias },
+    build: {
+      ssr: 'prerender.tsx',
+      outDir: dir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'render.js' } },
+    },
+  });
+  return path.join(dir, 'render.js');
+}
+
+/**
+ * Each prerendered page's markup, drawn by the renderer the build makes of web/prerender.tsx, the one the server
+ * uses. The build knows no catalogue: its landing page shows none, and is served only until the server has drawn
+ * its own.
+ */
 async function prerenderPages(addresses: string[]): Promise<Map<string, string>> {
   const markup = new Map<string, string>();
   if (addresses.length === 0) return markup;
-  const server = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: 'custom',
-    logLevel: 'error',
-    optimizeDeps: { noDiscovery: true },
-  });
-  try {
-    const { prerenderPage } = (await server.ssrLoadModule('/prerender.tsx')) as {
-      prerenderPage(address: string): Promise<string>;
-    };
-    for (const address of addresses) markup.set(address, await prerenderPage(address));
-  } finally {
-    await server.close();
-  }
+  const renderer = await buildRenderer();
+  const { prerenderPage } = (await import(pathToFileURL(renderer).href)) as {
+    prerenderPage(address: string): Promise<string>;
+  };
+  for (const address of addresses) markup.set(address, await prerenderPage(address));
   return markup;
 }
 
@@ -107,10 +130,11 @@ function firstVisitPages(): Plugin {
       fs.mkdirSync(path.join(outDir, 'first-visit'), { recursive: true });
       for (const [address, tags] of links) {
         const file = `first-visit/${address === '/' ? 'home' : address.slice(1).replaceAll('/', '-')}.html`;
-        const html = index
-          .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`)
-          .replace(EMPTY_ROOT, `<div id="root">${drawn.get(address) ?? ''}</div>`);
+        const shell = index.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+        const html = shell.replace(EMPTY_ROOT, `<div id="root">${drawn.get(address) ?? ''}</div>`);
         fs.writeFileSync(path.join(outDir, file), html);
+        // The page before it is drawn: the server puts the landing page it draws in its root.
+        if (address === '/') fs.writeFileSync(path.join(outDir, LANDING_DIR, 'shell.html'), shell);
         pages[address] = file;
       }
       fs.writeFileSync(path.join(outDir, 'first-visit.json'), `${JSON.stringify(pages, null, 2)}\n`);
@@ -121,7 +145,7 @@ function firstVisitPages(): Plugin {
 export default defineConfig({
   root: 'web',
   plugins: [react(), firstVisitPages(), precompress()],
-  resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
+  resolve: { alias },
   build: {
     outDir,
     emptyOutDir: true,

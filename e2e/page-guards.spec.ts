@@ -79,6 +79,14 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     'data-entry': DENIED_AT_HOME,
     admin: { url: '/manage-users', shows: 'Manage Users' },
   },
+  '/admin-offerings': {
+    anonymous: SIGN_IN,
+    student: DENIED_AT_HOME,
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/admin-offerings', shows: 'Course Catalogue' },
+  },
   '/register-users': {
     anonymous: SIGN_IN,
     student: DENIED_AT_HOME,

@@ -40,6 +40,8 @@ import { dashboardRoutes } from './modules/dashboards/routes';
 import { familyRoutes } from './modules/families/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
+import { offeringRoutes } from './modules/offerings/routes';
+import { listPublic } from './modules/offerings/service';
 import { questionRoutes } from './modules/questions/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
 import { savedTestRoutes } from './modules/saved-tests/routes';
@@ -251,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(studentRoutes(ctx));
       await api.register(courseRoutes(ctx));
       await api.register(publicRoutes(ctx));
+      await api.register(offeringRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
@@ -262,6 +265,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const distDir = deps.distDir === undefined ? path.join(rootDir, 'dist') : deps.distDir;
-  if (distDir) await registerSpa(app, distDir);
+  // The landing page shows the published catalogue, drawn again on every instance when an offering changes.
+  if (distDir)
+    await registerSpa(app, distDir, {
+      load: () => listPublic(ctx.db),
+      listen: (changed) => database.listen(CHANNELS.catalogue, changed),
+    });
   return app;
 }

@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import '@fontsource-variable/inter';
 import './styles/global.css';
 import { AppRoot, newQueryClient } from './AppRoot';
+import { drawnCatalogue, publicCatalogueKey } from './api/offerings';
 import { preloadPages } from './lazyPage';
 import { routes } from './router';
 
@@ -12,7 +13,11 @@ const router = createBrowserRouter(routes);
 for (const match of matchRoutes(routes, window.location) ?? []) preloadPages(match.route.element);
 
 const container = document.getElementById('root')!;
-const app = <AppRoot router={router} queryClient={newQueryClient()} />;
+const queryClient = newQueryClient();
+// The landing page comes drawn with the catalogue it carries: the first render must draw the same cards.
+const catalogue = drawnCatalogue(document);
+if (catalogue) queryClient.setQueryData(publicCatalogueKey, catalogue);
+const app = <AppRoot router={router} queryClient={queryClient} />;
 if (container.firstElementChild) {
   // A page the build prerendered (vite.config.ts): React takes over the markup already shown, and keeps showing
   // it while the page's own script loads.

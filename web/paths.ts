@@ -27,9 +27,16 @@ export const paths = {
   home: '/',
   about: '/about',
   contact: '/contact',
+  /** The top bar's Courses: a student's own courses, everyone else's the public catalogue. */
   courses: '/courses',
   coursesLanding: '/courses-landing',
-  courseDetail: '/courses-landing/elementary-standardized-test-prep',
+  /** The catalogue narrowed to one level, as the landing page's grades link to it. */
+  coursesAtLevel: (level: string) => `/courses-landing?level=${encodeURIComponent(level)}`,
+  /** One offering of the catalogue, with its own content and price. */
+  offering: route('/offerings/:slug', (slug: string) => `/offerings/${enc(slug)}`),
+  /** The one course page the site had before the catalogue: its offering's page now. */
+  legacyCourseDetail: '/courses-landing/elementary-standardized-test-prep',
+  legacyCourseDetailSlug: 'elementary-standardized-test-prep',
   cart: '/cart',
   shoppingCart: '/shopping-cart',
   privacy: '/privacy',
@@ -67,21 +74,8 @@ export const paths = {
   testReview: route('/tests/review/:attemptId', (attemptId: string) => `/tests/review/${enc(attemptId)}`),
   /** A saved test's staff page: assign it and read its results. */
   savedTest: route('/saved-tests/:testId', (testId: string) => `/saved-tests/${enc(testId)}`),
-  course: route('/course/:courseId', (courseId: string) => `/course/${enc(courseId)}`),
-  unit: route(
-    '/course/:courseId/unit/:unitId',
-    (courseId: string, unitId: string) => `/course/${enc(courseId)}/unit/${enc(unitId)}`,
-  ),
-  section: route(
-    '/course/:courseId/unit/:unitId/section/:sectionId',
-    (courseId: string, unitId: string, sectionId: string) =>
-      `/course/${enc(courseId)}/unit/${enc(unitId)}/section/${enc(sectionId)}`,
-  ),
-  lesson: route(
-    '/course/:courseId/unit/:unitId/section/:sectionId/lesson/:lessonId',
-    (courseId: string, unitId: string, sectionId: string, lessonId: string) =>
-      `/course/${enc(courseId)}/unit/${enc(unitId)}/section/${enc(sectionId)}/lesson/${enc(lessonId)}`,
-  ),
+  /** Addresses of the sample catalogue the site once had: they lead to the Courses link's page. */
+  legacyCourse: '/course/*',
   // Staff pages: some arrive with later issues; the sidebar links to them already.
   admin: '/admin',
   adminDashboard: '/admin-dashboard',
@@ -111,6 +105,8 @@ export const paths = {
   sectionQuestions: '/question-assignment',
   courseAssignment: '/course-assignment',
   manageUsers: '/manage-users',
+  /** The admin's catalogue: offerings, their order, prices and publication. */
+  adminOfferings: '/admin-offerings',
   registerUsers: '/register-users',
   adminAnalytics: '/admin-analytics',
   adminSettings: '/admin-settings',

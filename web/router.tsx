@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { HomeUnlessDenied, RedirectIfSignedIn, RequireAuth } from './auth/guards';
+import { CoursesHome, HomeUnlessDenied, RedirectIfSignedIn, RequireAuth } from './auth/guards';
 import { PAGE_ACCESS, type GuardedPath } from './auth/pageAccess';
 import { AppLayout } from './shell/AppLayout';
 import { DashboardLayout } from './shell/DashboardLayout';
@@ -13,7 +13,7 @@ const HomePage = lazyPage(() => import('./features/public/HomePage'));
 const AboutPage = lazyPage(() => import('./features/public/AboutPage'));
 const ContactPage = lazyPage(() => import('./features/public/ContactPage'));
 const CoursesLandingPage = lazyPage(() => import('./features/public/CoursesLandingPage'));
-const CourseDetailPage = lazyPage(() => import('./features/public/CourseDetailPage'));
+const OfferingPage = lazyPage(() => import('./features/public/OfferingPage'));
 const CartPage = lazyPage(() => import('./features/public/CartPage'));
 const PrivacyPage = lazyPage(() => import('./features/public/LegalPage').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazyPage(() => import('./features/public/LegalPage').then((m) => ({ default: m.TermsPage })));
@@ -26,11 +26,6 @@ const ForgotPasswordPage = lazyPage(() => import('./features/account/ForgotPassw
 const ResetPasswordPage = lazyPage(() => import('./features/account/ResetPasswordPage'));
 const InvitationPage = lazyPage(() => import('./features/account/InvitationPage'));
 const ProfilePage = lazyPage(() => import('./features/account/ProfilePage'));
-const CoursesPage = lazyPage(() => import('./features/sample-catalogue/CoursesPage'));
-const UnitsPage = lazyPage(() => import('./features/sample-catalogue/UnitsPage'));
-const SectionsPage = lazyPage(() => import('./features/sample-catalogue/SectionsPage'));
-const SectionPage = lazyPage(() => import('./features/sample-catalogue/SectionPage'));
-const LessonPage = lazyPage(() => import('./features/sample-catalogue/LessonPage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const QuestionBankPage = lazyPage(() => import('./features/questions/QuestionBankPage'));
 const TestPrintPage = lazyPage(() => import('./features/questions/TestPrintPage'));
@@ -51,6 +46,7 @@ const ParentDashboard = lazyPage(() =>
 );
 const SectionQuestionsPage = lazyPage(() => import('./features/questions/section-questions/SectionQuestionsPage'));
 const ComingSoonPage = lazyPage(() => import('./features/dashboard/ComingSoonPage'));
+const OfferingsAdminPage = lazyPage(() => import('./features/offerings/OfferingsAdminPage'));
 const ManageUsersPage = lazyPage(() => import('./features/users/ManageUsersPage'));
 const RegisterUsersPage = lazyPage(() => import('./features/users/RegisterUsersPage'));
 const StudentTests = lazyPage(() => import('./features/assigned-learning/student-tests/StudentTests'));
@@ -87,7 +83,11 @@ export const routes: RouteObject[] = [
           { path: paths.about, element: <AboutPage /> },
           { path: paths.contact, element: <ContactPage /> },
           { path: paths.coursesLanding, element: <CoursesLandingPage /> },
-          { path: paths.courseDetail, element: <CourseDetailPage /> },
+          { path: paths.offering.path, element: <OfferingPage /> },
+          {
+            path: paths.legacyCourseDetail,
+            element: <Navigate to={paths.offering.href(paths.legacyCourseDetailSlug)} replace />,
+          },
           { path: paths.cart, element: <CartPage /> },
           { path: paths.shoppingCart, element: <CartPage /> },
           { path: paths.privacy, element: <PrivacyPage /> },
@@ -114,19 +114,9 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword, element: <ResetPasswordPage /> },
           // Open to everyone: it shows the invitation, then asks to sign in or up with the invited e-mail.
           { path: paths.invitation, element: <InvitationPage /> },
-          // Learner browsing pages (sample data).
-          { path: paths.courses, element: <CoursesPage /> },
-          { path: paths.course.path, element: <UnitsPage /> },
-          { path: paths.unit.path, element: <SectionsPage /> },
-          { path: paths.section.path, element: <SectionPage /> },
-          {
-            path: paths.lesson.path,
-            element: (
-              <RequireAuth>
-                <LessonPage />
-              </RequireAuth>
-            ),
-          },
+          // The top bar's Courses, and the addresses of the sample catalogue the site once had, which lead there.
+          { path: paths.courses, element: <CoursesHome /> },
+          { path: paths.legacyCourse, element: <Navigate to={paths.courses} replace /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -185,6 +175,7 @@ export const routes: RouteObject[] = [
           guarded(paths.createQuestionStep2, <CreateStep2Page />),
           guarded(paths.sectionQuestions, <SectionQuestionsPage />),
           guarded(paths.manageUsers, <ManageUsersPage />),
+          guarded(paths.adminOfferings, <OfferingsAdminPage />),
           guarded(paths.registerUsers, <RegisterUsersPage />),
         ],
       },

@@ -15,3 +15,4 @@ export * from './progress';
 export * from './students';
 export * from './tests';
 export * from './users';
+export * from './offerings';

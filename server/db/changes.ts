@@ -20,6 +20,8 @@ export const CHANNELS = {
    * connection.
    */
   users: 'academy_users_changed',
+  /** Offerings or what they grant were added, changed, reordered or removed: every instance draws its landing page again. */
+  catalogue: 'academy_catalogue_changed',
   /** Students' answer attempts were stored; the payload is `<instance> <studentId>...` (server/modules/student/attempts.ts). */
   attempts: 'academy_attempts_added',
 } as const;
@@ -52,6 +54,9 @@ export const ANNOUNCED_TABLES: Record<string, readonly Channel[]> = {
   profiles: ['users'],
   teacher_students: ['users'],
   parent_students: ['users'],
+  // Read by no kept view: the landing page, drawn with the published catalogue, is drawn again on a notice.
+  offerings: ['catalogue'],
+  offering_contents: ['catalogue'],
 };
 
 /** The tables nothing kept in memory reads, so their changes are announced to nobody. */

@@ -7,8 +7,10 @@ import { sql } from 'drizzle-orm';
 import { QUESTION_TYPES } from '../../common/rules/questions';
 import { RELEASE_MODES } from '../../common/rules/test-taking';
 import { TEST_TYPES } from '../../common/rules/tests';
+import { OFFERING_CURRENCIES, OFFERING_LEVELS, OFFERING_PROGRAM_KEYS } from '../../common/rules/offerings';
 import {
   boolean,
+  check,
   doublePrecision,
   date,
   index,
@@ -585,5 +587,72 @@ export const answerAttempts = pgTable(
     index('answer_attempts_question_idx').on(t.questionId),
     // The admin dashboard's students active and answers checked in the last 7 days, across every student.
     index('answer_attempts_created_idx').on(t.createdAt),
+  ],
+);
+
+export const offeringProgram = pgEnum('offering_program', OFFERING_PROGRAM_KEYS);
+export const offeringLevel = pgEnum('offering_level', OFFERING_LEVELS);
+export const offeringCurrency = pgEnum('offering_currency', OFFERING_CURRENCIES);
+
+/**
+ * The public catalogue: what a visitor can buy. `price_minor` is in cents of `currency`, null when free; `position`
+ * is the display order (the admin's drag order). The image is an upload like a question's (an attachment row
+ * without a question), so backups and the loose-file sweep know it.
+ */
+export const offerings = pgTable(
+  'offerings',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    program: offeringProgram('program').notNull(),
+    gradeBand: text('grade_band').notNull(),
+    level: offeringLevel('level').notNull(),
+    summary: text('summary').notNull().default(''),
+    description: text('description').notNull().default(''),
+    units: integer('units').notNull().default(0),
+    mockTests: integer('mock_tests').notNull().default(0),
+    sessions: integer('sessions').notNull().default(0),
+    duration: text('duration').notNull().default(''),
+    priceMinor: integer('price_minor'),
+    currency: offeringCurrency('currency').notNull().default('USD'),
+    imageId: uuid('image_id').references(() => attachments.id, { onDelete: 'set null' }),
+    published: boolean('published').notNull().default(false),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('offerings_slug_key').on(t.slug),
+    // The public list (published, in order) and its program filter; the admin list is in order too.
+    index('offerings_published_position_idx').on(t.published, t.position),
+    index('offerings_program_position_idx').on(t.program, t.position),
+    index('offerings_position_idx').on(t.position),
+    index('offerings_image_idx').on(t.imageId),
+    // The search by name is a substring match: a trigram index serves LIKE '%...%' on the lower-cased title.
+    index('offerings_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    check('offerings_price_check', sql`${t.priceMinor} is null or ${t.priceMinor} >= 0`),
+  ],
+);
+
+/** What an offering grants: each row one of our courses or one saved test (a mock-test package), in order. */
+export const offeringContents = pgTable(
+  'offering_contents',
+  {
+    id: id(),
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    testId: uuid('test_id').references(() => tests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('offering_contents_offering_idx').on(t.offeringId, t.position),
+    uniqueIndex('offering_contents_course_key').on(t.offeringId, t.courseId),
+    uniqueIndex('offering_contents_test_key').on(t.offeringId, t.testId),
+    index('offering_contents_course_idx').on(t.courseId),
+    index('offering_contents_test_idx').on(t.testId),
+    check('offering_contents_one_check', sql`num_nonnulls(${t.courseId}, ${t.testId}) = 1`),
   ],
 );

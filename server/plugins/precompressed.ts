@@ -18,14 +18,19 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * Writes `file.br` (brotli, best quality) and `file.gz` (gzip, level 9) beside every compressible file under `dir`:
+ * Writes `file.br` (brotli, best quality) and `file.gz` (gzip, level 9) beside every compressible file under `dir`
+ * but those of `skipFolders` (files no browser fetches):
  * the compression is paid once at build time, and the server only picks the variant the browser accepts.
  */
-export function precompressDir(dir: string): { files: number; bytes: number; brotliBytes: number } {
+export function precompressDir(
+  dir: string,
+  skipFolders: string[] = [],
+): { files: number; bytes: number; brotliBytes: number } {
   let files = 0;
   let bytes = 0;
   let brotliBytes = 0;
-  for (const file of filesUnder(dir).filter(isCompressible)) {
+  const skipped = skipFolders.map((folder) => path.join(dir, folder) + path.sep);
+  for (const file of filesUnder(dir).filter((f) => isCompressible(f) && !skipped.some((s) => f.startsWith(s)))) {
     const content = fs.readFileSync(file);
     const brotli = zlib.brotliCompressSync(content, {
       params: {

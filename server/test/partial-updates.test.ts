@@ -340,6 +340,52 @@ const testCase: Case = {
   ],
 };
 
+let grantedCourses: string[] = [];
+const offeringCase: Case = {
+  async create() {
+    grantedCourses = [await newCourse(), await newCourse()];
+    const reply = ok(
+      await json(admin, 'POST', '/api/admin/offerings', {
+        title: `Offering ${unique()}`,
+        program: 'ssat',
+        gradeBand: 'Grades 3-8',
+        level: 'Elementary',
+        summary: 'Timed practice.',
+        description: '<p>Fractions such as $\\frac12$.</p>',
+        units: 4,
+        mockTests: 2,
+        sessions: 10,
+        duration: '8 weeks',
+        priceMinor: 29900,
+        currency: 'USD',
+        published: false,
+        contents: [{ kind: 'course', id: grantedCourses[0] }],
+      }),
+      201,
+    );
+    return { id: (reply.offering as Json).id as string, cookie: admin };
+  },
+  update: (id, cookie, body) => json(cookie, 'PUT', `/api/admin/offerings/${id}`, body),
+  read: async (id, cookie) => ok(await json(cookie, 'GET', `/api/admin/offerings/${id}`)),
+  edits: [
+    { body: { title: 'Renamed' }, changes: ['title'] },
+    { body: { slug: `moved-${unique()}` }, changes: ['slug'] },
+    { body: { program: 'map' }, changes: ['program', 'programName'] },
+    { body: { gradeBand: 'Grades 5-6' }, changes: ['gradeBand'] },
+    { body: { level: 'High School' }, changes: ['level'] },
+    { body: { summary: 'Untimed practice.' }, changes: ['summary'] },
+    { body: { description: '<p>Decimals.</p>' }, changes: ['description'] },
+    { body: { units: 5 }, changes: ['units'] },
+    { body: { mockTests: 3 }, changes: ['mockTests'] },
+    { body: { sessions: 12 }, changes: ['sessions'] },
+    { body: { duration: '9 weeks' }, changes: ['duration'] },
+    { body: { priceMinor: 19900 }, changes: ['priceMinor'] },
+    { body: { currency: 'CAD' }, changes: ['currency'] },
+    { body: { published: true }, changes: ['published'] },
+    { body: later('contents', () => [{ kind: 'course', id: grantedCourses[1] }]), changes: ['contents'] },
+  ],
+};
+
 const CASES: Record<string, Case> = {
   'PUT /api/admin/users/:id (student)': accountCase('student'),
   'PUT /api/admin/users/:id (teacher)': accountCase('teacher'),
@@ -351,6 +397,7 @@ const CASES: Record<string, Case> = {
   'PUT /api/sections/:id': sectionCase,
   'PUT /api/questions/:id': questionCase,
   'PUT /api/tests/:id': testCase,
+  'PUT /api/admin/offerings/:id': offeringCase,
 };
 
 const without = (record: Json, keys: string[]) =>

@@ -85,3 +85,14 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   if (user) return <Navigate to={paths.dashboard} replace />;
   return <Guarded pending={loading}>{children}</Guarded>;
 }
+
+/**
+ * `/courses`, the top bar's Courses: a signed-in student's own courses (My Courses), the public catalogue for
+ * visitors and everyone else.
+ */
+export function CoursesHome() {
+  const { user, loading } = useAuth();
+  if (loading) return <PageState kind="loading" title="Loading..." />;
+  const student = user !== null && normalizeUserType(user.type) === 'student';
+  return <Navigate to={student ? paths.dashboardSection('courses') : paths.coursesLanding} replace />;
+}

@@ -1,25 +1,26 @@
 import { useId, useState } from 'react';
-import type { Course } from '../content/catalogue';
 import { Link, useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
+import { useOfferingSearch } from '../api/offerings';
 import { paths } from '../paths';
+import { useDebounced } from '../ui/useDebounced';
 import styles from './CourseSearch.module.css';
 
 const MAX_RESULTS = 5;
 
-/** The top bar's course search: matches from the catalogue appear below as links; Enter opens the first. */
+/**
+ * The top bar's course search: the published offerings whose name or program matches appear below as links; Enter
+ * opens the first. The server searches once the visitor stops typing.
+ */
 export function CourseSearch({ onNavigate }: { onNavigate?: () => void }) {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const resultsId = useId();
-  // The catalogue loads when the visitor first focuses the box, not with every page.
-  const [search, setSearch] = useState<((q: string) => Course[]) | null>(null);
-  const loadCatalogue = () => {
-    if (!search) void import('../content/catalogue').then((m) => setSearch(() => m.searchCourses));
-  };
-  const matches = search ? search(query).slice(0, MAX_RESULTS) : [];
-  const showResults = open && search !== null && query.trim().length > 0;
+  const settled = useDebounced(query, 200);
+  const search = useOfferingSearch(settled, open);
+  const matches = (search.data ?? []).slice(0, MAX_RESULTS);
+  const showResults = open && query.trim().length > 0 && search.data !== undefined;
 
   const done = () => {
     setQuery('');
@@ -34,7 +35,7 @@ export function CourseSearch({ onNavigate }: { onNavigate?: () => void }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (matches[0]) {
-          navigate(paths.course.href(matches[0].id));
+          navigate(paths.offering.href(matches[0].slug));
           done();
         }
       }}
@@ -57,10 +58,7 @@ export function CourseSearch({ onNavigate }: { onNavigate?: () => void }) {
           setQuery(e.target.value);
           setOpen(true);
         }}
-        onFocus={() => {
-          loadCatalogue();
-          setOpen(true);
-        }}
+        onFocus={() => setOpen(true)}
       />
       <div id={resultsId} className={styles.results} hidden={!showResults}>
         <p className="visually-hidden" aria-live="polite">
@@ -68,12 +66,12 @@ export function CourseSearch({ onNavigate }: { onNavigate?: () => void }) {
         </p>
         {matches.length > 0 ? (
           <ul aria-label="Matching courses">
-            {matches.map((course) => (
-              <li key={course.id}>
-                <Link to={paths.course.href(course.id)} onClick={done}>
-                  <strong>{course.title}</strong>
+            {matches.map((offering) => (
+              <li key={offering.id}>
+                <Link to={paths.offering.href(offering.slug)} onClick={done}>
+                  <strong>{offering.title}</strong>
                   <span>
-                    {course.level} · {course.grades}
+                    {offering.programName} · {offering.gradeBand}
                   </span>
                 </Link>
               </li>

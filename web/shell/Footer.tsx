@@ -28,7 +28,7 @@ const columns: Array<{ title: string; links: Array<{ label: string; to: string }
     links: [
       { label: 'Test Preparation', to: paths.coursesLanding },
       { label: 'Math Competitions', to: paths.coursesLanding },
-      { label: 'Elementary Math', to: paths.courseDetail },
+      { label: 'Elementary Math', to: paths.coursesAtLevel('Elementary') },
     ],
   },
   {

@@ -1,4 +1,5 @@
-import type { Motif } from '../content/catalogue';
+/** Each offering has its own illustration: a palette and a math motif. */
+export type Motif = 'shapes' | 'numbers' | 'graph' | 'fraction' | 'triangle' | 'sigma';
 
 const palettes: Record<Motif, [string, string, string]> = {
   numbers: ['#e8ebfb', '#2f3fb8', '#ffb547'],

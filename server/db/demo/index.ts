@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { seedDemoAccounts, type Credentials } from './accounts';
 import { seedDemoCourses } from './courses';
 import { seedDemoLearning } from './learning';
+import { seedDemoOfferings } from './offerings';
 import { seedDemoQuestions } from './questions';
 import { seedDemoTest } from './tests';
 
@@ -18,5 +19,7 @@ export async function seedDemo(db: Db, uploads: UploadStore): Promise<Credential
   await seedDemoLearning(db, uploads);
   // After the accounts: the demo teacher's test, sat and released by the demo student.
   await seedDemoTest(db, uploads);
+  // After the courses and the test: the public catalogue grants them.
+  await seedDemoOfferings(db);
   return accounts;
 }

@@ -5,6 +5,7 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { signIn } from '../../test/factories';
 import { DEMO_PASSWORD } from './accounts';
 import { seedDemo } from './index';
+import { DEMO_OFFERINGS } from './offerings';
 import { DEMO_TEST_CODE } from './tests';
 
 let t: TestApp;
@@ -32,5 +33,23 @@ describe('the demo test', () => {
     const answers: string[] = attempt.results.map((r: { answer: string }) => r.answer);
     expect(answers).toContain(JSON.stringify(['3\\,\\frac13']));
     expect(answers.some((a) => a.includes('\\begin{bmatrix}'))).toBe(true);
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('publishes the landing page offerings once, each with its own price and the demo content it grants', async () => {
+    await seedDemo(t.db, t.app.uploads);
+    const list = (await call(t.app, null, { method: 'GET', url: '/api/offerings' })).json();
+    expect(list.map((o: { title: string; priceMinor: number }) => [o.title, o.priceMinor])).toEqual(
+      DEMO_OFFERINGS.map((o) => [o.title, o.priceMinor]),
+    );
+    const detail = (
+      await call(t.app, null, { method: 'GET', url: '/api/offerings/elementary-standardized-test-prep' })
+    ).json();
+    expect(detail.contents.map((c: { title: string }) => c.title)).toEqual([
+      'SSAT Elementary Prep',
+      'MAP Grade 5 Math',
+      'Fractions Check-up',
+    ]);
   });
 });

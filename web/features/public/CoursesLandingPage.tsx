@@ -1,11 +1,23 @@
+import { Link, useSearchParams } from 'react-router';
 import { ClipboardCheck } from 'lucide-react';
-import { mockAssessments, offerings } from '../../content/offerings';
-import { OfferingCard } from './OfferingCard';
+import { OFFERING_LEVELS, type OfferingLevel } from '@common/rules';
+import { usePublicCatalogue } from '../../api/offerings';
+import { mockAssessments } from '../../content/academy';
+import { paths } from '../../paths';
+import { OfferingGrid } from './OfferingCard';
 import { Banner } from '../../ui/Banner';
 import styles from './public.module.css';
 
-/** /courses-landing: the academy's offerings and the mock assessments. */
+const isLevel = (value: string | null): value is OfferingLevel =>
+  (OFFERING_LEVELS as readonly string[]).includes(value ?? '');
+
+/** /courses-landing: the published catalogue (one level's, from a grade of the landing page) and the mock assessments. */
 export default function CoursesLandingPage() {
+  const catalogue = usePublicCatalogue();
+  const [params] = useSearchParams();
+  const wanted = params.get('level');
+  const level = isLevel(wanted) ? wanted : null;
+  const shown = level ? catalogue.data?.filter((o) => o.level === level || o.level === 'All levels') : catalogue.data;
   return (
     <>
       <Banner title="Our Courses">
@@ -16,11 +28,17 @@ export default function CoursesLandingPage() {
         <h2 id="offerings-title" className="visually-hidden">
           Offerings
         </h2>
-        <div className={styles.offerings}>
-          {offerings.map((o) => (
-            <OfferingCard key={o.id} offering={o} />
-          ))}
-        </div>
+        {level ? (
+          <p className={styles.levelFilter}>
+            <span>{level} courses</span>
+            <Link to={paths.coursesLanding}>Show all courses</Link>
+          </p>
+        ) : null}
+        <OfferingGrid
+          offerings={shown}
+          failed={catalogue.isError}
+          empty={level ? `No ${level} courses yet.` : 'New courses are on their way.'}
+        />
       </section>
       <section className={`${styles.section} ${styles.tinted}`} aria-labelledby="mock-title">
         <div className={styles.sectionHead}>

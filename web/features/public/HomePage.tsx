@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Award, HeartHandshake, Target } from 'lucide-react';
 import { GRADES } from '@common/rules';
-import { offerings } from '../../content/offerings';
+import { usePublicCatalogue } from '../../api/offerings';
 import { testimonials } from '../../content/testimonials';
 import { paths } from '../../paths';
 import { BookingForm } from './BookingForm';
 import { HeroArt } from './HeroArt';
-import { OfferingCard } from './OfferingCard';
+import { OfferingGrid } from './OfferingCard';
 import { TestimonialSlider } from './TestimonialSlider';
 import { useSeenSections } from './useSeenSections';
 import { scrollBehavior } from '../../ui/motion';
@@ -23,6 +23,7 @@ function gradeLevel(grade: string): string {
 /** The landing page: hero, course cards, learn by grade, mission, testimonials and booking. */
 export default function HomePage() {
   const seen = useSeenSections(TRACKED);
+  const catalogue = usePublicCatalogue();
   const [featured, setFeatured] = useState<number | null>(null);
   const onMostVisible = useCallback((id: number) => setFeatured(id), []);
   const seenAttr = (id: string) => (seen.has(id) ? 'true' : 'false');
@@ -70,11 +71,11 @@ export default function HomePage() {
           <h2 id="courses-title">Preparation for every test and contest</h2>
           <p>Small live classes, weekly practice and mock tests that feel like the real thing.</p>
         </div>
-        <div className={styles.offerings}>
-          {offerings.map((o) => (
-            <OfferingCard key={o.id} offering={o} />
-          ))}
-        </div>
+        <OfferingGrid
+          offerings={catalogue.data}
+          failed={catalogue.isError}
+          empty="New courses are on their way: book a free assessment below and we will find the right one."
+        />
       </section>
 
       <section id="grades" className={`${styles.section} ${styles.tinted}`} aria-labelledby="grades-title">
@@ -86,7 +87,7 @@ export default function HomePage() {
         <ul className={styles.grades}>
           {GRADES.map((g) => (
             <li key={g}>
-              <Link to={`${paths.courses}?tab=${encodeURIComponent(gradeLevel(g))}`}>
+              <Link to={paths.coursesAtLevel(gradeLevel(g))}>
                 <span className={styles.gradeNumber}>{g}</span>
                 <span>{g === 'K' ? 'Kindergarten' : `Grade ${g}`}</span>
               </Link>

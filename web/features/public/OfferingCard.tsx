@@ -1,30 +1,58 @@
 import { Link } from 'react-router';
 import { BookOpen } from 'lucide-react';
-import type { Offering } from '../../content/offerings';
+import { formatPrice, plural } from '@common/rules';
+import type { PublicOfferingCard } from '@common/schemas/offerings';
 import { paths } from '../../paths';
-import { CourseArt } from '../../ui/CourseArt';
+import { OfferingArt } from './offeringParts';
 import styles from './public.module.css';
-import { plural } from '@common/rules';
 
-/** A course card of the public site, with its sample price. */
-export function OfferingCard({ offering }: { offering: Offering }) {
+/** A course card of the public catalogue: its picture, program and grades, summary, units and price. */
+export function OfferingCard({ offering }: { offering: PublicOfferingCard }) {
   return (
     <article className={styles.offering}>
-      <CourseArt motif={offering.motif} className={styles.offeringArt} />
+      <OfferingArt offering={offering} className={styles.offeringArt} />
       <div className={styles.offeringBody}>
-        <p className={styles.eyebrow}>{offering.grades}</p>
+        <p className={styles.eyebrow}>
+          {offering.programName} · {offering.gradeBand}
+        </p>
         <h3>{offering.title}</h3>
-        <p>{offering.description}</p>
+        <p>{offering.summary}</p>
         <div className={styles.offeringMeta}>
           <span>
-            <BookOpen size={16} aria-hidden="true" /> {plural(offering.lessons, 'lesson')}
+            <BookOpen size={16} aria-hidden="true" /> {plural(offering.units, 'unit')}
           </span>
-          <strong className={styles.price}>${offering.price}</strong>
+          <strong className={styles.price}>{formatPrice(offering.priceMinor, offering.currency)}</strong>
         </div>
-        <Link to={paths.courseDetail} className={styles.cardLink} aria-label={`Learn more about ${offering.title}`}>
+        <Link
+          to={paths.offering.href(offering.slug)}
+          className={styles.cardLink}
+          aria-label={`Learn more about ${offering.title}`}
+        >
           Learn more
         </Link>
       </div>
     </article>
+  );
+}
+
+/** The catalogue's cards, or what to say when there are none (yet). */
+export function OfferingGrid({
+  offerings,
+  failed,
+  empty,
+}: {
+  offerings: PublicOfferingCard[] | undefined;
+  failed: boolean;
+  empty: string;
+}) {
+  if (failed) return <p className={styles.catalogueNote}>We could not load our courses. Please refresh the page.</p>;
+  if (!offerings) return <p className={styles.catalogueNote}>Loading courses...</p>;
+  if (!offerings.length) return <p className={styles.catalogueNote}>{empty}</p>;
+  return (
+    <div className={styles.offerings}>
+      {offerings.map((o) => (
+        <OfferingCard key={o.id} offering={o} />
+      ))}
+    </div>
   );
 }
