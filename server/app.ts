@@ -38,6 +38,9 @@ import { studentRoutes } from './modules/student/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
+import { academyRoutes } from './modules/academy/routes';
+import { deskRoutes } from './modules/desk/routes';
+import { readAcademy } from './modules/academy/service';
 import { questionRoutes } from './modules/questions/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
 import { savedTestRoutes } from './modules/saved-tests/routes';
@@ -251,6 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(studentRoutes(ctx));
       await api.register(courseRoutes(ctx));
       await api.register(publicRoutes(ctx));
+      await api.register(academyRoutes(ctx));
+      await api.register(deskRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
@@ -261,6 +266,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const distDir = deps.distDir === undefined ? path.join(rootDir, 'dist') : deps.distDir;
-  if (distDir) await registerSpa(app, distDir);
+  if (distDir) await registerSpa(app, distDir, () => readAcademy(ctx).then((academy) => JSON.stringify(academy)));
   return app;
 }

@@ -14,3 +14,4 @@ export * from './progress';
 export * from './students';
 export * from './tests';
 export * from './users';
+export * from './desk';

@@ -9,6 +9,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import type { CheckableQuestion, CheckResult } from '../../common/answers';
+import type { AcademySettings } from '../../common/schemas/desk';
 import type { Database } from '../db/client';
 import type { KeptSize } from '../lib/metrics';
 
@@ -39,6 +40,8 @@ export const CHANNELS = {
   users: 'academy_users_changed',
   /** Students' answer attempts were stored; the payload is `<instance> <studentId>...` (server/modules/student/attempts.ts). */
   attempts: 'academy_attempts_added',
+  /** The academy's own details (name, contact, social links, currency) were changed (migration 0017). */
+  academy: 'academy_settings_changed',
 } as const;
 /** A write's instance asks for this notice after its write: once heard, the write's own notices have been applied. */
 const BARRIER_CHANNEL = 'academy_kept_barrier';
@@ -89,6 +92,8 @@ const VIEWS = {
   studentPage: { clearedBy: ['content', 'users'], maxBytes: 8 * MB },
   /** A page of the admin's users table, by filter and page: accounts, profiles and their links (migration 0011). */
   userPage: { clearedBy: ['users'], maxBytes: 8 * MB },
+  /** The academy's public details, read by every page's footer and the contact page. */
+  academy: { clearedBy: ['academy'], maxBytes: 64 * 1024 },
 } as const satisfies Record<string, Kept>;
 export type ViewName = keyof typeof VIEWS;
 
@@ -176,6 +181,8 @@ const MEMOS = {
   openTestQuestions: { clearedBy: ['content'], maxBytes: 4 * MB, scoped: true, value: [] as string[] },
   /** The users table's counts: the stat cards (key '') and each filter's total, by filter. */
   userCounts: { clearedBy: ['users'], maxBytes: 1 * MB, value: {} as Record<string, number> },
+  /** The academy's details (key ''): the mail the desk sends and the pages the server hands out carry them. */
+  academy: { clearedBy: ['academy'], maxBytes: 64 * 1024, value: {} as AcademySettings },
 } as const satisfies Record<string, Kept & { value: unknown }>;
 type MemoName = keyof typeof MEMOS;
 export type Memos = { readonly [M in MemoName]: Memo<(typeof MEMOS)[M]['value']> };
@@ -594,6 +601,7 @@ export async function registerKept(app: FastifyInstance, database: KeptDatabase,
     await database.listen(CHANNELS[channel], (payload) => inTurn(() => applyNotice(channel, readNotice(payload))));
   // '*' means the notifications were interrupted: anything may have changed.
   await database.listen(CHANNELS.users, () => inTurn(() => clear('users')));
+  await database.listen(CHANNELS.academy, () => inTurn(() => clear('academy')));
   await database.listen(CHANNELS.attempts, (payload) => {
     if (payload === '*') return clear('attempts');
     const [origin, ...studentIds] = payload.split(' ');
