@@ -10,6 +10,7 @@ import {
   DESK_MESSAGES,
   LIMITS,
   SOCIAL_NETWORKS,
+  SOCIAL_NETWORK_NAMES,
   type SocialNetwork,
 } from '../rules';
 import { emailField, phoneField, requiredText, textRules } from './fields';
@@ -120,7 +121,7 @@ const socialLink = (network: SocialNetwork) =>
       .string({ error: DESK_MESSAGES.socialLinkInvalid(network) })
       .trim()
       .max(DESK_LIMITS.url, DESK_MESSAGES.socialLinkInvalid(network))
-      .superRefine(textRules(network, 'line'))
+      .superRefine(textRules(`${SOCIAL_NETWORK_NAMES[network]} link`, 'line'))
       // A full https address with a host name: what a visitor's click can safely open in a new tab.
       .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: DESK_MESSAGES.socialLinkInvalid(network) }))
       .nullable(),
