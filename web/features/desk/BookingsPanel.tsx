@@ -45,7 +45,15 @@ export function BookingsPanel() {
       ),
       interactive: true,
     },
-    { header: 'Phone', cell: (b) => <a href={`tel:${b.phone.replace(/\D/g, '')}`}>{b.phone}</a>, interactive: true },
+    {
+      header: 'Phone',
+      cell: (b) => (
+        <a className={styles.nowrap} href={`tel:${b.phone.replace(/\D/g, '')}`}>
+          {b.phone}
+        </a>
+      ),
+      interactive: true,
+    },
     {
       header: 'Received',
       cell: (b) => <time dateTime={b.createdAt}>{receivedAt(b.createdAt)}</time>,
