@@ -68,6 +68,8 @@ export const MODULE_PUBLIC_FILES = {
   'test-taking': ['service.ts'],
   // The question bank's reads, used to build saved tests; its multipart parsing, used by every route that takes an image.
   questions: ['queries.ts', 'multipart.ts'],
+  // The academy's details, which the public forms' mails are signed with.
+  academy: ['service.ts'],
 };
 
 const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];

@@ -149,7 +149,7 @@ test('admin: welcome, the real figures, recent activity, the admin menu and its 
   await expect(page.getByText('Coming Soon!')).toBeVisible();
   await sidebar(page).getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
-  await expect(page.getByText('Coming Soon!')).toBeVisible();
+  await expect(page.getByLabel('Academy name')).toBeVisible();
   for (const path of ['/admin', '/admin-dashboard']) {
     await page.goto(path);
     await expect(page.getByLabel(/^Total Users: \d+$/)).toBeVisible();

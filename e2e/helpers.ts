@@ -42,6 +42,34 @@ export async function readCode(email: string): Promise<string> {
   return code!;
 }
 
+/**
+ * The text of the newest mail to an address whose subject matches, from the server's outbox (soft line breaks
+ * of quoted-printable undone), waiting for it as `readCode` does.
+ */
+export async function readMail(email: string, subject: RegExp): Promise<string> {
+  let found: string | undefined;
+  const to = new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'mi');
+  await expect
+    .poll(
+      () => {
+        const dir = outboxDir();
+        if (!fs.existsSync(dir)) return undefined;
+        for (const file of fs.readdirSync(dir).sort().reverse()) {
+          const text = fs
+            .readFileSync(path.join(dir, file), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '=');
+          const subjectLine = /^Subject: (.*)$/m.exec(text)?.[1] ?? '';
+          if (to.test(text) && subject.test(subjectLine)) return (found = text);
+        }
+        return undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }

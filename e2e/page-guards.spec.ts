@@ -109,7 +109,15 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     parent: DENIED_AT_HOME,
     teacher: DENIED_AT_HOME,
     'data-entry': DENIED_AT_HOME,
-    admin: comingSoon('/admin-settings'),
+    admin: { url: '/admin-settings', shows: 'Social links' },
+  },
+  '/admin-inbox': {
+    anonymous: SIGN_IN,
+    student: DENIED_AT_HOME,
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/admin-inbox', shows: 'Booking requests and newsletter subscribers from the public site.' },
   },
   '/admin-profile': {
     anonymous: SIGN_IN,

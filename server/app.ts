@@ -42,6 +42,9 @@ import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
 import { offeringRoutes } from './modules/offerings/routes';
 import { listPublic } from './modules/offerings/service';
+import { academyRoutes } from './modules/academy/routes';
+import { deskRoutes } from './modules/desk/routes';
+import { readAcademy } from './modules/academy/service';
 import { questionRoutes } from './modules/questions/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
 import { savedTestRoutes } from './modules/saved-tests/routes';
@@ -254,6 +257,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(courseRoutes(ctx));
       await api.register(publicRoutes(ctx));
       await api.register(offeringRoutes(ctx));
+      await api.register(academyRoutes(ctx));
+      await api.register(deskRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
@@ -265,11 +270,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const distDir = deps.distDir === undefined ? path.join(rootDir, 'dist') : deps.distDir;
-  // The landing page shows the published catalogue, drawn again on every instance when an offering changes.
+  // The landing page shows the published catalogue, drawn again on every instance when an offering changes; every
+  // page carries the academy's details.
   if (distDir)
     await registerSpa(app, distDir, {
-      load: () => listPublic(ctx.db),
-      listen: (changed) => database.listen(CHANNELS.catalogue, changed),
+      catalogue: {
+        load: () => listPublic(ctx.db),
+        listen: (changed) => database.listen(CHANNELS.catalogue, changed),
+      },
+      pageData: () => readAcademy(ctx).then((academy) => JSON.stringify(academy)),
     });
   return app;
 }

@@ -56,6 +56,13 @@ const envSchema = z
     MAIL_FROM: z.string().default('Math Academy <no-reply@math-academy.local>'),
     PUBLIC_URL: z.string().optional(),
     ADMIN_EMAIL: z.string().optional(),
+    ACADEMY_EMAIL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: 'must be an e-mail address' }))
+      .optional()
+      .or(z.literal('')),
     ADMIN_PASSWORD: z.string().optional(),
     CODE_SECRET: z
       .string()
@@ -122,6 +129,8 @@ export interface Config {
   publicUrl: string;
   adminEmail?: string;
   adminPassword?: string;
+  /** Where new booking requests are announced; unset: the contact e-mail of the academy's settings. */
+  academyEmail?: string;
   /** The key e-mail codes are hashed with; unset: one made once in DATA_DIR (lib/code-key.ts). */
   codeSecret?: string;
   seedDemo: boolean;
@@ -156,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
     adminPassword: e.ADMIN_PASSWORD || undefined,
+    academyEmail: e.ACADEMY_EMAIL || undefined,
     codeSecret: e.CODE_SECRET || undefined,
     // Demo content by default only on the embedded database: a production PostgreSQL starts empty.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

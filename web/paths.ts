@@ -40,6 +40,8 @@ export const paths = {
   cart: '/cart',
   shoppingCart: '/shopping-cart',
   privacy: '/privacy',
+  /** The newsletter's one-click unsubscribe; the link's token follows `#`. */
+  unsubscribe: '/unsubscribe',
   terms: '/terms',
   signup: '/signup',
   verifyOtp: '/verify-otp',
@@ -110,6 +112,7 @@ export const paths = {
   registerUsers: '/register-users',
   adminAnalytics: '/admin-analytics',
   adminSettings: '/admin-settings',
+  adminInbox: '/admin-inbox',
   adminProfile: '/admin-profile',
   teacherGrade: '/teacher-grade',
   teacherSchedule: '/teacher-schedule',

@@ -12,6 +12,9 @@ import { paths } from './paths';
 const HomePage = lazyPage(() => import('./features/public/HomePage'));
 const AboutPage = lazyPage(() => import('./features/public/AboutPage'));
 const ContactPage = lazyPage(() => import('./features/public/ContactPage'));
+const UnsubscribePage = lazyPage(() => import('./features/public/UnsubscribePage'));
+const InboxPage = lazyPage(() => import('./features/desk/InboxPage'));
+const SettingsPage = lazyPage(() => import('./features/desk/SettingsPage'));
 const CoursesLandingPage = lazyPage(() => import('./features/public/CoursesLandingPage'));
 const OfferingPage = lazyPage(() => import('./features/public/OfferingPage'));
 const CartPage = lazyPage(() => import('./features/public/CartPage'));
@@ -82,6 +85,7 @@ export const routes: RouteObject[] = [
           { path: paths.home, element: <HomeUnlessDenied home={<HomePage />} /> },
           { path: paths.about, element: <AboutPage /> },
           { path: paths.contact, element: <ContactPage /> },
+          { path: paths.unsubscribe, element: <UnsubscribePage /> },
           { path: paths.coursesLanding, element: <CoursesLandingPage /> },
           { path: paths.offering.path, element: <OfferingPage /> },
           {
@@ -156,7 +160,8 @@ export const routes: RouteObject[] = [
           guarded(paths.teacherDashboard, <TeacherDashboard />),
           guarded(paths.parentDashboard, <ParentDashboard />),
           guarded(paths.adminAnalytics, <ComingSoonPage />),
-          guarded(paths.adminSettings, <ComingSoonPage />),
+          guarded(paths.adminSettings, <SettingsPage />),
+          guarded(paths.adminInbox, <InboxPage />),
           guarded(paths.teacherGrade, <ComingSoonPage />),
           guarded(paths.teacherSchedule, <ComingSoonPage />),
           // The student's course viewer has an address per course, section and tab.

@@ -16,3 +16,4 @@ export * from './students';
 export * from './tests';
 export * from './users';
 export * from './offerings';
+export * from './desk';

@@ -22,6 +22,8 @@ export const CHANNELS = {
   users: 'academy_users_changed',
   /** Offerings or what they grant were added, changed, reordered or removed: every instance draws its landing page again. */
   catalogue: 'academy_catalogue_changed',
+  /** The academy's own details (name, contact, social links, currency) were changed. */
+  academy: 'academy_settings_changed',
   /** Students' answer attempts were stored; the payload is `<instance> <studentId>...` (server/modules/student/attempts.ts). */
   attempts: 'academy_attempts_added',
 } as const;
@@ -57,6 +59,7 @@ export const ANNOUNCED_TABLES: Record<string, readonly Channel[]> = {
   // Read by no kept view: the landing page, drawn with the published catalogue, is drawn again on a notice.
   offerings: ['catalogue'],
   offering_contents: ['catalogue'],
+  academy_settings: ['academy'],
 };
 
 /** The tables nothing kept in memory reads, so their changes are announced to nobody. */

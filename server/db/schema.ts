@@ -8,6 +8,7 @@ import { QUESTION_TYPES } from '../../common/rules/questions';
 import { RELEASE_MODES } from '../../common/rules/test-taking';
 import { TEST_TYPES } from '../../common/rules/tests';
 import { OFFERING_CURRENCIES, OFFERING_LEVELS, OFFERING_PROGRAM_KEYS } from '../../common/rules/offerings';
+import { BOOKING_STATUSES, type SocialNetwork } from '../../common/rules/desk';
 import {
   boolean,
   check,
@@ -185,19 +186,63 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
 });
 
-export const subscriptions = pgTable('subscriptions', {
-  id: id(),
-  email: text('email').notNull(),
-  createdAt: createdAt(),
-});
+/** Newsletter sign-ups, one row each; an unsubscribe (by its link or an admin) ends every row of the address. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true, mode: 'date' }),
+    /** SHA-256 of the token in the confirmation e-mail's unsubscribe link. */
+    unsubscribeTokenHash: text('unsubscribe_token_hash'),
+  },
+  (t) => [
+    index('subscriptions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('subscriptions_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('subscriptions_email_idx').on(t.email),
+    uniqueIndex('subscriptions_unsubscribe_token_idx').on(t.unsubscribeTokenHash),
+  ],
+);
 
-export const bookings = pgTable('bookings', {
-  id: id(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  createdAt: createdAt(),
-});
+/** Booking requests from the landing page, worked through by the admins in their inbox. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('new'),
+    note: text('note').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(name || chr(10) || email || chr(10) || phone)`),
+  },
+  (t) => [
+    index('bookings_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('bookings_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('bookings_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    check('bookings_status_check', sql`status in ('new', 'contacted', 'closed')`),
+  ],
+);
+
+/** The academy's own details: one row (id 1), which every page reads through the public academy route. */
+export const academySettings = pgTable(
+  'academy_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    /** By network: its https link, or null when the academy has none there. */
+    social: jsonb('social').$type<Record<SocialNetwork, string | null>>().notNull(),
+    currency: text('currency').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  () => [check('academy_settings_one_row', sql`id = 1`)],
+);
 
 export const courses = pgTable(
   'courses',

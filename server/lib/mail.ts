@@ -47,17 +47,80 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
 
 const brand = 'Math Academy';
 
-/** Names typed by users go into the HTML of mails as text, never as markup. */
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const IGNORE_IF_NOT_YOU = 'If you did not ask for this, you can ignore this e-mail.';
 
-function layout(title: string, bodyHtml: string): string {
+function layout(title: string, bodyHtml: string, from = brand, footnote = IGNORE_IF_NOT_YOU): string {
   return `<!doctype html><html><body style="margin:0;background:#f5f6fb;font-family:Inter,Arial,sans-serif;color:#1b1f3b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:520px;background:#fff;border-radius:12px;padding:32px">
-<tr><td><p style="margin:0 0 8px;color:#3b4cca;font-weight:700;font-size:18px">${brand}</p>
+<tr><td><p style="margin:0 0 8px;color:#3b4cca;font-weight:700;font-size:18px">${from}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${title}</h1>${bodyHtml}
-<p style="margin:24px 0 0;color:#6b7091;font-size:13px">If you did not ask for this, you can ignore this e-mail.</p></td></tr>
+<p style="margin:24px 0 0;color:#6b7091;font-size:13px">${footnote}</p></td></tr>
 </table></td></tr></table></body></html>`;
+}
+
+/** What a user typed (a name, a booking's details), made safe to place in a mail's HTML: text, never markup. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The academy as the desk's mails name it: its name, and how a family reaches it. */
+export interface MailingAcademy {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** To the family who booked: their request arrived, and how to reach the academy meanwhile. */
+export function bookingConfirmationMail(to: string, familyName: string, academy: MailingAcademy): Mail {
+  const lead = `Thank you, ${familyName}. We have received your booking request and will contact you within one business day.`;
+  const reach = `Questions meanwhile? Write to ${academy.email} or call ${academy.phone}.`;
+  return {
+    to,
+    subject: `We received your booking request - ${academy.name}`,
+    text: `${lead}\n\n${reach}\n\n${academy.name}`,
+    html: layout(
+      'Your booking request',
+      `<p style="margin:0 0 16px">${escapeHtml(lead)}</p><p style="margin:0">${escapeHtml(reach)}</p>`,
+      escapeHtml(academy.name),
+    ),
+  };
+}
+
+/** To the academy: a family asked for a session; the request waits in the admin's inbox. */
+export function bookingNoticeMail(
+  to: string,
+  booking: { name: string; email: string; phone: string },
+  academy: MailingAcademy,
+  inboxUrl: string,
+): Mail {
+  const lines = [`Name: ${booking.name}`, `E-mail: ${booking.email}`, `Phone: ${booking.phone}`];
+  return {
+    to,
+    subject: `New booking request from ${booking.name}`,
+    text: `A family asked for a session.\n\n${lines.join('\n')}\n\nAnswer it and mark it contacted in the inbox: ${inboxUrl}\n\n${academy.name}`,
+    html: layout(
+      'New booking request',
+      `<p style="margin:0 0 16px">A family asked for a session.</p><p style="margin:0 0 16px">${lines.map(escapeHtml).join('<br>')}</p><p style="margin:0"><a href="${inboxUrl}">Open the inbox</a> to answer it and mark it contacted.</p>`,
+      escapeHtml(academy.name),
+      "You receive this because this address takes the academy's booking requests.",
+    ),
+  };
+}
+
+/** To a new subscriber: what they signed up for, and the one-click link that ends it. */
+export function subscriptionConfirmationMail(to: string, unsubscribeUrl: string, academy: MailingAcademy): Mail {
+  const lead = `Thank you for subscribing to ${academy.name}'s updates. We will write when we have news about courses, schedules and events.`;
+  return {
+    to,
+    subject: `You are subscribed to ${academy.name}'s updates`,
+    text: `${lead}\n\nTo unsubscribe, open this link: ${unsubscribeUrl}\n\n${academy.name}`,
+    html: layout(
+      'You are subscribed',
+      `<p style="margin:0 0 16px">${escapeHtml(lead)}</p><p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> at any time with one click.</p>`,
+      escapeHtml(academy.name),
+    ),
+  };
 }
 
 const codePurposeText: Record<string, { subject: string; title: string; lead: string }> = {
@@ -134,9 +197,9 @@ export function welcomeMail(
     subject: `Welcome to ${brand}`,
     text: `Hello ${firstName},\n\nA ${role} account was created for you at ${brand}.\n\nSign in at ${publicUrl}/signin with ${to}.\n${passwordLine}\n\n${brand}`,
     html: layout(
-      `Welcome, ${escape(firstName)}`,
-      `<p>A ${escape(role)} account was created for you at ${brand}.</p>
-<p>Sign in at <a href="${publicUrl}/signin">${publicUrl}/signin</a> with ${escape(to)}.</p>${passwordHtml}`,
+      `Welcome, ${escapeHtml(firstName)}`,
+      `<p>A ${escapeHtml(role)} account was created for you at ${brand}.</p>
+<p>Sign in at <a href="${publicUrl}/signin">${publicUrl}/signin</a> with ${escapeHtml(to)}.</p>${passwordHtml}`,
     ),
   };
 }
@@ -157,15 +220,15 @@ export function childAccountMail(
     : `${parentName} has set your password and will give it to you.`;
   const passwordHtml = choosePassword
     ? `<p>Choose your password at <a href="${publicUrl}/forget-password">${publicUrl}/forget-password</a> with this e-mail address, then sign in.</p>`
-    : `<p>${escape(parentName)} has set your password and will give it to you.</p>`;
+    : `<p>${escapeHtml(parentName)} has set your password and will give it to you.</p>`;
   return {
     to,
     subject: `Welcome to ${brand}`,
     text: `Hello ${child.firstName},\n\n${parentName} created a student account for you at ${brand}.\n\nSign in at ${publicUrl}/signin with ${to}.\n${passwordLine}\n\n${brand}`,
     html: layout(
-      `Welcome, ${escape(child.firstName)}`,
-      `<p>${escape(parentName)} created a student account for you at ${brand}.</p>
-<p>Sign in at <a href="${publicUrl}/signin">${publicUrl}/signin</a> with ${escape(to)}.</p>${passwordHtml}`,
+      `Welcome, ${escapeHtml(child.firstName)}`,
+      `<p>${escapeHtml(parentName)} created a student account for you at ${brand}.</p>
+<p>Sign in at <a href="${publicUrl}/signin">${publicUrl}/signin</a> with ${escapeHtml(to)}.</p>${passwordHtml}`,
     ),
   };
 }
@@ -192,7 +255,7 @@ export function invitationMail(
     text: `${lead}\n\n${how}\n\n${link}\n\nThe link works once, for ${plural(days, 'day')}.\n\n${brand}`,
     html: layout(
       'You are invited',
-      `<p>${escape(lead)}</p><p>${how}</p>
+      `<p>${escapeHtml(lead)}</p><p>${how}</p>
 <p><a href="${link}" style="display:inline-block;background:#3b4cca;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:700">Open the invitation</a></p>
 <p style="margin:0">The link works once, for ${plural(days, 'day')}.</p>`,
     ),

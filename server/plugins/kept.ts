@@ -230,8 +230,10 @@ export async function registerKept<D extends Record<string, SomeKeptMemo>>(
   };
   for (const channel of ['content', 'bank'] as const)
     await database.listen(CHANNELS[channel], (payload) => inTurn(() => applyNotice(channel, readNotice(payload))));
-  // Any account change, and '*' (the notifications were interrupted: anything may have changed).
-  await database.listen(CHANNELS.users, () => inTurn(() => clear('users')));
+  // Any change of accounts or of the academy's details, and '*' (the notifications were interrupted: anything may have
+  // changed): what they reach is emptied whole.
+  for (const channel of ['users', 'academy'] as const)
+    await database.listen(CHANNELS[channel], () => inTurn(() => clear(channel)));
   await database.listen(CHANNELS.attempts, (payload) => {
     if (payload === '*') return clear('attempts');
     const [origin, ...studentIds] = payload.split(' ');

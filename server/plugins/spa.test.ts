@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, type Database } from '../db/client';
+import { DEFAULT_ACADEMY } from '../../common/rules';
+import { academySettings } from '../db/schema';
 import { precompressDir } from './precompressed';
 
 const script = `export const greeting = ${JSON.stringify('hello from the app '.repeat(200))};\n`;
@@ -17,6 +19,13 @@ const signInPage = page.replace(
   '</head>',
   '<link rel="modulepreload" crossorigin href="/assets/SignInPage-abc.js"></head>',
 );
+
+/** An app page as served: the academy's details in a meta of its head, for the footer and the contact page. */
+const served = (html: string, academy: object = DEFAULT_ACADEMY) =>
+  html.replace(
+    '</head>',
+    `<meta name="academy" content="${JSON.stringify(academy).replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')}"></head>`,
+  );
 
 let dist: string;
 let database: Database;
@@ -55,9 +64,9 @@ const decoders: Record<string, (body: Buffer) => Buffer> = {
 describe('precompressed assets', () => {
   for (const [url, original] of [
     ['/assets/app-abc123.js', script],
-    ['/', page],
+    ['/', served(page)],
     // An app route answers index.html through the history fallback: compressed all the same.
-    ['/course/1/unit/2', page],
+    ['/course/1/unit/2', served(page)],
   ] as const) {
     for (const [accepted, expected] of [
       ['br, gzip, deflate', 'br'],
@@ -114,7 +123,7 @@ describe('first-visit pages', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(decoders.br(response.rawPayload).toString()).toBe(signInPage);
+      expect(decoders.br(response.rawPayload).toString()).toBe(served(signInPage));
     }
   });
 
@@ -122,7 +131,18 @@ describe('first-visit pages', () => {
     for (const url of ['/signin/more', '/signup', '/']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(page);
+      expect(response.body).toBe(served(page));
     }
+  });
+
+  it("carry the academy's details as they are now: a change reaches the next page served", async () => {
+    const changed = { ...DEFAULT_ACADEMY, phone: '(250) 555-0199', name: 'Maths & "Friends" <Academy>' };
+    await database.db.update(academySettings).set({ phone: changed.phone, name: changed.name });
+    // The change notice empties the kept details on every instance, this one included.
+    await expect
+      .poll(
+        async () => (await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } })).rawPayload,
+      )
+      .toSatisfy((body: Buffer) => decoders.br(body).toString() === served(page, changed));
   });
 });

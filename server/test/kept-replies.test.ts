@@ -56,6 +56,7 @@ beforeAll(async () => {
     { route: 'GET /api/admin/students', cookie: as('admin'), url: '/api/admin/students' },
     { route: 'GET /api/teacher/students', cookie: as('teacher'), url: '/api/teacher/students?group=all&page=1' },
     { route: 'GET /api/admin/users', cookie: as('admin'), url: '/api/admin/users?page=1&limit=10' },
+    { route: 'GET /api/academy', cookie: as('student'), url: '/api/academy' },
   );
 });
 afterAll(() => t.close());

@@ -36,6 +36,7 @@ const ACCESS_BY_PAGE = {
   [paths.registerUsers]: ADMIN_ONLY,
   [paths.adminAnalytics]: ADMIN_ONLY,
   [paths.adminSettings]: ADMIN_ONLY,
+  [paths.adminInbox]: ADMIN_ONLY,
   [paths.adminProfile]: ADMIN_ONLY,
   [paths.teacher]: TEACHER_DASHBOARD,
   [paths.teacherDashboard]: TEACHER_DASHBOARD,

@@ -1,10 +1,3 @@
-/** How to reach the academy: one home for the contact details the footer and the contact page show. */
-export const ACADEMY_CONTACT = {
-  phone: '(604) 555-0142',
-  email: 'hello@mathacademy.ca',
-  address: 'Vancouver, British Columbia, Canada',
-} as const;
-
 /** Mock assessments offered for each family of exams. */
 export const mockAssessments: Array<{ title: string; exams: string[] }> = [
   { title: 'Standardized Tests', exams: ['SSAT', 'NWEA MAP', 'SAT', 'ACT'] },

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Mail } from 'lucide-react';
-import { ACADEMY_CONTACT } from '../content/academy';
+import { useAcademy } from '../api/academy';
 import { paths } from '../paths';
 import { Brand } from './Brand';
 import { SocialIcons } from './SocialIcons';
@@ -11,8 +11,6 @@ import styles from './Footer.module.css';
 
 /** The subscribe form brings the form library; it loads after the page, so no page's first script carries it. */
 const SubscribeForm = lazy(() => import('./SubscribeForm'));
-
-const CONTACT_EMAIL = ACADEMY_CONTACT.email;
 
 const columns: Array<{ title: string; links: Array<{ label: string; to: string }> }> = [
   {
@@ -63,6 +61,7 @@ const columns: Array<{ title: string; links: Array<{ label: string; to: string }
  */
 export function Footer({ variant = 'page' }: { variant?: 'page' | 'beside-sidebar' }) {
   const year = new Date().getFullYear();
+  const academy = useAcademy();
   return (
     <footer className={`${styles.footer} ${variant === 'beside-sidebar' ? styles.beside : ''}`}>
       <div className={styles.inner}>
@@ -74,10 +73,10 @@ export function Footer({ variant = 'page' }: { variant?: 'page' | 'beside-sideba
                 Math for curious minds from kindergarten to grade 12: test preparation, competitions and curriculum
                 courses.
               </p>
-              <a className={styles.mail} href={`mailto:${CONTACT_EMAIL}`}>
-                <Mail size={18} aria-hidden="true" /> {CONTACT_EMAIL}
+              <a className={styles.mail} href={`mailto:${academy.email}`}>
+                <Mail size={18} aria-hidden="true" /> {academy.email}
               </a>
-              <SocialIcons />
+              <SocialIcons links={academy.social} />
             </div>
             <nav className={styles.columns} aria-label="Footer">
               {columns.map((column) => (
@@ -105,10 +104,12 @@ export function Footer({ variant = 'page' }: { variant?: 'page' | 'beside-sideba
           </div>
         ) : null}
         <div className={styles.bottom}>
-          <p>© {year} Math Academy. All rights reserved.</p>
+          <p>
+            © {year} {academy.name}. All rights reserved.
+          </p>
           {variant === 'beside-sidebar' ? (
-            <a className={styles.mail} href={`mailto:${CONTACT_EMAIL}`}>
-              <Mail size={16} aria-hidden="true" /> {CONTACT_EMAIL}
+            <a className={styles.mail} href={`mailto:${academy.email}`}>
+              <Mail size={16} aria-hidden="true" /> {academy.email}
             </a>
           ) : null}
           <div className={styles.legal}>

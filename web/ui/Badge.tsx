@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import styles from './Badge.module.css';
 
-/** A short status word in a pill: green for a state that is live (Published), grey for one that is not (Draft). */
-export function Badge({ tone = 'muted', children }: { tone?: 'success' | 'muted'; children: ReactNode }) {
+export type BadgeTone = 'info' | 'success' | 'muted' | 'danger';
+
+/** A short status word in a pill ('New', 'Contacted', 'Unsubscribed'); the tone carries its meaning at a glance. */
+export function Badge({ tone = 'info', children }: { tone?: BadgeTone; children: ReactNode }) {
   return <span className={`${styles.badge} ${styles[tone]}`}>{children}</span>;
 }

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
@@ -53,4 +53,25 @@ export function Button({
 /** A link that goes somewhere, looking like a button ('View Student Progress'): a link to screen readers and new tabs. */
 export function ButtonLink({ variant, size, block, className, ...rest }: LinkProps & Look) {
   return <Link className={classesOf({ variant, size, block }, className)} {...rest} />;
+}
+
+/**
+ * A plain link that looks like a button, for what the router does not handle: a file the server sends to save
+ * (`download`), or an address outside the app.
+ */
+export function ButtonAnchor({
+  variant,
+  size,
+  block,
+  className,
+  icon: Icon,
+  children,
+  ...rest
+}: AnchorHTMLAttributes<HTMLAnchorElement> & Look & { icon?: LucideIcon }) {
+  return (
+    <a className={classesOf({ variant, size, block }, className)} {...rest}>
+      {Icon ? <Icon size={ICON_SIZES[size ?? 'md']} aria-hidden="true" /> : null}
+      {children}
+    </a>
+  );
 }

@@ -2,10 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageReply } from '../../../common/schemas/auth';
 import { BOOKING_THANKS, SUBSCRIBE_THANKS, bookingBody, subscriptionBody } from '../../../common/schemas/public';
+import { DESK_MESSAGES } from '../../../common/rules';
+import { unsubscribeBody } from '../../../common/schemas/desk';
 import type { AppContext } from '../../context';
-import { createBooking, subscribe } from './service';
+import { createBooking, subscribe, unsubscribeByToken } from './service';
 
-/** The public site's two forms: the landing page's booking request and the footer's subscribe box. */
+/**
+ * The public site's two forms, the landing page's booking request and the footer's subscribe box, and the
+ * unsubscribe link of the subscription's confirmation e-mail.
+ */
 export function publicRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,6 +31,15 @@ export function publicRoutes(ctx: AppContext) {
       async (req, reply) => {
         await subscribe(ctx, req.body, req.ip);
         return reply.code(201).send({ message: SUBSCRIBE_THANKS });
+      },
+    );
+
+    r.post(
+      '/subscriptions/unsubscribe',
+      { config: everyone, schema: { body: unsubscribeBody, response: { 200: messageReply } } },
+      async (req) => {
+        await unsubscribeByToken(ctx, req.body, req.ip);
+        return { message: DESK_MESSAGES.unsubscribed };
       },
     );
   };

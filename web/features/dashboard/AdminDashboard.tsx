@@ -1,11 +1,21 @@
-import { Activity, BookOpen, ClipboardCheck, Inbox, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  BookOpen,
+  CalendarCheck,
+  ClipboardCheck,
+  Inbox,
+  UserPlus,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { ACTIVITY_WINDOW_DAYS, DASHBOARD_MESSAGES, type RecentActivity } from '@common/schemas/dashboards';
 import { errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../ui/Button';
 import { PageState } from '../../ui/PageState';
-import { StatCards } from '../../ui/StatCard';
-import { useAdminDashboard } from './api';
+import { paths } from '../../paths';
+import { StatCards, StatGrid, StatLinkCard } from '../../ui/StatCard';
+import { useAdminDashboard, useDeskSummary } from './api';
 import { typeLabel, when } from './format';
 import { Welcome, firstNameOf } from './Welcome';
 import styles from './dashboard.module.css';
@@ -14,6 +24,7 @@ import styles from './dashboard.module.css';
 export function AdminDashboard() {
   const { user } = useAuth();
   const dashboard = useAdminDashboard();
+  const desk = useDeskSummary();
   const stats = dashboard.data?.stats;
   const figure = (value: number | undefined) =>
     value === undefined ? (dashboard.isError ? '--' : '…') : value.toLocaleString('en-US');
@@ -56,6 +67,15 @@ export function AdminDashboard() {
           },
         ]}
       />
+      <StatGrid label="Front desk">
+        <StatLinkCard
+          to={paths.adminInbox}
+          label="New Bookings"
+          value={desk.data ? desk.data.newBookings.toLocaleString('en-US') : desk.isError ? '--' : '…'}
+          icon={CalendarCheck}
+          hint="waiting in the inbox"
+        />
+      </StatGrid>
       <div className={styles.grid2}>
         <section className={styles.panel} aria-labelledby="recent-activity">
           <h2 id="recent-activity">Recent Activity</h2>

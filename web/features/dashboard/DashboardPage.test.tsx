@@ -29,6 +29,7 @@ function renderFor(type: string, search = '') {
       stats: { users: 7, courses: 3, activeCourses: 2, students: 4, activeStudents: 1, checksThisWeek: 9 },
       recent: [],
     },
+    '/admin/desk/summary': { newBookings: 2 },
     '/teacher/dashboard': { activeCourses: 2, totalStudents: 5, pendingReviews: 3 },
     '/parent/children': { children: [] },
   };
@@ -83,6 +84,8 @@ describe('/dashboard picks its view by the user type', () => {
     renderFor('admin');
     expect(await screen.findByLabelText('Total Users: 7')).toBeTruthy();
     expect(screen.getByLabelText('Active Courses: 2')).toBeTruthy();
+    // The new booking requests open the inbox.
+    expect((await screen.findByRole('link', { name: 'New Bookings: 2' })).getAttribute('href')).toBe('/admin-inbox');
     expect(await screen.findByText('No recent activity yet.', { exact: false })).toBeTruthy();
     cleanup();
     renderFor('teacher');

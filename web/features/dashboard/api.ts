@@ -8,6 +8,8 @@ import {
 } from '@common/schemas/dashboards';
 import type { ChildAccountBody } from '@common/schemas/families';
 import type { ChildTestResult } from '@common/schemas/test-taking';
+import { DESK_MESSAGES } from '@common/rules';
+import type { DeskSummary } from '@common/schemas/desk';
 import { api } from '../../api/client';
 
 export const dashboardKeys = {
@@ -17,6 +19,13 @@ export const dashboardKeys = {
   child: (id: string) => ['dashboard', 'children', id] as const,
   childTests: (id: string) => ['dashboard', 'children', id, 'tests'] as const,
 };
+
+/** The new booking requests waiting in the inbox; under the desk's key, so an inbox change refetches it. */
+export const useDeskSummary = () =>
+  useQuery({
+    queryKey: ['desk', 'summary'],
+    queryFn: () => api.get<DeskSummary>('/admin/desk/summary', DESK_MESSAGES.inboxLoadFailed),
+  });
 
 export const useAdminDashboard = () =>
   useQuery({

@@ -1,9 +1,10 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { ACADEMY_CONTACT as CONTACT } from '../../content/academy';
+import { useAcademy } from '../../api/academy';
 import { Banner } from '../../ui/Banner';
 import styles from './public.module.css';
 
 export default function ContactPage() {
+  const contact = useAcademy();
   return (
     <>
       <Banner title="Contact Us">
@@ -17,21 +18,21 @@ export default function ContactPage() {
               <Phone aria-hidden="true" />
               <div>
                 <strong>Phone</strong>
-                <a href={`tel:${CONTACT.phone.replace(/\D/g, '')}`}>{CONTACT.phone}</a>
+                <a href={`tel:${contact.phone.replace(/\D/g, '')}`}>{contact.phone}</a>
               </div>
             </li>
             <li>
               <Mail aria-hidden="true" />
               <div>
                 <strong>Email</strong>
-                <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
               </div>
             </li>
             <li>
               <MapPin aria-hidden="true" />
               <div>
                 <strong>Address</strong>
-                <span>{CONTACT.address}</span>
+                <span>{contact.address}</span>
               </div>
             </li>
           </ul>

@@ -1,8 +1,8 @@
-import { ACADEMY_CONTACT } from '../../content/academy';
+import { useAcademy } from '../../api/academy';
 import { Banner } from '../../ui/Banner';
 import styles from './public.module.css';
 
-/** Short, plain-language privacy and terms pages. */
+/** Short, plain-language privacy and terms pages; `{email}` is the academy's contact e-mail as its settings say. */
 const pages = {
   privacy: {
     title: 'Privacy Policy',
@@ -22,7 +22,7 @@ const pages = {
       ],
       [
         'Your choices',
-        `You may ask us for a copy of your data, to correct it, or to delete your account, by writing to ${ACADEMY_CONTACT.email}. You can unsubscribe from updates at any time.`,
+        'You may ask us for a copy of your data, to correct it, or to delete your account, by writing to {email}. You can unsubscribe from updates at any time.',
       ],
     ],
   },
@@ -46,6 +46,7 @@ const pages = {
 
 export function LegalPage({ page }: { page: keyof typeof pages }) {
   const { title, intro, sections } = pages[page];
+  const { email } = useAcademy();
   return (
     <>
       <Banner title={title}>{intro}</Banner>
@@ -54,7 +55,7 @@ export function LegalPage({ page }: { page: keyof typeof pages }) {
           {sections.map(([heading, text]) => (
             <section key={heading}>
               <h2>{heading}</h2>
-              <p>{text}</p>
+              <p>{text.replace('{email}', email)}</p>
             </section>
           ))}
           <p>Last updated: November 2026.</p>

@@ -1,18 +1,8 @@
-import Papa from 'papaparse';
+import { toCsv } from '@common/csv';
 import type { TestResults } from '@common/schemas/test-taking';
 import { STATUS_TEXT, timeUsed } from './format';
 
-/**
- * A cell a spreadsheet would run as a formula: one starting with = + - @, a tab or a carriage return, once the
- * spaces and line or paragraph separators before it are skipped (as spreadsheets skip them). Papa's own test
- * looks at the first character only, so "\u2028=HYPERLINK(...)" went out as a formula.
- */
-export const FORMULA_CELL = /^\s*[=+\-@\t\r]/;
-
-/**
- * The results table as CSV, built in the browser. A cell that could be a formula is escaped (a quote before it),
- * so a student's name cannot become one.
- */
+/** The results table as CSV, built in the browser through the academy's one CSV writer (common/csv.ts). */
 export function resultsCsv(results: TestResults): string {
   const rows = results.students.map((s) => ({
     Student: s.studentName,
@@ -25,10 +15,17 @@ export function resultsCsv(results: TestResults): string {
     Scaled: s.score?.scaled ?? '',
     Released: s.released ? 'yes' : 'no',
   }));
-  return Papa.unparse(rows, {
-    escapeFormulae: FORMULA_CELL,
-    columns: ['Student', 'Email', 'Status', 'Time used', 'Marks', 'Out of', 'Percentage', 'Scaled', 'Released'],
-  });
+  return toCsv(rows, [
+    'Student',
+    'Email',
+    'Status',
+    'Time used',
+    'Marks',
+    'Out of',
+    'Percentage',
+    'Scaled',
+    'Released',
+  ]);
 }
 
 /** Saves text as a file through a temporary link. */

@@ -1,0 +1,37 @@
+import { useSearchParams } from 'react-router';
+import { Tabs, type Tab } from '../../ui/Tabs';
+import { BookingsPanel } from './BookingsPanel';
+import { SubscribersPanel } from './SubscribersPanel';
+import styles from './desk.module.css';
+
+type InboxTab = 'bookings' | 'subscribers';
+
+/**
+ * What reaches the academy through its public forms, one tab per kind, the tab in the address (?tab=). A new kind
+ * (enrolments) is one more entry here with its own panel.
+ */
+const TABS: ReadonlyArray<Tab<InboxTab>> = [
+  { value: 'bookings', label: 'Bookings', content: <BookingsPanel /> },
+  { value: 'subscribers', label: 'Subscribers', content: <SubscribersPanel /> },
+];
+
+export default function InboxPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = TABS.find((t) => t.value === asked)?.value ?? TABS[0].value;
+  return (
+    <div className={styles.page}>
+      <header className={styles.pageHeader}>
+        <p className={styles.eyebrow}>Administration</p>
+        <h1 className={styles.pageTitle}>Inbox</h1>
+        <p className={styles.lead}>Booking requests and newsletter subscribers from the public site.</p>
+      </header>
+      <Tabs
+        label="Inbox"
+        tabs={TABS}
+        value={tab}
+        onChange={(value) => setParams(value === TABS[0].value ? {} : { tab: value }, { replace: true })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+/** When something reached the desk, as an admin reads it: "Nov 3, 2026, 4:05 PM". */
+export const receivedAt = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
