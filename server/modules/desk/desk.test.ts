@@ -276,7 +276,7 @@ describe("the academy's settings", () => {
     [{ social: { youtube: 'https://' } }, 'YouTube link must be a full https:// address'],
     [{ social: { linkedin: `https://x.com/${'a'.repeat(500)}` } }, 'LinkedIn link must be a full https:// address'],
     [{ social: 'https://facebook.com' }, 'Social links must be an object'],
-    [{ colour: 'red' }, 'Unrecognized key: "colour"'],
+    [{ shade: 'red' }, 'Unrecognized key: "shade"'],
   ])('refuses %j with 400 "%s" and changes nothing', async (payload, message) => {
     const before = (await get('/api/academy', null)).json();
     const response = await send('PATCH', '/api/admin/academy', payload);
