@@ -148,7 +148,7 @@ test('admin: welcome, the real figures, recent activity, the admin menu and its 
   await sidebar(page).getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByText('Coming Soon!')).toBeVisible();
   await sidebar(page).getByRole('link', { name: 'Settings' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
   await expect(page.getByLabel('Academy name')).toBeVisible();
   for (const path of ['/admin', '/admin-dashboard']) {
     await page.goto(path);

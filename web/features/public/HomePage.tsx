@@ -28,10 +28,12 @@ export default function HomePage() {
   const onMostVisible = useCallback((id: number) => setFeatured(id), []);
   const seenAttr = (id: string) => (seen.has(id) ? 'true' : 'false');
   const { hash } = useLocation();
+  // The course cards come with the catalogue: a section below them is only where it stays once they are drawn.
+  const cardsSettled = !catalogue.isPending;
   useEffect(() => {
-    if (hash)
+    if (hash && cardsSettled)
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: scrollBehavior() });
-  }, [hash]);
+  }, [hash, cardsSettled]);
 
   return (
     <div className={styles.landing} data-featured-testimonial={featured ?? undefined}>
