@@ -17,3 +17,4 @@ export * from './tests';
 export * from './users';
 export * from './offerings';
 export * from './desk';
+export * from './enrollments';

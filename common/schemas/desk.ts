@@ -15,20 +15,21 @@ import {
 } from '../rules';
 import { emailField, phoneField, requiredText, textRules } from './fields';
 
-const pageField = z.coerce
+/** The paging and search of every inbox list. */
+export const pageField = z.coerce
   .number({ error: 'Page must be a whole number from 1' })
   .int('Page must be a whole number from 1')
   .min(1, 'Page must be a whole number from 1')
   .max(100_000, 'Page is too far')
   .default(1);
 const limitMessage = `Limit must be from 1 to ${DESK_LIMITS.pageSizeMax}`;
-const limitField = z.coerce
+export const limitField = z.coerce
   .number({ error: limitMessage })
   .int(limitMessage)
   .min(1, limitMessage)
   .max(DESK_LIMITS.pageSizeMax, limitMessage)
   .default(DESK_LIMITS.pageSize);
-const searchField = z
+export const searchField = z
   .string({ error: 'Search must be text' })
   .trim()
   .max(LIMITS.shortText, `Search must be at most ${LIMITS.shortText} characters`)
@@ -60,7 +61,7 @@ export const subscribersQuery = z.object({
 export type SubscribersQuery = z.input<typeof subscribersQuery>;
 export const subscribersExportQuery = subscribersQuery.pick({ q: true, status: true });
 
-const pagination = z.object({ page: z.number(), pages: z.number(), total: z.number(), limit: z.number() });
+export const pagination = z.object({ page: z.number(), pages: z.number(), total: z.number(), limit: z.number() });
 
 export const bookingRow = z.object({
   id: z.string(),
