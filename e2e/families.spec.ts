@@ -88,6 +88,43 @@ test('a parent signs up, adds a child with a password; the child signs in and in
   await expect(page.getByText("Your child's account has been created.")).toBeVisible();
   await expect(page.getByRole('article', { name: 'Milo Rivera' })).toBeVisible();
 
+  // The parent corrects the child's school, and has the academy mail the child how to sign in.
+  await page.getByRole('button', { name: 'Edit Milo Rivera' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Milo Rivera' });
+  await expect(edit.getByLabel('School')).toHaveValue('Birch Elementary');
+  await edit.getByLabel('School').fill('');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit.getByText('School is required')).toBeVisible();
+  await edit.getByLabel('School').fill('Cedar Middle');
+  await edit.getByRole('button', { name: 'Send a sign-in e-mail' }).click();
+  await expect(edit.getByText('We e-mailed your child how to sign in and how to choose a new password.')).toBeVisible();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText("Your child's details have been saved.")).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Milo Rivera' }).getByText('Grade 4 · Cedar Middle')).toBeVisible();
+
+  // An invitation sent to another student waits on My Children until it is cancelled; its link then stops working.
+  const cousinEmail = uniqueEmail('cousin');
+  await page.getByRole('button', { name: 'Add a child' }).click();
+  await dialog.getByRole('tab', { name: 'Link an existing student' }).click();
+  await dialog.getByLabel("Your child's account email").fill(cousinEmail);
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog).toBeHidden();
+  const cousinLink = await readInvitationLink(cousinEmail);
+  await page.getByRole('link', { name: 'My Children' }).first().click();
+  const waiting = page.getByRole('list', { name: 'Invitations waiting' });
+  await expect(waiting.getByText(cousinEmail)).toBeVisible();
+  await page.getByRole('button', { name: `Cancel the invitation to ${cousinEmail}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this invitation?' })
+    .getByRole('button', { name: 'Cancel invitation' })
+    .click();
+  await expect(page.getByText('Invitation cancelled. Its link no longer works.')).toBeVisible();
+  await expect(page.getByText('No invitations waiting.')).toBeVisible();
+  await page.goto(cousinLink);
+  await expect(page.getByText('This invitation link is not valid. Please ask for a new invitation.')).toBeVisible();
+  await page.goto('/dashboard');
+
   // The child signs in with the e-mail and password their parent gave, and sees the student dashboard.
   await page.getByRole('button', { name: 'Logout' }).first().click();
   await expect(page).toHaveURL(/\/$/);

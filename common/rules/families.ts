@@ -23,6 +23,10 @@ export const INVITATIONS_PER_HOUR = 10;
 export const INVITATIONS_PER_ADDRESS_PER_HOUR = 3;
 /** Child accounts a parent may create in an hour (each one mails the child). */
 export const CHILD_ACCOUNTS_PER_HOUR = 10;
+/** Sign-in e-mails one child may receive in an hour at their parents' request: enough to lose one, not to flood. */
+export const CHILD_SIGN_IN_MAILS_PER_HOUR = 3;
+/** The pending invitations a sender sees: the most recent, far more than a family sends. */
+export const PENDING_INVITATIONS_SHOWN = 50;
 
 export const FAMILY_MESSAGES = {
   chooseRole: 'Please choose who is signing up',
@@ -48,4 +52,16 @@ export const FAMILY_MESSAGES = {
   inviteFailed: 'Could not send the invitation. Please try again.',
   removeFailed: 'Could not remove the child. Please try again.',
   acceptFailed: 'Could not accept the invitation. Please try again.',
+  invitationNotFound: 'Invitation not found. It may have been accepted or cancelled.',
+  invitationResent: 'Invitation sent again. The new link works for 7 days; the old link no longer works.',
+  invitationCancelled: 'Invitation cancelled. Its link no longer works.',
+  invitationsFailed: 'Could not load your invitations. Please try again.',
+  resendFailed: 'Could not send the invitation again. Please try again.',
+  cancelFailed: 'Could not cancel the invitation. Please try again.',
+  childUpdated: "Your child's details have been saved.",
+  updateChildFailed: "Could not save your child's details. Please try again.",
+  childDetailsFailed: "Could not load your child's details. Please try again.",
+  signInMailSent: 'We e-mailed your child how to sign in and how to choose a new password.',
+  signInMailFailed: 'Could not send the e-mail. Please try again.',
+  tooManySignInMails: 'Too many e-mails were sent to this child. Please try again in an hour.',
 } as const;

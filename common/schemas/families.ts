@@ -18,6 +18,29 @@ export const childAccountBody = z.object({
 });
 export type ChildAccountBody = z.input<typeof childAccountBody>;
 
+/** What a parent may change of their child's profile: the details they gave when they created the account. */
+export const childDetailsBody = childAccountBody.pick({
+  first_name: true,
+  last_name: true,
+  grade_level: true,
+  school: true,
+  birthday: true,
+});
+export type ChildDetailsBody = z.input<typeof childDetailsBody>;
+
+/** A child's details as their parent edits them; empty where an older account never had them. */
+export const childDetailsReply = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  grade_level: z.string(),
+  school: z.string(),
+  birthday: z.string(),
+});
+export type ChildDetails = z.infer<typeof childDetailsReply>;
+export const childUpdatedReply = z.object({ message: z.string(), child: childDetailsReply });
+
 export const childCreatedReply = z.object({
   message: z.string(),
   child: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
@@ -25,6 +48,17 @@ export const childCreatedReply = z.object({
 
 /** A parent invites their child's student account, or a student a parent, by e-mail. */
 export const invitationBody = z.object({ email: emailField });
+
+/** An invitation its sender has not seen accepted yet; an expired one may still be sent again. */
+export const pendingInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitation>;
+export const pendingInvitationsReply = z.object({ invitations: z.array(pendingInvitation) });
 
 /** The secret of an invitation link: 256 random bits, URL-safe (43 characters). */
 export const invitationToken = z

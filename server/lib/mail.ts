@@ -233,6 +233,24 @@ export function childAccountMail(
   };
 }
 
+/**
+ * A parent asks the academy to tell their child how to sign in: the address, and where to choose a new password (the
+ * reset sends its own code to this same address, so the mail itself grants nothing).
+ */
+export function childSignInMail(to: string, child: { firstName: string }, parentName: string, publicUrl: string): Mail {
+  return {
+    to,
+    subject: `How to sign in to ${brand}`,
+    text: `Hello ${child.firstName},\n\n${parentName} asked us to send you how to sign in to ${brand}.\n\nSign in at ${publicUrl}/signin with ${to}.\nForgot your password? Choose a new one at ${publicUrl}/forget-password with this e-mail address.\n\n${brand}`,
+    html: layout(
+      `Hello, ${escapeHtml(child.firstName)}`,
+      `<p>${escapeHtml(parentName)} asked us to send you how to sign in to ${brand}.</p>
+<p>Sign in at <a href="${publicUrl}/signin">${publicUrl}/signin</a> with ${escapeHtml(to)}.</p>
+<p>Forgot your password? Choose a new one at <a href="${publicUrl}/forget-password">${publicUrl}/forget-password</a> with this e-mail address.</p>`,
+    ),
+  };
+}
+
 /** An invitation to link a parent and a student: the link carries the secret, which works once, for `days` days. */
 export function invitationMail(
   to: string,

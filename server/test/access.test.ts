@@ -52,8 +52,19 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/parent/children': ['parent'],
   // A parent removes only their own child (server/policies/ownership.test.ts).
   'DELETE /api/parent/children/:id': ['parent'],
+  // A parent edits and mails only their own child (the policy's `manage`); staff change students elsewhere.
+  'GET /api/parent/children/:id/details': ['parent'],
+  'PUT /api/parent/children/:id': ['parent'],
+  'POST /api/parent/children/:id/sign-in-email': ['parent'],
   'POST /api/parent/invitations': ['parent'],
   'POST /api/student/invitations': ['student'],
+  // Each sender lists, sends again and cancels only their own invitations (another's is 404).
+  'GET /api/parent/invitations': ['parent'],
+  'GET /api/student/invitations': ['student'],
+  'POST /api/parent/invitations/:id/resend': ['parent'],
+  'POST /api/student/invitations/:id/resend': ['student'],
+  'DELETE /api/parent/invitations/:id': ['parent'],
+  'DELETE /api/student/invitations/:id': ['student'],
   // Anyone holding an invitation's link may read who sent it; only the invited account may accept it.
   'POST /api/invitations/view': everyone,
   'POST /api/invitations/accept': ['parent', 'student'],

@@ -6,16 +6,34 @@ import { messageReply } from '../../../common/schemas/auth';
 import {
   childAccountBody,
   childCreatedReply,
+  childDetailsBody,
+  childDetailsReply,
+  childUpdatedReply,
   invitationBody,
   invitationReply,
   invitationTokenBody,
+  pendingInvitationsReply,
 } from '../../../common/schemas/families';
 import type { AppContext } from '../../context';
 import { actorOf } from '../../policies/actor';
-import { acceptInvitation, createChild, invite, removeChild, viewInvitation } from './service';
+import {
+  acceptInvitation,
+  cancelInvitation,
+  childDetails,
+  createChild,
+  invite,
+  pendingInvitations,
+  removeChild,
+  resendInvitation,
+  sendChildSignIn,
+  updateChild,
+  viewInvitation,
+} from './service';
 
 /** Any string: a malformed id names no child, and is answered 404 like another parent's child. */
 const childParam = z.object({ id: z.string() });
+/** Likewise for an invitation: a malformed id is answered 404 like another sender's invitation. */
+const invitationParam = z.object({ id: z.string() });
 
 /** Links written: this instance forgets what it keeps of accounts before answering (the others hear 0011's trigger). */
 const familyWrite = (access: readonly ('parent' | 'student')[]) => ({ access, invalidates: ['users'] }) as const;
@@ -46,6 +64,35 @@ export function familyRoutes(ctx: AppContext) {
       },
     );
 
+    // A parent's details of their own child (the ownership policy's `manage`), and a mail telling the child how to sign in.
+    r.get(
+      '/parent/children/:id/details',
+      { config: { access: ['parent'] }, schema: { params: childParam, response: { 200: childDetailsReply } } },
+      (req) => childDetails(ctx, req.user!, req.params.id),
+    );
+
+    r.put(
+      '/parent/children/:id',
+      {
+        config: familyWrite(['parent']),
+        schema: { params: childParam, body: childDetailsBody, response: { 200: childUpdatedReply } },
+      },
+      async (req) => ({
+        message: FAMILY_MESSAGES.childUpdated,
+        child: await updateChild(ctx, req.user!, req.params.id, req.body),
+      }),
+    );
+
+    r.post(
+      '/parent/children/:id/sign-in-email',
+      { config: { access: ['parent'] }, schema: { params: childParam, response: { 200: messageReply } } },
+      async (req) => {
+        await sendChildSignIn(ctx, req.user!, req.params.id);
+        return { message: FAMILY_MESSAGES.signInMailSent };
+      },
+    );
+
+    // Each side sends, lists, sends again and cancels only its own invitations.
     for (const [path, role] of [
       ['/parent/invitations', 'parent'],
       ['/student/invitations', 'student'],
@@ -56,6 +103,29 @@ export function familyRoutes(ctx: AppContext) {
         async (req) => {
           await invite(ctx, req.user!, req.body.email);
           return { message: FAMILY_MESSAGES.invitationSent };
+        },
+      );
+      r.get(
+        path,
+        { config: { access: [role] }, schema: { response: { 200: pendingInvitationsReply } } },
+        async (req) => ({
+          invitations: await pendingInvitations(ctx, req.user!),
+        }),
+      );
+      r.post(
+        `${path}/:id/resend`,
+        { config: { access: [role] }, schema: { params: invitationParam, response: { 200: messageReply } } },
+        async (req) => {
+          await resendInvitation(ctx, req.user!, req.params.id);
+          return { message: FAMILY_MESSAGES.invitationResent };
+        },
+      );
+      r.delete(
+        `${path}/:id`,
+        { config: { access: [role] }, schema: { params: invitationParam, response: { 200: messageReply } } },
+        async (req) => {
+          await cancelInvitation(ctx, req.user!, req.params.id);
+          return { message: FAMILY_MESSAGES.invitationCancelled };
         },
       );
     }

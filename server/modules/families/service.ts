@@ -3,27 +3,35 @@
  * the invited one accepts. Invitations are single-use links bound to the invited e-mail; only the SHA-256 of a
  * link's secret is stored, as for sessions.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CHILD_ACCOUNTS_PER_HOUR,
+  CHILD_SIGN_IN_MAILS_PER_HOUR,
   FAMILY_MESSAGES,
   INVITATION_TTL_DAYS,
   INVITATIONS_PER_ADDRESS_PER_HOUR,
   INVITATIONS_PER_HOUR,
+  PENDING_INVITATIONS_SHOWN,
   type InvitationKind,
 } from '../../../common/rules';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
-import type { childAccountBody, InvitationView } from '../../../common/schemas/families';
+import type {
+  childAccountBody,
+  ChildDetails,
+  childDetailsBody,
+  InvitationView,
+  PendingInvitation,
+} from '../../../common/schemas/families';
 import type { AppContext } from '../../context';
 import { rows } from '../../db/prepared';
 import { familyInvitations, parentStudents, profiles, users } from '../../db/schema';
 import { hashPassword, newToken, sha256 } from '../../lib/crypto';
 import { Conflict, Forbidden, Gone, Invalid, isUniqueViolation, NotFound } from '../../lib/errors';
-import { childAccountMail, invitationMail } from '../../lib/mail';
+import { childAccountMail, childSignInMail, invitationMail } from '../../lib/mail';
 import { hitLimit, limitPerIp, limitPerUser } from '../../lib/rate-limit';
-import type { Actor } from '../../policies/actor';
-import { requireStudent } from '../../policies/students';
+import { actorOf, type Actor } from '../../policies/actor';
+import { mayActForStudent, requireStudent } from '../../policies/students';
 import type { CurrentUser } from '../sessions/store';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -122,6 +130,22 @@ async function alreadyLinked(ctx: AppContext, inviter: CurrentUser, email: strin
 export async function invite(ctx: AppContext, inviter: CurrentUser, email: string): Promise<void> {
   if (email === inviter.email) throw Invalid(FAMILY_MESSAGES.notYourself);
   const kind: InvitationKind = inviter.type === 'parent' ? 'parent-invites-student' : 'student-invites-parent';
+  await limitInvitation(ctx, inviter, email);
+  const token = newToken();
+  const now = ctx.now();
+  await ctx.db.insert(familyInvitations).values({
+    tokenHash: sha256(token),
+    kind: DB_KIND[kind],
+    inviterId: inviter.id,
+    email,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+    createdAt: now,
+  });
+  await mailInvitation(ctx, inviter, email, token);
+}
+
+/** The limits of every invitation mailed (sent or sent again): per sender and per invited address, as mail to strangers. */
+async function limitInvitation(ctx: AppContext, inviter: CurrentUser, email: string): Promise<void> {
   await limitPerUser(ctx, 'invite', inviter.id, {
     max: INVITATIONS_PER_HOUR,
     windowSeconds: 3600,
@@ -138,25 +162,168 @@ export async function invite(ctx: AppContext, inviter: CurrentUser, email: strin
     ctx.now(),
   );
   if (await alreadyLinked(ctx, inviter, email)) throw Conflict(FAMILY_MESSAGES.alreadyLinked);
-  const token = newToken();
-  const now = ctx.now();
-  await ctx.db.insert(familyInvitations).values({
-    tokenHash: sha256(token),
-    kind: DB_KIND[kind],
-    inviterId: inviter.id,
-    email,
-    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
-    createdAt: now,
-  });
-  const inviterName = nameOf(inviter.profile, inviter.email);
+}
+
+async function mailInvitation(ctx: AppContext, inviter: CurrentUser, email: string, token: string): Promise<void> {
   const link = `${ctx.config.publicUrl}/invitation#${token}`;
   await ctx.mailer.send(
     invitationMail(
       email,
-      inviterName,
-      kind === 'parent-invites-student' ? 'student' : 'parent',
+      nameOf(inviter.profile, inviter.email),
+      inviter.type === 'parent' ? 'student' : 'parent',
       link,
       INVITATION_TTL_DAYS,
+    ),
+  );
+}
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** The invitations this user sent that nobody accepted yet, newest first; expired ones too, to be sent again. */
+export async function pendingInvitations(ctx: AppContext, inviter: CurrentUser): Promise<PendingInvitation[]> {
+  const found = await ctx.db
+    .select({
+      id: familyInvitations.id,
+      email: familyInvitations.email,
+      createdAt: familyInvitations.createdAt,
+      expiresAt: familyInvitations.expiresAt,
+    })
+    .from(familyInvitations)
+    .where(and(eq(familyInvitations.inviterId, inviter.id), isNull(familyInvitations.acceptedAt)))
+    .orderBy(desc(familyInvitations.createdAt), desc(familyInvitations.id))
+    .limit(PENDING_INVITATIONS_SHOWN);
+  const now = ctx.now();
+  return found.map((row) => ({
+    id: row.id,
+    email: row.email,
+    sentAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    expired: row.expiresAt <= now,
+  }));
+}
+
+/** The condition that names one of this user's invitations still waiting: another's, or an accepted one, is none. */
+const ownPending = (inviter: CurrentUser, id: string) =>
+  and(eq(familyInvitations.id, id), eq(familyInvitations.inviterId, inviter.id), isNull(familyInvitations.acceptedAt));
+
+/**
+ * Sends a pending invitation again, under the limits of sending: it gets a new secret and seven days more, and the
+ * old link no longer names it. The new secret is written by one conditional update, so an invitation accepted
+ * meanwhile is not revived.
+ */
+export async function resendInvitation(ctx: AppContext, inviter: CurrentUser, id: string): Promise<void> {
+  const notFound = () => NotFound(FAMILY_MESSAGES.invitationNotFound);
+  if (!isUuid(id)) throw notFound();
+  const [row] = await ctx.db
+    .select({ email: familyInvitations.email })
+    .from(familyInvitations)
+    .where(ownPending(inviter, id));
+  if (!row) throw notFound();
+  await limitInvitation(ctx, inviter, row.email);
+  const token = newToken();
+  const renewed = await ctx.db
+    .update(familyInvitations)
+    .set({ tokenHash: sha256(token), expiresAt: new Date(ctx.now().getTime() + INVITATION_TTL_DAYS * DAY_MS) })
+    .where(ownPending(inviter, id))
+    .returning({ id: familyInvitations.id });
+  if (renewed.length === 0) throw notFound();
+  await mailInvitation(ctx, inviter, row.email, token);
+}
+
+/** Cancels a pending invitation: it is deleted, so its link answers that it is not valid. */
+export async function cancelInvitation(ctx: AppContext, inviter: CurrentUser, id: string): Promise<void> {
+  if (!isUuid(id)) throw NotFound(FAMILY_MESSAGES.invitationNotFound);
+  const gone = await ctx.db
+    .delete(familyInvitations)
+    .where(ownPending(inviter, id))
+    .returning({ id: familyInvitations.id });
+  if (gone.length === 0) throw NotFound(FAMILY_MESSAGES.invitationNotFound);
+}
+
+const childRefusals = { unknown: DASHBOARD_MESSAGES.childNotFound, notYours: DASHBOARD_MESSAGES.childNotFound };
+
+/** A child's details as their parent edits them (404 for a child who is not theirs). */
+export async function childDetails(ctx: AppContext, parent: CurrentUser, childId: string): Promise<ChildDetails> {
+  await requireStudent(ctx.db, actorOf(parent), childId, childRefusals, 'manage');
+  const [row] = await ctx.db
+    .select({
+      email: users.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      grade: profiles.gradeLevel,
+      school: profiles.school,
+      birthday: profiles.birthday,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, childId));
+  if (!row) throw NotFound(DASHBOARD_MESSAGES.childNotFound);
+  return {
+    id: childId,
+    email: row.email,
+    first_name: row.firstName ?? '',
+    last_name: row.lastName ?? '',
+    grade_level: row.grade ?? '',
+    school: row.school ?? '',
+    birthday: row.birthday ?? '',
+  };
+}
+
+/**
+ * A parent changes their child's name, grade, school and birthday. The ownership policy decides (`manage`: a parent
+ * for their own child); the write repeats the policy's condition, so a child removed from the family meanwhile is
+ * not changed.
+ */
+export async function updateChild(
+  ctx: AppContext,
+  parent: CurrentUser,
+  childId: string,
+  input: z.output<typeof childDetailsBody>,
+): Promise<ChildDetails> {
+  const actor = actorOf(parent);
+  await requireStudent(ctx.db, actor, childId, childRefusals, 'manage');
+  const details = {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    gradeLevel: input.grade_level,
+    school: input.school,
+    birthday: input.birthday,
+  };
+  const written = await rows<{ user_id: string }>(
+    ctx.db,
+    sql`insert into profiles as prof (user_id, first_name, last_name, grade_level, school, birthday)
+      select pu.id, ${details.firstName}, ${details.lastName}, ${details.gradeLevel}, ${details.school}, ${details.birthday}::date
+      from users pu where pu.id = ${childId} and ${mayActForStudent(actor, sql`pu.id`, 'manage')}
+      on conflict (user_id) do update set first_name = excluded.first_name, last_name = excluded.last_name,
+        grade_level = excluded.grade_level, school = excluded.school, birthday = excluded.birthday
+      returning prof.user_id`,
+  );
+  if (written.length === 0) throw NotFound(DASHBOARD_MESSAGES.childNotFound);
+  return childDetails(ctx, parent, childId);
+}
+
+/**
+ * Mails a child how to sign in and where to choose a new password. Limited per child, whichever of their parents
+ * asks: a parent reaches only their own children, so that bounds what one parent can send too.
+ */
+export async function sendChildSignIn(ctx: AppContext, parent: CurrentUser, childId: string): Promise<void> {
+  const child = await childDetails(ctx, parent, childId);
+  await hitLimit(
+    ctx.db,
+    {
+      key: `child-sign-in:child:${childId}`,
+      max: CHILD_SIGN_IN_MAILS_PER_HOUR * ctx.rateLimitFactor,
+      windowSeconds: 3600,
+      message: FAMILY_MESSAGES.tooManySignInMails,
+    },
+    ctx.now(),
+  );
+  await ctx.mailer.send(
+    childSignInMail(
+      child.email,
+      { firstName: child.first_name || 'there' },
+      nameOf(parent.profile, 'Your parent'),
+      ctx.config.publicUrl,
     ),
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { GENDERS, GENDER_LABELS, GRADES, MESSAGES, SIGNUP_ROLES, type SignupRole } from '@common/rules';
+import { MESSAGES, SIGNUP_ROLES, type SignupRole } from '@common/rules';
 import { parentDetails, studentDetails } from '@common/schemas/auth';
 import { newPasswordField } from '@common/schemas/fields';
 import { api, errorMessage } from '../../api/client';
@@ -10,7 +10,8 @@ import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import { useSchemaForm } from '../../ui/form';
-import { PhoneField, SelectField, TextField } from '../../ui/Field';
+import { TextField } from '../../ui/Field';
+import { ProfileFields } from '../../ui/ProfileFields';
 import { AuthCard } from './AuthCard';
 import { landingAfterSignIn } from './landing';
 import styles from './account.module.css';
@@ -23,8 +24,18 @@ const parentForm = parentDetails.extend(passwordFields).refine(passwordsMatch, m
 // The parent form is checked by its own schema; its fields are a subset of the student's, so one form type serves both.
 type ProfileValues = z.input<typeof studentForm>;
 
-const gradeOptions = GRADES.map((g) => ({ value: g, label: g === 'K' ? 'Kindergarten' : `Grade ${g}` }));
-const genderOptions = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
+/** A parent's own details leave out what belongs to their children: school, grade and birthday. */
+const PARENT_FIELDS = ['first_name', 'last_name', 'phone_number', 'address'] as const;
+const STUDENT_FIELDS = [
+  'first_name',
+  'last_name',
+  'grade_level',
+  'gender',
+  'birthday',
+  'phone_number',
+  'school',
+  'address',
+] as const;
 
 /** Who chose to sign up: from the sign-up page, kept across the code entry and a reload; a student when unknown. */
 function pendingRole(state: unknown): SignupRole {
@@ -83,47 +94,12 @@ export default function CompleteProfilePage() {
     >
       <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
-        <div className={styles.grid2}>
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={e.first_name?.message}
-            {...register('first_name')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={e.last_name?.message}
-            {...register('last_name')}
-          />
-          {isParent ? null : (
-            <>
-              <SelectField
-                label="Grade"
-                placeholder="Choose a grade"
-                options={gradeOptions}
-                error={e.grade_level?.message}
-                {...register('grade_level')}
-              />
-              <SelectField
-                label="Gender"
-                placeholder="Choose"
-                options={genderOptions}
-                error={e.gender?.message}
-                {...register('gender')}
-              />
-              <TextField label="Birthday" type="date" error={e.birthday?.message} {...register('birthday')} />
-            </>
-          )}
-          <PhoneField
-            label="Phone number"
-            autoComplete="tel-national"
-            error={e.phone_number?.message}
-            {...register('phone_number')}
-          />
-        </div>
-        {isParent ? null : <TextField label="School" error={e.school?.message} {...register('school')} />}
-        <TextField label="Address" autoComplete="street-address" error={e.address?.message} {...register('address')} />
+        <ProfileFields
+          fields={isParent ? PARENT_FIELDS : STUDENT_FIELDS}
+          wide={['school']}
+          register={register}
+          errors={formState.errors}
+        />
         <div className={styles.grid2}>
           <TextField
             label="Password"

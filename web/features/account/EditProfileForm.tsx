@@ -1,19 +1,17 @@
 import type { z } from 'zod';
-import { GENDERS, GENDER_LABELS, GRADES, normalizeUserType } from '@common/rules';
+import { normalizeUserType } from '@common/rules';
 import { profileDetails, type Profile, type SessionUser } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { Toast, useNotify } from '../../ui/Toast';
 import { Button } from '../../ui/Button';
 import { useSchemaForm } from '../../ui/form';
-import { PhoneField, SelectField, TextField } from '../../ui/Field';
-import styles from './profile.module.css';
+import { TextField } from '../../ui/Field';
+import { ProfileFields } from '../../ui/ProfileFields';
 
 const detailsForm = profileDetails;
 type DetailsForm = z.input<typeof detailsForm>;
 
-const gradeOptions = GRADES.map((g) => ({ value: g, label: g === 'K' ? 'Kindergarten' : `Grade ${g}` }));
-const genderOptions = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 const FAILED = 'Failed to update profile';
 
 /** The role profile the session reports for this user, read the way every screen reads it. */
@@ -62,52 +60,27 @@ export function EditProfileForm({ user, isStudent }: { user: SessionUser; isStud
     }
   });
 
-  const e = formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate>
       <Toast notice={notice} />
-      <div className={styles.grid2}>
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={e.first_name?.message}
-          {...register('first_name')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={e.last_name?.message}
-          {...register('last_name')}
-        />
-        <TextField label="Email" type="email" value={user.email} readOnly hint="Your email cannot be changed." />
-        <PhoneField
-          label="Phone number"
-          autoComplete="tel-national"
-          error={e.phone_number?.message}
-          {...register('phone_number')}
-        />
-        <SelectField
-          label="Gender"
-          placeholder="Choose"
-          options={genderOptions}
-          error={e.gender?.message}
-          {...register('gender')}
-        />
-        <TextField label="Birthday" type="date" error={e.birthday?.message} {...register('birthday')} />
-        {isStudent ? (
-          <>
-            <TextField label="School" error={e.school?.message} {...register('school')} />
-            <SelectField
-              label="Grade"
-              placeholder="Choose a grade"
-              options={gradeOptions}
-              error={e.grade_level?.message}
-              {...register('grade_level')}
-            />
-          </>
-        ) : null}
-      </div>
-      <TextField label="Address" autoComplete="street-address" error={e.address?.message} {...register('address')} />
+      <ProfileFields
+        fields={[
+          'first_name',
+          'last_name',
+          'phone_number',
+          'gender',
+          'birthday',
+          ...(isStudent ? (['school', 'grade_level'] as const) : []),
+          'address',
+        ]}
+        register={register}
+        errors={formState.errors}
+        after={{
+          last_name: (
+            <TextField label="Email" type="email" value={user.email} readOnly hint="Your email cannot be changed." />
+          ),
+        }}
+      />
       <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
       </Button>

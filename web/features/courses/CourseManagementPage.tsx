@@ -7,6 +7,7 @@ import { Breadcrumb, type Crumb } from '../../ui/Breadcrumb';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
+import { PageFrame } from '../../ui/PageFrame';
 import { Toast, useNotify } from '../../ui/Toast';
 import { useCourses, useSections, useUnits } from './api';
 import { CoursesView } from './CoursesView';
@@ -14,7 +15,6 @@ import { failureText } from './messages';
 import { SectionContentView } from './SectionContentView';
 import { SectionsView } from './SectionsView';
 import { UnitsView } from './UnitsView';
-import styles from './courses.module.css';
 
 /**
  * /course-management: the drill-down of courses, units and sections. Each level has its
@@ -97,16 +97,10 @@ export default function CourseManagementPage() {
   }
 
   return (
-    <div className={styles.page}>
-      <header className={styles.pageHeader}>
-        <div>
-          <p className={styles.eyebrow}>Course Management</p>
-          <h1 className={styles.pageTitle}>{title}</h1>
-        </div>
-      </header>
+    <PageFrame eyebrow="Course Management" title={title}>
       <Breadcrumb trail={trail} />
       <Toast notice={notify.notice} />
       {level}
-    </div>
+    </PageFrame>
   );
 }

@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { FAMILY_MESSAGES, GRADES, INVITATION_TTL_DAYS } from '@common/rules';
+import { FAMILY_MESSAGES, INVITATION_TTL_DAYS } from '@common/rules';
 import { childAccountBody, invitationBody } from '@common/schemas/families';
 import { errorMessage } from '../../api/client';
 import { FormDialog } from '../../ui/FormDialog';
 import { PasswordChecklist } from '../../ui/PasswordChecklist';
-import { SelectField, TextField } from '../../ui/Field';
+import { TextField } from '../../ui/Field';
+import { ProfileFields } from '../../ui/ProfileFields';
 import { useSchemaForm } from '../../ui/form';
 import { Tabs } from '../../ui/Tabs';
 import { useCreateChild, useInviteStudent } from './api';
 import styles from './dashboard.module.css';
 
 type Way = 'create' | 'invite';
-const gradeOptions = GRADES.map((g) => ({ value: g, label: g === 'K' ? 'Kindergarten' : `Grade ${g}` }));
+/** What a parent tells of their child; the same fields as editing the child's details later. */
+export const CHILD_FIELDS = ['first_name', 'last_name', 'grade_level', 'birthday', 'school'] as const;
 
 /**
  * Add a child: create their student account (they sign in with the e-mail given here, and the password set here or
@@ -74,19 +76,13 @@ function CreateChildForm({ onClose, onDone, switcher }: FormProps) {
       size="lg"
     >
       {switcher}
-      <div className={styles.formGrid}>
-        <TextField label="First name" error={e.first_name?.message} {...register('first_name')} />
-        <TextField label="Last name" error={e.last_name?.message} {...register('last_name')} />
-        <SelectField
-          label="Grade"
-          placeholder="Choose a grade"
-          options={gradeOptions}
-          error={e.grade_level?.message}
-          {...register('grade_level')}
-        />
-        <TextField label="Birthday" type="date" error={e.birthday?.message} {...register('birthday')} />
-      </div>
-      <TextField label="School" error={e.school?.message} {...register('school')} />
+      <ProfileFields
+        fields={CHILD_FIELDS}
+        wide={['school']}
+        own={false}
+        register={register}
+        errors={formState.errors}
+      />
       <TextField
         label="Child's email"
         type="email"

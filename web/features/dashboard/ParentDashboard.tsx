@@ -12,12 +12,15 @@ import { Button, ButtonLink } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
+import { SentInvitations } from '../../ui/PendingInvitations';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { StatCards } from '../../ui/StatCard';
 import { Table } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { Toast, useNotify } from '../../ui/Toast';
+import { useRefreshInvitations } from '../../api/invitations';
 import { AddChildDialog } from './AddChildDialog';
+import { EditChildDialog } from './EditChildDialog';
 import { useChild, useChildTests, useChildren, useRemoveChild } from './api';
 import { when } from './format';
 import { Welcome, firstNameOf } from './Welcome';
@@ -69,15 +72,23 @@ function MyChildren() {
       <h1 className={styles.heading}>My Children</h1>
       <p className={styles.muted}>Each child linked to your account, with where they are in their courses.</p>
       <ChildrenList />
+      <SentInvitations
+        side="parent"
+        card
+        title="Invitations waiting"
+        text="Sent to your children's student accounts. Once your child accepts, they show above."
+      />
     </div>
   );
 }
 
-/** The parent's children, with the ways to add one and to remove one from the family. */
+/** The parent's children, with the ways to add one, to edit one's details and to remove one from the family. */
 function Family({ children: list }: { children: ChildProgress[] }) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<ChildProgress | null>(null);
+  const [editing, setEditing] = useState<ChildProgress | null>(null);
   const remove = useRemoveChild();
+  const refreshInvitations = useRefreshInvitations('parent');
   const { notice, notify } = useNotify();
   const add = (
     <Button onClick={() => setAdding(true)}>
@@ -99,7 +110,7 @@ function Family({ children: list }: { children: ChildProgress[] }) {
           <ul className={styles.childList} aria-label="Your children">
             {list.map((child) => (
               <li key={child.id} className={styles.panel}>
-                <ChildCard child={child} onRemove={() => setRemoving(child)} />
+                <ChildCard child={child} onEdit={() => setEditing(child)} onRemove={() => setRemoving(child)} />
               </li>
             ))}
           </ul>
@@ -110,6 +121,18 @@ function Family({ children: list }: { children: ChildProgress[] }) {
           onClose={() => setAdding(false)}
           onDone={(message) => {
             setAdding(false);
+            notify('success', message);
+            void refreshInvitations();
+          }}
+        />
+      ) : null}
+      {editing ? (
+        <EditChildDialog
+          childId={editing.id}
+          name={fullName(editing)}
+          onClose={() => setEditing(null)}
+          onDone={(message) => {
+            setEditing(null);
             notify('success', message);
           }}
         />
@@ -160,7 +183,7 @@ const NoChildren = () => (
   />
 );
 
-function ChildCard({ child, onRemove }: { child: ChildProgress; onRemove(): void }) {
+function ChildCard({ child, onEdit, onRemove }: { child: ChildProgress; onEdit(): void; onRemove(): void }) {
   return (
     <article aria-label={fullName(child)}>
       <header className={styles.childHeader}>
@@ -179,6 +202,9 @@ function ChildCard({ child, onRemove }: { child: ChildProgress; onRemove(): void
           >
             Progress report
           </ButtonLink>
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${fullName(child)}`}>
+            Edit
+          </Button>
           <Button
             variant="ghost"
             size="sm"

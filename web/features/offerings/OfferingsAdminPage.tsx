@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
+import { PageFrame } from '../../ui/PageFrame';
 import { SortableList } from '../../ui/SortableList';
 import { Toast, useNotify } from '../../ui/Toast';
 import { LOAD_FAILED, useAdminOfferings, useDeleteOffering, useReorderOfferings, useSaveOffering } from './api';
@@ -63,17 +64,16 @@ export default function OfferingsAdminPage() {
 
   const offerings = order ?? list.data;
   return (
-    <div className={styles.page}>
-      <header className={styles.head}>
-        <div>
-          <p className={styles.eyebrow}>Administration</p>
-          <h1>Course Catalogue</h1>
-          <p>What visitors can buy, in the order the public pages show it. Drag the handles to reorder.</p>
-        </div>
+    <PageFrame
+      eyebrow="Administration"
+      title="Course Catalogue"
+      lead="What visitors can buy, in the order the public pages show it. Drag the handles to reorder."
+      actions={
         <Button icon={Plus} onClick={() => setEditing('new')}>
           Add Offering
         </Button>
-      </header>
+      }
+    >
       <Toast notice={notify.notice} />
       {list.isPending ? (
         <PageState kind="loading" title="Loading offerings..." />
@@ -162,6 +162,6 @@ export default function OfferingsAdminPage() {
           grants stay.
         </p>
       </ConfirmDialog>
-    </div>
+    </PageFrame>
   );
 }

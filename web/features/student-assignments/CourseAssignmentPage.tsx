@@ -16,6 +16,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
+import { PageFrame } from '../../ui/PageFrame';
 import { Pagination } from '../../ui/Pagination';
 import { SearchBox } from '../../ui/SearchBox';
 import { StatCard, StatFilterCard, StatGrid } from '../../ui/StatCard';
@@ -119,17 +120,15 @@ export default function CourseAssignmentPage() {
 
   const title = role === 'admin' ? 'Course Assignment' : 'Students';
   return (
-    <div className={styles.page}>
-      <header className={styles.pageHeader}>
-        <p className={styles.eyebrow}>{role === 'admin' ? 'Students' : 'Course Assignment'}</p>
-        <h1 className={styles.pageTitle}>{title}</h1>
-        <p className={styles.lead}>
-          {role === 'admin'
-            ? 'Assign courses, units and sections to students.'
-            : 'Assign courses, units and sections to your students.'}
-        </p>
-      </header>
-
+    <PageFrame
+      eyebrow={role === 'admin' ? 'Students' : 'Course Assignment'}
+      title={title}
+      lead={
+        role === 'admin'
+          ? 'Assign courses, units and sections to students.'
+          : 'Assign courses, units and sections to your students.'
+      }
+    >
       <StatGrid label="Students by group" dense>
         {STUDENT_GROUP_KEYS.map((group) => (
           <StatFilterCard
@@ -295,7 +294,7 @@ export default function CourseAssignmentPage() {
           }}
         />
       ) : null}
-    </div>
+    </PageFrame>
   );
 }
 

@@ -12,6 +12,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { StatFilter, type StatFilterOption } from '../../ui/StatFilter';
 import { RowToggle, Table, type Column } from '../../ui/Table';
 import { Toast, useNotify } from '../../ui/Toast';
+import { PageFrame } from '../../ui/PageFrame';
 import { usePage } from '../../ui/usePage';
 import { useDeleteUser, useUpdateUser, useUsers } from './api';
 import { EditUserForm } from './EditUserForm';
@@ -209,11 +210,7 @@ export default function ManageUsersPage() {
 
   const data = users.data;
   return (
-    <div className={styles.page}>
-      <header className={styles.pageHeader}>
-        <p className={styles.eyebrow}>Administration</p>
-        <h1 className={styles.pageTitle}>Manage Users</h1>
-      </header>
+    <PageFrame eyebrow="Administration" title="Manage Users">
       <Toast notice={notify.notice} />
       {data ? (
         <StatFilter
@@ -290,7 +287,7 @@ export default function ManageUsersPage() {
           Courses, units, sections, questions and tests this user wrote are kept, without an author.
         </p>
       </ConfirmDialog>
-    </div>
+    </PageFrame>
   );
 }
 

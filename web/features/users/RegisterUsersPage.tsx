@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BookUser, GraduationCap, Keyboard, Presentation } from 'lucide-react';
 import type { RegisterType } from '@common/rules';
 import { Toast, useNotify } from '../../ui/Toast';
+import { PageFrame } from '../../ui/PageFrame';
 import { CsvImport } from './CsvImport';
 import { RegisterForm } from './RegisterForm';
 import styles from './users.module.css';
@@ -19,11 +20,7 @@ export default function RegisterUsersPage() {
   const notify = useNotify();
   const chosen = CARDS.find((c) => c.type === type);
   return (
-    <div className={styles.page}>
-      <header className={styles.pageHeader}>
-        <p className={styles.eyebrow}>Administration</p>
-        <h1 className={styles.pageTitle}>Register Users</h1>
-      </header>
+    <PageFrame eyebrow="Administration" title="Register Users">
       <ul className={styles.typeCards} aria-label="Account type">
         {CARDS.map(({ type: t, title, text, icon: Icon }) => (
           <li key={t}>
@@ -47,6 +44,6 @@ export default function RegisterUsersPage() {
         <p className={styles.muted}>Choose the type of account to register.</p>
       )}
       <CsvImport />
-    </div>
+    </PageFrame>
   );
 }
