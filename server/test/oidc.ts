@@ -16,10 +16,18 @@ export interface ProviderAccount {
 
 export const TEST_CLIENT = { id: 'academy-test-client', secret: 'academy-test-secret-0123456789abcdef' };
 
-export async function startOidcProvider(redirectUri: string, accounts: Record<string, ProviderAccount>) {
+/**
+ * Starts the provider with one client (TEST_CLIENT) allowed to return to `redirectUri`; a login is an account of
+ * `accounts`, by its key or as the function answers.
+ */
+export async function startOidcProvider(
+  redirectUri: string,
+  accounts: Record<string, ProviderAccount> | ((login: string) => ProviderAccount | undefined),
+  port = 0,
+) {
   let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
   const server = createServer((req, res) => handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [
@@ -32,7 +40,7 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
       },
     ],
     findAccount(_ctx, id) {
-      const account = accounts[id];
+      const account = typeof accounts === 'function' ? accounts(id) : accounts[id];
       if (!account) return undefined;
       return {
         accountId: id,

@@ -86,8 +86,10 @@ export function googleRoutes(ctx: AppContext) {
         if (tooMany(error)) return toSignIn(reply, 'busy');
         throw error;
       }
-      // The address the provider sent the browser to, as openid-client compares it with the redirect_uri.
-      const callbackUrl = new URL(req.url, ctx.config.publicUrl);
+      // The address the provider sent the browser to, built on the redirect_uri (PUBLIC_URL's path included, which a
+      // proxy may have taken off the request) so openid-client compares like with like.
+      const query = req.url.indexOf('?');
+      const callbackUrl = new URL(`${google.redirectUri}${query === -1 ? '' : req.url.slice(query)}`);
       const flow = openFlow(ctx.codeKey, req.cookies[FLOW_COOKIE], ctx.now());
       const outcome = await finishCallback(ctx, google, callbackUrl, flow, (error) =>
         req.log.warn({ err: error }, 'a Google sign-in was refused by the provider or failed its checks'),

@@ -290,15 +290,24 @@ describe('without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', () => {
   });
 });
 
-describe('a provider that cannot be reached', () => {
-  it('sends the browser back to the sign-in page with a message, not an error', async () => {
+describe('a provider that cannot be reached, and too many tries', () => {
+  it('send the browser back to the sign-in page with a message, not an error', async () => {
+    // A hundredth of the limits: two trips per address, then "busy".
     const app = await createTestApp({
+      rateLimitFactor: 0.01,
       env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'http://127.0.0.1:9' },
     });
     try {
-      const response = await call(app.app, null, { method: 'GET', url: '/api/auth/google' });
+      const start = () => call(app.app, null, { method: 'GET', url: '/api/auth/google' });
+      const response = await start();
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe('/signin?googleError=unavailable');
+      expect((await start()).headers.location).toBe('/signin?googleError=unavailable');
+      const busy = await start();
+      expect(busy.statusCode).toBe(303);
+      expect(busy.headers.location).toBe('/signin?googleError=busy');
+      const callback = await call(app.app, null, { method: 'GET', url: '/api/auth/google/callback?code=x&state=y' });
+      expect(callback.headers.location).toBe('/signin?googleError=busy');
     } finally {
       await app.close();
     }

@@ -83,7 +83,7 @@ export class GoogleClient {
 
   constructor(
     readonly settings: OidcSettings,
-    private readonly redirectUri: string,
+    readonly redirectUri: string,
   ) {}
 
   private config(): Promise<oidc.Configuration> {
@@ -155,9 +155,12 @@ export class GoogleClient {
   }
 }
 
-/** Sign-in attempts of any kind from one address: Google's start and return count with the password's limit. */
+/**
+ * Trips to Google and back from one address: 200 per 15 minutes (a start and a return each count), enough for a
+ * class signing in together behind one school address, and a bound on the calls a client can make us send to Google.
+ */
 export async function limitGoogle(ctx: AppContext, ip: string): Promise<void> {
-  await limitPerIp(ctx, 'google', ip, 30, 900);
+  await limitPerIp(ctx, 'google', ip, 200, 900);
 }
 
 /**
