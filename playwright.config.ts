@@ -2,16 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { TEST_CLIENT } from './server/test/oidc';
 
 // One server on a temporary data directory for the whole run; specs read mailed codes from its outbox.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'academy-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const port = Number(process.env.E2E_PORT ?? 3100 + Math.floor(Math.random() * 800));
 process.env.E2E_PORT = String(port);
+// The stand-in for Google (e2e/google-provider.ts) listens beside the academy.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
+process.env.E2E_OIDC_PORT = String(oidcPort);
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p));
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/google-provider.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -52,6 +57,9 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: 'admin@e2e.academy',
       ADMIN_PASSWORD: 'Admin@pass1!',
+      GOOGLE_CLIENT_ID: TEST_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
+      GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
     },
   },
 });

@@ -52,3 +52,24 @@ describe('METRICS_HOST', () => {
     );
   });
 });
+
+describe('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', () => {
+  it('leave Google off when unset, and point at Google by default when set', () => {
+    expect(loadConfig({}).google).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
+  });
+
+  it('take another issuer', () => {
+    const env = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'http://127.0.0.1:4000/' };
+    expect(loadConfig(env).google?.issuer).toBe('http://127.0.0.1:4000');
+  });
+
+  it('stop the start when only one is set', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET: set both/);
+    expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: 'secret' })).toThrow(/GOOGLE_CLIENT_ID: set both/);
+  });
+});

@@ -86,6 +86,14 @@ const envSchema = z
         return z.NEVER;
       }),
     API_DOCS: flag(undefined),
+    GOOGLE_CLIENT_ID: z.string().trim().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+    GOOGLE_ISSUER: z
+      .string()
+      .trim()
+      .url({ error: 'must be the provider address, e.g. https://accounts.google.com' })
+      .optional()
+      .or(z.literal('')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     METRICS_PORT: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -96,6 +104,14 @@ const envSchema = z
     METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
+    // Half a Google setting is a mistake made at deploy time: say so at the start rather than hide the button.
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+      });
+    }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({
         code: 'custom',
@@ -116,6 +132,14 @@ export interface S3Settings {
   /** Unset: the SDK's own chain (AWS_* variables, an instance role). */
   accessKeyId?: string;
   secretAccessKey?: string;
+}
+
+/** An OpenID Connect provider people may sign in with (authorization code flow with PKCE). */
+export interface OidcSettings {
+  /** The issuer whose discovery document names the endpoints, e.g. https://accounts.google.com. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export interface Config {
@@ -139,6 +163,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Serve the OpenAPI document and its viewer at /api/docs. */
   apiDocs: boolean;
+  /** Unset: no "Sign in with Google". */
+  google?: OidcSettings;
   logLevel: string;
   /** Unset: no metrics listener. */
   metricsPort?: number;
@@ -182,6 +208,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     // The route map helps developers and helps an attacker more: a production server shows it only when asked to.
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            issuer: (e.GOOGLE_ISSUER || 'https://accounts.google.com').replace(/\/$/, ''),
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+          }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,

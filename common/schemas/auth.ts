@@ -163,3 +163,27 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const messageReply = z.object({ message: z.string() });
 export const userReply = z.object({ message: z.string().optional(), user: sessionUserSchema });
+
+/** A new account after Google vouched for its e-mail: who is signing up and their details, no e-mail or password. */
+export const googleCompleteProfileBody = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('student'), extra_field: studentDetails }),
+    z.object({ type: z.literal('parent'), extra_field: parentDetails }),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? FAMILY_MESSAGES.signupTypes : undefined) },
+);
+export type GoogleCompleteProfileBody = z.input<typeof googleCompleteProfileBody>;
+
+/** The sign-up waiting for its profile: the e-mail Google vouched for, and the names it gave to start the form. */
+export const googleSignupReply = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
+/** Which sign-in providers are configured: the sign-in page shows a button for each. */
+export const providersReply = z.object({ google: z.boolean(), facebook: z.boolean() });
+
+/** After Google: who is signing up, the one choice the e-mail sign-up page asks besides the e-mail. */
+export const googleSignupForm = z.object({ role: z.enum(SIGNUP_ROLES, { error: FAMILY_MESSAGES.chooseRole }) });

@@ -26,6 +26,13 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/auth/reset-password': everyone,
   'POST /api/auth/login': everyone,
   'POST /api/users/complete-profile': everyone,
+  // Sign-in with Google: 404 unless configured (server/modules/auth/google.test.ts); the sign-up it starts is held
+  // by the browser's flow cookie, not by a session.
+  'GET /api/auth/providers': everyone,
+  'GET /api/auth/google': everyone,
+  'GET /api/auth/google/callback': everyone,
+  'GET /api/auth/google/signup': everyone,
+  'POST /api/auth/google/complete-profile': everyone,
   'GET /api/auth/me': signedIn,
   'POST /api/auth/logout': signedIn,
   'POST /api/auth/change-password': signedIn,

@@ -102,6 +102,8 @@ export async function createTestApp(
     pressure?: AppDeps['pressure'];
     database?: TestDatabase;
     logger?: AppDeps['logger'];
+    /** More environment variables for the configuration (e.g. a sign-in provider's). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(options.database ?? 'default');
@@ -111,6 +113,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: `/tmp/academy-test-${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const app = await buildApp({
     config,

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { clearSessionCookie, endSession, startSession } from '../sessions/store';
 import { presentSessionUser } from '../users/present';
 import { sessionUserById } from '../users/service';
+import { googleRoutes } from './google-routes';
 import * as auth from './service';
 
 const verifyReply = z.object({ message: z.string(), purpose: z.enum(OTP_PURPOSES) });
@@ -27,6 +28,7 @@ export function authRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const everyone = { access: 'public' } as const;
     const signedIn = { access: 'signedIn' } as const;
+    await app.register(googleRoutes(ctx));
 
     r.post(
       '/auth/signup',

@@ -37,6 +37,15 @@ const STUDENT_FIELDS = [
   'address',
 ] as const;
 
+/** Sent by the Google sign-up: the e-mail Google vouched for, who is signing up, and the names Google gave. */
+export interface GoogleProfileState {
+  via: 'google';
+  email: string;
+  role: SignupRole;
+  first_name: string;
+  last_name: string;
+}
+
 /** Who chose to sign up: from the sign-up page, kept across the code entry and a reload; a student when unknown. */
 function pendingRole(state: unknown): SignupRole {
   const role = (state as { role?: string } | null)?.role ?? localStorage.getItem(PENDING_ROLE_KEY);
@@ -48,23 +57,34 @@ export default function CompleteProfilePage() {
   const navigate = useNavigate();
   const { login } = useAuth();
   const { notice, notify } = useNotify();
-  const email = (location.state as { email?: string } | null)?.email ?? localStorage.getItem(PENDING_EMAIL_KEY);
-  const role = pendingRole(location.state);
+  // Google vouched for the e-mail: no password is asked, and the server knows the e-mail from this browser's cookie.
+  const google =
+    (location.state as GoogleProfileState | null)?.via === 'google' ? (location.state as GoogleProfileState) : null;
+  const email =
+    google?.email ?? (location.state as { email?: string } | null)?.email ?? localStorage.getItem(PENDING_EMAIL_KEY);
+  const role = google ? pendingRole({ role: google.role }) : pendingRole(location.state);
   const isParent = role === 'parent';
-  const { register, handleSubmit, formState, watch } = useSchemaForm<typeof studentForm>(
-    (isParent ? parentForm : studentForm) as typeof studentForm,
-  );
+  const schema = google ? (isParent ? parentDetails : studentDetails) : isParent ? parentForm : studentForm;
+  const { register, handleSubmit, formState, watch } = useSchemaForm<typeof studentForm>(schema as typeof studentForm, {
+    defaultValues: google ? { first_name: google.first_name, last_name: google.last_name } : {},
+  });
 
   if (!email) return <Navigate to={paths.signup} replace />;
 
   const onSubmit = handleSubmit(async (values: ProfileValues) => {
     const { confirm_password: _confirm, password, ...details } = values;
     try {
-      const reply = await api.post(
-        '/users/complete-profile',
-        { email, password, type: role, extra_field: details },
-        'An error occurred while completing your profile. Please try again.',
-      );
+      const reply = google
+        ? await api.post(
+            '/auth/google/complete-profile',
+            { type: role, extra_field: details },
+            'An error occurred while completing your profile. Please try again.',
+          )
+        : await api.post(
+            '/users/complete-profile',
+            { email, password, type: role, extra_field: details },
+            'An error occurred while completing your profile. Please try again.',
+          );
       localStorage.removeItem(PENDING_EMAIL_KEY);
       localStorage.removeItem(PENDING_ROLE_KEY);
       login(reply);
@@ -100,23 +120,27 @@ export default function CompleteProfilePage() {
           register={register}
           errors={formState.errors}
         />
-        <div className={styles.grid2}>
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            error={e.password?.message}
-            {...register('password')}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            error={e.confirm_password?.message}
-            {...register('confirm_password')}
-          />
-        </div>
-        <PasswordChecklist password={watch('password') ?? ''} />
+        {google ? null : (
+          <>
+            <div className={styles.grid2}>
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                error={e.password?.message}
+                {...register('password')}
+              />
+              <TextField
+                label="Confirm password"
+                type="password"
+                autoComplete="new-password"
+                error={e.confirm_password?.message}
+                {...register('confirm_password')}
+              />
+            </div>
+            <PasswordChecklist password={watch('password') ?? ''} />
+          </>
+        )}
         <Button type="submit" block size="lg" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Creating your account...' : 'Complete Profile'}
         </Button>

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES } from '@common/rules';
+import { GOOGLE_ERROR_PARAM, GOOGLE_SIGN_IN_ERRORS, MESSAGES, type GoogleSignInError } from '@common/rules';
 import { api, errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { sentBySignInGuard } from '../../auth/guards';
@@ -34,6 +34,14 @@ export default function SignInPage() {
       Please log in to open that page.
     </>
   ) : null;
+  // A sign-in with Google that did not succeed comes back here with its reason.
+  const googleError = params.get(GOOGLE_ERROR_PARAM);
+  const googleMessage =
+    googleError === null
+      ? null
+      : Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, googleError)
+        ? GOOGLE_SIGN_IN_ERRORS[googleError as GoogleSignInError]
+        : GOOGLE_SIGN_IN_ERRORS.provider;
   const { notice, notify } = useNotify();
   const { register, handleSubmit, formState } = useSchemaForm(loadLoginBody);
 
@@ -49,7 +57,13 @@ export default function SignInPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to continue learning.">
-      {notice ? <Toast notice={notice} /> : reason ? <Alert tone="info">{reason}</Alert> : null}
+      {notice ? (
+        <Toast notice={notice} />
+      ) : googleMessage ? (
+        <Alert tone="error">{googleMessage}</Alert>
+      ) : reason ? (
+        <Alert tone="info">{reason}</Alert>
+      ) : null}
       <form onSubmit={onSubmit} noValidate>
         <TextField
           label="Email"

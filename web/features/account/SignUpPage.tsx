@@ -1,5 +1,5 @@
-import { Link, useLocation, useNavigate } from 'react-router';
-import { SIGNUP_ROLES, SIGNUP_ROLE_LABELS, type SignupRole } from '@common/rules';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { GOOGLE_SIGNUP_PARAM, type SignupRole } from '@common/rules';
 import { signupForm } from '@common/schemas/auth';
 import { api, errorMessage } from '../../api/client';
 import { PENDING_EMAIL_KEY, PENDING_ROLE_KEY, paths } from '../../paths';
@@ -8,6 +8,8 @@ import { Button } from '../../ui/Button';
 import { useSchemaForm } from '../../ui/form';
 import { TextField } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
+import { GoogleSignUp } from './GoogleSignUp';
+import { RoleChoice } from './RoleChoice';
 import styles from './account.module.css';
 
 /** An invitation sends its reader here with the invited e-mail and the role it invites. */
@@ -17,6 +19,13 @@ interface SignUpState {
 }
 
 export default function SignUpPage() {
+  // Back from Google with a new e-mail: only who is signing up is left to ask.
+  const [params] = useSearchParams();
+  if (params.get(GOOGLE_SIGNUP_PARAM) === 'google') return <GoogleSignUp />;
+  return <EmailSignUp />;
+}
+
+function EmailSignUp() {
   const navigate = useNavigate();
   const invited = (useLocation().state as SignUpState | null) ?? {};
   const { notice, notify } = useNotify();
@@ -36,7 +45,6 @@ export default function SignUpPage() {
     }
   });
 
-  const roleError = formState.errors.role?.message;
   return (
     <AuthCard
       title="Create your account"
@@ -44,23 +52,7 @@ export default function SignUpPage() {
     >
       <Toast notice={notice} />
       <form onSubmit={onSubmit} noValidate>
-        <fieldset className={styles.roles} aria-describedby={roleError ? 'signup-role-error' : undefined}>
-          <legend>Who is signing up?</legend>
-          {SIGNUP_ROLES.map((role) => (
-            <label key={role} className={styles.role}>
-              <input type="radio" value={role} {...register('role')} />
-              <span>
-                <strong>{SIGNUP_ROLE_LABELS[role].title}</strong>
-                <small>{SIGNUP_ROLE_LABELS[role].text}</small>
-              </span>
-            </label>
-          ))}
-          {roleError ? (
-            <p id="signup-role-error" className={styles.roleError} role="alert">
-              {roleError}
-            </p>
-          ) : null}
-        </fieldset>
+        <RoleChoice field={register('role')} error={formState.errors.role?.message} />
         <TextField
           label="Email"
           type="email"
