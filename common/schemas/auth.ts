@@ -163,5 +163,3 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const messageReply = z.object({ message: z.string() });
 export const userReply = z.object({ message: z.string().optional(), user: sessionUserSchema });
-/** Who is signed in, if anyone: the app's auth check, answered 200 either way (a visitor is no error). */
-export const sessionReply = z.object({ user: sessionUserSchema.nullable() });

@@ -27,7 +27,6 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/auth/login': everyone,
   'POST /api/users/complete-profile': everyone,
   'GET /api/auth/me': signedIn,
-  'GET /api/auth/session': everyone,
   'POST /api/auth/logout': signedIn,
   'POST /api/auth/change-password': signedIn,
   'PUT /api/users/profile': signedIn,

@@ -26,13 +26,10 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/**
- * The auth check: the signed-in user, or null when no one is (the server answers so without an error, which a
- * visitor's console would show) or on any failure ('Authentication failed' or the server's message).
- */
+/** The auth check: the signed-in user, or null on any failure ('Authentication failed' or the server's message). */
 function fetchSessionUser(): Promise<SessionUser | null> {
   return api
-    .get<{ user: SessionUser | null }>('/auth/session', 'Authentication failed')
+    .get<{ user?: SessionUser }>('/auth/me', 'Authentication failed')
     .then((reply) => reply?.user ?? null)
     .catch(() => null);
 }

@@ -10,7 +10,6 @@ import {
   OTP_PURPOSES,
   resendOtpBody,
   resetPasswordBody,
-  sessionReply,
   signupBody,
   userReply,
   verifyOtpBody,
@@ -93,14 +92,6 @@ export function authRoutes(ctx: AppContext) {
     r.get('/auth/me', { config: signedIn, schema: { response: { 200: userReply } } }, async (req) => {
       const user = req.user!;
       return { user: presentSessionUser(user, user.profile) };
-    });
-
-    // The app's auth check on every first visit: a visitor who is not signed in is the usual case, not a failure,
-    // so it answers 200 with no user (a 401 would log an error in every visitor's console).
-    r.get('/auth/session', { config: everyone, schema: { response: { 200: sessionReply } } }, async (req) => {
-      await app.loadUser(req);
-      const user = req.user;
-      return { user: user ? presentSessionUser(user, user.profile) : null };
     });
 
     r.post('/auth/logout', { config: signedIn, schema: { response: { 200: messageReply } } }, async (req, reply) => {
