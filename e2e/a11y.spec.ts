@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, ok, readMail, uniqueEmail } from './helpers';
 
 const PAGES = [
   '/',
@@ -59,5 +60,76 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     expect(await seriousViolations(page), '/reset-password').toEqual([]);
     await page.evaluate(() => localStorage.clear());
+  });
+}
+
+/** Scans the page once its first-level heading (or the element given) shows. */
+async function expectClean(page: Page, name: string, shown = page.getByRole('heading', { level: 1 }).first()) {
+  await expect(shown).toBeVisible();
+  expect(await seriousViolations(page), name).toEqual([]);
+}
+
+for (const width of [1280, 375]) {
+  test(`no serious or critical accessibility violation on the front door's other states and the admin's and parent's pages at ${width} px`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+
+    // Sign-up's "Who is signing up?" step with its message, and a parent's profile form.
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'VERIFY EMAIL' }).click();
+    await expect(page.getByText('Please choose who is signing up')).toBeVisible();
+    expect(await seriousViolations(page), '/signup, who is signing up').toEqual([]);
+    await page.evaluate(() => {
+      localStorage.setItem('pendingVerificationEmail', 'a11y-parent@example.com');
+      localStorage.setItem('pendingSignupRole', 'parent');
+    });
+    await page.goto('/complete-profile');
+    await expectClean(page, '/complete-profile, a parent', page.getByText('the parent or guardian using'));
+    await page.evaluate(() => localStorage.clear());
+
+    // The unsubscribe and invitation links, with a secret that is no longer valid and with a real invitation.
+    await page.goto(`/unsubscribe#${'a'.repeat(43)}`);
+    await expectClean(page, '/unsubscribe');
+    await page.goto(`/invitation#${'a'.repeat(43)}`);
+    await expectClean(page, '/invitation, invalid', page.getByText('This invitation cannot be used'));
+    await ok(
+      await page.request.post('/api/auth/login', { data: { email: 'student@demo.academy', password: DEMO_PASSWORD } }),
+    );
+    const invited = uniqueEmail('a11y-guardian');
+    await ok(await page.request.post('/api/student/invitations', { data: { email: invited } }));
+    await page.request.post('/api/auth/logout');
+    await page.context().clearCookies();
+    const link = /\/invitation#[A-Za-z0-9_-]{43}/.exec(await readMail(invited, /./))![0];
+    // From another page: on the invitation page itself, a new fragment would not open the page again.
+    await page.goto('/about');
+    await page.goto(link);
+    await expectClean(page, '/invitation', page.getByRole('heading', { name: 'You are invited' }));
+    await page.evaluate(() => sessionStorage.clear());
+
+    // An admin's catalogue, its offering form, the inbox and the settings.
+    await ok(await page.request.post('/api/auth/login', { data: ADMIN }));
+    await page.goto('/admin-offerings');
+    await expectClean(page, '/admin-offerings', page.getByRole('heading', { name: 'Course Catalogue' }));
+    await page.getByRole('button', { name: 'Add Offering' }).click();
+    await expectClean(page, '/admin-offerings, the offering form', page.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    await page.goto('/admin-inbox');
+    await expectClean(page, '/admin-inbox');
+    await page.goto('/admin-settings');
+    await expectClean(page, '/admin-settings');
+    await page.request.post('/api/auth/logout');
+    await page.context().clearCookies();
+
+    // A parent's dashboard and its "Add a child" form.
+    await ok(
+      await page.request.post('/api/auth/login', { data: { email: 'parent@demo.academy', password: DEMO_PASSWORD } }),
+    );
+    await page.goto('/dashboard');
+    await expectClean(page, '/dashboard, a parent', page.getByRole('button', { name: 'Add a child' }));
+    await page.getByRole('button', { name: 'Add a child' }).click();
+    await expectClean(page, '/dashboard, add a child', page.getByRole('dialog', { name: 'Add a child' }));
   });
 }

@@ -12,18 +12,42 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, type Database } from '../db/client';
 import { seedDemoOfferings } from '../db/demo/offerings';
-import { offerings } from '../db/schema';
+import { academySettings, offerings } from '../db/schema';
+import { DEFAULT_ACADEMY } from '../../common/rules';
+import { naughtyStrings, xssPayloads } from '../test/corpora';
 import { eq } from 'drizzle-orm';
 
 const shell = '<!doctype html><html><head><title>Math Academy</title></head><body><div id="root"></div></body></html>';
 const builtHome = shell.replace('<div id="root"></div>', '<div id="root"><p>built</p></div>');
-const renderer = `export async function prerenderLanding(catalogue) {
+// The academy's details go into the root as encoded JSON: the test reads back exactly what the renderer was given.
+const renderer = `export async function prerenderLanding(catalogue, academy) {
   return {
-    root: '<ul>' + catalogue.map((o) => '<li>' + o.title + '</li>').join('') + '</ul>',
+    root: '<ul>' + catalogue.map((o) => '<li>' + o.title + '</li>').join('') + '</ul>' +
+      '<footer data-academy="' + encodeURIComponent(JSON.stringify(academy)) + '"></footer>',
     head: '<meta name="academy-catalogue" content="' + catalogue.length + '">',
   };
 }
 `;
+
+/** The details the stand-in renderer drew the served landing page with. */
+function drawnWith(html: string): unknown {
+  const encoded = /<footer data-academy="([^"]*)"><\/footer>/.exec(html)?.[1];
+  return encoded === undefined ? undefined : JSON.parse(decodeURIComponent(encoded));
+}
+
+/** The details in the page's `<meta name="academy">`, as a browser reads the attribute. */
+function carried(html: string): unknown {
+  const content = /<meta name="academy" content="([^"]*)">/.exec(html)?.[1];
+  if (content === undefined) return undefined;
+  const text = content.replace(
+    /&(amp|quot|lt|gt);/g,
+    (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>' })[e]!,
+  );
+  return JSON.parse(text);
+}
+
+/** The tags of a page, in order: a value that broke out of its attribute would add one. */
+const tags = (html: string) => [...html.matchAll(/<\/?([a-z][\w-]*)/gi)].map((m) => m[1]);
 
 let dist: string;
 let database: Database;
@@ -76,5 +100,38 @@ describe('the landing page', () => {
       .toContain('<div id="root"><ul><li>MAP Test Prep</li>');
     for (const url of ['/landing/render.js', '/landing/shell.html'])
       expect((await app.inject({ method: 'GET', url })).body).not.toContain('prerenderLanding');
+  });
+
+  it('is drawn with the academy details of the settings, the same the page carries, and again when they change', async () => {
+    const first = (await app.inject({ method: 'GET', url: '/' })).body;
+    expect(drawnWith(first)).toMatchObject({ name: DEFAULT_ACADEMY.name, email: DEFAULT_ACADEMY.email });
+    expect(drawnWith(first)).toEqual(carried(first));
+    const social = { facebook: 'https://facebook.com/new-academy', instagram: null, linkedin: null, youtube: null };
+    await database.db
+      .update(academySettings)
+      .set({ name: 'Riverside Math', email: 'hello@riverside.test', phone: '(555) 010-2030', social })
+      .where(eq(academySettings.id, 1));
+    await expect
+      .poll(async () => drawnWith((await app.inject({ method: 'GET', url: '/' })).body))
+      .toMatchObject({ name: 'Riverside Math', email: 'hello@riverside.test', phone: '(555) 010-2030' });
+    const changed = (await app.inject({ method: 'GET', url: '/' })).body;
+    expect(drawnWith(changed)).toEqual(carried(changed));
+    expect(carried(changed)).toMatchObject({ social: expect.objectContaining(social) });
+  });
+
+  it('carries hostile details byte for byte, without a tag of their own', async () => {
+    const baseline = tags((await app.inject({ method: 'GET', url: '/' })).body);
+    const hostile = [...xssPayloads.map((p) => p.payload), ...naughtyStrings.filter((s) => /[<>"&']/.test(s))];
+    for (let i = 0; i < hostile.length; i += 40) {
+      const name = hostile[i];
+      const address = hostile[i + 1] ?? '"><script>alert(1)</script>';
+      await database.db.update(academySettings).set({ name, address }).where(eq(academySettings.id, 1));
+      let html = '';
+      await expect
+        .poll(async () => drawnWith((html = (await app.inject({ method: 'GET', url: '/' })).body)))
+        .toMatchObject({ name, address });
+      expect(carried(html)).toMatchObject({ name, address });
+      expect(tags(html)).toEqual(baseline);
+    }
   });
 });

@@ -20,7 +20,7 @@ export interface LandingCatalogue {
 }
 
 interface Renderer {
-  prerenderLanding(catalogue: unknown[]): Promise<{ root: string; head: string }>;
+  prerenderLanding(catalogue: unknown[], academy: unknown): Promise<{ root: string; head: string }>;
 }
 
 /** The drawn page, with the copies a browser may ask for. */
@@ -31,14 +31,14 @@ export interface LandingVariants {
 }
 
 /**
- * The landing page drawn with the published catalogue, by the renderer the build made of web/prerender.tsx. It is
- * drawn again on the first request after a change to the catalogue (announced on the catalogue channel), so every
- * instance serves the page its catalogue shows, prerendered and compressed once per change. When drawing fails the
- * caller serves the build's own page.
+ * The landing page drawn with the published catalogue and the academy's details, by the renderer the build made of
+ * web/prerender.tsx. It is drawn again on the first request after a change to the catalogue (announced on the
+ * catalogue channel) or to the details (the text the caller passes), so every instance serves the page as it is,
+ * prerendered and compressed once per change. When drawing fails the caller serves the build's own page.
  */
 export class LandingPage {
   private generation = 0;
-  private drawn: { generation: number; page: Promise<LandingVariants> } | null = null;
+  private drawn: { generation: number; academy: string | null; page: Promise<LandingVariants> } | null = null;
   private renderer: Promise<Renderer> | null = null;
 
   private constructor(
@@ -64,11 +64,14 @@ export class LandingPage {
     this.generation++;
   }
 
-  /** The page as the catalogue is now; a failure is logged and answered null, for the build's page to be served. */
-  async get(): Promise<LandingVariants | null> {
-    if (!this.drawn || this.drawn.generation !== this.generation) {
-      const page = this.draw();
-      this.drawn = { generation: this.generation, page };
+  /**
+   * The page as the catalogue is now, with the academy's details (their JSON text; null: the defaults). A failure
+   * is logged and answered null, for the build's page to be served.
+   */
+  async get(academy: string | null = null): Promise<LandingVariants | null> {
+    if (!this.drawn || this.drawn.generation !== this.generation || this.drawn.academy !== academy) {
+      const page = this.draw(academy);
+      this.drawn = { generation: this.generation, academy, page };
       // A failed drawing is tried again on the next request.
       page.catch(() => {
         if (this.drawn?.page === page) this.drawn = null;
@@ -82,10 +85,10 @@ export class LandingPage {
     }
   }
 
-  private async draw(): Promise<LandingVariants> {
+  private async draw(academy: string | null): Promise<LandingVariants> {
     this.renderer ??= import(pathToFileURL(path.join(this.dir, 'render.js')).href) as Promise<Renderer>;
     const [renderer, catalogue] = await Promise.all([this.renderer, this.catalogue.load()]);
-    const { root, head } = await renderer.prerenderLanding(catalogue);
+    const { root, head } = await renderer.prerenderLanding(catalogue, academy === null ? null : JSON.parse(academy));
     const html = Buffer.from(
       this.shell.replace('</head>', `  ${head}\n  </head>`).replace(EMPTY_ROOT, () => `<div id="root">${root}</div>`),
     );

@@ -13,8 +13,9 @@ export interface PageExtras {
   catalogue?: LandingCatalogue;
   /**
    * Every page carries this text in a `<meta name="academy">` before `</head>` (the academy's name, contact details
-   * and social links), so the footer and contact page draw the current values without a request of their own. A page
-   * is compressed again only when the text (or the drawn landing page) changes; its reader keeps it between requests.
+   * and social links), so the footer and contact page draw the current values without a request of their own; the
+   * landing page is drawn with them as well. A page is compressed again only when the text (or the drawn landing
+   * page) changes; its reader keeps it between requests.
    */
   pageData?: () => Promise<string>;
 }
@@ -39,7 +40,13 @@ export async function registerSpa(
   const firstVisit = firstVisitPages(distDir);
   const landing = catalogue ? await LandingPage.open(distDir, catalogue, app.log) : null;
   // Drawn before the first visitor asks.
-  if (landing) app.addHook('onReady', async () => void landing.get());
+  if (landing)
+    app.addHook('onReady', async () => {
+      // A failure here is met again, and logged, by the first request.
+      void Promise.resolve(pageData?.() ?? null)
+        .then((data) => landing.get(data))
+        .catch(() => undefined);
+    });
   await app.register(fastifyStatic, {
     root: distDir,
     // The landing page's renderer runs here, in the server: it is no file of the site.
@@ -75,12 +82,15 @@ export async function registerSpa(
     ) {
       return reply.sendFile(relative);
     }
-    const drawn = pathname === '/' && landing ? await landing.get() : null;
-    if (drawn && !pageData) return sendPage(request, reply, { body: drawn.html, br: drawn.br, gzip: drawn.gz });
+    // One reading of the details for both the drawn landing page and the meta: the browser takes the page over
+    // with the values it was drawn with.
+    const data = pageData ? await pageData() : null;
+    const drawn = pathname === '/' && landing ? await landing.get(data) : null;
+    if (drawn && data === null) return sendPage(request, reply, { body: drawn.html, br: drawn.br, gzip: drawn.gz });
     const page = firstVisit.get(pathname) ?? 'index.html';
-    if (!pageData) return reply.sendFile(page);
+    if (data === null) return reply.sendFile(page);
     const source = drawn ? { name: '/', html: drawn.html } : { name: page, html: pages.file(page) };
-    return sendPage(request, reply, await pages.render(source.name, source.html, await pageData()));
+    return sendPage(request, reply, await pages.render(source.name, source.html, data));
   });
   const pages = new PagesWithData(distDir);
 }

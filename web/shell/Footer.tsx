@@ -105,7 +105,9 @@ export function Footer({ variant = 'page' }: { variant?: 'page' | 'beside-sideba
         ) : null}
         <div className={styles.bottom}>
           <p>
-            © {year} {academy.name}. All rights reserved.
+            © {year} {academy.name}
+            {/* A name that ends a sentence itself ("Math & Co.") takes no second period. */}
+            {/[.!?]$/.test(academy.name) ? '' : '.'} All rights reserved.
           </p>
           {variant === 'beside-sidebar' ? (
             <a className={styles.mail} href={`mailto:${academy.email}`}>

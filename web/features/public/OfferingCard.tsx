@@ -23,12 +23,10 @@ export function OfferingCard({ offering }: { offering: PublicOfferingCard }) {
           </span>
           <strong className={styles.price}>{formatPrice(offering.priceMinor, offering.currency)}</strong>
         </div>
-        <Link
-          to={paths.offering.href(offering.slug)}
-          className={styles.cardLink}
-          aria-label={`Learn more about ${offering.title}`}
-        >
-          Learn more
+        {/* The course is named in the link's text, not only in a label: a link read out of context (a search
+            engine's, a screen reader's list of links) says where it goes. */}
+        <Link to={paths.offering.href(offering.slug)} className={styles.cardLink}>
+          Learn more<span className="visually-hidden"> about {offering.title}</span>
         </Link>
       </div>
     </article>
