@@ -28,7 +28,14 @@ function presentUnit(row: Awaited<ReturnType<typeof selectUnits>>[number]): Unit
   return { ...row, order: row.unitNumber, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 function presentSection(row: Awaited<ReturnType<typeof selectSections>>[number]): Section {
-  return { ...row, order: row.sectionNumber, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+  const { videoProvider, videoId, ...rest } = row;
+  return {
+    ...rest,
+    video: videoProvider && videoId ? { provider: videoProvider, id: videoId } : null,
+    order: row.sectionNumber,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
 }
 
 // ---- the three levels: what creating and editing a course, a unit and a section differ in ----
@@ -134,6 +141,10 @@ const section: Level<LevelChange['section'], Section> = {
     title: input.title,
     grade: input.grade,
     content: input.content === undefined ? undefined : sanitizeRichText(input.content),
+    // Left out, the video stays; sent empty, it is removed (both columns, as the table's check asks).
+    ...(input.videoUrl === undefined
+      ? {}
+      : { videoProvider: input.videoUrl?.provider ?? null, videoId: input.videoUrl?.id ?? null }),
   }),
   read: getSection,
 };
