@@ -60,11 +60,15 @@ describe('parseVideoUrl', () => {
 });
 
 describe('videoUrlField', () => {
-  it('stores a link as its provider and id, and empty as no video', () => {
-    expect(videoUrlField.parse(`https://youtu.be/${ID}`)).toEqual({ provider: 'youtube', id: ID });
-    expect(videoUrlField.parse('')).toBeNull();
-    expect(videoUrlField.parse('   ')).toBeNull();
-    expect(videoUrlField.parse(null)).toBeNull();
+  it('rewrites a link in its canonical form, read again as the same video, and empty as no video', () => {
+    const canonical = videoUrlField.parse(`https://youtu.be/${ID}?si=x`);
+    expect(canonical).toBe(`https://www.youtube.com/watch?v=${ID}`);
+    expect(parseVideoUrl(canonical)).toEqual({ provider: 'youtube', id: ID });
+    expect(videoUrlField.parse(canonical)).toBe(canonical);
+    expect(videoUrlField.parse('https://vimeo.com/42/')).toBe('https://vimeo.com/42');
+    expect(videoUrlField.parse('')).toBe('');
+    expect(videoUrlField.parse('   ')).toBe('');
+    expect(videoUrlField.parse(null)).toBe('');
   });
 
   it('says what is wrong', () => {

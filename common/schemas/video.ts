@@ -79,14 +79,15 @@ export const videoRef = z.object({ provider: z.enum(VIDEO_PROVIDERS), id: z.stri
 
 /**
  * The section form's video link: empty (or null) removes the video, anything else must be a YouTube or Vimeo link.
- * Parsed into `{ provider, id }`; null means "no video".
+ * Its output is the link rewritten in its one canonical form ('' for none), so the form can send what it parsed and
+ * the server stores `parseVideoUrl` of it as provider and id.
  */
 export const videoUrlField = z
   .string({ error: VIDEO_MESSAGES.notText })
   .nullish()
-  .transform((value, ctx): VideoRef | null => {
+  .transform((value, ctx): string => {
     const text = (value ?? '').trim();
-    if (text === '') return null;
+    if (text === '') return '';
     if (text.length > VIDEO_URL_MAX) {
       ctx.addIssue({ code: 'custom', message: VIDEO_MESSAGES.tooLong });
       return z.NEVER;
@@ -96,5 +97,5 @@ export const videoUrlField = z
       ctx.addIssue({ code: 'custom', message: VIDEO_MESSAGES.unsupported });
       return z.NEVER;
     }
-    return video;
+    return videoWatchUrl(video);
   });

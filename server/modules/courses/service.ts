@@ -10,6 +10,7 @@ import {
   type Unit,
   type unitUpdateBody,
 } from '../../../common/schemas/courses';
+import { parseVideoUrl, type VideoRef } from '../../../common/schemas/video';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/prepared';
@@ -142,12 +143,16 @@ const section: Level<LevelChange['section'], Section> = {
     grade: input.grade,
     content: input.content === undefined ? undefined : sanitizeRichText(input.content),
     // Left out, the video stays; sent empty, it is removed (both columns, as the table's check asks).
-    ...(input.videoUrl === undefined
-      ? {}
-      : { videoProvider: input.videoUrl?.provider ?? null, videoId: input.videoUrl?.id ?? null }),
+    ...(input.videoUrl === undefined ? {} : videoColumns(input.videoUrl ? parseVideoUrl(input.videoUrl) : null)),
   }),
   read: getSection,
 };
+
+/** The two columns of a section's video, both set or both empty. */
+const videoColumns = (video: VideoRef | null) => ({
+  videoProvider: video?.provider ?? null,
+  videoId: video?.id ?? null,
+});
 
 const LEVELS: { [L in LevelName]: Level<LevelChange[L], LevelReply[L]> } = { course, unit, section };
 
