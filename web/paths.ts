@@ -1,7 +1,7 @@
 const enc = encodeURIComponent;
 
-/** The tabs of a section's lesson. */
-export const LESSON_TABS = ['content', 'exercises'] as const;
+/** The tabs of a section's lesson; `video` only for a section with a video. */
+export const LESSON_TABS = ['content', 'exercises', 'video'] as const;
 export type LessonTab = (typeof LESSON_TABS)[number];
 
 /** The address of a section of a student's course, opened on a tab: "Pick up where you left off" links here. */
@@ -65,6 +65,11 @@ export const paths = {
    */
   myCourses: '/dashboard/courses',
   studentCourse: route('/dashboard/courses/:courseId', (courseId: string) => `/dashboard/courses/${enc(courseId)}`),
+  /** A unit of a student's course: its sections as cards, each opening its lesson in the course viewer. */
+  studentUnit: route(
+    '/dashboard/courses/:courseId/units/:unitId',
+    (courseId: string, unitId: string) => `/dashboard/courses/${enc(courseId)}/units/${enc(unitId)}`,
+  ),
   studentSection: route(
     '/dashboard/courses/:courseId/sections/:sectionId/:tab',
     (courseId: string, sectionId: string, tab: LessonTab) => sectionUrl(courseId, sectionId, tab),

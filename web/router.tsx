@@ -36,6 +36,7 @@ const CreateStep1Page = lazyPage(() => import('./features/questions/CreateStep1P
 const CreateStep2Page = lazyPage(() => import('./features/questions/CreateStep2Page'));
 const StudentHome = lazyPage(() => import('./features/assigned-learning/StudentHome'));
 const StudentCoursePage = lazyPage(() => import('./features/assigned-learning/StudentCoursePage'));
+const UnitSectionsPage = lazyPage(() => import('./features/assigned-learning/UnitSectionsPage'));
 const CourseManagementPage = lazyPage(() => import('./features/courses/CourseManagementPage'));
 const CourseAssignmentPage = lazyPage(() => import('./features/student-assignments/CourseAssignmentPage'));
 const AdminDashboard = lazyPage(() =>
@@ -168,6 +169,7 @@ export const routes: RouteObject[] = [
           guarded(paths.myCourses, <Navigate to={paths.dashboardSection('courses')} replace />),
           guarded(paths.myCourses, <StudentCoursePage />, paths.studentCourse.path),
           guarded(paths.myCourses, <StudentCoursePage />, paths.studentSection.path),
+          guarded(paths.myCourses, <UnitSectionsPage />, paths.studentUnit.path),
           // Staff pages (course assignment) send students to /student; their home is the dashboard.
           { path: paths.student, element: <Navigate to={paths.dashboard} replace /> },
           guarded(paths.courseManagement, <CourseManagementPage />),

@@ -18,3 +18,4 @@ export * from './users';
 export * from './offerings';
 export * from './desk';
 export * from './enrollments';
+export * from './video';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COURSE_LIMITS } from '../rules';
 import { textProblem, hiddenCharacterMessage, unstorableMessage, type TextKind } from '../text';
 import { textRules } from './fields';
+import { videoRef, videoUrlField } from './video';
 
 /**
  * Courses, units and sections: the request bodies the management forms send
@@ -118,6 +119,8 @@ export const sectionBody = z.object({
     .nullish()
     .transform((v) => v ?? ''),
   sectionNumber: positionNumber('Section number'),
+  /** The lesson's video link (YouTube or Vimeo), stored as its provider and id; empty removes the video. */
+  videoUrl: videoUrlField,
   /** Sent by the form; the path decides which unit the section belongs to. */
   unitId: z.unknown().optional(),
 });
@@ -172,12 +175,14 @@ export const sectionReply = z.object({
   content: z.string(),
   /** Ids of the questions assigned to the section, in their order. */
   exercises: z.array(z.string()),
+  /** The lesson's video, or null. */
+  video: videoRef.nullable(),
   ...timestamps,
 });
 export type Section = z.infer<typeof sectionReply>;
 
-/** The admin and teacher section lists feed pickers: everything but the content. */
-export const sectionSummaryReply = sectionReply.omit({ content: true });
+/** The admin and teacher section lists feed pickers: everything but the lesson (its content and video). */
+export const sectionSummaryReply = sectionReply.omit({ content: true, video: true });
 export type SectionSummary = z.infer<typeof sectionSummaryReply>;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { QUESTION_TYPES } from '../rules/questions';
 import { unstorableMessage } from '../text';
 import { textRules } from './fields';
+import { videoRef } from './video';
 
 export const LEARNING_LIMITS = {
   /** Question ids in one batch or assignment call. */
@@ -189,6 +190,8 @@ export const studentSection = z.object({
   unitId: z.string(),
   hasAccess: z.boolean(),
   content: z.string().optional(),
+  /** The lesson's video, on open sections only (like the content). */
+  video: videoRef.nullable().optional(),
   exercises: z.array(z.string()).optional(),
 });
 export type StudentSection = z.infer<typeof studentSection>;
@@ -258,6 +261,17 @@ export const questionProgress = z.object({
 export type QuestionProgress = z.infer<typeof questionProgress>;
 export const sectionProgressReply = z.object({ questions: z.array(questionProgress) });
 export type SectionProgress = z.infer<typeof sectionProgressReply>;
+
+/** Per open section of one course: its exercises and how many of them the student has solved. */
+export const courseSectionProgress = z.object({
+  sectionId: z.string(),
+  unitId: z.string(),
+  questions: z.number(),
+  solved: z.number(),
+});
+export type CourseSectionProgress = z.infer<typeof courseSectionProgress>;
+export const courseProgressReply = z.object({ sections: z.array(courseSectionProgress) });
+export type CourseProgressReply = z.infer<typeof courseProgressReply>;
 
 export const assignedStudent = z.object({
   id: z.string(),

@@ -9,6 +9,7 @@ import { RELEASE_MODES } from '../../common/rules/test-taking';
 import { TEST_TYPES } from '../../common/rules/tests';
 import { OFFERING_CURRENCIES, OFFERING_LEVELS, OFFERING_PROGRAM_KEYS } from '../../common/rules/offerings';
 import { BOOKING_STATUSES, type SocialNetwork } from '../../common/rules/desk';
+import { VIDEO_PROVIDERS } from '../../common/rules/video';
 import {
   boolean,
   check,
@@ -289,10 +290,19 @@ export const sections = pgTable(
     sectionNumber: integer('section_number').notNull(),
     grade: text('grade').notNull().default(''),
     content: text('content').notNull().default(''),
+    /** The lesson's video, stored as its host and id (common/schemas/video.ts), never as the link typed. */
+    videoProvider: text('video_provider', { enum: VIDEO_PROVIDERS }),
+    videoId: text('video_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sections_unit_number_idx').on(t.unitId, t.sectionNumber)],
+  (t) => [
+    index('sections_unit_number_idx').on(t.unitId, t.sectionNumber),
+    check(
+      'sections_video_check',
+      sql`(video_provider is null and video_id is null) or (video_provider in ('youtube', 'vimeo') and video_id is not null)`,
+    ),
+  ],
 );
 
 export const categories = pgTable(

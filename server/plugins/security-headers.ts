@@ -1,8 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { VIDEO_FRAME_ORIGINS } from '../../common/rules/video';
 
-/** Content security policy: our own scripts, images and fonts only; KaTeX and React set inline style attributes. */
+/**
+ * Content security policy: our own scripts, images and fonts only; KaTeX and React set inline style attributes. The
+ * only frames a page may hold are the two video players a lesson's video plays in.
+ */
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
@@ -13,6 +17,7 @@ const HELMET_OPTIONS: HelmetOptions = {
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
+      frameSrc: [...VIDEO_FRAME_ORIGINS],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

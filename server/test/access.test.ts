@@ -49,6 +49,7 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'DELETE /api/sections/:sectionId/questions/:questionId': ['admin', 'teacher'],
   'GET /api/student/courses': ['student'],
   'GET /api/student/courses/:id': ['student'],
+  'GET /api/student/courses/:id/progress': ['student'],
   'GET /api/student/stats': ['student'],
   'GET /api/student/sections/:id/progress': ['student'],
   'GET /api/admin/dashboard': ['admin'],

@@ -91,6 +91,16 @@ describe('headers', () => {
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('lets a page frame the two video players and nothing else', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const policy = String(response.headers['content-security-policy']);
+    const frameSrc = policy.split(';').find((d) => d.trim().startsWith('frame-src'));
+    expect(frameSrc?.trim()).toBe('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
+    // child-src and default-src would be the fallbacks of frame-src: neither may widen it.
+    expect(policy).not.toContain('child-src');
+    expect(policy).toContain("default-src 'self'");
+  });
+
   it('sends them on the answers the framework gives itself: a malformed URL, bad JSON, an unknown path, a body too large', async () => {
     const json = { 'content-type': 'application/json' };
     const answers = {

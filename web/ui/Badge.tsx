@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './Badge.module.css';
 
-export type BadgeTone = 'info' | 'success' | 'muted' | 'danger';
+export type BadgeTone = 'info' | 'success' | 'muted' | 'danger' | 'warning' | 'special';
 
 /** A short status word in a pill ('New', 'Contacted', 'Unsubscribed'); the tone carries its meaning at a glance. */
 export function Badge({ tone = 'info', children }: { tone?: BadgeTone; children: ReactNode }) {

@@ -11,6 +11,7 @@ import { EmptyState } from './EmptyState';
 import { TextArea } from './Field';
 import { SearchBox } from './SearchBox';
 import { StatCard, StatGrid } from './StatCard';
+import { VideoFrame } from './VideoFrame';
 
 afterEach(cleanup);
 
@@ -89,5 +90,17 @@ describe('EmptyState, StatCard and Banner', () => {
     expect(screen.getByRole('list', { name: 'At a glance' })).toBeTruthy();
     expect(screen.getByLabelText('Total Users: 245')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Welcome back, Ada!', level: 1 })).toBeTruthy();
+  });
+});
+
+describe('VideoFrame', () => {
+  it('frames the player by its title, lazily, sending our origin only as its referrer', () => {
+    render(<VideoFrame src="https://player.vimeo.com/video/7" title="Video: Halves" />);
+    const frame = screen.getByTitle('Video: Halves');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe('https://player.vimeo.com/video/7');
+    expect(frame.getAttribute('loading')).toBe('lazy');
+    expect(frame.getAttribute('referrerpolicy')).toBe('strict-origin');
+    expect(frame.hasAttribute('allowfullscreen')).toBe(true);
   });
 });

@@ -68,7 +68,12 @@ const sectionColumns = {
 
 export function selectSections(db: Db, where?: SQL) {
   return db
-    .select({ ...sectionColumns, content: sections.content })
+    .select({
+      ...sectionColumns,
+      content: sections.content,
+      videoProvider: sections.videoProvider,
+      videoId: sections.videoId,
+    })
     .from(sections)
     .innerJoin(units, eq(units.id, sections.unitId))
     .where(where)

@@ -10,6 +10,7 @@ import {
   type Unit,
   type unitUpdateBody,
 } from '../../../common/schemas/courses';
+import { parseVideoUrl, type VideoRef } from '../../../common/schemas/video';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/prepared';
@@ -28,7 +29,14 @@ function presentUnit(row: Awaited<ReturnType<typeof selectUnits>>[number]): Unit
   return { ...row, order: row.unitNumber, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 function presentSection(row: Awaited<ReturnType<typeof selectSections>>[number]): Section {
-  return { ...row, order: row.sectionNumber, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+  const { videoProvider, videoId, ...rest } = row;
+  return {
+    ...rest,
+    video: videoProvider && videoId ? { provider: videoProvider, id: videoId } : null,
+    order: row.sectionNumber,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
 }
 
 // ---- the three levels: what creating and editing a course, a unit and a section differ in ----
@@ -134,9 +142,17 @@ const section: Level<LevelChange['section'], Section> = {
     title: input.title,
     grade: input.grade,
     content: input.content === undefined ? undefined : sanitizeRichText(input.content),
+    // Left out, the video stays; sent empty, it is removed (both columns, as the table's check asks).
+    ...(input.videoUrl === undefined ? {} : videoColumns(input.videoUrl ? parseVideoUrl(input.videoUrl) : null)),
   }),
   read: getSection,
 };
+
+/** The two columns of a section's video, both set or both empty. */
+const videoColumns = (video: VideoRef | null) => ({
+  videoProvider: video?.provider ?? null,
+  videoId: video?.id ?? null,
+});
 
 const LEVELS: { [L in LevelName]: Level<LevelChange[L], LevelReply[L]> } = { course, unit, section };
 

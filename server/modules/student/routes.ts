@@ -8,6 +8,7 @@ import {
   checkAnswerBody,
   checkAnswerReply,
   courseDetailReply,
+  courseProgressReply,
   LEARNING_LIMITS,
   LEARNING_MESSAGES,
   solutionReply,
@@ -23,6 +24,7 @@ import type { CurrentUser } from '../sessions/store';
 import { questionBatchView, studentCoursesView, studentCourseView } from './kept';
 import {
   checkQuestionAnswer,
+  courseSectionProgress,
   questionBatch,
   questionSolution,
   sectionProgress,
@@ -64,6 +66,13 @@ export function studentRoutes(ctx: AppContext) {
       '/student/courses/:id',
       { config: { ...student, kept: courseView }, schema: { params: idParam, response: { 200: courseDetailReply } } },
       (req) => studentCourseDetail(ctx, req.user!.id, req.params.id),
+    );
+
+    // Not kept as a view: it moves with each of the student's checks, and is read from the kept outline and totals.
+    r.get(
+      '/student/courses/:id/progress',
+      { config: student, schema: { params: idParam, response: { 200: courseProgressReply } } },
+      async (req) => courseSectionProgress(ctx, req.user!.id, req.params.id),
     );
 
     r.get('/student/stats', { config: student, schema: { response: { 200: studentStatsReply } } }, async (req) =>

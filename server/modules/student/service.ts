@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkAnswerWhole, type CheckResult } from '../../../common/answers';
 import type {
   CourseDetail,
+  CourseProgressReply,
   SectionProgress,
   StaffQuestion,
   StudentCourse,
@@ -16,7 +17,15 @@ import { preparedFor, rows } from '../../db/prepared';
 import { Forbidden, NotFound } from '../../lib/errors';
 import { accessibleSectionIds } from './access';
 import { recordAttempt } from './attempts';
-import { outlineJson, progressOf, questionsOf, totalsJson, type StudentOutline, type StudentTotals } from './progress';
+import {
+  isSolved,
+  outlineJson,
+  progressOf,
+  questionsOf,
+  totalsJson,
+  type StudentOutline,
+  type StudentTotals,
+} from './progress';
 import { presentQuestions } from './questions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,7 +61,7 @@ const sectionJson = (withLesson: boolean) =>
   sql.raw(
     `json_build_object('id', s.id, 'title', s.title, 'sectionNumber', s.section_number, 'grade', s.grade, 'unitId', s.unit_id, 'hasAccess', ${withLesson}${
       withLesson
-        ? `, 'content', s.content, 'exercises', coalesce((select json_agg(sq.question_id order by sq.position) from section_questions sq where sq.section_id = s.id), '[]'::json)`
+        ? `, 'content', s.content, 'video', case when s.video_provider is null then null else json_build_object('provider', s.video_provider, 'id', s.video_id) end, 'exercises', coalesce((select json_agg(sq.question_id order by sq.position) from section_questions sq where sq.section_id = s.id), '[]'::json)`
         : ''
     })`,
   );
@@ -355,6 +364,30 @@ export async function sectionProgress(ctx: AppContext, studentId: string, sectio
   const section = outline.sections.find((s) => s.sectionId === sectionId);
   if (!section) throw NotFound(LEARNING_MESSAGES.sectionNotFound);
   return { questions: questionsOf(section, totals) };
+}
+
+/**
+ * Each open section of one assigned course with its exercises and how many the student has solved: the units and
+ * sections pages' progress, from the same kept outline and totals as the dashboard (no query when both are kept, and
+ * none per section). 404 for a course not assigned to them.
+ */
+export async function courseSectionProgress(
+  ctx: AppContext,
+  studentId: string,
+  courseId: string,
+): Promise<CourseProgressReply> {
+  const [outline, totals] = await keptProgress(ctx, studentId);
+  if (!outline.courses.some((c) => c.id === courseId)) throw NotFound(LEARNING_MESSAGES.courseNotFound);
+  return {
+    sections: outline.sections
+      .filter((s) => s.courseId === courseId)
+      .map((s) => ({
+        sectionId: s.sectionId,
+        unitId: s.unitId,
+        questions: s.questionIds.length,
+        solved: s.questionIds.filter((q) => isSolved(totals, q)).length,
+      })),
+  };
 }
 
 /**

@@ -9,7 +9,10 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { Tabs } from '../../ui/Tabs';
+import { videoEmbedUrl } from '@common/schemas/video';
+import { VideoFrame } from '../../ui/VideoFrame';
 import { useCourseDetail } from './api';
+import { CourseUnits } from './CourseUnits';
 import { Exercises } from './Exercises';
 import styles from './student.module.css';
 import { plural } from '@common/rules';
@@ -85,9 +88,11 @@ export function CourseViewer({
     setToggled({ unitId: unitId === id ? null : id, forSection: null });
     if (sectionId) onPlace({ sectionId: null, tab: 'content' });
   };
+  // A section with a video opens on it: the lesson starts with watching.
   const openSection = (id: string) => {
     setToggled(null);
-    onPlace({ sectionId: id, tab: 'content' });
+    const video = units.flatMap((u) => u.sections).find((s) => s.id === id)?.video;
+    onPlace({ sectionId: id, tab: video ? 'video' : 'content' });
   };
 
   return (
@@ -154,9 +159,15 @@ export function CourseViewer({
               text="It is not in this course or not assigned to you yet. Choose a section from Course Content."
             />
           ) : (
-            <div className={styles.pickPrompt}>
-              <p>Choose a unit, then a section, to open its lesson.</p>
-            </div>
+            <section className={styles.unitsPanel} aria-labelledby="course-units">
+              <div className={styles.pickPrompt}>
+                <p>Choose a unit, then a section, to open its lesson.</p>
+              </div>
+              <h2 id="course-units" className={styles.sectionTitle}>
+                Units
+              </h2>
+              <CourseUnits courseId={courseId} units={listed} />
+            </section>
           )}
         </div>
       </div>
@@ -231,7 +242,8 @@ function Lesson({
   onClose(): void;
 }) {
   const exercises = section.exercises ?? [];
-  const tab = asked === 'exercises' && exercises.length === 0 ? 'content' : asked;
+  const video = section.video ?? null;
+  const tab = (asked === 'exercises' && exercises.length === 0) || (asked === 'video' && !video) ? 'content' : asked;
   const content = section.content ?? '';
   return (
     <article className={styles.lesson} aria-label={`Lesson ${section.title}`}>
@@ -252,6 +264,15 @@ function Lesson({
         onChange={onTab}
         panelClassName={styles.tabPanel}
         tabs={[
+          ...(video
+            ? [
+                {
+                  value: 'video' as const,
+                  label: 'Video',
+                  content: <VideoFrame src={videoEmbedUrl(video)} title={`Video: ${section.title}`} />,
+                },
+              ]
+            : []),
           {
             value: 'content',
             label: 'Content',

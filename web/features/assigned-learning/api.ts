@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CheckAnswerReply,
   CourseDetail,
+  CourseProgressReply,
   SectionProgress,
   SolutionReply,
   StudentCourse,
@@ -14,6 +15,7 @@ export const studentKeys = {
   courses: ['student', 'courses'] as const,
   course: (id: string) => ['student', 'course', id] as const,
   stats: ['student', 'stats'] as const,
+  courseProgress: (id: string) => ['student', 'course-progress', id] as const,
   progress: (sectionId: string) => ['student', 'progress', sectionId] as const,
   questions: (ids: readonly string[]) => ['student', 'questions', ...ids] as const,
   solution: (id: string) => ['student', 'solution', id] as const,
@@ -46,6 +48,18 @@ export function useCourseDetail(id: string) {
   return useQuery({
     queryKey: studentKeys.course(id),
     queryFn: () => api.get<CourseDetail>(`/student/courses/${id}`, 'Failed to load course details'),
+  });
+}
+
+/** Each open section of a course with its exercises and how many are solved: the units and sections pages' progress. */
+export function useCourseProgress(courseId: string) {
+  return useQuery({
+    queryKey: studentKeys.courseProgress(courseId),
+    queryFn: () =>
+      api.get<CourseProgressReply>(
+        `/student/courses/${encodeURIComponent(courseId)}/progress`,
+        'Failed to load your progress',
+      ),
   });
 }
 
@@ -83,6 +97,7 @@ export function useCheckAnswer() {
     // Every check moves the dashboard's figures and the section's per-question progress; the verdict does not wait for them.
     onSuccess: (_reply, body) => {
       void client.invalidateQueries({ queryKey: studentKeys.stats });
+      void client.invalidateQueries({ queryKey: ['student', 'course-progress'] });
       if (body.sectionId) void client.invalidateQueries({ queryKey: studentKeys.progress(body.sectionId) });
     },
   });

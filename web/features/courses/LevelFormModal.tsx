@@ -11,6 +11,7 @@ import {
   type Section,
   type Unit,
 } from '@common/schemas/courses';
+import { VIDEO_URL_MAX, videoWatchUrl } from '@common/schemas/video';
 import { RichText } from '../../math/RichText';
 import { RichTextEditor } from '../../math/RichTextEditor';
 import { Button } from '../../ui/Button';
@@ -257,6 +258,7 @@ export const SECTION_FORM = levelForm<typeof sectionBody, Section, Unit>({
     sectionNumber: section ? String(section.sectionNumber) : '',
     grade: section?.grade ?? unit.grade,
     content: section?.content ?? '',
+    videoUrl: section?.video ? videoWatchUrl(section.video) : '',
     unitId: unit.id,
   }),
   parentId: (unit) => unit.id,
@@ -271,6 +273,15 @@ export const SECTION_FORM = levelForm<typeof sectionBody, Section, Unit>({
           label="Section Number"
           number={{ error: errors.sectionNumber?.message, ...form.register('sectionNumber') }}
           grade={{ error: errors.grade?.message, ...form.register('grade') }}
+        />
+        <TextField
+          label="Video link"
+          inputMode="url"
+          maxLength={VIDEO_URL_MAX}
+          placeholder="https://www.youtube.com/watch?v=..."
+          hint="Optional. A YouTube or Vimeo link; students watch it on the lesson's Video tab. Leave empty for none."
+          error={errors.videoUrl?.message}
+          {...form.register('videoUrl')}
         />
         <Controller
           control={form.control}
