@@ -5,7 +5,8 @@
  * session (`/pay/<sessionId>`) has a Pay button that sends the academy a signed checkout.session.completed and goes
  * on to the session's success_url, and a Cancel link to its cancel_url.
  *
- * Standalone: `npx tsx server/test/stripe-stand-in.ts <port>`, with ACADEMY_URL (where the academy answers, default
+ * Standalone: `node --import tsx server/test/stripe-stand-in.ts <port>` (GET /health answers once it listens), with
+ * ACADEMY_URL (where the academy answers, default
  * http://127.0.0.1:3000) and STRIPE_WEBHOOK_SECRET (default STAND_IN_WEBHOOK_SECRET). The academy then runs with
  * STRIPE_SECRET_KEY (any value, e.g. STAND_IN_SECRET_KEY), the same STRIPE_WEBHOOK_SECRET, and
  * STRIPE_API_URL=http://127.0.0.1:<port>.
@@ -222,6 +223,7 @@ export async function startStripeStandIn(
         created: Math.floor(Date.now() / 1000),
       });
     }
+    if (method === 'GET' && path === '/health') return json(res, 200, { ok: true });
     const pay = /^\/pay\/([^/]+)$/.exec(path);
     const session = pay ? sessions.get(pay[1]) : undefined;
     if (pay && !session) {

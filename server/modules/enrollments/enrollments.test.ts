@@ -446,6 +446,31 @@ describe('checking out by card through Stripe', () => {
     expect(await holdings(f.children[1].id, course)).toMatchObject({ course: 1 });
   });
 
+  it("the stand-in's hosted page pays: it sends the academy the signed webhook, then goes to success_url", async () => {
+    const academyUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const payer = await startStripeStandIn({ academyUrl });
+    try {
+      t.config.stripe = {
+        secretKey: STAND_IN_SECRET_KEY,
+        webhookSecret: STAND_IN_WEBHOOK_SECRET,
+        api: { protocol: 'http', host: '127.0.0.1', port: payer.port },
+      };
+      const { student, cookie } = await lonelyStudent();
+      const offering = await buildOffering(t.db, { priceMinor: 4500 });
+      await add(cookie, offering.id);
+      const url = (await checkout(cookie)).json().url as string;
+      const page = await fetch(url);
+      expect(await page.text()).toContain('<button type="submit">Pay</button>');
+      const paid = await fetch(url, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      const sessionId = url.split('/').at(-1)!;
+      expect(paid.headers.get('location')).toBe(`${t.config.publicUrl}/cart/done?session_id=${sessionId}`);
+      expect((await enrollmentOf(student.id, offering.id))[0].status).toBe('active');
+    } finally {
+      await payer.close();
+    }
+  });
+
   it('an expired session drops its pending enrollments and leaves the cart as it was', async () => {
     withStripe();
     const { student, cookie } = await lonelyStudent();
