@@ -38,6 +38,8 @@ export const paths = {
   legacyCourseDetail: '/courses-landing/elementary-standardized-test-prep',
   legacyCourseDetailSlug: 'elementary-standardized-test-prep',
   cart: '/cart',
+  /** Where Stripe's payment page sends the family back after paying (`?session_id=...`). */
+  cartDone: '/cart/done',
   shoppingCart: '/shopping-cart',
   privacy: '/privacy',
   /** The newsletter's one-click unsubscribe; the link's token follows `#`. */

@@ -18,6 +18,7 @@ const SettingsPage = lazyPage(() => import('./features/desk/SettingsPage'));
 const CoursesLandingPage = lazyPage(() => import('./features/public/CoursesLandingPage'));
 const OfferingPage = lazyPage(() => import('./features/public/OfferingPage'));
 const CartPage = lazyPage(() => import('./features/public/CartPage'));
+const CartDonePage = lazyPage(() => import('./features/public/CartDonePage'));
 const PrivacyPage = lazyPage(() => import('./features/public/LegalPage').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazyPage(() => import('./features/public/LegalPage').then((m) => ({ default: m.TermsPage })));
 const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.cart, element: <CartPage /> },
           { path: paths.shoppingCart, element: <CartPage /> },
+          { path: paths.cartDone, element: <CartDonePage /> },
           { path: paths.privacy, element: <PrivacyPage /> },
           { path: paths.terms, element: <TermsPage /> },
           {
