@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ENROLLMENT_MESSAGES } from '@common/rules';
+import { ENROLLMENT_MESSAGES, type EnrollmentStatus } from '@common/rules';
 import type { SessionUser } from '@common/schemas/auth';
 import type { CartItemBody, CartReply, CheckoutReply, FamilyEnrollment } from '@common/schemas/enrollments';
+import type { BadgeTone } from '../ui/Badge';
 import { api } from './client';
 
 /**
@@ -80,3 +81,11 @@ export const useFamilyEnrollments = (options: { enabled?: boolean; refetchInterv
     enabled: options.enabled ?? true,
     refetchInterval: options.refetchInterval,
   });
+
+/** An enrollment's status as every screen colors it: waiting, open, or ended. */
+export const ENROLLMENT_TONES: Record<EnrollmentStatus, BadgeTone> = {
+  pending: 'info',
+  active: 'success',
+  cancelled: 'muted',
+  refunded: 'muted',
+};

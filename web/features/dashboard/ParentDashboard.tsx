@@ -18,6 +18,7 @@ import { Table } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { Toast, useNotify } from '../../ui/Toast';
 import { AddChildDialog } from './AddChildDialog';
+import { FamilyEnrollmentsPanel } from './FamilyEnrollmentsPanel';
 import { useChild, useChildTests, useChildren, useRemoveChild } from './api';
 import { when } from './format';
 import { Welcome, firstNameOf } from './Welcome';
@@ -58,6 +59,7 @@ function ParentHome() {
           <ButtonLink to={paths.dashboardSection('progress')}>View Student Progress</ButtonLink>
         </div>
       </section>
+      <FamilyEnrollmentsPanel />
       <ChildrenList />
     </div>
   );

@@ -6,12 +6,12 @@ import {
   ENROLLMENT_STATUSES,
   PAYMENT_METHOD_LABELS,
   formatPrice,
-  type EnrollmentStatus,
   type OfferingCurrency,
 } from '@common/rules';
 import type { AdminEnrollmentRow, EnrollmentAction } from '@common/schemas/enrollments';
+import { ENROLLMENT_TONES } from '../../api/cart';
 import { errorMessage } from '../../api/client';
-import { Badge, type BadgeTone } from '../../ui/Badge';
+import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { Column } from '../../ui/Table';
@@ -21,12 +21,6 @@ import { receivedAt } from './format';
 import { PagedListPanel } from './PagedListPanel';
 import styles from './desk.module.css';
 
-const STATUS_TONES: Record<EnrollmentStatus, BadgeTone> = {
-  pending: 'info',
-  active: 'success',
-  cancelled: 'muted',
-  refunded: 'danger',
-};
 const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((s) => ({ value: s, label: ENROLLMENT_STATUS_LABELS[s] }));
 
 const amountOf = (e: AdminEnrollmentRow) => formatPrice(e.amountMinor, e.currency as OfferingCurrency);
@@ -129,7 +123,7 @@ export function EnrollmentsPanel() {
     },
     {
       header: 'Status',
-      cell: (e) => <Badge tone={STATUS_TONES[e.status]}>{ENROLLMENT_STATUS_LABELS[e.status]}</Badge>,
+      cell: (e) => <Badge tone={ENROLLMENT_TONES[e.status]}>{ENROLLMENT_STATUS_LABELS[e.status]}</Badge>,
     },
     {
       header: 'Enrolled',

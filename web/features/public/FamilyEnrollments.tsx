@@ -1,25 +1,13 @@
 import { Link } from 'react-router';
-import {
-  ENROLLMENT_MESSAGES,
-  ENROLLMENT_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
-  type EnrollmentStatus,
-} from '@common/rules';
+import { ENROLLMENT_MESSAGES, ENROLLMENT_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@common/rules';
 import type { FamilyEnrollment } from '@common/schemas/enrollments';
-import { useFamilyEnrollments } from '../../api/cart';
+import { ENROLLMENT_TONES, useFamilyEnrollments } from '../../api/cart';
 import { errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
-import { Badge, type BadgeTone } from '../../ui/Badge';
+import { Badge } from '../../ui/Badge';
 import { ButtonLink } from '../../ui/Button';
 import styles from './public.module.css';
-
-const TONES: Record<EnrollmentStatus, BadgeTone> = {
-  pending: 'info',
-  active: 'success',
-  cancelled: 'muted',
-  refunded: 'muted',
-};
 
 /**
  * The family's enrollments after checking out, newest first, with the way on: a student opens their courses, a
@@ -52,7 +40,7 @@ export function FamilyEnrollments({ enrollments }: { enrollments?: FamilyEnrollm
                   {PAYMENT_METHOD_LABELS[e.method]}
                 </span>
               </div>
-              <Badge tone={TONES[e.status]}>{ENROLLMENT_STATUS_LABELS[e.status]}</Badge>
+              <Badge tone={ENROLLMENT_TONES[e.status]}>{ENROLLMENT_STATUS_LABELS[e.status]}</Badge>
             </li>
           ))}
         </ul>
