@@ -70,6 +70,8 @@ export const MODULE_PUBLIC_FILES = {
   questions: ['queries.ts', 'multipart.ts'],
   // The academy's details, which the public forms' mails are signed with.
   academy: ['service.ts'],
+  // Whole courses given and taken back, by a removal here and by an enrollment's grants.
+  assignments: ['whole-courses.ts'],
 };
 
 const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];

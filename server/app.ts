@@ -44,6 +44,7 @@ import { offeringRoutes } from './modules/offerings/routes';
 import { listPublic } from './modules/offerings/service';
 import { academyRoutes } from './modules/academy/routes';
 import { deskRoutes } from './modules/desk/routes';
+import { enrollmentRoutes } from './modules/enrollments/routes';
 import { readAcademy } from './modules/academy/service';
 import { questionRoutes } from './modules/questions/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
@@ -259,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(offeringRoutes(ctx));
       await api.register(academyRoutes(ctx));
       await api.register(deskRoutes(ctx));
+      await api.register(enrollmentRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(dashboardRoutes(ctx));

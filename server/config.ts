@@ -64,6 +64,9 @@ const envSchema = z
       .optional()
       .or(z.literal('')),
     ADMIN_PASSWORD: z.string().optional(),
+    STRIPE_SECRET_KEY: z.string().trim().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+    STRIPE_API_URL: z.string().trim().optional(),
     CODE_SECRET: z
       .string()
       .min(32, { error: 'must be at least 32 characters (e.g. openssl rand -base64 32)' })
@@ -118,6 +121,29 @@ export interface S3Settings {
   secretAccessKey?: string;
 }
 
+/** Stripe's keys, and where its API answers (a local stand-in in tests; unset: Stripe itself). */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  api?: { protocol: 'http'; host: string; port: number };
+}
+
+/**
+ * STRIPE_API_URL points the Stripe client at a stand-in on this machine (tests, the end-to-end run). Anything else is
+ * ignored: a secret key must never be sent to an address other than Stripe's own by a mistyped variable.
+ */
+function localStripeApi(raw: string | undefined): StripeSettings['api'] {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' || !['127.0.0.1', 'localhost'].includes(url.hostname)) return undefined;
+  return { protocol: 'http', host: url.hostname, port: Number(url.port || 80) };
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -131,6 +157,8 @@ export interface Config {
   adminPassword?: string;
   /** Where new booking requests are announced; unset: the contact e-mail of the academy's settings. */
   academyEmail?: string;
+  /** Card payments through Stripe Checkout; unset: priced courses are paid at the academy. */
+  stripe?: StripeSettings;
   /** The key e-mail codes are hashed with; unset: one made once in DATA_DIR (lib/code-key.ts). */
   codeSecret?: string;
   seedDemo: boolean;
@@ -167,6 +195,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD || undefined,
     academyEmail: e.ACADEMY_EMAIL || undefined,
     codeSecret: e.CODE_SECRET || undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: localStripeApi(e.STRIPE_API_URL),
+          }
+        : undefined,
     // Demo content by default only on the embedded database: a production PostgreSQL starts empty.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     s3: e.S3_BUCKET

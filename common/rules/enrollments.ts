@@ -45,6 +45,7 @@ export const ENROLLMENT_MESSAGES = {
   cartChanged: 'Your cart has changed. Please review it and check out again.',
   addedToCart: 'Added to your cart',
   removedFromCart: 'Removed from your cart',
+  studentChosen: 'Student chosen',
   cartLoadFailed: 'Failed to load your cart',
   checkoutFailed: 'Checkout failed. Please try again.',
   paymentCancelled: 'Payment cancelled. Your cart is as you left it.',
@@ -63,4 +64,7 @@ export const ENROLLMENT_MESSAGES = {
   enrollmentRefunded: 'Enrollment refunded: its courses are closed to the student',
   refundFailed: 'The payment service refused the refund. Please try again or refund it in Stripe.',
   webhookInvalid: 'Invalid webhook signature',
+  mixedCurrencies:
+    'Your cart has courses priced in different currencies. Check out the courses of one currency at a time.',
+  paymentsUnavailable: 'Card payments are not available right now. Please try again later.',
 } as const;

@@ -101,8 +101,15 @@ export type SubscriberRow = z.infer<typeof subscriberRow>;
 export const subscribersPage = z.object({ subscribers: z.array(subscriberRow), pagination });
 export type SubscribersPage = z.infer<typeof subscribersPage>;
 
-/** The admin dashboard's count of what waits at the desk. */
-export const deskSummary = z.object({ newBookings: z.number() });
+/**
+ * The admin dashboard's count of what waits at the desk: unanswered bookings, enrollments made in the last 7 days,
+ * and enrollments reserved to be paid at the academy.
+ */
+export const deskSummary = z.object({
+  newBookings: z.number(),
+  newEnrollments: z.number(),
+  awaitingPayment: z.number(),
+});
 export type DeskSummary = z.infer<typeof deskSummary>;
 
 /** The subscriber's one-click link carries this token; only its hash is stored. */

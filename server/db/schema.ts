@@ -9,6 +9,7 @@ import { RELEASE_MODES } from '../../common/rules/test-taking';
 import { TEST_TYPES } from '../../common/rules/tests';
 import { OFFERING_CURRENCIES, OFFERING_LEVELS, OFFERING_PROGRAM_KEYS } from '../../common/rules/offerings';
 import { BOOKING_STATUSES, type SocialNetwork } from '../../common/rules/desk';
+import { ENROLLMENT_STATUSES, PAYMENT_METHODS } from '../../common/rules/enrollments';
 import {
   boolean,
   check,
@@ -701,3 +702,113 @@ export const offeringContents = pgTable(
     check('offering_contents_one_check', sql`num_nonnulls(${t.courseId}, ${t.testId}) = 1`),
   ],
 );
+
+/**
+ * A family's cart, kept on the server: one offering for one student, bought by `user_id` (a parent or a student).
+ * `student_id` is null until a parent chooses the child. An item stays until its enrollment is made (at once, or
+ * when Stripe confirms a card payment), so a payment given up leaves the cart as it was.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One offering per student in a cart; items without a student yet may repeat (one per child to choose).
+    uniqueIndex('cart_items_user_offering_student_key').on(t.userId, t.offeringId, t.studentId),
+    index('cart_items_user_created_idx').on(t.userId, t.createdAt),
+    index('cart_items_offering_idx').on(t.offeringId),
+    index('cart_items_student_idx').on(t.studentId),
+  ],
+);
+
+/**
+ * One student's enrollment in one offering: pending until paid, active while it grants the offering's content,
+ * then cancelled or refunded. The offering's title and the names are copied in `search_text` when it is made,
+ * so the admin's search stays one trigram index. A card payment ties it to our checkout (`checkout_id`, the
+ * Stripe session's client_reference_id) and the session.
+ */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: id(),
+    offeringId: uuid('offering_id').references(() => offerings.id, { onDelete: 'set null' }),
+    offeringTitle: text('offering_title').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ENROLLMENT_STATUSES }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    checkoutId: uuid('checkout_id'),
+    stripeSessionId: text('stripe_session_id'),
+    paymentIntentId: text('payment_intent_id'),
+    paidAt: at('paid_at'),
+    searchText: text('search_text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one live (pending or active) enrollment of a student in an offering.
+    uniqueIndex('enrollments_live_key')
+      .on(t.offeringId, t.studentId)
+      .where(sql`status in ('pending', 'active')`),
+    index('enrollments_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('enrollments_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('enrollments_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('enrollments_student_idx').on(t.studentId, t.createdAt),
+    index('enrollments_buyer_idx').on(t.buyerId),
+    index('enrollments_checkout_idx').on(t.checkoutId),
+    index('enrollments_session_idx').on(t.stripeSessionId),
+    index('enrollments_awaiting_idx').on(t.method, t.status),
+    check('enrollments_status_check', sql`status in ('pending', 'active', 'cancelled', 'refunded')`),
+    check('enrollments_method_check', sql`method in ('card', 'academy', 'free')`),
+    check('enrollments_amount_check', sql`amount_minor >= 0`),
+  ],
+);
+
+/**
+ * What an active enrollment granted: a course or a saved test the student did not have before, or had from
+ * another enrollment. Content a teacher or an admin assigned on their own is never recorded here, so ending an
+ * enrollment takes away only what enrollments gave, and only once no other active one still grants it.
+ */
+export const enrollmentGrants = pgTable(
+  'enrollment_grants',
+  {
+    id: id(),
+    enrollmentId: uuid('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    testId: uuid('test_id').references(() => tests.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('enrollment_grants_course_key').on(t.enrollmentId, t.courseId),
+    uniqueIndex('enrollment_grants_test_key').on(t.enrollmentId, t.testId),
+    index('enrollment_grants_student_course_idx').on(t.studentId, t.courseId),
+    index('enrollment_grants_student_test_idx').on(t.studentId, t.testId),
+    index('enrollment_grants_course_idx').on(t.courseId),
+    index('enrollment_grants_test_idx').on(t.testId),
+    check('enrollment_grants_one_check', sql`num_nonnulls(${t.courseId}, ${t.testId}) = 1`),
+  ],
+);
+
+/** Stripe events already handled: Stripe delivers an event at least once, and a replay must change nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});

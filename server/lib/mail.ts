@@ -261,3 +261,106 @@ export function invitationMail(
     ),
   };
 }
+
+/** One enrollment as the family's and the academy's mails name it. */
+export interface MailedEnrollment {
+  offeringTitle: string;
+  studentName: string;
+  studentEmail: string;
+  buyerName: string;
+  buyerEmail: string;
+  /** As read: "$599", "CA$450", "Free". */
+  amount: string;
+  /** As read: "Card", "Pay at the academy", "Free". */
+  method: string;
+}
+
+const enrollmentLines = (e: MailedEnrollment) => [
+  `Course: ${e.offeringTitle}`,
+  `Student: ${e.studentName}`,
+  `Amount: ${e.amount}`,
+  `Payment: ${e.method}`,
+];
+
+/** To whoever enrolled: the receipt of an enrollment that is now active. */
+export function enrollmentReceiptMail(to: string, e: MailedEnrollment, academy: MailingAcademy): Mail {
+  const lead = `Thank you. ${e.studentName} is enrolled in ${e.offeringTitle}, and the course is open now.`;
+  const lines = enrollmentLines(e);
+  return {
+    to,
+    subject: `Your receipt: ${e.offeringTitle} - ${academy.name}`,
+    text: `${lead}\n\n${lines.join('\n')}\n\nQuestions? Write to ${academy.email} or call ${academy.phone}.\n\n${academy.name}`,
+    html: layout(
+      'Your receipt',
+      `<p style="margin:0 0 16px">${escapeHtml(lead)}</p><p style="margin:0 0 16px">${lines.map(escapeHtml).join('<br>')}</p><p style="margin:0">Questions? Write to ${escapeHtml(academy.email)} or call ${escapeHtml(academy.phone)}.</p>`,
+      escapeHtml(academy.name),
+      'You receive this because you enrolled in a course at the academy.',
+    ),
+  };
+}
+
+/**
+ * To whoever enrolled: how the student reaches the course. The student signs in with their own e-mail; one who has
+ * never chosen a password (a child whose parent made the account without one) chooses it through Forgot password.
+ */
+export function enrollmentWelcomeMail(
+  to: string,
+  e: MailedEnrollment,
+  publicUrl: string,
+  academy: MailingAcademy,
+): Mail {
+  const self = to === e.studentEmail;
+  const who = self ? 'You sign' : `${e.studentName} signs`;
+  const signIn = `${who} in at ${publicUrl}/signin with ${e.studentEmail} and finds ${e.offeringTitle} on the dashboard.`;
+  const password = `No password yet? Choose one at ${publicUrl}/forget-password (Forgot password) with ${e.studentEmail}.`;
+  return {
+    to,
+    subject: `Welcome to ${e.offeringTitle} - ${academy.name}`,
+    text: `${signIn}\n${password}\n\n${academy.name}`,
+    html: layout(
+      `Welcome to ${escapeHtml(e.offeringTitle)}`,
+      `<p style="margin:0 0 16px">${escapeHtml(who)} in at <a href="${publicUrl}/signin">${publicUrl}/signin</a> with ${escapeHtml(e.studentEmail)} and finds ${escapeHtml(e.offeringTitle)} on the dashboard.</p><p style="margin:0">No password yet? Choose one at <a href="${publicUrl}/forget-password">${publicUrl}/forget-password</a> (Forgot password) with ${escapeHtml(e.studentEmail)}.</p>`,
+      escapeHtml(academy.name),
+      'You receive this because you enrolled in a course at the academy.',
+    ),
+  };
+}
+
+/** To whoever enrolled: the place is reserved, and opens once it is paid at the academy. */
+export function enrollmentReservedMail(to: string, e: MailedEnrollment, academy: MailingAcademy): Mail {
+  const lead = `${e.studentName}'s place in ${e.offeringTitle} is reserved. Please pay ${e.amount} at the academy; the course opens as soon as we mark it paid.`;
+  const reach = `${academy.name}: ${academy.email}, ${academy.phone}.`;
+  return {
+    to,
+    subject: `Reserved, pay at the academy: ${e.offeringTitle} - ${academy.name}`,
+    text: `${lead}\n\n${enrollmentLines(e).join('\n')}\n\n${reach}`,
+    html: layout(
+      'Your place is reserved',
+      `<p style="margin:0 0 16px">${escapeHtml(lead)}</p><p style="margin:0 0 16px">${enrollmentLines(e).map(escapeHtml).join('<br>')}</p><p style="margin:0">${escapeHtml(reach)}</p>`,
+      escapeHtml(academy.name),
+      'You receive this because you enrolled in a course at the academy.',
+    ),
+  };
+}
+
+/** To the academy: a new enrollment, active or waiting to be paid at the desk. */
+export function enrollmentNoticeMail(
+  to: string,
+  e: MailedEnrollment,
+  status: string,
+  academy: MailingAcademy,
+  listUrl: string,
+): Mail {
+  const lines = [...enrollmentLines(e), `Status: ${status}`, `Enrolled by: ${e.buyerName} (${e.buyerEmail})`];
+  return {
+    to,
+    subject: `New enrollment: ${e.studentName} in ${e.offeringTitle}`,
+    text: `A new enrollment.\n\n${lines.join('\n')}\n\nSee it in the enrollments list: ${listUrl}\n\n${academy.name}`,
+    html: layout(
+      'New enrollment',
+      `<p style="margin:0 0 16px">${lines.map(escapeHtml).join('<br>')}</p><p style="margin:0"><a href="${listUrl}">Open the enrollments list</a>.</p>`,
+      escapeHtml(academy.name),
+      "You receive this because this address takes the academy's enrollment notices.",
+    ),
+  };
+}

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { courses, sections, studentCourses, studentSections, studentUnits, units } from '../../db/schema';
 import { Invalid, NotFound } from '../../lib/errors';
+import { dropCourses } from './whole-courses';
 import type { Actor } from '../../policies/actor';
 import { requireStudent } from '../../policies/students';
 
@@ -55,26 +56,7 @@ export async function removeCourse(ctx: AppContext, actor: Actor, studentId: str
   await checkStudent(ctx.db, actor, studentId);
   const [course] = await ctx.db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
   if (!course) throw NotFound(LEARNING_MESSAGES.courseNotFound);
-  const courseUnits = ctx.db.select({ id: units.id }).from(units).where(eq(units.courseId, courseId));
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .delete(studentCourses)
-      .where(and(eq(studentCourses.studentId, studentId), eq(studentCourses.courseId, courseId)));
-    await tx
-      .delete(studentUnits)
-      .where(and(eq(studentUnits.studentId, studentId), inArray(studentUnits.unitId, courseUnits)));
-    await tx
-      .delete(studentSections)
-      .where(
-        and(
-          eq(studentSections.studentId, studentId),
-          inArray(
-            studentSections.sectionId,
-            tx.select({ id: sections.id }).from(sections).where(inArray(sections.unitId, courseUnits)),
-          ),
-        ),
-      );
-  });
+  await ctx.db.transaction((tx) => dropCourses(tx, studentId, [courseId]));
 }
 
 /**

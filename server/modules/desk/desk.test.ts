@@ -41,7 +41,11 @@ describe('a booking request', () => {
     const [notice] = t.outbox.to(DEFAULT_ACADEMY.email);
     expect(notice.subject).toBe('New booking request from Ada Family');
     expect(notice.text).toContain(`${t.config.publicUrl}/admin-inbox`);
-    expect((await get('/api/admin/desk/summary')).json()).toEqual({ newBookings: before + 1 });
+    expect((await get('/api/admin/desk/summary')).json()).toEqual({
+      newBookings: before + 1,
+      newEnrollments: 0,
+      awaitingPayment: 0,
+    });
     const page = (await get('/api/admin/desk/bookings?q=ada.family')).json();
     expect(page.bookings).toEqual([
       expect.objectContaining({ name: 'Ada Family', email: 'ada.family@example.com', status: 'new', note: '' }),

@@ -30,7 +30,7 @@ export function deskRoutes(ctx: AppContext) {
         .send(csv);
 
     r.get('/admin/desk/summary', { config: admin, schema: { response: { 200: deskSummary } } }, () =>
-      desk.deskSummary(ctx.db),
+      desk.deskSummary(ctx.db, ctx.now()),
     );
 
     r.get(

@@ -2,7 +2,7 @@
  * The admin's inbox: the booking requests and newsletter subscribers the public forms stored, paged and searched
  * through their own indexes (migration 0017), a booking's status and note, an admin's unsubscribe, and CSV exports.
  */
-import { and, count, desc, eq, isNotNull, isNull, like, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, like, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { toCsv } from '../../../common/csv';
 import { BOOKING_STATUS_LABELS, DESK_LIMITS, DESK_MESSAGES } from '../../../common/rules';
@@ -20,7 +20,7 @@ import type {
 } from '../../../common/schemas/desk';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { bookings, subscriptions } from '../../db/schema';
+import { bookings, enrollments, subscriptions } from '../../db/schema';
 import { Invalid, NotFound } from '../../lib/errors';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -121,10 +121,31 @@ export async function updateBooking(
   return presentBooking(row);
 }
 
-/** The number of booking requests nobody has answered yet, for the admin dashboard. */
-export async function deskSummary(db: Db): Promise<DeskSummary> {
-  const [{ newBookings }] = await db.select({ newBookings: count() }).from(bookings).where(eq(bookings.status, 'new'));
-  return { newBookings };
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * What waits at the desk, for the admin dashboard: booking requests nobody has answered yet, enrollments made in
+ * the last 7 days (a card checkout counts once it is paid: until then it is only a visit to Stripe), and
+ * enrollments reserved to be paid at the academy.
+ */
+export async function deskSummary(db: Db, now: Date): Promise<DeskSummary> {
+  const [[{ newBookings }], [{ newEnrollments }], [{ awaitingPayment }]] = await Promise.all([
+    db.select({ newBookings: count() }).from(bookings).where(eq(bookings.status, 'new')),
+    db
+      .select({ newEnrollments: count() })
+      .from(enrollments)
+      .where(
+        and(
+          gte(enrollments.createdAt, new Date(now.getTime() - WEEK_MS)),
+          or(ne(enrollments.method, 'card'), ne(enrollments.status, 'pending')),
+        ),
+      ),
+    db
+      .select({ awaitingPayment: count() })
+      .from(enrollments)
+      .where(and(eq(enrollments.method, 'academy'), eq(enrollments.status, 'pending'))),
+  ]);
+  return { newBookings, newEnrollments, awaitingPayment };
 }
 
 /** A page of newsletter sign-ups, newest first. */
