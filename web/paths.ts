@@ -115,6 +115,10 @@ export const paths = {
   adminAnalytics: '/admin-analytics',
   adminSettings: '/admin-settings',
   adminInbox: '/admin-inbox',
+  /** The inbox opened on one of its tabs ('enrollments', 'subscribers'). */
+  adminInboxTab: (tab: string) => `/admin-inbox?tab=${enc(tab)}`,
+  /** The address the academy's enrollment mails give the admin: the inbox's Enrollments tab. */
+  adminEnrollments: '/admin-enrollments',
   adminProfile: '/admin-profile',
   teacherGrade: '/teacher-grade',
   teacherSchedule: '/teacher-schedule',

@@ -164,6 +164,7 @@ export const routes: RouteObject[] = [
           guarded(paths.adminAnalytics, <ComingSoonPage />),
           guarded(paths.adminSettings, <SettingsPage />),
           guarded(paths.adminInbox, <InboxPage />),
+          { path: paths.adminEnrollments, element: <Navigate to={paths.adminInboxTab('enrollments')} replace /> },
           guarded(paths.teacherGrade, <ComingSoonPage />),
           guarded(paths.teacherSchedule, <ComingSoonPage />),
           // The student's course viewer has an address per course, section and tab.
