@@ -52,3 +52,25 @@ describe('METRICS_HOST', () => {
     );
   });
 });
+
+describe('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_URL', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+
+  it('take card payments only when both keys are set', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }).stripe).toBeUndefined();
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe).toBeUndefined();
+    expect(loadConfig(keys).stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', api: undefined });
+  });
+
+  it('reach a stand-in on this machine, and never another address', () => {
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: 12111,
+    });
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://localhost:9' }).stripe?.api?.host).toBe('localhost');
+    for (const url of ['https://evil.example', 'http://10.0.0.1:80', 'http://127.0.0.1.evil.example', 'nonsense'])
+      expect(loadConfig({ ...keys, STRIPE_API_URL: url }).stripe?.api, url).toBeUndefined();
+  });
+});

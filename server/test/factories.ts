@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UserType } from '../../common/rules';
 import type { Db } from '../db/client';
-import { courses, profiles, questions, sections, teacherStudents, units, users } from '../db/schema';
+import {
+  courses,
+  offeringContents,
+  offerings,
+  profiles,
+  questions,
+  sections,
+  teacherStudents,
+  tests,
+  units,
+  users,
+} from '../db/schema';
 import { hashPassword } from '../lib/crypto';
 import { dbType } from '../lib/roles';
 import { sessionCookie } from './harness';
@@ -148,4 +159,48 @@ export async function buildQuestion(db: Db, overrides: Partial<typeof questions.
     })
     .returning();
   return question;
+}
+
+/** An offering of the catalogue, straight into the database, granting the given courses and saved tests. */
+export async function buildOffering(
+  db: Db,
+  options: {
+    title?: string;
+    priceMinor?: number | null;
+    currency?: 'USD' | 'CAD';
+    published?: boolean;
+    courseIds?: string[];
+    testIds?: string[];
+  } = {},
+) {
+  const suffix = randomBytes(3).toString('hex');
+  const [offering] = await db
+    .insert(offerings)
+    .values({
+      slug: `offering-${suffix}`,
+      title: options.title ?? `Offering ${suffix}`,
+      program: 'ssat',
+      gradeBand: 'Grades 5-8',
+      level: 'Middle School',
+      priceMinor: options.priceMinor === undefined ? 5000 : options.priceMinor,
+      currency: options.currency ?? 'USD',
+      published: options.published ?? true,
+      position: 1,
+    })
+    .returning({ id: offerings.id, title: offerings.title });
+  const contents = [
+    ...(options.courseIds ?? []).map((courseId) => ({ courseId })),
+    ...(options.testIds ?? []).map((testId) => ({ testId })),
+  ];
+  if (contents.length)
+    await db
+      .insert(offeringContents)
+      .values(contents.map((c, i) => ({ offeringId: offering.id, position: i + 1, ...c })));
+  return offering;
+}
+
+/** A saved test with no questions, straight into the database. */
+export async function buildSavedTest(db: Db, title = `Test ${randomBytes(3).toString('hex')}`) {
+  const [test] = await db.insert(tests).values({ title }).returning({ id: tests.id });
+  return test;
 }

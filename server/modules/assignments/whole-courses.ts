@@ -53,7 +53,7 @@ export async function openWholeCourses(tx: Tx, studentId: string, courseIds: rea
           studentId: sql<string>`${studentId}::uuid`.as('student_id'),
           unitId: units.id,
           assignedBy: sql<null>`null::uuid`.as('assigned_by'),
-          assignedAt: sql<Date>`${now.toISOString()}::timestamptz`.as('assigned_at'),
+          assignedAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
         })
         .from(units)
         .where(inArray(units.courseId, [...courseIds])),
@@ -67,7 +67,7 @@ export async function openWholeCourses(tx: Tx, studentId: string, courseIds: rea
           studentId: sql<string>`${studentId}::uuid`.as('student_id'),
           sectionId: sections.id,
           assignedBy: sql<null>`null::uuid`.as('assigned_by'),
-          assignedAt: sql<Date>`${now.toISOString()}::timestamptz`.as('assigned_at'),
+          assignedAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
         })
         .from(sections)
         .where(inArray(sections.unitId, courseUnits)),

@@ -32,15 +32,15 @@ export async function grantEnrollment(
       select g_oc.course_id from offering_contents g_oc
       where g_oc.offering_id = ${offeringId} and g_oc.course_id is not null
     ), g_added as (
-      insert into student_courses (student_id, course_id, assigned_by, assigned_at)
-      select ${studentId}, g_c.course_id, null, ${now.toISOString()}::timestamptz from g_content g_c
+      insert into student_courses (student_id, course_id, assigned_by, created_at)
+      select ${studentId}::uuid, g_c.course_id, null, ${now.toISOString()}::timestamptz from g_content g_c
       on conflict do nothing
       returning student_courses.course_id
     )
     insert into enrollment_grants (enrollment_id, student_id, course_id)
-    select ${id}, ${studentId}, g_a.course_id from g_added g_a
+    select ${id}::uuid, ${studentId}::uuid, g_a.course_id from g_added g_a
     union
-    select ${id}, ${studentId}, g_c.course_id from g_content g_c
+    select ${id}::uuid, ${studentId}::uuid, g_c.course_id from g_content g_c
     where exists (
       select 1 from enrollment_grants g_g join enrollments g_e on g_e.id = g_g.enrollment_id
       where g_g.student_id = ${studentId} and g_g.course_id = g_c.course_id and g_e.status = 'active'
@@ -64,14 +64,14 @@ export async function grantEnrollment(
       where g_oc.offering_id = ${offeringId} and g_oc.test_id is not null
     ), g_added as (
       insert into test_assignments (test_id, student_id, assigned_by, created_at)
-      select g_c.test_id, ${studentId}, null, ${now.toISOString()}::timestamptz from g_content g_c
+      select g_c.test_id, ${studentId}::uuid, null, ${now.toISOString()}::timestamptz from g_content g_c
       on conflict do nothing
       returning test_assignments.test_id
     )
     insert into enrollment_grants (enrollment_id, student_id, test_id)
-    select ${id}, ${studentId}, g_a.test_id from g_added g_a
+    select ${id}::uuid, ${studentId}::uuid, g_a.test_id from g_added g_a
     union
-    select ${id}, ${studentId}, g_c.test_id from g_content g_c
+    select ${id}::uuid, ${studentId}::uuid, g_c.test_id from g_content g_c
     where exists (
       select 1 from enrollment_grants g_g join enrollments g_e on g_e.id = g_g.enrollment_id
       where g_g.student_id = ${studentId} and g_g.test_id = g_c.test_id and g_e.status = 'active'
