@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { Column } from '../../ui/Table';
 import { Toast, useNotify } from '../../ui/Toast';
 import { exportUrl, useEnrollmentAction, useEnrollments } from './api';
-import { receivedAt } from './format';
+import { dayOf } from './format';
 import { PagedListPanel } from './PagedListPanel';
 import styles from './desk.module.css';
 
@@ -94,30 +94,31 @@ export function EnrollmentsPanel() {
       cell: (e) => (
         <>
           <span className={styles.strong}>{e.studentName}</span>
-          <span className={`${styles.wrap} ${styles.small}`}>{e.studentEmail}</span>
+          <span className={styles.small}>{e.studentEmail}</span>
         </>
       ),
     },
-    { header: 'Course', cell: (e) => <span className={styles.wrap}>{e.offeringTitle}</span> },
+    {
+      header: 'Course',
+      cell: (e) => (
+        <>
+          <span className={styles.wrap}>{e.offeringTitle}</span>
+          <span className={styles.small}>
+            {amountOf(e)} · {PAYMENT_METHOD_LABELS[e.method]}
+          </span>
+        </>
+      ),
+    },
     {
       header: 'Enrolled by',
       hideWhenNarrow: true,
       interactive: true,
       cell: (e) => (
         <>
-          <span className={styles.wrap}>{e.buyerName}</span>
-          <a className={`${styles.wrap} ${styles.small}`} href={`mailto:${e.buyerEmail}`}>
+          <span className={styles.nowrap}>{e.buyerName}</span>
+          <a className={styles.small} href={`mailto:${e.buyerEmail}`}>
             {e.buyerEmail}
           </a>
-        </>
-      ),
-    },
-    {
-      header: 'Amount',
-      cell: (e) => (
-        <>
-          <span className={styles.nowrap}>{amountOf(e)}</span>
-          <span className={`${styles.nowrap} ${styles.small}`}>{PAYMENT_METHOD_LABELS[e.method]}</span>
         </>
       ),
     },
@@ -130,8 +131,10 @@ export function EnrollmentsPanel() {
       hideWhenNarrow: true,
       cell: (e) => (
         <>
-          <time dateTime={e.createdAt}>{receivedAt(e.createdAt)}</time>
-          {e.paidAt ? <span className={`${styles.nowrap} ${styles.small}`}>Paid {receivedAt(e.paidAt)}</span> : null}
+          <time className={styles.nowrap} dateTime={e.createdAt}>
+            {dayOf(e.createdAt)}
+          </time>
+          {e.paidAt ? <span className={styles.small}>Paid {dayOf(e.paidAt)}</span> : null}
         </>
       ),
     },

@@ -8,7 +8,7 @@ import { paths } from '../../paths';
 import { Alert } from '../../ui/Alert';
 import { PageState } from '../../ui/PageState';
 import { FamilyEnrollments } from './FamilyEnrollments';
-import { paymentArrived } from './payment';
+import { paymentState } from './payment';
 import styles from './public.module.css';
 
 /** How often, and how long, the page asks whether Stripe's word of the payment has reached the academy. */
@@ -39,27 +39,29 @@ export default function CartDonePage() {
 function PaymentStatus() {
   const [polling, setPolling] = useState(true);
   const enrollments = useFamilyEnrollments({ refetchInterval: polling ? POLL_MS : false });
-  const arrived = enrollments.data ? paymentArrived(enrollments.data) : false;
+  const state = enrollments.data ? paymentState(enrollments.data) : 'waiting';
   useEffect(() => {
     const timer = setTimeout(() => setPolling(false), POLL_FOR_MS);
     return () => clearTimeout(timer);
   }, []);
-  if (arrived && polling) setPolling(false);
+  if (state !== 'waiting' && polling) setPolling(false);
+  const title =
+    state === 'arrived' ? 'Payment received' : state === 'none' ? 'Your enrollments' : 'Confirming your payment';
   return (
     <div className={styles.content}>
-      <h1 className={styles.cartTitle}>{arrived ? 'Payment received' : 'Confirming your payment'}</h1>
-      {arrived ? (
+      <h1 className={styles.cartTitle}>{title}</h1>
+      {state === 'arrived' ? (
         <Alert tone="success">
           <CheckCircle2 size={18} aria-hidden="true" className={styles.inlineIcon} />
           {ENROLLMENT_MESSAGES.paymentReceived}
         </Alert>
-      ) : (
+      ) : state === 'waiting' ? (
         <Alert tone="info">
           {polling ? <Loader2 size={18} aria-hidden="true" className={styles.inlineSpin} /> : null}
           {ENROLLMENT_MESSAGES.paymentProcessing}
           {polling ? null : ' Your dashboard shows the enrollment as soon as it opens.'}
         </Alert>
-      )}
+      ) : null}
       <FamilyEnrollments enrollments={enrollments.data} />
     </div>
   );

@@ -9,7 +9,7 @@ import type { CartReply, FamilyEnrollment } from '@common/schemas/enrollments';
 import { AuthProvider } from '../../auth/AuthProvider';
 import CartPage from './CartPage';
 import CartDonePage from './CartDonePage';
-import { paymentArrived } from './payment';
+import { paymentState } from './payment';
 
 afterEach(() => {
   cleanup();
@@ -167,13 +167,14 @@ const enrollment = (over: Partial<FamilyEnrollment>): FamilyEnrollment => ({
 describe('after paying by card', () => {
   const now = Date.parse('2026-11-27T10:05:00.000Z');
   it('waits while a card enrollment begun lately is pending, and not for an old one', () => {
-    expect(paymentArrived([enrollment({})], now)).toBe(false);
+    expect(paymentState([enrollment({})], now)).toBe('waiting');
     const paid = enrollment({ id: 'e2', status: 'active', paidAt: '2026-11-27T10:04:00.000Z' });
-    expect(paymentArrived([paid, enrollment({})], now)).toBe(false);
-    expect(paymentArrived([paid], now)).toBe(true);
-    expect(paymentArrived([paid, enrollment({ createdAt: '2026-11-20T10:00:00.000Z' })], now)).toBe(true);
-    // Paid long ago is not this payment.
-    expect(paymentArrived([enrollment({ status: 'active', paidAt: '2026-11-01T10:00:00.000Z' })], now)).toBe(false);
+    expect(paymentState([paid, enrollment({})], now)).toBe('waiting');
+    expect(paymentState([paid], now)).toBe('arrived');
+    expect(paymentState([paid, enrollment({ createdAt: '2026-11-20T10:00:00.000Z' })], now)).toBe('arrived');
+    // Paid long ago, or at the academy, is not this payment.
+    expect(paymentState([enrollment({ status: 'active', paidAt: '2026-11-01T10:00:00.000Z' })], now)).toBe('none');
+    expect(paymentState([enrollment({ method: 'academy' })], now)).toBe('none');
   });
 
   it('says the payment is being confirmed, then thanks the family once the enrollment is active', async () => {
