@@ -37,7 +37,7 @@ const COLUMNS: ReadonlyArray<Column<FamilyEnrollment>> = [
           See progress
         </ButtonLink>
       ) : e.status === 'pending' && e.method === 'academy' ? (
-        <span className={styles.muted}>Pay at the academy to open it</span>
+        <span className={styles.muted}>Opens once paid</span>
       ) : (
         <span className={styles.muted}>—</span>
       ),

@@ -45,8 +45,7 @@ function PaymentStatus() {
     return () => clearTimeout(timer);
   }, []);
   if (state !== 'waiting' && polling) setPolling(false);
-  const title =
-    state === 'arrived' ? 'Payment received' : state === 'none' ? 'Your enrollments' : 'Confirming your payment';
+  const title = state === 'arrived' ? 'Payment received' : state === 'none' ? 'Enrollments' : 'Confirming your payment';
   return (
     <div className={styles.content}>
       <h1 className={styles.cartTitle}>{title}</h1>
