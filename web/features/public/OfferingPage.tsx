@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BookOpen, CheckCircle2, ClipboardList } from 'lucide-react';
 import { formatPrice, plural } from '@common/rules';
-import { CART_SAVE_FAILED, useAddToCart } from '../../api/cart';
+import { CART_SAVE_FAILED, hasCart, useAddToCart, useCart } from '../../api/cart';
 import { ApiError, errorMessage } from '../../api/client';
 import { useOffering } from '../../api/offerings';
 import { useAuth } from '../../auth/AuthProvider';
@@ -24,9 +24,12 @@ import styles from './public.module.css';
 export default function OfferingPage() {
   const { slug = '' } = useParams();
   const offering = useOffering(slug);
-  const { isLoggedIn } = useAuth();
+  const { isLoggedIn, user } = useAuth();
   const navigate = useNavigate();
   const add = useAddToCart();
+  // A parent with one child buys for that child: the item arrives chosen, and a second one is refused at once.
+  const cart = useCart(user?.type === 'parent' && hasCart(user));
+  const onlyChild = cart.data?.students.length === 1 ? cart.data.students[0].id : undefined;
   const [refusal, setRefusal] = useState<string>();
 
   if (offering.isPending) return <PageState kind="loading" title="Loading course..." />;
@@ -53,7 +56,7 @@ export default function OfferingPage() {
     if (!isLoggedIn) return void navigate(paths.signup);
     setRefusal(undefined);
     add.mutate(
-      { offeringId: o.id },
+      { offeringId: o.id, studentId: onlyChild },
       {
         onSuccess: () => void navigate(paths.cart),
         onError: (error) => setRefusal(errorMessage(error, CART_SAVE_FAILED)),
