@@ -66,5 +66,4 @@ export const ENROLLMENT_MESSAGES = {
   webhookInvalid: 'Invalid webhook signature',
   mixedCurrencies:
     'Your cart has courses priced in different currencies. Check out the courses of one currency at a time.',
-  paymentsUnavailable: 'Card payments are not available right now. Please try again later.',
 } as const;

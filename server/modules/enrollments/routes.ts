@@ -64,8 +64,10 @@ export function enrollmentRoutes(ctx: AppContext) {
 
     // Stripe signs the exact bytes it sends: this route alone reads its body raw (the parser is scoped to it).
     await app.register(async (scope) => {
-      scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
-        done(null, body),
+      scope.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+        (_req, body, done) => done(null, body),
       );
       scope
         .withTypeProvider<ZodTypeProvider>()
