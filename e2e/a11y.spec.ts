@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, ok, readMail, uniqueEmail } from './helpers';
+import { ADMIN, DEMO_PASSWORD, ok, readMail, signIn, uniqueEmail } from './helpers';
 
 const PAGES = [
   '/',
@@ -131,5 +131,40 @@ for (const width of [1280, 375]) {
     await expectClean(page, '/dashboard, a parent', page.getByRole('button', { name: 'Add a child' }));
     await page.getByRole('button', { name: 'Add a child' }).click();
     await expectClean(page, '/dashboard, add a child', page.getByRole('dialog', { name: 'Add a child' }));
+  });
+}
+
+/** The demo parent enrolls their child in a different course at each width, so each scan has a course to check out. */
+const CART_OFFERINGS = { 1280: 'ssat-prep', 375: 'mathcounts' } as const;
+
+for (const width of [1280, 375] as const) {
+  test(`no serious or critical accessibility violation in the cart, after checking out and in the inbox's enrollments at ${width} px`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page, 'parent@demo.academy', DEMO_PASSWORD);
+    const offering = await ok<{ id: string }>(await page.request.get(`/api/offerings/${CART_OFFERINGS[width]}`));
+    const added = await ok<{
+      cart: { items: Array<{ id: string; studentId: string | null }>; students: Array<{ id: string }> };
+    }>(await page.request.post('/api/cart/items', { data: { offeringId: offering.id } }));
+    await page.goto('/cart');
+    await expect(page.getByRole('list', { name: 'Courses in your cart' })).toBeVisible();
+    expect(await seriousViolations(page), '/cart with a course').toEqual([]);
+
+    const child = added.cart.students[0].id;
+    for (const item of added.cart.items.filter((i) => !i.studentId))
+      await ok(await page.request.patch(`/api/cart/items/${item.id}`, { data: { studentId: child } }));
+    await ok(await page.request.post('/api/cart/checkout', { data: {} }));
+    await page.goto('/cart/done?session_id=cs_test_a11y');
+    await expect(page.getByRole('region', { name: 'Your enrollments' }).getByRole('list')).toBeVisible();
+    expect(await seriousViolations(page), '/cart/done').toEqual([]);
+    await page.context().clearCookies();
+
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin-inbox?tab=enrollments');
+    await expect(page.getByRole('table', { name: 'Enrollments' })).toBeVisible();
+    expect(await seriousViolations(page), '/admin-inbox?tab=enrollments').toEqual([]);
   });
 }

@@ -117,7 +117,10 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     parent: DENIED_AT_HOME,
     teacher: DENIED_AT_HOME,
     'data-entry': DENIED_AT_HOME,
-    admin: { url: '/admin-inbox', shows: 'Booking requests and newsletter subscribers from the public site.' },
+    admin: {
+      url: '/admin-inbox',
+      shows: 'Booking requests, enrollments and newsletter subscribers from the public site.',
+    },
   },
   '/admin-profile': {
     anonymous: SIGN_IN,

@@ -38,6 +38,8 @@ export const paths = {
   legacyCourseDetail: '/courses-landing/elementary-standardized-test-prep',
   legacyCourseDetailSlug: 'elementary-standardized-test-prep',
   cart: '/cart',
+  /** Where Stripe's payment page sends the family back after paying (`?session_id=...`). */
+  cartDone: '/cart/done',
   shoppingCart: '/shopping-cart',
   privacy: '/privacy',
   /** The newsletter's one-click unsubscribe; the link's token follows `#`. */
@@ -118,6 +120,10 @@ export const paths = {
   adminAnalytics: '/admin-analytics',
   adminSettings: '/admin-settings',
   adminInbox: '/admin-inbox',
+  /** The inbox opened on one of its tabs ('enrollments', 'subscribers'). */
+  adminInboxTab: (tab: string) => `/admin-inbox?tab=${enc(tab)}`,
+  /** The address the academy's enrollment mails give the admin: the inbox's Enrollments tab. */
+  adminEnrollments: '/admin-enrollments',
   adminProfile: '/admin-profile',
   teacherGrade: '/teacher-grade',
   teacherSchedule: '/teacher-schedule',

@@ -18,6 +18,7 @@ const SettingsPage = lazyPage(() => import('./features/desk/SettingsPage'));
 const CoursesLandingPage = lazyPage(() => import('./features/public/CoursesLandingPage'));
 const OfferingPage = lazyPage(() => import('./features/public/OfferingPage'));
 const CartPage = lazyPage(() => import('./features/public/CartPage'));
+const CartDonePage = lazyPage(() => import('./features/public/CartDonePage'));
 const PrivacyPage = lazyPage(() => import('./features/public/LegalPage').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazyPage(() => import('./features/public/LegalPage').then((m) => ({ default: m.TermsPage })));
 const NotFoundPage = lazyPage(() => import('./features/public/NotFoundPage'));
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.cart, element: <CartPage /> },
           { path: paths.shoppingCart, element: <CartPage /> },
+          { path: paths.cartDone, element: <CartDonePage /> },
           { path: paths.privacy, element: <PrivacyPage /> },
           { path: paths.terms, element: <TermsPage /> },
           {
@@ -163,6 +165,7 @@ export const routes: RouteObject[] = [
           guarded(paths.adminAnalytics, <ComingSoonPage />),
           guarded(paths.adminSettings, <SettingsPage />),
           guarded(paths.adminInbox, <InboxPage />),
+          { path: paths.adminEnrollments, element: <Navigate to={paths.adminInboxTab('enrollments')} replace /> },
           guarded(paths.teacherGrade, <ComingSoonPage />),
           guarded(paths.teacherSchedule, <ComingSoonPage />),
           // The student's course viewer has an address per course, section and tab.

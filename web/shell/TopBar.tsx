@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, ShoppingCart, X } from 'lucide-react';
+import { hasCart, useCartCount } from '../api/cart';
 import { useAuth } from '../auth/AuthProvider';
 import { paths } from '../paths';
 import { Brand } from './Brand';
@@ -8,8 +9,16 @@ import { CourseSearch } from './CourseSearch';
 import { useScrolled } from './useScrolled';
 import styles from './TopBar.module.css';
 
-/** The cart is not built yet: its count stays 0. */
-const CART_COUNT = 0;
+/**
+ * The cart's count: a parent's or a student's, read from the server (the cart lives there, so every device shows
+ * the same) and redrawn by every change to the cart; 0 for visitors and staff, who have none.
+ */
+function useCartBadge(): number {
+  const { user } = useAuth();
+  const family = hasCart(user);
+  const count = useCartCount(family);
+  return family ? (count.data ?? 0) : 0;
+}
 
 function NavLinks({ isLoggedIn }: { isLoggedIn: boolean }) {
   return (
@@ -51,6 +60,7 @@ function AuthActions({ isLoggedIn, logout }: { isLoggedIn: boolean; logout: () =
  */
 export function TopBar() {
   const { isLoggedIn, logout } = useAuth();
+  const cartCount = useCartBadge();
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -87,10 +97,10 @@ export function TopBar() {
           <CourseSearch />
         </div>
         <div className={styles.actions}>
-          <Link to={paths.cart} className={styles.cart} aria-label={`Cart, ${CART_COUNT} items`}>
+          <Link to={paths.cart} className={styles.cart} aria-label={`Cart, ${cartCount} items`}>
             <ShoppingCart size={22} aria-hidden="true" />
             <span className={styles.badge} aria-hidden="true">
-              {CART_COUNT}
+              {cartCount}
             </span>
           </Link>
           <div className={styles.desktopOnly}>

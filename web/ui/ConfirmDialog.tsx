@@ -8,8 +8,13 @@ export interface ConfirmDialogProps {
   title: string;
   /** What the action does and what goes with it. */
   children: ReactNode;
-  /** The destructive button's words, such as 'Delete Course'. */
+  /** The action button's words, such as 'Delete Course'. */
   confirmLabel: string;
+  /**
+   * `danger` (the default) for what takes something away; `primary` for a weighty step that gives (marking a
+   * payment received), which asks first without looking like a loss.
+   */
+  tone?: 'danger' | 'primary';
   /** While the action runs: the button says so and cannot be pressed twice. */
   busyLabel?: string;
   busy?: boolean;
@@ -17,7 +22,7 @@ export interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-/** A destructive action's confirmation (every destructive action asks first): Cancel, and the action in red. */
+/** An action's confirmation (every destructive action asks first): Cancel, and the action, in red unless it gives. */
 export function ConfirmDialog({
   open,
   title,
@@ -25,6 +30,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel,
   busy = false,
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -36,7 +42,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       footer={
         <DialogActions onCancel={onCancel}>
-          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          <Button variant={tone} onClick={onConfirm} disabled={busy}>
             {busy && busyLabel ? busyLabel : confirmLabel}
           </Button>
         </DialogActions>

@@ -1,5 +1,6 @@
 import { BookOpen, CheckCircle2, ClipboardCheck, Sparkles, Target } from 'lucide-react';
 import type { StudentCourse, StudentStats } from '@common/schemas/learning';
+import { useFamilyEnrollments } from '../../api/cart';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button, ButtonLink } from '../../ui/Button';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -11,6 +12,7 @@ import { courseProgressText, plural } from '@common/rules';
 import { sectionHref } from './progress';
 import { LearningIllustration } from './LearningIllustration';
 import { InviteParentCard } from './InviteParentCard';
+import { StudentEnrollments } from './StudentEnrollments';
 import styles from './student.module.css';
 
 /**
@@ -24,8 +26,12 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
   const { user } = useAuth();
   const courses = useStudentCourses();
   const stats = useStudentStats();
+  // Read here too so the page shows once its enrollments are in, like its figures: a card arriving late would push
+  // the rest down.
+  const enrollments = useFamilyEnrollments();
   const name = user?.firstName || 'student';
-  if (stats.isPending || courses.isPending) return <PageState kind="loading" title="Loading your dashboard..." />;
+  if (stats.isPending || courses.isPending || enrollments.isPending)
+    return <PageState kind="loading" title="Loading your dashboard..." />;
   const enrolled = courses.data?.length ?? stats.data?.enrolledCourses;
   // Nobody is "back" before their first check.
   const returning = (stats.data?.attempts ?? 0) > 0;
@@ -44,6 +50,7 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
       {courses.data && courses.data.length > 0 && stats.data ? (
         <CourseProgressList courses={courses.data} stats={stats.data} />
       ) : null}
+      <StudentEnrollments />
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>
           <Sparkles size={18} aria-hidden="true" /> Recent Activity

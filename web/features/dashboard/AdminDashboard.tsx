@@ -3,6 +3,7 @@ import {
   BookOpen,
   CalendarCheck,
   ClipboardCheck,
+  GraduationCap,
   Inbox,
   UserPlus,
   Users,
@@ -74,6 +75,17 @@ export function AdminDashboard() {
           value={desk.data ? desk.data.newBookings.toLocaleString('en-US') : desk.isError ? '--' : '…'}
           icon={CalendarCheck}
           hint="waiting in the inbox"
+        />
+        <StatLinkCard
+          to={paths.adminInboxTab('enrollments')}
+          label="New Enrollments"
+          value={desk.data ? desk.data.newEnrollments.toLocaleString('en-US') : desk.isError ? '--' : '…'}
+          icon={GraduationCap}
+          hint={
+            desk.data
+              ? `in the last 7 days; ${desk.data.awaitingPayment.toLocaleString('en-US')} awaiting payment`
+              : 'in the last 7 days'
+          }
         />
       </StatGrid>
       <div className={styles.grid2}>

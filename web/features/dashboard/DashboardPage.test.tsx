@@ -29,9 +29,24 @@ function renderFor(type: string, search = '') {
       stats: { users: 7, courses: 3, activeCourses: 2, students: 4, activeStudents: 1, checksThisWeek: 9 },
       recent: [],
     },
-    '/admin/desk/summary': { newBookings: 2 },
+    '/admin/desk/summary': { newBookings: 2, newEnrollments: 3, awaitingPayment: 1 },
     '/teacher/dashboard': { activeCourses: 2, totalStudents: 5, pendingReviews: 3 },
     '/parent/children': { children: [] },
+    '/enrollments': {
+      enrollments: [
+        {
+          id: 'e1',
+          offering: { slug: 'amc-8-prep', title: 'AMC 8 Prep' },
+          student: { id: 'c1', name: 'Leo Park' },
+          status: 'active',
+          method: 'academy',
+          amountMinor: 59900,
+          currency: 'USD',
+          paidAt: '2026-11-02T10:00:00.000Z',
+          createdAt: '2026-11-01T10:00:00.000Z',
+        },
+      ],
+    },
   };
   vi.stubGlobal('fetch', (url: string) => {
     const path = Object.keys(replies).find((p) => url.endsWith(p));
@@ -86,11 +101,26 @@ describe('/dashboard picks its view by the user type', () => {
     expect(screen.getByLabelText('Active Courses: 2')).toBeTruthy();
     // The new booking requests open the inbox.
     expect((await screen.findByRole('link', { name: 'New Bookings: 2' })).getAttribute('href')).toBe('/admin-inbox');
+    // The new enrollments open the inbox's Enrollments tab, and say how many wait for their payment.
+    const enrollments = screen.getByRole('link', { name: 'New Enrollments: 3' });
+    expect(enrollments.getAttribute('href')).toBe('/admin-inbox?tab=enrollments');
+    expect(enrollments.textContent).toContain('1 awaiting payment');
     expect(await screen.findByText('No recent activity yet.', { exact: false })).toBeTruthy();
     cleanup();
     renderFor('teacher');
     expect(await screen.findByLabelText('Total Students: 5')).toBeTruthy();
     expect(screen.getByLabelText('Pending Reviews: 3')).toBeTruthy();
+  });
+
+  it("shows the parent their children's enrollments, an open one leading to the child's progress", async () => {
+    renderFor('parent');
+    const table = await screen.findByRole('table', { name: "Your children's enrollments" });
+    expect(table.textContent).toContain('Leo Park');
+    expect(table.textContent).toContain('Active');
+    expect(table.textContent).toContain('Pay at the academy');
+    expect(screen.getByRole('link', { name: 'Progress of Leo Park in AMC 8 Prep' }).getAttribute('href')).toBe(
+      '/dashboard?section=progress&child=c1',
+    );
   });
 
   it("gives the parent's My Children and Progress Reports to the parent dashboard", async () => {

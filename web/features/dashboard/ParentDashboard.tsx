@@ -21,6 +21,7 @@ import { Toast, useNotify } from '../../ui/Toast';
 import { useRefreshInvitations } from '../../api/invitations';
 import { AddChildDialog } from './AddChildDialog';
 import { EditChildDialog } from './EditChildDialog';
+import { FamilyEnrollmentsPanel } from './FamilyEnrollmentsPanel';
 import { useChild, useChildTests, useChildren, useRemoveChild } from './api';
 import { when } from './format';
 import { Welcome, firstNameOf } from './Welcome';
@@ -61,6 +62,7 @@ function ParentHome() {
           <ButtonLink to={paths.dashboardSection('progress')}>View Student Progress</ButtonLink>
         </div>
       </section>
+      <FamilyEnrollmentsPanel />
       <ChildrenList />
     </div>
   );

@@ -1,23 +1,18 @@
 import { useState } from 'react';
-import { Download, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, DESK_LIMITS, DESK_MESSAGES, type BookingStatus } from '@common/rules';
 import { bookingUpdateBody, type BookingRow } from '@common/schemas/desk';
 import { errorMessage } from '../../api/client';
 import { Badge, type BadgeTone } from '../../ui/Badge';
-import { Button, ButtonAnchor } from '../../ui/Button';
-import { EmptyState } from '../../ui/EmptyState';
+import { Button } from '../../ui/Button';
 import { SelectField, TextArea } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
 import { useSchemaForm } from '../../ui/form';
-import { PageState } from '../../ui/PageState';
-import { Pagination } from '../../ui/Pagination';
-import { SearchBox } from '../../ui/SearchBox';
-import { Table, type Column } from '../../ui/Table';
+import type { Column } from '../../ui/Table';
 import { Toast, useNotify } from '../../ui/Toast';
-import { useDebounced } from '../../ui/useDebounced';
-import { usePage } from '../../ui/usePage';
 import { exportUrl, useBookings, useUpdateBooking } from './api';
 import { receivedAt } from './format';
+import { PagedListPanel } from './PagedListPanel';
 import styles from './desk.module.css';
 
 const STATUS_TONES: Record<BookingStatus, BadgeTone> = { new: 'info', contacted: 'success', closed: 'muted' };
@@ -26,12 +21,6 @@ const STATUS_OPTIONS = BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_S
 /** The booking requests: newest first, searched and filtered by status; each answered with a status and a note. */
 export function BookingsPanel() {
   const notify = useNotify();
-  const { page, setPage, firstPageAfter } = usePage();
-  const [typed, setTyped] = useState('');
-  const [status, setStatus] = useState<BookingStatus | ''>('');
-  const q = useDebounced(typed.trim());
-  const query = { page, limit: DESK_LIMITS.pageSize, q: q || undefined, status: status || undefined };
-  const bookings = useBookings(query);
   const [editing, setEditing] = useState<BookingRow | null>(null);
 
   const columns: Array<Column<BookingRow>> = [
@@ -82,62 +71,25 @@ export function BookingsPanel() {
     },
   ];
 
-  const data = bookings.data;
   return (
     <>
       <Toast notice={notify.notice} />
-      <div className={styles.controls}>
-        <div className={styles.search}>
-          <SearchBox
-            label="Search bookings by name, email or phone"
-            placeholder="Search by name, email or phone"
-            value={typed}
-            onChange={firstPageAfter(setTyped)}
-          />
-        </div>
-        <div className={styles.filter}>
-          <SelectField
-            label="Status"
-            placeholder="All statuses"
-            options={STATUS_OPTIONS}
-            value={status}
-            onChange={(e) => firstPageAfter(setStatus)(e.target.value as BookingStatus | '')}
-          />
-        </div>
-        <ButtonAnchor variant="secondary" icon={Download} href={exportUrl('bookings', { q, status })} download>
-          Export CSV
-        </ButtonAnchor>
-      </div>
-      {bookings.isPending ? (
-        <PageState kind="loading" title="Loading bookings..." />
-      ) : !data ? (
-        <PageState
-          kind="error"
-          title={DESK_MESSAGES.inboxLoadFailed}
-          text={errorMessage(bookings.error, 'Please try again.')}
-          action={<Button onClick={() => void bookings.refetch()}>Try Again</Button>}
-        />
-      ) : data.bookings.length === 0 ? (
-        <EmptyState
-          title="No bookings found"
-          text={
-            q || status
-              ? 'No booking matches this search or status.'
-              : 'Booking requests from the landing page will appear here.'
-          }
-        />
-      ) : (
-        <div className={bookings.isPlaceholderData ? styles.stale : undefined} aria-busy={bookings.isFetching}>
-          <Table label="Bookings" rows={data.bookings} rowKey={(b) => b.id} columns={columns} />
-          <Pagination
-            page={page}
-            pageSize={DESK_LIMITS.pageSize}
-            total={data.pagination.total}
-            noun="bookings"
-            onPage={setPage}
-          />
-        </div>
-      )}
+      <PagedListPanel
+        label="Bookings"
+        noun="bookings"
+        search={{ label: 'Search bookings by name, email or phone', placeholder: 'Search by name, email or phone' }}
+        statusFilter={{ placeholder: 'All statuses', options: STATUS_OPTIONS }}
+        useList={useBookings}
+        rowsOf={(p) => p.bookings}
+        exportHref={(filter) => exportUrl('bookings', filter)}
+        columns={columns}
+        rowKey={(b) => b.id}
+        empty={{
+          title: 'No bookings found',
+          filtered: 'No booking matches this search or status.',
+          none: 'Booking requests from the landing page will appear here.',
+        }}
+      />
       {editing ? (
         <BookingDialog
           booking={editing}

@@ -1,17 +1,19 @@
 import { useSearchParams } from 'react-router';
 import { Tabs, type Tab } from '../../ui/Tabs';
 import { BookingsPanel } from './BookingsPanel';
+import { EnrollmentsPanel } from './EnrollmentsPanel';
 import { SubscribersPanel } from './SubscribersPanel';
 import styles from './desk.module.css';
 
-type InboxTab = 'bookings' | 'subscribers';
+type InboxTab = 'bookings' | 'enrollments' | 'subscribers';
 
 /**
- * What reaches the academy through its public forms, one tab per kind, the tab in the address (?tab=). A new kind
- * (enrolments) is one more entry here with its own panel.
+ * What reaches the academy through its public site, one tab per kind, the tab in the address (?tab=): booking
+ * requests, the families' enrollments and the newsletter's subscribers. A new kind is one more entry with its panel.
  */
 const TABS: ReadonlyArray<Tab<InboxTab>> = [
   { value: 'bookings', label: 'Bookings', content: <BookingsPanel /> },
+  { value: 'enrollments', label: 'Enrollments', content: <EnrollmentsPanel /> },
   { value: 'subscribers', label: 'Subscribers', content: <SubscribersPanel /> },
 ];
 
@@ -24,7 +26,7 @@ export default function InboxPage() {
       <header className={styles.pageHeader}>
         <p className={styles.eyebrow}>Administration</p>
         <h1 className={styles.pageTitle}>Inbox</h1>
-        <p className={styles.lead}>Booking requests and newsletter subscribers from the public site.</p>
+        <p className={styles.lead}>Booking requests, enrollments and newsletter subscribers from the public site.</p>
       </header>
       <Tabs
         label="Inbox"

@@ -1,26 +1,20 @@
 import { useState } from 'react';
-import { Download, MailX } from 'lucide-react';
-import { DESK_LIMITS, DESK_MESSAGES } from '@common/rules';
+import { MailX } from 'lucide-react';
+import { DESK_MESSAGES } from '@common/rules';
 import type { SubscriberRow } from '@common/schemas/desk';
 import { errorMessage } from '../../api/client';
 import { Badge } from '../../ui/Badge';
-import { Button, ButtonAnchor } from '../../ui/Button';
+import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { EmptyState } from '../../ui/EmptyState';
-import { SelectField } from '../../ui/Field';
-import { PageState } from '../../ui/PageState';
-import { Pagination } from '../../ui/Pagination';
-import { SearchBox } from '../../ui/SearchBox';
-import { Table, type Column } from '../../ui/Table';
+import type { Column } from '../../ui/Table';
 import { Toast, useNotify } from '../../ui/Toast';
-import { useDebounced } from '../../ui/useDebounced';
-import { usePage } from '../../ui/usePage';
 import { exportUrl, useSubscribers, useUnsubscribe } from './api';
 import { receivedAt } from './format';
+import { PagedListPanel } from './PagedListPanel';
 import styles from './desk.module.css';
 
 type State = 'subscribed' | 'unsubscribed';
-const STATE_OPTIONS = [
+const STATE_OPTIONS: ReadonlyArray<{ value: State; label: string }> = [
   { value: 'subscribed', label: 'Subscribed' },
   { value: 'unsubscribed', label: 'Unsubscribed' },
 ];
@@ -28,16 +22,6 @@ const STATE_OPTIONS = [
 /** The newsletter's sign-ups: searched by e-mail, and unsubscribed by an admin when a reader asks by other means. */
 export function SubscribersPanel() {
   const notify = useNotify();
-  const { page, setPage, firstPageAfter } = usePage();
-  const [typed, setTyped] = useState('');
-  const [state, setState] = useState<State | ''>('');
-  const q = useDebounced(typed.trim());
-  const subscribers = useSubscribers({
-    page,
-    limit: DESK_LIMITS.pageSize,
-    q: q || undefined,
-    status: state || undefined,
-  });
   const unsubscribe = useUnsubscribe();
   const [leaving, setLeaving] = useState<SubscriberRow | null>(null);
 
@@ -81,65 +65,25 @@ export function SubscribersPanel() {
     },
   ];
 
-  const data = subscribers.data;
   return (
     <>
       <Toast notice={notify.notice} />
-      <div className={styles.controls}>
-        <div className={styles.search}>
-          <SearchBox
-            label="Search subscribers by email"
-            placeholder="Search by email"
-            value={typed}
-            onChange={firstPageAfter(setTyped)}
-          />
-        </div>
-        <div className={styles.filter}>
-          <SelectField
-            label="Status"
-            placeholder="All subscribers"
-            options={STATE_OPTIONS}
-            value={state}
-            onChange={(e) => firstPageAfter(setState)(e.target.value as State | '')}
-          />
-        </div>
-        <ButtonAnchor
-          variant="secondary"
-          icon={Download}
-          href={exportUrl('subscribers', { q, status: state })}
-          download
-        >
-          Export CSV
-        </ButtonAnchor>
-      </div>
-      {subscribers.isPending ? (
-        <PageState kind="loading" title="Loading subscribers..." />
-      ) : !data ? (
-        <PageState
-          kind="error"
-          title={DESK_MESSAGES.inboxLoadFailed}
-          text={errorMessage(subscribers.error, 'Please try again.')}
-          action={<Button onClick={() => void subscribers.refetch()}>Try Again</Button>}
-        />
-      ) : data.subscribers.length === 0 ? (
-        <EmptyState
-          title="No subscribers found"
-          text={
-            q || state ? 'No subscriber matches this search or status.' : 'Sign-ups from the footer will appear here.'
-          }
-        />
-      ) : (
-        <div className={subscribers.isPlaceholderData ? styles.stale : undefined} aria-busy={subscribers.isFetching}>
-          <Table label="Subscribers" rows={data.subscribers} rowKey={(s) => s.id} columns={columns} />
-          <Pagination
-            page={page}
-            pageSize={DESK_LIMITS.pageSize}
-            total={data.pagination.total}
-            noun="subscribers"
-            onPage={setPage}
-          />
-        </div>
-      )}
+      <PagedListPanel
+        label="Subscribers"
+        noun="subscribers"
+        search={{ label: 'Search subscribers by email', placeholder: 'Search by email' }}
+        statusFilter={{ placeholder: 'All subscribers', options: STATE_OPTIONS }}
+        useList={useSubscribers}
+        rowsOf={(p) => p.subscribers}
+        exportHref={(filter) => exportUrl('subscribers', filter)}
+        columns={columns}
+        rowKey={(s) => s.id}
+        empty={{
+          title: 'No subscribers found',
+          filtered: 'No subscriber matches this search or status.',
+          none: 'Sign-ups from the footer will appear here.',
+        }}
+      />
       <ConfirmDialog
         open={leaving !== null}
         title={`Unsubscribe ${leaving?.email ?? ''}?`}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DESK_MESSAGES } from '@common/rules';
+import { DESK_MESSAGES, ENROLLMENT_MESSAGES } from '@common/rules';
 import type {
   AcademySettings,
   AcademySettingsUpdate,
@@ -11,6 +11,12 @@ import type {
   SubscribersPage,
   SubscribersQuery,
 } from '@common/schemas/desk';
+import type {
+  AdminEnrollmentRow,
+  EnrollmentAction,
+  EnrollmentsPage,
+  EnrollmentsQuery,
+} from '@common/schemas/enrollments';
 import { setAcademy } from '../../api/academy';
 import { api, apiUrl } from '../../api/client';
 
@@ -18,6 +24,7 @@ export const deskKeys = {
   all: ['desk'] as const,
   bookings: (query: BookingsQuery) => ['desk', 'bookings', query] as const,
   subscribers: (query: SubscribersQuery) => ['desk', 'subscribers', query] as const,
+  enrollments: (query: EnrollmentsQuery) => ['desk', 'enrollments', query] as const,
   academy: ['desk', 'academy'] as const,
 };
 
@@ -29,7 +36,7 @@ function search(query: object): string {
 }
 
 /** Where a list's CSV downloads from: the server writes it for the list's filter, without paging. */
-export const exportUrl = (list: 'bookings' | 'subscribers', query: { q?: string; status?: string }) =>
+export const exportUrl = (list: 'bookings' | 'subscribers' | 'enrollments', query: { q?: string; status?: string }) =>
   apiUrl(`/admin/desk/${list}/export?${search(query)}`);
 
 export const useBookings = (query: BookingsQuery) =>
@@ -43,6 +50,14 @@ export const useSubscribers = (query: SubscribersQuery) =>
   useQuery({
     queryKey: deskKeys.subscribers(query),
     queryFn: () => api.get<SubscribersPage>(`/admin/desk/subscribers?${search(query)}`, DESK_MESSAGES.inboxLoadFailed),
+    placeholderData: keepPreviousData,
+  });
+
+export const useEnrollments = (query: EnrollmentsQuery) =>
+  useQuery({
+    queryKey: deskKeys.enrollments(query),
+    queryFn: () =>
+      api.get<EnrollmentsPage>(`/admin/desk/enrollments?${search(query)}`, ENROLLMENT_MESSAGES.enrollmentsLoadFailed),
     placeholderData: keepPreviousData,
   });
 
@@ -84,3 +99,13 @@ export function useSaveAcademy() {
     },
   });
 }
+
+/** Marks an enrollment paid, cancels or refunds it; the server's reply says what it did. */
+export const useEnrollmentAction = () =>
+  useDeskChange(({ id, action }: { id: string; action: EnrollmentAction }) =>
+    api.post<{ message: string; enrollment: AdminEnrollmentRow }>(
+      `/admin/desk/enrollments/${encodeURIComponent(id)}/${action}`,
+      {},
+      ENROLLMENT_MESSAGES.enrollmentSaveFailed,
+    ),
+  );

@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BookOpen, CheckCircle2, ClipboardList } from 'lucide-react';
 import { formatPrice, plural } from '@common/rules';
-import { ApiError } from '../../api/client';
+import { CART_SAVE_FAILED, hasCart, useAddToCart, useCart } from '../../api/cart';
+import { ApiError, errorMessage } from '../../api/client';
 import { useOffering } from '../../api/offerings';
 import { useAuth } from '../../auth/AuthProvider';
 import { RichText } from '../../math/RichText';
 import { paths } from '../../paths';
+import { Alert } from '../../ui/Alert';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -15,13 +18,19 @@ import styles from './public.module.css';
 
 /**
  * /offerings/{slug}: one offering with its own description, what it grants and its price. PURCHASE THIS COURSE
- * sends visitors to sign up first and signed-in users to the cart, where purchasing will live.
+ * sends visitors to sign up first; a signed-in user's click puts the offering in their cart and opens it. The server
+ * decides who may (a parent or a student) and whether the offering is for sale; its refusal shows under the button.
  */
 export default function OfferingPage() {
   const { slug = '' } = useParams();
   const offering = useOffering(slug);
-  const { isLoggedIn } = useAuth();
+  const { isLoggedIn, user } = useAuth();
   const navigate = useNavigate();
+  const add = useAddToCart();
+  // A parent with one child buys for that child: the item arrives chosen, and a second one is refused at once.
+  const cart = useCart(user?.type === 'parent' && hasCart(user));
+  const onlyChild = cart.data?.students.length === 1 ? cart.data.students[0].id : undefined;
+  const [refusal, setRefusal] = useState<string>();
 
   if (offering.isPending) return <PageState kind="loading" title="Loading course..." />;
   if (offering.isError) {
@@ -43,6 +52,17 @@ export default function OfferingPage() {
   }
   const o = offering.data;
   const included = includedItems(o);
+  const purchase = () => {
+    if (!isLoggedIn) return void navigate(paths.signup);
+    setRefusal(undefined);
+    add.mutate(
+      { offeringId: o.id, studentId: onlyChild },
+      {
+        onSuccess: () => void navigate(paths.cart),
+        onError: (error) => setRefusal(errorMessage(error, CART_SAVE_FAILED)),
+      },
+    );
+  };
   return (
     <>
       <Banner title={o.title}>
@@ -95,10 +115,18 @@ export default function OfferingPage() {
               size="lg"
               block
               style={{ marginTop: 'var(--space-5)' }}
-              onClick={() => navigate(isLoggedIn ? paths.cart : paths.signup)}
+              aria-disabled={add.isPending}
+              aria-describedby={refusal ? 'purchase-refusal' : undefined}
+              onClick={purchase}
             >
               PURCHASE THIS COURSE
             </Button>
+            {refusal ? (
+              <div id="purchase-refusal" className={styles.purchaseNote}>
+                <Alert tone="error">{refusal}</Alert>
+                <Link to={paths.cart}>Go to your cart</Link>
+              </div>
+            ) : null}
           </aside>
         </div>
       </div>
