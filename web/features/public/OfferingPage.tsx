@@ -98,7 +98,7 @@ export default function OfferingPage() {
               </section>
             ))}
           </div>
-          <aside className={`${styles.card} ${styles.purchase}`} aria-label="Purchase">
+          <aside className={`${styles.card} ${styles.purchase} ${styles.purchaseFirst}`} aria-label="Purchase">
             <OfferingArt offering={o} className={styles.offeringArt} />
             <strong className={styles.price}>{formatPrice(o.priceMinor, o.currency)}</strong>
             {included.length ? (
