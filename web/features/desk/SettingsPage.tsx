@@ -96,7 +96,7 @@ function SettingsForm({ saved }: { saved: AcademySettings }) {
       </section>
       <section className={styles.card} aria-labelledby="settings-social">
         <h2 id="settings-social">Social links</h2>
-        <p className={styles.lead}>A full https:// address per network; leave one empty to hide it from the footer.</p>
+        <p className={styles.hint}>A full https:// address per network; leave one empty to hide it from the footer.</p>
         <div className={styles.fields}>
           {SOCIAL_NETWORKS.map((network) => (
             <TextField
