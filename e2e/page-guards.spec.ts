@@ -28,6 +28,11 @@ const deniedHere = (url: string): Landing => ({
 });
 const noQuestionCreation = (url: string): Landing => ({ url, shows: "You don't have permission to create questions" });
 const comingSoon = (url: string): Landing => ({ url, shows: 'Coming Soon!' });
+const THANK_YOU: Landing = { url: '/cart/done', shows: 'Thank you!' };
+const PAYMENT_STATUS: Landing = {
+  url: '/cart/done',
+  shows: /^(Payment received|Confirming your payment|Enrollments)$/,
+};
 const DASHBOARD: Record<SignedIn, Landing> = {
   // "Welcome" until Leo's first check, "Welcome back" after (other specs check answers as Leo).
   student: { url: '/dashboard', shows: /^Welcome( back)?, Leo!$/ },
@@ -112,6 +117,18 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     admin: { url: '/admin-settings', shows: 'Social links' },
   },
   '/admin-inbox': {
+    anonymous: SIGN_IN,
+    student: DENIED_AT_HOME,
+    parent: DENIED_AT_HOME,
+    teacher: DENIED_AT_HOME,
+    'data-entry': DENIED_AT_HOME,
+    admin: {
+      url: '/admin-inbox',
+      shows: 'Booking requests, enrollments and newsletter subscribers from the public site.',
+    },
+  },
+  // The old address of the enrollments list: it opens the inbox's Enrollments tab, whose guard then applies.
+  '/admin-enrollments': {
     anonymous: SIGN_IN,
     student: DENIED_AT_HOME,
     parent: DENIED_AT_HOME,
@@ -236,6 +253,16 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     teacher: DENIED_AT_HOME,
     'data-entry': DENIED_AT_HOME,
     admin: DENIED_AT_HOME,
+  },
+  // Where Stripe sends a family after paying: open to all (the payment came from outside), and only a family, who
+  // has enrollments, sees where its payment stands; the heading depends on the enrollments other specs made.
+  '/cart/done': {
+    anonymous: THANK_YOU,
+    student: PAYMENT_STATUS,
+    parent: PAYMENT_STATUS,
+    teacher: THANK_YOU,
+    'data-entry': THANK_YOU,
+    admin: THANK_YOU,
   },
   '/profile': {
     anonymous: SIGN_IN,

@@ -47,6 +47,8 @@ export const ENROLLMENT_MESSAGES = {
   removedFromCart: 'Removed from your cart',
   studentChosen: 'Student chosen',
   cartLoadFailed: 'Failed to load your cart',
+  // When a cart change fails without the server's word (it could not be reached).
+  cartSaveFailed: 'Failed to update your cart. Please try again.',
   checkoutFailed: 'Checkout failed. Please try again.',
   paymentCancelled: 'Payment cancelled. Your cart is as you left it.',
   paymentReceived: 'Thank you! Your payment was received and the enrollment is active.',

@@ -16,9 +16,6 @@ export const cartKeys = {
   enrollments: ['cart', 'enrollments'] as const,
 };
 
-/** When a cart change fails without the server's word (it could not be reached). */
-export const CART_SAVE_FAILED = 'Failed to update your cart. Please try again.';
-
 /** Only parents and students have a cart; every other visitor's is empty and never asked for. */
 export const hasCart = (user: SessionUser | null | undefined) => user?.type === 'parent' || user?.type === 'student';
 
@@ -51,15 +48,17 @@ function useCartChange<V>(run: (vars: V) => Promise<CartChanged>) {
 }
 
 export const useAddToCart = () =>
-  useCartChange((body: CartItemBody) => api.post<CartChanged>('/cart/items', body, CART_SAVE_FAILED));
+  useCartChange((body: CartItemBody) => api.post<CartChanged>('/cart/items', body, ENROLLMENT_MESSAGES.cartSaveFailed));
 
 export const useChooseStudent = () =>
   useCartChange(({ id, studentId }: { id: string; studentId: string }) =>
-    api.patch<CartChanged>(`/cart/items/${encodeURIComponent(id)}`, { studentId }, CART_SAVE_FAILED),
+    api.patch<CartChanged>(`/cart/items/${encodeURIComponent(id)}`, { studentId }, ENROLLMENT_MESSAGES.cartSaveFailed),
   );
 
 export const useRemoveFromCart = () =>
-  useCartChange((id: string) => api.delete<CartChanged>(`/cart/items/${encodeURIComponent(id)}`, CART_SAVE_FAILED));
+  useCartChange((id: string) =>
+    api.delete<CartChanged>(`/cart/items/${encodeURIComponent(id)}`, ENROLLMENT_MESSAGES.cartSaveFailed),
+  );
 
 /** Checking out empties the cart (or sends the browser to pay): everything of the cart is read again after it. */
 export function useCheckout() {

@@ -99,9 +99,12 @@ export function TopBar() {
         <div className={styles.actions}>
           <Link to={paths.cart} className={styles.cart} aria-label={`Cart, ${cartCount} items`}>
             <ShoppingCart size={22} aria-hidden="true" />
-            <span className={styles.badge} aria-hidden="true">
-              {cartCount}
-            </span>
+            {/* An empty cart shows no number; the link's name still says "0 items" to screen readers. */}
+            {cartCount > 0 ? (
+              <span className={styles.badge} aria-hidden="true">
+                {cartCount}
+              </span>
+            ) : null}
           </Link>
           <div className={styles.desktopOnly}>
             <AuthActions isLoggedIn={isLoggedIn} logout={logout} />

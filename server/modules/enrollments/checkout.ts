@@ -38,8 +38,8 @@ import { alreadyEnrolled, CHILD_REFUSALS, lockCart, nameOf } from './cart';
 import { grantEnrollment } from './grants';
 import { PaymentServiceError, stripeClient } from './stripe';
 
-/** Where the academy's mails point the admin. */
-export const ENROLLMENTS_LIST_PATH = '/admin-enrollments';
+/** Where the academy's mails point the admin: the inbox's Enrollments tab (the old /admin-enrollments redirects there). */
+export const ENROLLMENTS_LIST_PATH = '/admin-inbox?tab=enrollments';
 
 interface CheckoutItem {
   item_id: string;

@@ -273,9 +273,13 @@ describe('checking out without Stripe', () => {
     const welcome = t.outbox.to(student.email)[1];
     expect(welcome.text).toContain(`${t.config.publicUrl}/signin with ${student.email}`);
     expect(welcome.text).toContain('/forget-password');
-    expect(t.outbox.to(DEFAULT_ACADEMY.email).at(-1)?.subject).toBe(
-      'New enrollment: Firststudent Tester in Free Taster',
+    const notice = t.outbox.to(DEFAULT_ACADEMY.email).at(-1);
+    expect(notice?.subject).toBe('New enrollment: Firststudent Tester in Free Taster');
+    // The notice opens the inbox's Enrollments tab itself, not the old address that redirects there.
+    expect(notice?.text).toContain(
+      `See it in the enrollments list: ${t.config.publicUrl}/admin-inbox?tab=enrollments\n`,
     );
+    expect(notice?.html).toContain(`href="${t.config.publicUrl}/admin-inbox?tab=enrollments"`);
     const again = await add(cookie, offering.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(M.alreadyEnrolled);

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
+import { PageFrame } from '../../ui/PageFrame';
 import { Tabs, type Tab } from '../../ui/Tabs';
 import { BookingsPanel } from './BookingsPanel';
 import { EnrollmentsPanel } from './EnrollmentsPanel';
 import { SubscribersPanel } from './SubscribersPanel';
-import styles from './desk.module.css';
 
 type InboxTab = 'bookings' | 'enrollments' | 'subscribers';
 
@@ -22,18 +22,17 @@ export default function InboxPage() {
   const asked = params.get('tab');
   const tab = TABS.find((t) => t.value === asked)?.value ?? TABS[0].value;
   return (
-    <div className={styles.page}>
-      <header className={styles.pageHeader}>
-        <p className={styles.eyebrow}>Administration</p>
-        <h1 className={styles.pageTitle}>Inbox</h1>
-        <p className={styles.lead}>Booking requests, enrollments and newsletter subscribers from the public site.</p>
-      </header>
+    <PageFrame
+      eyebrow="Administration"
+      title="Inbox"
+      lead="Booking requests, enrollments and newsletter subscribers from the public site."
+    >
       <Tabs
         label="Inbox"
         tabs={TABS}
         value={tab}
         onChange={(value) => setParams(value === TABS[0].value ? {} : { tab: value }, { replace: true })}
       />
-    </div>
+    </PageFrame>
   );
 }

@@ -6,6 +6,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { PhoneField, SelectField, TextField } from '../../ui/Field';
 import { useSchemaForm } from '../../ui/form';
+import { PageCard, PageFrame } from '../../ui/PageFrame';
 import { PageState } from '../../ui/PageState';
 import { Toast, useNotify } from '../../ui/Toast';
 import { useAcademySettings, useSaveAcademy } from './api';
@@ -17,12 +18,11 @@ const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c }));
 export default function SettingsPage() {
   const settings = useAcademySettings();
   return (
-    <div className={styles.page}>
-      <header className={styles.pageHeader}>
-        <p className={styles.eyebrow}>Administration</p>
-        <h1 className={styles.pageTitle}>Settings</h1>
-        <p className={styles.lead}>What every page of the public site shows about the academy.</p>
-      </header>
+    <PageFrame
+      eyebrow="Administration"
+      title="Settings"
+      lead="What every page of the public site shows about the academy."
+    >
       {settings.isPending ? (
         <PageState kind="loading" title="Loading settings..." />
       ) : settings.data ? (
@@ -35,7 +35,7 @@ export default function SettingsPage() {
           action={<Button onClick={() => void settings.refetch()}>Try Again</Button>}
         />
       )}
-    </div>
+    </PageFrame>
   );
 }
 
@@ -74,7 +74,7 @@ function SettingsForm({ saved }: { saved: AcademySettings }) {
     <form onSubmit={submit} noValidate>
       <Toast notice={notify.notice} />
       {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <section className={styles.card} aria-labelledby="settings-academy">
+      <PageCard aria-labelledby="settings-academy">
         <h2 id="settings-academy">The academy</h2>
         <div className={styles.fields}>
           <TextField label="Academy name" error={errors.name?.message} {...form.register('name')} />
@@ -85,18 +85,18 @@ function SettingsForm({ saved }: { saved: AcademySettings }) {
             {...form.register('currency')}
           />
         </div>
-      </section>
-      <section className={styles.card} aria-labelledby="settings-contact">
+      </PageCard>
+      <PageCard aria-labelledby="settings-contact">
         <h2 id="settings-contact">Contact details</h2>
         <div className={styles.fields}>
           <TextField label="Contact email" type="email" error={errors.email?.message} {...form.register('email')} />
           <PhoneField label="Phone" error={errors.phone?.message} {...form.register('phone')} />
           <TextField label="Address" error={errors.address?.message} {...form.register('address')} />
         </div>
-      </section>
-      <section className={styles.card} aria-labelledby="settings-social">
+      </PageCard>
+      <PageCard aria-labelledby="settings-social">
         <h2 id="settings-social">Social links</h2>
-        <p className={styles.lead}>A full https:// address per network; leave one empty to hide it from the footer.</p>
+        <p className={styles.hint}>A full https:// address per network; leave one empty to hide it from the footer.</p>
         <div className={styles.fields}>
           {SOCIAL_NETWORKS.map((network) => (
             <TextField
@@ -109,7 +109,7 @@ function SettingsForm({ saved }: { saved: AcademySettings }) {
             />
           ))}
         </div>
-      </section>
+      </PageCard>
       <div className={styles.actions}>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save Settings'}

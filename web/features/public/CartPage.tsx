@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { BookOpen, CreditCard, Lock, ShoppingCart, Store, Trash2, UserPlus } from 'lucide-react';
 import { ENROLLMENT_MESSAGES, formatPrice, plural, type OfferingCurrency } from '@common/rules';
 import type { CartItem, CartReply } from '@common/schemas/enrollments';
-import { CART_SAVE_FAILED, hasCart, useCart, useCheckout, useChooseStudent, useRemoveFromCart } from '../../api/cart';
+import { hasCart, useCart, useCheckout, useChooseStudent, useRemoveFromCart } from '../../api/cart';
 import { errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
@@ -250,7 +250,7 @@ function CartRow({
                   if (!e.target.value) return;
                   choose.mutate(
                     { id: item.id, studentId: e.target.value },
-                    { onError: (error) => onNotice('error', errorMessage(error, CART_SAVE_FAILED)) },
+                    { onError: (error) => onNotice('error', errorMessage(error, ENROLLMENT_MESSAGES.cartSaveFailed)) },
                   );
                 }}
               />
@@ -271,7 +271,7 @@ function CartRow({
           onClick={() =>
             remove.mutate(item.id, {
               onSuccess: (reply) => onNotice('success', reply.message),
-              onError: (error) => onNotice('error', errorMessage(error, CART_SAVE_FAILED)),
+              onError: (error) => onNotice('error', errorMessage(error, ENROLLMENT_MESSAGES.cartSaveFailed)),
             })
           }
         >

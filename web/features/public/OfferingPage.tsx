@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BookOpen, CheckCircle2, ClipboardList } from 'lucide-react';
-import { formatPrice, plural } from '@common/rules';
-import { CART_SAVE_FAILED, hasCart, useAddToCart, useCart } from '../../api/cart';
+import { ENROLLMENT_MESSAGES, formatPrice, plural } from '@common/rules';
+import { hasCart, useAddToCart, useCart } from '../../api/cart';
 import { ApiError, errorMessage } from '../../api/client';
 import { useOffering } from '../../api/offerings';
 import { useAuth } from '../../auth/AuthProvider';
@@ -59,7 +59,7 @@ export default function OfferingPage() {
       { offeringId: o.id, studentId: onlyChild },
       {
         onSuccess: () => void navigate(paths.cart),
-        onError: (error) => setRefusal(errorMessage(error, CART_SAVE_FAILED)),
+        onError: (error) => setRefusal(errorMessage(error, ENROLLMENT_MESSAGES.cartSaveFailed)),
       },
     );
   };
@@ -98,7 +98,7 @@ export default function OfferingPage() {
               </section>
             ))}
           </div>
-          <aside className={`${styles.card} ${styles.purchase}`} aria-label="Purchase">
+          <aside className={`${styles.card} ${styles.purchase} ${styles.purchaseFirst}`} aria-label="Purchase">
             <OfferingArt offering={o} className={styles.offeringArt} />
             <strong className={styles.price}>{formatPrice(o.priceMinor, o.currency)}</strong>
             {included.length ? (
