@@ -253,5 +253,5 @@ export async function startStripeStandIn(
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const port = Number(process.argv[2] ?? 12111);
   const standIn = await startStripeStandIn({ port, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined });
-  console.log(`Stripe stand-in listening on ${standIn.url}`);
+  process.stdout.write(`Stripe stand-in listening on ${standIn.url}\n`);
 }
