@@ -19,6 +19,18 @@ import { dbType } from '../lib/roles';
 import { sessionCookie } from './harness';
 
 export const TEST_PASSWORD = 'Test@pass1!';
+
+/** A student's complete profile as sign-up sends it (`extra_field`): every field filled and valid. */
+export const STUDENT_DETAILS = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  gender: 'female',
+  birthday: '2012-05-01',
+  phone_number: '(123) 456-7890',
+  address: '1 Analytical Way',
+  school: 'Engine Middle School',
+  grade_level: '7',
+};
 let passwordHash: Promise<string> | null = null;
 
 export interface TestUser {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { FAMILY_MESSAGES, MESSAGES } from '../../../common/rules';
 import { emailCodes, sessions, users } from '../../db/schema';
-import { buildStudent, buildUser, signIn, TEST_PASSWORD } from '../../test/factories';
+import { buildStudent, buildUser, signIn, STUDENT_DETAILS, TEST_PASSWORD } from '../../test/factories';
 import { call, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
 import { buildApp } from '../../app';
 import { codeKey } from '../../lib/code-key';
@@ -17,16 +17,6 @@ afterAll(() => t.close());
 const post = (url: string, payload: unknown, cookie: string | null = null) =>
   call(t.app, cookie, { method: 'POST', url, payload: payload as object });
 
-const details = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  gender: 'female',
-  birthday: '2012-05-01',
-  phone_number: '(123) 456-7890',
-  address: '1 Analytical Way',
-  school: 'Engine Middle School',
-  grade_level: '7',
-};
 const strongPassword = 'Str0ng&pass';
 let emailCounter = 0;
 const freshEmail = () => `new${++emailCounter}-${Date.now()}@example.com`;
@@ -51,7 +41,7 @@ describe('sign-up, verification and profile completion', () => {
       email,
       password: strongPassword,
       type: 'student',
-      extra_field: details,
+      extra_field: STUDENT_DETAILS,
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -263,7 +253,7 @@ describe('sign-up, verification and profile completion', () => {
       email,
       password: strongPassword,
       type: 'student',
-      extra_field: details,
+      extra_field: STUDENT_DETAILS,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(
@@ -279,12 +269,12 @@ describe('sign-up, verification and profile completion', () => {
       email: late,
       password: strongPassword,
       type: 'student',
-      extra_field: details,
+      extra_field: STUDENT_DETAILS,
     });
     expect(tooLate.statusCode).toBe(400);
 
     const email = await verifiedSignup();
-    const body = { email, password: strongPassword, type: 'student', extra_field: details };
+    const body = { email, password: strongPassword, type: 'student', extra_field: STUDENT_DETAILS };
     expect((await post('/api/users/complete-profile', body)).statusCode).toBe(200);
     // The code is used up: a second try is answered as any try without a verified code.
     const twice = await post('/api/users/complete-profile', body);
@@ -301,7 +291,7 @@ describe('sign-up, verification and profile completion', () => {
       email,
       password: strongPassword,
       type: 'student',
-      extra_field: details,
+      extra_field: STUDENT_DETAILS,
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('An account with this email already exists. Please sign in.');
@@ -324,7 +314,7 @@ describe('sign-up, verification and profile completion', () => {
       email: 'someone@example.com',
       password: strongPassword,
       type: 'student',
-      extra_field: { ...details, ...change },
+      extra_field: { ...STUDENT_DETAILS, ...change },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
@@ -342,7 +332,7 @@ describe('sign-up, verification and profile completion', () => {
       email: 'someone@example.com',
       password,
       type: 'student',
-      extra_field: details,
+      extra_field: STUDENT_DETAILS,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
@@ -353,14 +343,14 @@ describe('sign-up, verification and profile completion', () => {
       email: 'x@example.com',
       password: strongPassword,
       type: 'teacher',
-      extra_field: details,
+      extra_field: STUDENT_DETAILS,
     });
     expect(teacher.statusCode).toBe(400);
     expect(teacher.json().message).toBe(FAMILY_MESSAGES.signupTypes);
     const noEmail = await post('/api/users/complete-profile', {
       password: strongPassword,
       type: 'student',
-      extra_field: details,
+      extra_field: STUDENT_DETAILS,
     });
     expect(noEmail.json().message).toBe(MESSAGES.emailMissingStartOver);
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GOOGLE_SIGN_IN_ERRORS, GOOGLE_SIGNUP_MESSAGES } from '../../../common/rules';
 import { profiles, sessions, users } from '../../db/schema';
-import { buildUser, signIn, TEST_PASSWORD } from '../../test/factories';
+import { buildUser, signIn, STUDENT_DETAILS, TEST_PASSWORD } from '../../test/factories';
 import { call, createTestApp, sessionCookie, type TestApp } from '../../test/harness';
 import { CookieJar, signInAtProvider, startOidcProvider, TEST_CLIENT, type ProviderAccount } from '../../test/oidc';
 
@@ -70,16 +70,6 @@ async function googleSignIn(
   return { callback, jar, back };
 }
 
-const student = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  gender: 'female',
-  birthday: '2012-05-01',
-  phone_number: '(123) 456-7890',
-  address: '1 Analytical Way',
-  school: 'Engine Middle School',
-  grade_level: '7',
-};
 const parent = { first_name: 'Grace', last_name: 'Hopper', phone_number: '(123) 456-7890', address: '2 Cobol Road' };
 
 async function me(jar: CookieJar) {
@@ -179,7 +169,7 @@ describe('sign-in with Google', () => {
     expect(missing.statusCode).toBe(400);
     const done = await browse(jar, 'POST', '/api/auth/google/complete-profile', {
       type: 'student',
-      extra_field: student,
+      extra_field: STUDENT_DETAILS,
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().user).toMatchObject({ email, type: 'student' });
@@ -189,7 +179,7 @@ describe('sign-in with Google', () => {
     // A second tab that finishes the same sign-up finds the account made.
     const twice = await browse(jar, 'POST', '/api/auth/google/complete-profile', {
       type: 'student',
-      extra_field: student,
+      extra_field: STUDENT_DETAILS,
     });
     expect(twice.json().message).toBe(GOOGLE_SIGNUP_MESSAGES.expired);
   });

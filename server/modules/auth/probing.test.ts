@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPglite } from '../../db/client';
-import { buildStudent } from '../../test/factories';
+import { buildStudent, STUDENT_DETAILS } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startSmtpServer } from '../../test/smtp';
 
@@ -25,17 +25,7 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
   };
 });
 
-const details = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  gender: 'female',
-  birthday: '2012-05-01',
-  phone_number: '(123) 456-7890',
-  address: '1 Analytical Way',
-  school: 'Engine Middle School',
-  grade_level: '7',
-};
-const profile = (email: string) => ({ email, password: 'Str0ng&pass', type: 'student', extra_field: details });
+const profile = (email: string) => ({ email, password: 'Str0ng&pass', type: 'student', extra_field: STUDENT_DETAILS });
 
 let t: TestApp;
 beforeAll(async () => {

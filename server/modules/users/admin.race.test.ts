@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../common/rules';
 import { users } from '../../db/schema';
-import { buildAdmin, signIn, TEST_PASSWORD } from '../../test/factories';
+import { buildAdmin, signIn, STUDENT_DETAILS, TEST_PASSWORD } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -63,16 +63,6 @@ describe('one e-mail, one account', () => {
     specialization: 'Algebra',
     password: TEST_PASSWORD,
   });
-  const details = {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    gender: 'female',
-    birthday: '2012-05-01',
-    phone_number: '(123) 456-7890',
-    address: '1 Analytical Way',
-    school: 'Engine Middle School',
-    grade_level: '7',
-  };
   const accountsOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email))).length;
   const post = (cookie: string | null, url: string, payload: object) =>
     call(t.app, cookie, { method: 'POST', url: `/api${url}`, payload });
@@ -100,7 +90,7 @@ describe('one e-mail, one account', () => {
   it('completes a profile once for three requests with one verified code', async () => {
     const email = 'thrice@example.com';
     await verifiedSignup(email);
-    const body = { email, password: 'Str0ng&pass', type: 'student', extra_field: details };
+    const body = { email, password: 'Str0ng&pass', type: 'student', extra_field: STUDENT_DETAILS };
     const answers = await Promise.all([1, 2, 3].map(() => post(null, '/users/complete-profile', body)));
     // The others find the code used, or the account made.
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
@@ -123,7 +113,7 @@ describe('one e-mail, one account', () => {
             email,
             password: 'Str0ng&pass',
             type: 'student',
-            extra_field: details,
+            extra_field: STUDENT_DETAILS,
           }),
           post(admin, '/admin/register', { userType: 'teacher', formData: teacherForm(email) }),
         ]);
