@@ -19,3 +19,4 @@ export * from './offerings';
 export * from './desk';
 export * from './enrollments';
 export * from './video';
+export * from './due-dates';

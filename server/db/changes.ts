@@ -56,6 +56,13 @@ export const ANNOUNCED_TABLES: Record<string, readonly Channel[]> = {
   profiles: ['users'],
   teacher_students: ['users'],
   parent_students: ['users'],
+  // What a class gives its students is open to them through these (a section's due date is among what they see).
+  class_students: ['content', 'users'],
+  class_teachers: ['users'],
+  class_courses: ['content'],
+  class_held_units: ['content'],
+  class_held_sections: ['content'],
+  section_due_dates: ['content'],
   // Read by no kept view: the landing page, drawn with the published catalogue, is drawn again on a notice.
   offerings: ['catalogue'],
   offering_contents: ['catalogue'],
@@ -84,4 +91,16 @@ export const UNANNOUNCED_TABLES: readonly string[] = [
   'enrollments',
   'enrollment_grants',
   'stripe_events',
+  // A class's own details are read afresh; what it gives is announced by the tables above, and a test it gives by
+  // the test_assignments it writes for each student.
+  'classes',
+  'class_tests',
+  // A sitting's review, a student's notes and calendar feeds are read afresh by their pages; a review's new total
+  // is written to test_attempts, which announces.
+  'sitting_reviews',
+  'sitting_review_changes',
+  'student_notes',
+  'calendar_feeds',
+  // Read afresh by a teacher's view of a student's work.
+  'help_opened',
 ];

@@ -541,11 +541,14 @@ export const testAssignments = pgTable(
     release: testRelease('release').notNull().default('on-submit'),
     shuffle: boolean('shuffle').notNull().default(false),
     releasedAt: at('released_at'),
+    /** The class that gave the test (class_tests), so a student leaving the class loses only what it gave. */
+    classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('test_assignments_test_student_key').on(t.testId, t.studentId),
     index('test_assignments_student_idx').on(t.studentId),
+    index('test_assignments_class_idx').on(t.classId),
   ],
 );
 
@@ -573,6 +576,8 @@ export const testAttempts = pgTable(
     submittedBy: text('submitted_by'),
     score: doublePrecision('score'),
     maxMarks: integer('max_marks').notNull(),
+    /** The reviewing teacher's comment on the whole sitting (per question: sitting_reviews). */
+    reviewComment: text('review_comment'),
   },
   (t) => [
     uniqueIndex('test_attempts_assignment_key').on(t.assignmentId),
@@ -822,3 +827,237 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: createdAt(),
 });
+
+/**
+ * A class: students taught together by one or more teachers (co-teachers have the same rights), given courses and
+ * tests as a group. A student types `join_code` to join; null when joining by code is turned off.
+ */
+export const classes = pgTable(
+  'classes',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull().default(''),
+    grade: text('grade').notNull().default(''),
+    term: text('term').notNull().default(''),
+    joinCode: text('join_code'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    archivedAt: at('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('classes_join_code_key').on(t.joinCode), index('classes_created_idx').on(t.createdAt)],
+);
+
+export const classTeachers = pgTable(
+  'class_teachers',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.teacherId] }), index('class_teachers_teacher_idx').on(t.teacherId)],
+);
+
+/** A class's students now; one who leaves loses the row (and the class's access), never their own history. */
+export const classStudents = pgTable(
+  'class_students',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.studentId] }), index('class_students_student_idx').on(t.studentId)],
+);
+
+/**
+ * A course given to a class: open to every student of the class with all its units and sections, those added later
+ * included, except the units and sections the class holds back (class_held_units, class_held_sections).
+ */
+export const classCourses = pgTable(
+  'class_courses',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.courseId] }), index('class_courses_course_idx').on(t.courseId)],
+);
+
+export const classHeldUnits = pgTable(
+  'class_held_units',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.unitId] }), index('class_held_units_unit_idx').on(t.unitId)],
+);
+
+export const classHeldSections = pgTable(
+  'class_held_sections',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.sectionId] }), index('class_held_sections_section_idx').on(t.sectionId)],
+);
+
+/**
+ * A saved test given to a class, with the window and release its students' given tests (test_assignments, whose
+ * class_id names the class) are made with, now and when a student joins later.
+ */
+export const classTests = pgTable(
+  'class_tests',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    opensAt: at('opens_at'),
+    closesAt: at('closes_at'),
+    release: testRelease('release').notNull().default('on-submit'),
+    shuffle: boolean('shuffle').notNull().default(false),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.testId] }), index('class_tests_test_idx').on(t.testId)],
+);
+
+/**
+ * When a section's exercises are due: for a class's students (class_id), or for one student (student_id: a section
+ * assigned to them alone, or an extension that overrides their classes' date). Finished after it is late; not
+ * finished at it, missing.
+ */
+export const sectionDueDates = pgTable(
+  'section_due_dates',
+  {
+    id: id(),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id').references(() => classes.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id').references(() => users.id, { onDelete: 'cascade' }),
+    dueAt: at('due_at').notNull(),
+    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('section_due_dates_class_key').on(t.classId, t.sectionId),
+    uniqueIndex('section_due_dates_student_key').on(t.studentId, t.sectionId),
+    index('section_due_dates_section_idx').on(t.sectionId),
+    index('section_due_dates_due_idx').on(t.dueAt),
+    check('section_due_dates_one_check', sql`num_nonnulls(${t.classId}, ${t.studentId}) = 1`),
+  ],
+);
+
+/**
+ * A teacher's review of one question of a sitting: marks that replace the automatic ones (with the reason), and a
+ * comment. An override survives a re-score, which only changes the automatic marks beside it.
+ */
+export const sittingReviews = pgTable(
+  'sitting_reviews',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => testAttempts.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').notNull(),
+    overrideMarks: doublePrecision('override_marks'),
+    overrideReason: text('override_reason'),
+    comment: text('comment'),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
+/** Every change to a sitting's review: who, when, what (`field`), and the value before and after. */
+export const sittingReviewChanges = pgTable(
+  'sitting_review_changes',
+  {
+    id: id(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => testAttempts.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id'),
+    field: text('field').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: createdAt(),
+  },
+  (t) => [index('sitting_review_changes_attempt_idx').on(t.attemptId, t.changedAt)],
+);
+
+/** A teacher's note on a student, shown to the student, and to the student's parents when `for_parents`. */
+export const studentNotes = pgTable(
+  'student_notes',
+  {
+    id: id(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    forParents: boolean('for_parents').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('student_notes_student_idx').on(t.studentId, t.createdAt)],
+);
+
+/**
+ * A user's calendar feed: the SHA-256 of the secret in its address (an iCalendar subscription cannot sign in).
+ * Revoking deletes the row; a new address makes a new secret.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The first time a student opened a question's hint or its solution (`kind`), for their teacher's view of their
+ * work: help taken is part of how a question was solved.
+ */
+export const helpOpened = pgTable(
+  'help_opened',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['hint', 'solution'] }).notNull(),
+    openedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.questionId, t.kind] }),
+    check('help_opened_kind_check', sql`kind in ('hint', 'solution')`),
+  ],
+);

@@ -1,7 +1,8 @@
 /**
  * Who may act for a student, the one answer every module asks:
  * - an admin: every student;
- * - a teacher: the students linked to them (teacher_students);
+ * - a teacher: the students linked to them (teacher_students) and the students of the classes they teach, alone or
+ *   with co-teachers (class_teachers, class_students);
  * - a parent: their children (parent_students), to read and to manage their place in the family (a parent removes
  *   a child from it), never to change what a child studies;
  * - a student: themself, to read only;
@@ -34,7 +35,9 @@ export function mayActForStudent(actor: Actor, studentId: AnyColumn | SQL, acces
     case 'teacher':
       return access === 'manage'
         ? sql`false`
-        : sql`${studentId} in (select pol_ts.student_id from teacher_students pol_ts where pol_ts.teacher_id = ${actor.id})`;
+        : sql`${studentId} in (select pol_ts.student_id from teacher_students pol_ts where pol_ts.teacher_id = ${actor.id}
+            union all select pol_cs.student_id from class_students pol_cs
+            join class_teachers pol_ct on pol_ct.class_id = pol_cs.class_id where pol_ct.teacher_id = ${actor.id})`;
     case 'parent':
       return access === 'read' || access === 'manage'
         ? sql`${studentId} in (select pol_ps.student_id from parent_students pol_ps where pol_ps.parent_id = ${actor.id})`

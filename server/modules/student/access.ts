@@ -3,35 +3,77 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
 
 /**
- * What a student may open (the one home of this rule; docs/DESIGN-NOTES.md): a course when it is assigned to them,
- * a unit when it and its course are, and a section when it, its unit and its course are. Access is explicit: taking
- * an item away closes exactly that item, and nothing opens by being left without individual assignments.
+ * What a student may open (the one home of this rule; docs/DESIGN-NOTES.md), granted in two ways that add up:
+ * - on their own: a course when it is assigned to them, a unit when it and its course are, and a section when it, its
+ *   unit and its course are. This access is explicit: taking an item away closes exactly that item, and nothing
+ *   opens by being left without individual assignments;
+ * - through a class they are in: every unit and section of a course given to the class, those added later included,
+ *   except the units and sections the class holds back. Leaving the class closes what only it gave.
  *
- * A subquery of the ids of the student's accessible sections, for `in (...)` and joins. Its aliases are its own
- * (`open_*`), so it neither captures nor is captured by the names of the query it is embedded in; the student may be
- * a column of that query (`sql`child.id``), for a list of students in one statement.
+ * Each function is a subquery of ids, for `in (...)` and joins. Its aliases are its own (`open_*`), so it neither
+ * captures nor is captured by the names of the query it is embedded in; the student may be a column of that query
+ * (`sql`child.id``), for a list of students in one statement.
  */
-export function accessibleSectionIds(studentId: string | Placeholder | SQL): SQL {
+type StudentRef = string | Placeholder | SQL;
+
+/** The courses assigned to a student, on their own or through a class. */
+export function assignedCourseIds(studentId: StudentRef): SQL {
+  return sql`
+    select open_sc.course_id from student_courses open_sc where open_sc.student_id = ${studentId}
+    union
+    select open_cc.course_id from class_students open_cs
+    join class_courses open_cc on open_cc.class_id = open_cs.class_id
+    where open_cs.student_id = ${studentId}`;
+}
+
+/** The units open to a student. */
+export function accessibleUnitIds(studentId: StudentRef): SQL {
+  return sql`
+    select open_su.unit_id from student_units open_su
+    join units open_u on open_u.id = open_su.unit_id
+    join student_courses open_sc on open_sc.course_id = open_u.course_id and open_sc.student_id = open_su.student_id
+    where open_su.student_id = ${studentId}
+    union
+    select open_cu.id from class_students open_cs
+    join class_courses open_cc on open_cc.class_id = open_cs.class_id
+    join units open_cu on open_cu.course_id = open_cc.course_id
+    where open_cs.student_id = ${studentId}
+      and not exists (select 1 from class_held_units open_hu where open_hu.class_id = open_cc.class_id and open_hu.unit_id = open_cu.id)`;
+}
+
+/** The sections open to a student. */
+export function accessibleSectionIds(studentId: StudentRef): SQL {
   return sql`
     select open_ss.section_id from student_sections open_ss
     join sections open_s on open_s.id = open_ss.section_id
     join units open_u on open_u.id = open_s.unit_id
     join student_units open_su on open_su.unit_id = open_s.unit_id and open_su.student_id = open_ss.student_id
     join student_courses open_sc on open_sc.course_id = open_u.course_id and open_sc.student_id = open_ss.student_id
-    where open_ss.student_id = ${studentId}`;
+    where open_ss.student_id = ${studentId}
+    union
+    select open_cs_s.id from class_students open_cs
+    join class_courses open_cc on open_cc.class_id = open_cs.class_id
+    join units open_cu on open_cu.course_id = open_cc.course_id
+    join sections open_cs_s on open_cs_s.unit_id = open_cu.id
+    where open_cs.student_id = ${studentId}
+      and not exists (select 1 from class_held_units open_hu where open_hu.class_id = open_cc.class_id and open_hu.unit_id = open_cu.id)
+      and not exists (select 1 from class_held_sections open_hs where open_hs.class_id = open_cc.class_id and open_hs.section_id = open_cs_s.id)`;
 }
 
 /**
  * The students a change of these courses can reach: by the rule above nothing of a course is open to a student it is
- * not assigned to, and a course not assigned is in none of their lists (student_courses_course_idx).
+ * not assigned to, on their own or through a class, and a course not assigned is in none of their lists.
  */
 export async function studentsOfCourses(db: Db, courseIds: string[]): Promise<string[]> {
+  const named = sql.join(
+    courseIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const found = await rows<{ student_id: string }>(
     db,
-    sql`select sc.student_id from student_courses sc where sc.course_id in (${sql.join(
-      courseIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    sql`select sc.student_id from student_courses sc where sc.course_id in (${named})
+        union select cs.student_id from class_courses cc join class_students cs on cs.class_id = cc.class_id
+        where cc.course_id in (${named})`,
   );
   return found.map((row) => row.student_id);
 }

@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CourseProgress, LastSection, QuestionProgress } from '../../../common/schemas/learning';
-import { accessibleSectionIds } from './access';
+import { accessibleSectionIds, assignedCourseIds } from './access';
 
 /**
  * What a student's figures are computed from: their stored checks, summed per question. Only their own checks change
@@ -71,7 +71,7 @@ export function outlineJson(studentId: StudentRef): SQL {
   return sql`json_build_object(
     'courses', coalesce((
       select json_agg(json_build_object('id', o_c.id, 'name', o_c.title, 'code', o_c.code) order by o_c.title, o_c.code)
-      from student_courses o_sc join courses o_c on o_c.id = o_sc.course_id where o_sc.student_id = ${studentId}), '[]'::json),
+      from courses o_c where o_c.id in (${assignedCourseIds(studentId)})), '[]'::json),
     'sections', coalesce((
       select json_agg(json_build_object(
         'courseId', o_u.course_id, 'unitId', o_u.id, 'unitTitle', o_u.title, 'unitNumber', o_u.unit_number,

@@ -12,10 +12,10 @@ import { LEARNING_MESSAGES, SOLUTION_AFTER_WRONG } from '../../../common/schemas
 import type { AppContext } from '../../context';
 import type { QuestionToCheck, ReachableQuestion } from './kept';
 import type { Db } from '../../db/client';
-import { courses, questions, studentCourses } from '../../db/schema';
+import { courses, questions } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
 import { Forbidden, NotFound } from '../../lib/errors';
-import { accessibleSectionIds } from './access';
+import { accessibleSectionIds, accessibleUnitIds, assignedCourseIds } from './access';
 import { recordAttempt } from './attempts';
 import {
   isSolved,
@@ -35,8 +35,8 @@ export async function studentCourseList(ctx: AppContext, studentId: string): Pro
   const [courseRows, exerciseRows] = await Promise.all([
     rows<{ id: string; title: string; code: string; description: string }>(
       ctx.db,
-      sql`select c.id, c.title, c.code, c.description from student_courses sc join courses c on c.id = sc.course_id
-          where sc.student_id = ${studentId} order by c.title, c.code`,
+      sql`select c.id, c.title, c.code, c.description from courses c
+          where c.id in (${assignedCourseIds(studentId)}) order by c.title, c.code`,
     ),
     rows<{ course_id: string; question_id: string }>(
       ctx.db,
@@ -73,19 +73,17 @@ function prepareCourseDetail(db: Db) {
     'units', coalesce((
       select json_agg(json_build_object(
         'id', u.id, 'title', u.title, 'unitNumber', u.unit_number, 'grade', u.grade, 'categories', u.categories,
-        'courseId', u.course_id, 'hasAccess', su.unit_id is not null,
+        'courseId', u.course_id, 'hasAccess', u.id in (${accessibleUnitIds(studentId)}),
         'sections', coalesce((
           select json_agg(case when s.id in (${accessibleSectionIds(studentId)}) then ${sectionJson(true)} else ${sectionJson(false)} end
                           order by s.section_number, s.title)
           from sections s where s.unit_id = u.id), '[]'::json)
       ) order by u.unit_number, u.title)
-      from units u left join student_units su on su.unit_id = u.id and su.student_id = ${studentId}
-      where u.course_id = ${courses.id}), '[]'::json))`;
+      from units u where u.course_id = courses.id), '[]'::json))`;
   return db
     .select({ detail })
     .from(courses)
-    .innerJoin(studentCourses, and(eq(studentCourses.courseId, courses.id), eq(studentCourses.studentId, studentId)))
-    .where(eq(courses.id, sql.placeholder('courseId')))
+    .where(and(eq(courses.id, sql.placeholder('courseId')), sql`courses.id in (${assignedCourseIds(studentId)})`))
     .prepare('student_course_detail');
 }
 const courseDetailQueries = new WeakMap<Db, ReturnType<typeof prepareCourseDetail>>();
