@@ -125,8 +125,22 @@ export const paths = {
   /** The address the academy's enrollment mails give the admin: the inbox's Enrollments tab. */
   adminEnrollments: '/admin-enrollments',
   adminProfile: '/admin-profile',
+  /** The teacher's Grades: a class's gradebook (`?class=<id>` picks the class). */
   teacherGrade: '/teacher-grade',
+  /** The teacher's Calendar: due dates and test windows by month and by week. */
   teacherSchedule: '/teacher-schedule',
+  /** Classes: a teacher's own, or every class for an admin. */
+  classes: '/classes',
+  classDetail: route('/classes/:classId', (classId: string) => `/classes/${enc(classId)}`),
+  /** A class's due dates for its sections, with each student's extensions. */
+  classDueDates: route('/classes/:classId/due-dates', (classId: string) => `/classes/${enc(classId)}/due-dates`),
+  /** One student's work for their teacher: exercises with every try, help opened, sittings, weak areas, notes. */
+  studentWork: route('/students/:studentId/work', (studentId: string) => `/students/${enc(studentId)}/work`),
+  /** One sitting opened for review: answers, keys, marks and their overrides, comments. */
+  sittingReview: route(
+    '/saved-tests/:testId/sittings/:attemptId',
+    (testId: string, attemptId: string) => `/saved-tests/${enc(testId)}/sittings/${enc(attemptId)}`,
+  ),
   teacherProfile: '/teacher-profile',
   createQuestionStep1: '/create-question-step1',
   createQuestionStep2: '/create-question-step2',
