@@ -6,8 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes } from '../../db/schema';
-import { buildStudent, TEST_PASSWORD } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { buildStudent, signIn, TEST_PASSWORD } from '../../test/factories';
+import { call, createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,5 +153,28 @@ describe('using a verified code and signing in, with simultaneous requests', () 
     expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(10);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(5);
     expect((await from(TEST_PASSWORD)).statusCode).toBe(429);
+  });
+});
+
+describe('changing a password from two sessions at once', () => {
+  it('accepts one of two changes sent at once with the same current password, and the password it set holds', async () => {
+    const user = await buildStudent(t.db);
+    const [first, second] = [await signIn(t.app, user), await signIn(t.app, user)];
+    const change = (cookie: string, newPassword: string) =>
+      call(t.app, cookie, {
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: { currentPassword: TEST_PASSWORD, newPassword },
+      });
+    const answers = await Promise.all([change(first, 'F1rst&Passw0rd'), change(second, 'S3cond&Passw0rd')]);
+
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json().message).toBe('Current password is incorrect');
+    const winner = answers[0].statusCode === 200 ? 'F1rst&Passw0rd' : 'S3cond&Passw0rd';
+    const loser = winner === 'F1rst&Passw0rd' ? 'S3cond&Passw0rd' : 'F1rst&Passw0rd';
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+    expect((await login(loser)).statusCode).toBe(401);
+    expect((await login(winner)).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   OTP_TTL_SECONDS,
@@ -203,13 +203,21 @@ export async function changePassword(ctx: AppContext, user: CurrentUser, input: 
     .from(users)
     .where(eq(users.id, user.id))
     .limit(1);
-  if (!(await verifyPassword(stored?.passwordHash ?? null, input.currentPassword)))
+  const storedHash = stored?.passwordHash ?? null;
+  if (!(await verifyPassword(storedHash, input.currentPassword)) || storedHash === null)
     throw Invalid('Current password is incorrect');
   if (input.currentPassword === input.newPassword)
     throw Invalid('New password must be different from the current password');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: ctx.now() }).where(eq(users.id, user.id));
+    // Changed only if the password checked above is still the stored one: of two changes sent at once with the same
+    // current password, the second finds it replaced and is refused, as it would be had it come a moment later.
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: ctx.now() })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, storedHash)))
+      .returning({ id: users.id });
+    if (changed.length === 0) throw Invalid('Current password is incorrect');
     await endAllSessions(tx, user.id);
   });
   ctx.sessionCache.evictUser(user.id);
