@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite, type Database } from '../db/client';
 import { startSmtpServer } from '../test/smtp';
-import { codeMail, createMailer } from './mail';
+import { codeMail, createMailer, subscriptionConfirmationMail } from './mail';
 
 describe('mail through a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -64,5 +64,20 @@ describe('mail to the outbox', () => {
     expect(eml).toContain('text/plain');
     expect(eml).toContain('text/html');
     expect(eml).toMatch(/\n123456\n/);
+  });
+
+  it("writes a mail's own header lines, such as a subscription's List-Unsubscribe", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-outbox-'));
+    const mailer = createMailer({ outboxDir: dir, from: 'Math Academy <no-reply@academy.test>' });
+    const link = 'https://academy.test/unsubscribe#token';
+    await mailer.send(
+      subscriptionConfirmationMail('reader@example.com', link, {
+        name: 'Math Academy',
+        email: 'hello@academy.test',
+        phone: '+1 555 0100',
+      }),
+    );
+    const eml = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), 'utf8');
+    expect(eml).toMatch(/^List-Unsubscribe: <https:\/\/academy\.test\/unsubscribe#token>$/m);
   });
 });

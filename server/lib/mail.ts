@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines, such as List-Unsubscribe, which mail programs show as their own unsubscribe button. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -114,6 +116,7 @@ export function subscriptionConfirmationMail(to: string, unsubscribeUrl: string,
   return {
     to,
     subject: `You are subscribed to ${academy.name}'s updates`,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
     text: `${lead}\n\nTo unsubscribe, open this link: ${unsubscribeUrl}\n\n${academy.name}`,
     html: layout(
       'You are subscribed',

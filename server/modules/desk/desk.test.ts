@@ -169,6 +169,8 @@ describe('newsletter subscribers', () => {
     const mail = t.outbox.to('reader@example.com').at(-1)!;
     expect(mail.subject).toBe("You are subscribed to Math Academy's updates");
     const token = tokenOf('reader@example.com');
+    // Mail programs offer their own unsubscribe button for the same link.
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${/https?:\S+\/unsubscribe#\S+/.exec(mail.text)![0]}>` });
     const listed = (await get('/api/admin/desk/subscribers?q=reader@')).json();
     expect(listed.subscribers).toHaveLength(2);
     expect(listed.subscribers.every((s: { unsubscribedAt: null }) => s.unsubscribedAt === null)).toBe(true);
