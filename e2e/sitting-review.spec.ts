@@ -32,7 +32,7 @@ test('a teacher reviews a sitting, releases it, and the student and the parent s
   // The per-question figures: the question as written, the share right and the wrong answer given.
   const figures = page.getByRole('region', { name: 'Per question' });
   await expect(figures.getByRole('heading', { name: 'Question 1' })).toBeVisible();
-  await expect(figures.getByText('Most common wrong answers')).toBeVisible();
+  await expect(figures.getByRole('table', { name: 'Most common wrong answers to question 1' })).toBeVisible();
   await expect(figures.getByText('Average 0 of 1 marks over 1 sitting.')).toBeVisible();
   await expect(figures.locator('.katex').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/results-1280.png`, fullPage: true });

@@ -17,6 +17,7 @@ import { PageState } from '../../ui/PageState';
 import { Table } from '../../ui/Table';
 import { Toast, useNotify } from '../../ui/Toast';
 import { MeterList } from '../../ui/MeterList';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { releaseResults, rescoreResults, resultKeys, useResults, useSavedTest } from './api';
 import { download, resultsCsv } from './csv';
 import { STATUS_TEXT, timeUsed } from './format';
@@ -216,16 +217,10 @@ function QuestionFigures({
           Key: <ShownAnswer shown={describeKey(question)} />
         </p>
       ) : null}
-      <MeterList
-        rows={[
-          {
-            key: 'right',
-            label: 'Fully right',
-            percent: q.percentCorrect ?? 0,
-            meterLabel: `Question ${q.number} fully right`,
-            text: q.percentCorrect === null ? '—' : `${q.percentCorrect}%`,
-          },
-        ]}
+      <ProgressBar
+        label={`Question ${q.number} fully right`}
+        value={q.percentCorrect ?? 0}
+        text={q.percentCorrect === null ? 'No sitting yet' : `${q.percentCorrect}% fully right`}
       />
       <p className={styles.muted}>
         {q.sat === 0
@@ -233,19 +228,22 @@ function QuestionFigures({
           : `Average ${q.averageMarks} of ${q.marks} marks over ${q.sat} ${q.sat === 1 ? 'sitting' : 'sittings'}.`}
       </p>
       {q.wrongAnswers.length > 0 ? (
-        <div>
-          <h4 className={styles.wrongTitle}>Most common wrong answers</h4>
-          <ol className={styles.wrongAnswers}>
-            {q.wrongAnswers.map((w) => (
-              <li key={w.answer}>
+        <Table
+          label={`Most common wrong answers to question ${q.number}`}
+          rows={q.wrongAnswers}
+          rowKey={(w) => w.answer}
+          columns={[
+            {
+              header: 'Wrong answer',
+              cell: (w) => (
                 <ShownAnswer
                   shown={question ? describeAnswer(question, w.answer) : describeAnswerOfDeleted(w.answer)}
                 />
-                <span className={styles.muted}> × {w.count}</span>
-              </li>
-            ))}
-          </ol>
-        </div>
+              ),
+            },
+            { header: 'Times', cell: (w) => w.count },
+          ]}
+        />
       ) : null}
     </li>
   );
