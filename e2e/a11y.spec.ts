@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, ok, readMail, signIn, uniqueEmail } from './helpers';
+import { ADMIN, DEMO_PASSWORD, ok, readMail, signIn, submittedSitting, uniqueEmail } from './helpers';
 
 const PAGES = [
   '/',
@@ -166,5 +166,21 @@ for (const width of [1280, 375] as const) {
     await page.goto('/admin-inbox?tab=enrollments');
     await expect(page.getByRole('table', { name: 'Enrollments' })).toBeVisible();
     expect(await seriousViolations(page), '/admin-inbox?tab=enrollments').toEqual([]);
+  });
+}
+
+for (const width of [1280, 375]) {
+  test(`no serious or critical accessibility violation on a sitting's review page at ${width} px`, async ({
+    browser,
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { testId, attemptId } = await submittedSitting(browser);
+    await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+    await page.goto(`/saved-tests/${testId}/sittings/${attemptId}`);
+    await expectClean(page, "a sitting's review", page.getByRole('button', { name: 'Save review' }));
+    await page.goto(`/saved-tests/${testId}?tab=results`);
+    await expectClean(page, "a test's results", page.getByRole('heading', { name: 'Per question' }));
   });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 export const ADMIN = { email: 'admin@e2e.academy', password: 'Admin@pass1!' };
@@ -153,4 +153,64 @@ export async function questionTags(admin: APIRequestContext, grade: number) {
     await ok<Array<{ id: string }>>(await admin.get('/api/focus')),
   ];
   return { grade, focus: [focus[0].id], category: [categories[0].id], source: 'E2E' };
+}
+
+/**
+ * A submitted sitting to review: the demo teacher's new test of two multiple-choice questions of the bank (a mark
+ * each, released by hand), sat by the demo student through the API with the first answer wrong and the second right.
+ * The contexts are the caller's to close.
+ */
+export async function submittedSitting(browser: Browser) {
+  const teacherContext = await browser.newContext();
+  const teacher = teacherContext.request;
+  await ok(await teacher.post('/api/auth/login', { data: { email: 'teacher@demo.academy', password: DEMO_PASSWORD } }));
+  const bank = await ok<{
+    questions: Array<{ id: string; options: Record<string, string>; answer: { a1: string[] } }>;
+  }>(await teacher.get('/api/questions?type=Multiple%20Choice&limit=50'));
+  const picked = bank.questions.filter((q) => q.answer.a1.length === 1).slice(0, 2);
+  expect(picked).toHaveLength(2);
+  const name = `Review test ${Date.now()}`;
+  const saved = await ok<{ test: { id: string } }>(
+    await teacher.post('/api/tests', {
+      data: {
+        name,
+        type: 'assessment',
+        description: '',
+        instructions: '',
+        timeLimit: 30,
+        totalMarks: null,
+        testCode: '',
+        questions: picked.map((q, i) => ({ questionId: q.id, order: i + 1, marks: 1 })),
+      },
+    }),
+  );
+  const testId = saved.test.id;
+  const students = await ok<{ students: Array<{ id: string; email: string }> }>(
+    await teacher.get('/api/teacher/students'),
+  );
+  const student = students.students.find((s) => s.email === 'student@demo.academy')!;
+  await ok(
+    await teacher.post(`/api/tests/${testId}/assign`, { data: { studentIds: [student.id], release: 'manual' } }),
+  );
+
+  const studentContext = await browser.newContext();
+  const sitter = studentContext.request;
+  await ok(await sitter.post('/api/auth/login', { data: { email: 'student@demo.academy', password: DEMO_PASSWORD } }));
+  const listed = await ok<{ tests: Array<{ testId: string; assignmentId: string }> }>(
+    await sitter.get('/api/student/tests'),
+  );
+  const assignmentId = listed.tests.find((x) => x.testId === testId)!.assignmentId;
+  const { attempt } = await ok<{ attempt: { id: string } }>(
+    await sitter.post(`/api/student/tests/${assignmentId}/start`),
+  );
+  const wrong = Object.keys(picked[0].options).find((letter) => letter !== picked[0].answer.a1[0])!;
+  for (const [q, answer] of [
+    [picked[0], wrong],
+    [picked[1], picked[1].answer.a1[0]],
+  ] as const)
+    await ok(await sitter.put(`/api/student/attempts/${attempt.id}/answers/${q.id}`, { data: { answer } }));
+  await ok(await sitter.post(`/api/student/attempts/${attempt.id}/submit`));
+  await studentContext.close();
+  await teacherContext.close();
+  return { testId, name, attemptId: attempt.id };
 }

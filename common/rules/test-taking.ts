@@ -93,4 +93,36 @@ export const TEST_TAKING_MESSAGES = {
   rescored: (n: number, changed: number) =>
     `Re-scored ${n} submitted ${n === 1 ? 'test' : 'tests'}: ${changed === 0 ? 'no score changed' : changed === 1 ? '1 score changed' : `${changed} scores changed`}`,
   practiceNotYet: 'Practice opens once your results are released',
+  rescoredOverrides: (n: number) =>
+    n === 0 ? '' : `; ${n === 1 ? '1 override now disagrees' : `${n} overrides now disagree`} with the automatic marks`,
+} as const;
+
+/** Marks a teacher may give by hand: whole or half marks, from 0 to the question's marks on the paper. */
+export const OVERRIDE_STEP = 0.5;
+/** A reason for an override: a sentence or two, kept with the change. */
+export const MAX_OVERRIDE_REASON_LENGTH = 500;
+/** A comment on one question, and on the whole test. */
+export const MAX_QUESTION_COMMENT_LENGTH = 2_000;
+export const MAX_TEST_COMMENT_LENGTH = 4_000;
+
+/** Whether marks are a whole or half mark (0.5 steps), the one rule of the form and the server. */
+export const onOverrideStep = (marks: number) => Number.isInteger(marks / OVERRIDE_STEP);
+
+/** Reviewing a sitting: what the form and the server say. */
+export const REVIEW_MESSAGES = {
+  notYourStudent: 'You can only review the sittings of your own students',
+  notSubmitted: 'This sitting has not been submitted yet',
+  marksNumber: 'Marks must be a number',
+  marksNegative: 'Marks cannot be below 0',
+  marksStep: `Marks must be whole or half marks (steps of ${OVERRIDE_STEP})`,
+  marksAbove: (max: number) => `Marks cannot be more than the question's ${max}`,
+  reasonRequired: 'A reason is required to change the marks',
+  reasonTooLong: `A reason can be at most ${MAX_OVERRIDE_REASON_LENGTH} characters`,
+  commentTooLong: `A comment can be at most ${MAX_QUESTION_COMMENT_LENGTH} characters`,
+  testCommentTooLong: `The comment on the test can be at most ${MAX_TEST_COMMENT_LENGTH} characters`,
+  notInSitting: 'This question is not part of the sitting',
+  duplicateQuestion: 'Each question can be changed once per save',
+  nothingToSave: 'Nothing to save',
+  saved: 'Review saved',
+  unchanged: 'No change to save',
 } as const;

@@ -14,6 +14,7 @@ import {
 import { TEST_TYPES } from '../rules/tests';
 import { textRules } from './fields';
 import { sittingQuestion, studentQuestion } from './learning';
+import { disagreeingOverride } from './sitting-review';
 
 const M = TEST_TAKING_MESSAGES;
 const instant = z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601 date-times' });
@@ -90,7 +91,13 @@ export const studentTestsReply = z.object({ tests: z.array(studentTest) });
 /** `GET /api/parent/children/{id}/tests`: a child's submitted tests whose results are released, newest first. */
 export const childTestResult = studentTest
   .pick({ assignmentId: true, testId: true, name: true, type: true, testCode: true, totalMarks: true })
-  .extend({ submittedAt: z.string(), score });
+  .extend({
+    submittedAt: z.string(),
+    score,
+    /** The teacher's comment on the whole test, and their comments per question (numbered as on the paper). */
+    comment: z.string().nullable(),
+    questionComments: z.array(z.object({ number: z.number(), comment: z.string() })),
+  });
 export type ChildTestResult = z.infer<typeof childTestResult>;
 export const childTestsReply = z.object({ results: z.array(childTestResult) });
 
@@ -108,6 +115,9 @@ const questionResult = z.object({
   solution: z.string(),
   focus: z.string().nullable(),
   category: z.string().nullable(),
+  /** The teacher's comment on this question, and whether they changed its marks by hand. */
+  comment: z.string().nullable(),
+  adjusted: z.boolean(),
 });
 export type QuestionResult = z.infer<typeof questionResult>;
 
@@ -129,6 +139,8 @@ export const attempt = z.object({
   released: z.boolean(),
   score: score.optional(),
   results: z.array(questionResult).optional(),
+  /** Once released: the teacher's comment on the whole test. */
+  reviewComment: z.string().nullable().optional(),
 });
 export type Attempt = z.infer<typeof attempt>;
 export const attemptReply = z.object({ attempt });
@@ -154,6 +166,8 @@ export const testResults = z.object({
       studentId: z.string(),
       studentName: z.string(),
       email: z.string(),
+      /** The sitting once started: a submitted one opens for review. */
+      attemptId: z.string().nullable(),
       status: z.enum(ATTEMPT_STATUSES),
       released: z.boolean(),
       /** Seconds from start to submission (or to now while in progress). */
@@ -161,9 +175,22 @@ export const testResults = z.object({
       score: score.nullable(),
     }),
   ),
-  /** Per position of the test: the share of submitted sittings that earned its full marks. */
+  /**
+   * Per position of the test, over the submitted sittings (marks as reviewed: an override counts): the share that
+   * earned its full marks, the average marks, and the three most common wrong answers (wire form) with their counts.
+   */
   questions: z.array(
-    z.object({ number: z.number(), questionId: z.string().nullable(), percentCorrect: z.number().nullable() }),
+    z.object({
+      number: z.number(),
+      questionId: z.string().nullable(),
+      marks: z.number(),
+      /** The question's text as in the bank (null once deleted). */
+      text: z.string().nullable(),
+      sat: z.number(),
+      percentCorrect: z.number().nullable(),
+      averageMarks: z.number().nullable(),
+      wrongAnswers: z.array(z.object({ answer: z.string(), count: z.number() })),
+    }),
   ),
   focusAreas: z.array(z.object({ name: z.string(), averagePercent: z.number() })),
   awaitingRelease: z.number(),
@@ -172,7 +199,13 @@ export type TestResults = z.infer<typeof testResults>;
 export const releaseReply = z.object({ message: z.string(), released: z.number() });
 
 /** `POST /api/tests/{id}/rescore`: how many submitted sittings were scored again, and how many scores moved. */
-export const rescoreReply = z.object({ message: z.string(), rescored: z.number(), changed: z.number() });
+export const rescoreReply = z.object({
+  message: z.string(),
+  rescored: z.number(),
+  changed: z.number(),
+  /** Overrides whose automatic marks this re-score moved and which now differ from them. */
+  disagreeing: z.array(disagreeingOverride),
+});
 
 /** `GET /api/tests/pending-reviews`: submitted sittings of the caller's students (an admin's: all) awaiting release. */
 export const pendingReviewsReply = z.object({ count: z.number() });

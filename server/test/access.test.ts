@@ -166,6 +166,8 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/tests/:id/results': ['admin', 'teacher'],
   'POST /api/tests/:id/release': ['admin', 'teacher'],
   'POST /api/tests/:id/rescore': ['admin', 'teacher'],
+  'GET /api/tests/:id/sittings/:attemptId': ['admin', 'teacher'],
+  'PUT /api/tests/:id/sittings/:attemptId': ['admin', 'teacher'],
   'GET /api/student/tests': ['student'],
   'POST /api/student/tests/:assignmentId/start': ['student'],
   'PUT /api/student/attempts/:attemptId/answers/:questionId': ['student'],

@@ -84,8 +84,13 @@ export function testTakingRoutes(ctx: AppContext) {
       '/tests/:id/rescore',
       { config: managers, schema: { params: idParam, response: { 200: rescoreReply } } },
       async (req) => {
-        const { rescored, changed } = await taking.rescoreResults(ctx, actor(req.user!), req.params.id);
-        return { message: M.rescored(rescored, changed), rescored, changed };
+        const { rescored, changed, disagreeing } = await taking.rescoreResults(ctx, actor(req.user!), req.params.id);
+        return {
+          message: M.rescored(rescored, changed) + M.rescoredOverrides(disagreeing.length),
+          rescored,
+          changed,
+          disagreeing,
+        };
       },
     );
 

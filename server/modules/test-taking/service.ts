@@ -21,6 +21,7 @@ import type {
   GivenTest,
   TestResults,
 } from '../../../common/schemas/test-taking';
+import type { DisagreeingOverride } from '../../../common/schemas/sitting-review';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -40,6 +41,8 @@ import type { Actor } from '../../policies/actor';
 import { mayActForStudent, requireStudent, requireStudents } from '../../policies/students';
 import { mayChangeTest } from '../../policies/tests';
 import { presentQuestions } from '../student/questions';
+import { keepOverrides, nameDisagreeing, reviewsOf } from './review';
+import { questionFigures } from './stats';
 
 /** A test given to one student: a `test_assignments` row. */
 type GivenTestRow = typeof testAssignments.$inferSelect;
@@ -186,7 +189,7 @@ async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'server'
       .where(and(eq(testAttempts.id, attemptId), isNull(testAttempts.submittedAt)))
       .for('update');
     if (!attempt) return false;
-    const score = await scoreAnswers(tx, attempt, 'changed');
+    const { score } = await scoreAnswers(tx, attempt, 'changed');
     const submittedAt = by === 'server' && attempt.deadline ? attempt.deadline : now;
     await tx.update(testAttempts).set({ submittedAt, submittedBy: by, score }).where(eq(testAttempts.id, attemptId));
     return true;
@@ -200,7 +203,11 @@ async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'server'
  * question changed (or went) since, so it adds up rather than checks (200 checks held one request for a second of
  * CPU). A re-score, which staff ask for after correcting a question, checks them all.
  */
-async function scoreAnswers(tx: Tx, attempt: AttemptRow, recheck: 'changed' | 'all'): Promise<number> {
+async function scoreAnswers(
+  tx: Tx,
+  attempt: AttemptRow,
+  recheck: 'changed' | 'all',
+): Promise<{ score: number; moved: Array<{ questionId: string; before: number | null; after: number }> }> {
   const answers = await tx
     .select({
       questionId: testAttemptAnswers.questionId,
@@ -220,6 +227,7 @@ async function scoreAnswers(tx: Tx, attempt: AttemptRow, recheck: 'changed' | 'a
   );
   const marksOf = new Map(attempt.paper.flatMap((p) => (p.questionId ? [[p.questionId, p.marks] as const] : [])));
   let score = 0;
+  const moved: Array<{ questionId: string; before: number | null; after: number }> = [];
   for (const answer of answers) {
     if (!stale(answer)) {
       score += answer.awarded!;
@@ -229,12 +237,13 @@ async function scoreAnswers(tx: Tx, attempt: AttemptRow, recheck: 'changed' | 'a
     const awarded = key ? answerCredit(key, answer.answer) * (marksOf.get(answer.questionId) ?? 0) : 0;
     score += awarded;
     if (awarded === answer.awarded) continue;
+    moved.push({ questionId: answer.questionId, before: answer.awarded, after: awarded });
     await tx
       .update(testAttemptAnswers)
       .set({ awarded })
       .where(and(eq(testAttemptAnswers.attemptId, attempt.id), eq(testAttemptAnswers.questionId, answer.questionId)));
   }
-  return round2(score);
+  return { score: round2(score), moved };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -326,16 +335,28 @@ export async function childTestResults(ctx: AppContext, parentId: string, childI
     .select({
       givenTest: { id: testAssignments.id, release: testAssignments.release, releasedAt: testAssignments.releasedAt },
       test: { id: tests.id, title: tests.title, type: tests.type, code: tests.code, totalMarks: tests.totalMarks },
-      attempt: { submittedAt: testAttempts.submittedAt, score: testAttempts.score, maxMarks: testAttempts.maxMarks },
+      attempt: {
+        id: testAttempts.id,
+        submittedAt: testAttempts.submittedAt,
+        score: testAttempts.score,
+        maxMarks: testAttempts.maxMarks,
+        paper: testAttempts.paper,
+        reviewComment: testAttempts.reviewComment,
+      },
     })
     .from(testAttempts)
     .innerJoin(testAssignments, eq(testAssignments.id, testAttempts.assignmentId))
     .innerJoin(tests, eq(tests.id, testAssignments.testId))
     .where(and(eq(testAssignments.studentId, childId), isNotNull(testAttempts.submittedAt)))
     .orderBy(sql`${testAttempts.submittedAt} desc`);
-  return sittings
-    .filter((r) => isReleased(r.givenTest))
-    .map((r) => ({
+  const released = sittings.filter((r) => isReleased(r.givenTest));
+  const reviews = await reviewsOf(
+    ctx.db,
+    released.map((r) => r.attempt.id),
+  );
+  return released.map((r) => {
+    const reviewOf = reviews.get(r.attempt.id);
+    return {
       assignmentId: r.givenTest.id,
       testId: r.test.id,
       name: r.test.title,
@@ -344,7 +365,13 @@ export async function childTestResults(ctx: AppContext, parentId: string, childI
       totalMarks: r.test.totalMarks,
       submittedAt: r.attempt.submittedAt!.toISOString(),
       score: scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, r.test.totalMarks),
-    }));
+      comment: r.attempt.reviewComment,
+      questionComments: r.attempt.paper.flatMap((p, i) => {
+        const comment = p.questionId ? reviewOf?.get(p.questionId)?.comment : null;
+        return comment ? [{ number: i + 1, comment }] : [];
+      }),
+    };
+  });
 }
 
 const isReleased = (a: Pick<GivenTestRow, 'release' | 'releasedAt'>) =>
@@ -596,14 +623,19 @@ async function presentAttempt(
   };
   if (!released) return base;
   const awarded = new Map(saved.map((a) => [a.questionId, a.awarded ?? 0]));
-  const tags = await focusAndCategory(ctx.db, ids);
+  const [tags, reviews] = await Promise.all([focusAndCategory(ctx.db, ids), reviewsOf(ctx.db, [attempt.id])]);
+  const reviewOf = reviews.get(attempt.id);
   const results: QuestionResult[] = attempt.paper.map((p, i) => {
     const question = p.questionId ? presented.get(p.questionId) : undefined;
+    const review = p.questionId ? reviewOf?.get(p.questionId) : undefined;
+    const override = review?.overrideMarks ?? null;
     return {
       number: i + 1,
       questionId: p.questionId,
       marks: p.marks,
-      awarded: (p.questionId && awarded.get(p.questionId)) || 0,
+      awarded: override ?? ((p.questionId && awarded.get(p.questionId)) || 0),
+      comment: review?.comment ?? null,
+      adjusted: override !== null,
       answer: (p.questionId && answers[p.questionId]) ?? null,
       correctAnswer: question?.answer ?? null,
       solution: question?.solution ?? '',
@@ -611,7 +643,12 @@ async function presentAttempt(
       category: (p.questionId && tags.get(p.questionId)?.category) || null,
     };
   });
-  return { ...base, score: scoreOf(attempt.score ?? 0, attempt.maxMarks, test.totalMarks), results };
+  return {
+    ...base,
+    score: scoreOf(attempt.score ?? 0, attempt.maxMarks, test.totalMarks),
+    results,
+    reviewComment: attempt.reviewComment,
+  };
 }
 
 /** Each question's first focus area and category by name, for the per-area figures. */
@@ -670,19 +707,30 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
     .orderBy(testQuestions.position);
   const maxMarks = entries.reduce((sum, e) => sum + (e.questionId ? e.marks : 0), 0);
   const awardedOf = new Map(awarded.map((a) => [`${a.attemptId} ${a.questionId}`, a.awarded ?? 0]));
+  // Marks as reviewed: an override replaces the automatic marks in the figures, as in the sitting's total.
+  for (const [attemptId, reviewed] of await reviewsOf(
+    ctx.db,
+    submitted.map((a) => a.id),
+  ))
+    for (const [questionId, review] of reviewed)
+      if (review.overrideMarks !== null) awardedOf.set(`${attemptId} ${questionId}`, review.overrideMarks);
+  const [figures, texts] = await Promise.all([
+    questionFigures(ctx.db, actor, testId),
+    textsOf(
+      ctx.db,
+      entries.flatMap((e) => (e.questionId ? [e.questionId] : [])),
+    ),
+  ]);
   const tags = await focusAndCategory(
     ctx.db,
     entries.flatMap((e) => (e.questionId ? [e.questionId] : [])),
   );
-  // Per question: how many submitted sittings had it and how many earned its full marks; per focus area: marks.
-  const perQuestion = new Map<string, { sat: number; full: number }>();
+  // Per focus area: marks.
   const byFocus = new Map<string, { got: number; of: number }>();
   for (const attempt of submitted) {
     for (const p of attempt.paper) {
       if (!p.questionId) continue;
       const got = awardedOf.get(`${attempt.id} ${p.questionId}`) ?? 0;
-      const q = perQuestion.get(p.questionId) ?? { sat: 0, full: 0 };
-      perQuestion.set(p.questionId, { sat: q.sat + 1, full: q.full + (p.marks > 0 && got >= p.marks ? 1 : 0) });
       const focus = tags.get(p.questionId)?.focus;
       if (!focus) continue;
       const f = byFocus.get(focus) ?? { got: 0, of: 0 };
@@ -697,6 +745,7 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
       studentId: r.givenTest.studentId,
       studentName: fullName(r.profile, r.email),
       email: r.email,
+      attemptId: r.attempt?.id ?? null,
       status: r.attempt ? statusOf(r.attempt) : 'not-started',
       released: isReleased(r.givenTest),
       timeUsed: r.attempt
@@ -705,11 +754,16 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
       score: r.attempt?.submittedAt ? scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, test.totalMarks) : null,
     })),
     questions: entries.map((e) => {
-      const q = e.questionId ? perQuestion.get(e.questionId) : undefined;
+      const q = e.questionId ? figures.get(e.questionId) : undefined;
       return {
         number: e.position,
         questionId: e.questionId,
+        marks: e.marks,
+        text: (e.questionId && texts.get(e.questionId)) ?? null,
+        sat: q?.sat ?? 0,
         percentCorrect: q ? Math.round((q.full / q.sat) * 1000) / 10 : null,
+        averageMarks: q ? q.averageMarks : null,
+        wrongAnswers: q?.wrongAnswers ?? [],
       };
     }),
     focusAreas: [...byFocus]
@@ -717,6 +771,16 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
       .sort((a, b) => a.averagePercent - b.averagePercent),
     awaitingRelease: rows.filter((r) => r.attempt?.submittedAt && !isReleased(r.givenTest)).length,
   };
+}
+
+/** The text of each question still in the bank. */
+async function textsOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: questions.id, text: questions.questionText })
+    .from(questions)
+    .where(inArray(questions.id, ids));
+  return new Map(found.map((q) => [q.id, q.text]));
 }
 
 /**
@@ -728,7 +792,7 @@ export async function rescoreResults(
   ctx: AppContext,
   actor: Actor,
   testId: string,
-): Promise<{ rescored: number; changed: number }> {
+): Promise<{ rescored: number; changed: number; disagreeing: DisagreeingOverride[] }> {
   const test = await requireTest(ctx.db, testId);
   if (!mayChangeTest(actor, test)) throw Forbidden(TEST_MESSAGES.rescoreNotYours);
   const submitted = await ctx.db
@@ -737,17 +801,19 @@ export async function rescoreResults(
     .innerJoin(testAssignments, eq(testAssignments.id, testAttempts.assignmentId))
     .where(and(eq(testAssignments.testId, testId), isNotNull(testAttempts.submittedAt), visibleTo(actor)));
   let changed = 0;
+  const disagreeing: Array<Omit<DisagreeingOverride, 'studentName'>> = [];
   for (const { id } of submitted) {
     const moved = await ctx.db.transaction(async (tx) => {
       const [attempt] = await tx.select().from(testAttempts).where(eq(testAttempts.id, id)).for('update');
-      const score = await scoreAnswers(tx, attempt, 'all');
-      if (score === attempt.score) return false;
-      await tx.update(testAttempts).set({ score }).where(eq(testAttempts.id, id));
-      return true;
+      const scored = await scoreAnswers(tx, attempt, 'all');
+      // The total keeps the overrides: the automatic marks under them moved, the teacher's marks did not.
+      const kept = await keepOverrides(tx, actor, attempt, scored.moved);
+      disagreeing.push(...kept.disagreeing.map((d) => ({ attemptId: id, ...d })));
+      return kept.score !== attempt.score;
     });
     if (moved) changed++;
   }
-  return { rescored: submitted.length, changed };
+  return { rescored: submitted.length, changed, disagreeing: await nameDisagreeing(ctx.db, disagreeing) };
 }
 
 /** Releases the results of the actor's students' sittings of a test that wait for release; returns how many. */

@@ -432,6 +432,7 @@ describe('sitting a test', () => {
         message: 'Re-scored 1 submitted test: 1 score changed',
         rescored: 1,
         changed: 1,
+        disagreeing: [],
       });
       expect(await marks()).toBe(0);
       const [stored] = await t.db

@@ -415,7 +415,23 @@ const TEST_COLUMNS = [
   },
   { header: 'Score', cell: (r: ChildTestResult) => scoreText(r.score, r.totalMarks) },
   { header: 'Percentage', cell: (r: ChildTestResult) => `${r.score.percentage}%` },
+  { header: "Teacher's comments", cell: (r: ChildTestResult) => <TeacherComments result={r} /> },
 ];
+
+/** The teacher's comment on the whole test and on each question, as released with the score. */
+function TeacherComments({ result }: { result: ChildTestResult }) {
+  if (!result.comment && result.questionComments.length === 0) return <>--</>;
+  return (
+    <div className={styles.comments}>
+      {result.comment ? <p>{result.comment}</p> : null}
+      {result.questionComments.map((c) => (
+        <p key={c.number}>
+          <strong>Question {c.number}:</strong> {c.comment}
+        </p>
+      ))}
+    </div>
+  );
+}
 
 /** The child's test results, once their teacher releases them (a result awaiting release is not shown). */
 function ChildTests({ childId, name }: { childId: string; name: string }) {

@@ -1,16 +1,23 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { describeKey } from '@common/question-types';
+import { Link } from 'react-router';
+import { describeAnswer, describeAnswerOfDeleted, describeKey } from '@common/question-types';
 import type { Question } from '@common/schemas/questions';
+import type { DisagreeingOverride } from '@common/schemas/sitting-review';
+import type { TestResults } from '@common/schemas/test-taking';
 import { errorMessage } from '../../api/client';
+import { RichText } from '../../math/RichText';
 import { ShownAnswer } from '../../math/ShownAnswer';
+import { paths } from '../../paths';
+import { questionHtml } from '../../question-types/blanks';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { Table } from '../../ui/Table';
 import { Toast, useNotify } from '../../ui/Toast';
 import { MeterList } from '../../ui/MeterList';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { releaseResults, rescoreResults, resultKeys, useResults, useSavedTest } from './api';
 import { download, resultsCsv } from './csv';
 import { STATUS_TEXT, timeUsed } from './format';
@@ -27,6 +34,8 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
   const queryClient = useQueryClient();
   const notice = useNotify();
   const [busy, setBusy] = useState(false);
+  // Overrides the last re-score moved the automatic marks under, and which now differ from them.
+  const [disagreeing, setDisagreeing] = useState<DisagreeingOverride[]>([]);
   if (results.isPending) return <PageState kind="loading" title="Loading results..." />;
   if (results.isError)
     return <PageState kind="error" title="Failed to load the results" text={results.error.message} />;
@@ -72,7 +81,13 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
             {mayRescore ? (
               <Button
                 variant="secondary"
-                onClick={() => void act(() => rescoreResults(testId), 'Failed to re-score the results')}
+                onClick={() =>
+                  void act(async () => {
+                    const reply = await rescoreResults(testId);
+                    setDisagreeing(reply.disagreeing);
+                    return reply;
+                  }, 'Failed to re-score the results')
+                }
                 disabled={busy || submitted === 0}
               >
                 Re-score
@@ -87,6 +102,23 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
           </div>
         </div>
         <Toast notice={notice.notice} />
+        {disagreeing.length > 0 ? (
+          <div className={styles.disagreeing} role="status">
+            <p className={styles.muted}>
+              The re-score moved the automatic marks under these overrides, which now differ from them:
+            </p>
+            <ul>
+              {disagreeing.map((d) => (
+                <li key={`${d.attemptId} ${d.number}`}>
+                  <Link to={paths.sittingReview.href(testId, d.attemptId)}>
+                    {d.studentName}, question {d.number}
+                  </Link>
+                  : override {d.overrideMarks}, automatic now {d.automatic}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <Table
           label="Results by student"
           rows={r.students}
@@ -104,27 +136,39 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
               header: 'Released',
               cell: (s) => (s.status !== 'submitted' ? '—' : s.released ? 'Yes' : 'Awaiting release'),
             },
+            {
+              header: 'Review',
+              cell: (s) =>
+                s.status === 'submitted' && s.attemptId ? (
+                  <Link
+                    to={paths.sittingReview.href(testId, s.attemptId)}
+                    aria-label={`Review ${s.studentName}'s sitting`}
+                  >
+                    Review
+                  </Link>
+                ) : (
+                  '—'
+                ),
+            },
           ]}
         />
       </section>
 
+      <section className={styles.card} aria-labelledby="per-question-title">
+        <h2 id="per-question-title" className={styles.cardTitle}>
+          Per question
+        </h2>
+        <ol className={styles.perQuestion}>
+          {r.questions.map((q) => (
+            <QuestionFigures
+              key={q.number}
+              figures={q}
+              question={q.questionId ? questions.get(q.questionId) : undefined}
+            />
+          ))}
+        </ol>
+      </section>
       <div className={styles.twoColumns}>
-        <section className={styles.card} aria-labelledby="per-question-title">
-          <h2 id="per-question-title" className={styles.cardTitle}>
-            Per question
-          </h2>
-          <MeterList
-            rows={r.questions.map((q) => ({
-              key: String(q.number),
-              label: (
-                <QuestionLabel number={q.number} question={q.questionId ? questions.get(q.questionId) : undefined} />
-              ),
-              percent: q.percentCorrect ?? 0,
-              meterLabel: `Question ${q.number} correct`,
-              text: q.questionId === null ? 'Deleted' : q.percentCorrect === null ? '—' : `${q.percentCorrect}%`,
-            }))}
-          />
-        </section>
         <section className={styles.card} aria-labelledby="per-focus-title">
           <h2 id="per-focus-title" className={styles.cardTitle}>
             Per focus area
@@ -147,16 +191,60 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
   );
 }
 
-/** "Question N" and, while the question is in the bank, its answer key as every screen shows it. */
-function QuestionLabel({ number, question }: { number: number; question: Question | undefined }) {
+/**
+ * One question's figures: its text and key as every screen shows them, the share of sittings fully right, the
+ * average marks, and the most common wrong answers shown as the student's answers are.
+ */
+function QuestionFigures({
+  figures: q,
+  question,
+}: {
+  figures: TestResults['questions'][number];
+  question: Question | undefined;
+}) {
   return (
-    <span className={styles.questionLabel}>
-      Question {number}
+    <li className={styles.questionFigures}>
+      <h3 className={styles.questionTitle}>Question {q.number}</h3>
       {question ? (
-        <span className={styles.key}>
+        <RichText html={questionHtml(question)} />
+      ) : q.text ? (
+        <RichText html={q.text} />
+      ) : (
+        <p className={styles.muted}>This question was deleted from the question bank.</p>
+      )}
+      {question ? (
+        <p className={styles.key}>
           Key: <ShownAnswer shown={describeKey(question)} />
-        </span>
+        </p>
       ) : null}
-    </span>
+      <ProgressBar
+        label={`Question ${q.number} fully right`}
+        value={q.percentCorrect ?? 0}
+        text={q.percentCorrect === null ? 'No sitting yet' : `${q.percentCorrect}% fully right`}
+      />
+      <p className={styles.muted}>
+        {q.sat === 0
+          ? 'No submitted sitting yet.'
+          : `Average ${q.averageMarks} of ${q.marks} marks over ${q.sat} ${q.sat === 1 ? 'sitting' : 'sittings'}.`}
+      </p>
+      {q.wrongAnswers.length > 0 ? (
+        <Table
+          label={`Most common wrong answers to question ${q.number}`}
+          rows={q.wrongAnswers}
+          rowKey={(w) => w.answer}
+          columns={[
+            {
+              header: 'Wrong answer',
+              cell: (w) => (
+                <ShownAnswer
+                  shown={question ? describeAnswer(question, w.answer) : describeAnswerOfDeleted(w.answer)}
+                />
+              ),
+            },
+            { header: 'Times', cell: (w) => w.count },
+          ]}
+        />
+      ) : null}
+    </li>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AssignedStudent } from '@common/schemas/learning';
+import type { DisagreeingOverride, SittingReview, SittingReviewBody } from '@common/schemas/sitting-review';
 import type { GiveTestBody, GivenTest, TestResults } from '@common/schemas/test-taking';
 import type { TestDetail } from '@common/schemas/tests';
 import { api } from '../../api/client';
@@ -9,7 +10,23 @@ export const resultKeys = {
   givenTests: (id: string) => ['saved-test', id, 'given-tests'] as const,
   results: (id: string) => ['saved-test', id, 'results'] as const,
   students: (role: 'admin' | 'teacher') => ['saved-test', 'students', role] as const,
+  review: (testId: string, attemptId: string) => ['saved-test', testId, 'sittings', attemptId] as const,
 };
+
+const reviewUrl = (testId: string, attemptId: string) =>
+  `/tests/${encodeURIComponent(testId)}/sittings/${encodeURIComponent(attemptId)}`;
+
+export const useSittingReview = (testId: string, attemptId: string) =>
+  useQuery({
+    queryKey: resultKeys.review(testId, attemptId),
+    queryFn: () =>
+      api
+        .get<{ review: SittingReview }>(reviewUrl(testId, attemptId), 'Failed to load the sitting')
+        .then((r) => r.review),
+  });
+
+export const saveSittingReview = (testId: string, attemptId: string, body: SittingReviewBody) =>
+  api.put<{ message: string; review: SittingReview }>(reviewUrl(testId, attemptId), body, 'Failed to save the review');
 
 export const useSavedTest = (id: string) =>
   useQuery({
@@ -47,7 +64,7 @@ export const releaseResults = (id: string) =>
   api.post<{ message: string; released: number }>(`/tests/${id}/release`, undefined, 'Failed to release the results');
 
 export const rescoreResults = (id: string) =>
-  api.post<{ message: string; rescored: number; changed: number }>(
+  api.post<{ message: string; rescored: number; changed: number; disagreeing: DisagreeingOverride[] }>(
     `/tests/${id}/rescore`,
     undefined,
     'Failed to re-score the results',

@@ -11,6 +11,7 @@ function results(names: string[]): TestResults {
       studentId: `s${i}`,
       studentName,
       email: `s${i}@example.com`,
+      attemptId: null,
       status: 'not-started',
       released: false,
       timeUsed: null,

@@ -64,6 +64,14 @@ export default function TestReviewPage() {
         ) : null}
         {back}
       </header>
+      {a.reviewComment ? (
+        <section className={styles.card} aria-labelledby="teacher-comment">
+          <h2 id="teacher-comment" className={styles.cardTitle}>
+            Your teacher's comment
+          </h2>
+          <p className={styles.comment}>{a.reviewComment}</p>
+        </section>
+      ) : null}
       <AccuracySummary results={a.results} />
       <ol className={styles.review}>
         {a.results.map((r) => {
@@ -74,6 +82,7 @@ export default function TestReviewPage() {
             <li key={r.number} className={`${styles.questionCard} ${styles[verdict]}`}>
               <h2 className={styles.cardTitle}>
                 <Icon size={18} aria-hidden="true" /> Question {r.number}: {r.awarded} of {plural(r.marks, 'mark')}
+                {r.adjusted ? <span className={styles.muted}> (marked by your teacher)</span> : null}
               </h2>
               {question ? (
                 <RichText html={questionHtml(question)} />
@@ -92,6 +101,12 @@ export default function TestReviewPage() {
                   {question ? <ShownAnswer shown={describeKey({ ...question, answer: r.correctAnswer })} /> : '—'}
                 </dd>
               </dl>
+              {r.comment ? (
+                <div className={styles.solution}>
+                  <h3>Teacher's comment</h3>
+                  <p className={styles.comment}>{r.comment}</p>
+                </div>
+              ) : null}
               {r.solution ? (
                 <div className={styles.solution}>
                   <h3>Solution</h3>
