@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, ok, signIn, signUpStudent, uniqueEmail } from './helpers';
 
@@ -9,11 +10,21 @@ const studentEmail = uniqueEmail('classes-student');
 const PASSWORD = 'Class&pass12';
 const courseTitle = `Ratios Workshop ${tag}`;
 
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Screenshots of the page at both widths, each scanned for serious accessibility violations. */
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
