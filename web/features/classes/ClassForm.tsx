@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/client';
 import { SelectField, TextField } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
 import { useSchemaForm } from '../../ui/form';
-import { classCalls } from './api';
+import { classCalls, useTeacherOptions } from './api';
 
 const GRADE_OPTIONS = [
   { value: '', label: 'No grade' },
@@ -18,14 +18,19 @@ const GRADE_OPTIONS = [
  */
 export function ClassFormDialog({
   editing,
+  pickTeacher = false,
   onClose,
   onSaved,
 }: {
   editing: ClassSummary | null;
+  /** An admin creating a class names its teacher (more are added on its Teachers tab). */
+  pickTeacher?: boolean;
   onClose(): void;
   onSaved(saved: ClassSummary): void;
 }) {
   const [failure, setFailure] = useState<string>();
+  const [teacherId, setTeacherId] = useState('');
+  const teachers = useTeacherOptions(pickTeacher && !editing);
   const { register, submitWith, formState } = useSchemaForm(classBody, {
     defaultValues: editing
       ? { name: editing.name, subject: editing.subject, grade: editing.grade as '', term: editing.term, teacherIds: [] }
@@ -35,7 +40,7 @@ export function ClassFormDialog({
     async ({ name, subject, grade, term }) => {
       const saved = editing
         ? await classCalls.update(editing.id, { name, subject, grade, term })
-        : await classCalls.create({ name, subject, grade, term });
+        : await classCalls.create({ name, subject, grade, term, teacherIds: teacherId ? [teacherId] : [] });
       onSaved(saved);
     },
     (error) => setFailure(errorMessage(error, 'Failed to save the class')),
@@ -64,6 +69,15 @@ export function ClassFormDialog({
         {...register('grade')}
       />
       <TextField label="Term" placeholder="Fall 2026" error={formState.errors.term?.message} {...register('term')} />
+      {pickTeacher && !editing ? (
+        <SelectField
+          label="Teacher"
+          placeholder={teachers.isPending ? 'Loading teachers...' : 'No teacher yet'}
+          options={(teachers.data ?? []).map((t) => ({ value: t.id, label: `${t.name} (${t.email})` }))}
+          value={teacherId}
+          onChange={(e) => setTeacherId(e.target.value)}
+        />
+      ) : null}
     </FormDialog>
   );
 }

@@ -101,6 +101,7 @@ export default function ClassesPage() {
       {creating ? (
         <ClassFormDialog
           editing={null}
+          pickTeacher={isAdmin}
           onClose={() => setCreating(false)}
           onSaved={(made) => {
             setCreating(false);

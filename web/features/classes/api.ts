@@ -63,8 +63,9 @@ export const useClassTests = (id: string) =>
       api.get<{ tests: ClassTest[] }>(`/classes/${id}/tests`, 'Failed to load the tests').then((r) => r.tests),
   });
 
-export const useTeacherOptions = () =>
+export const useTeacherOptions = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['classes', 'teacher-options'],
     queryFn: () =>
       api.get<{ teachers: ClassPerson[] }>('/classes/teachers', 'Failed to load teachers').then((r) => r.teachers),
