@@ -5,7 +5,7 @@ import { plural } from '@common/rules';
 import type { ClassSummary } from '@common/schemas/classes';
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
-import { Button } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageCard, PageFrame } from '../../ui/PageFrame';
 import { PageState } from '../../ui/PageState';
@@ -32,11 +32,13 @@ export default function ClassesPage() {
   const [creating, setCreating] = useState(false);
   const isAdmin = user?.type === 'admin';
 
-  const newButton = (
-    <Button icon={Plus} onClick={() => setCreating(true)}>
-      New class
-    </Button>
+  // Courses given to one student, outside any class, stay on the student manager.
+  const oneStudent = (
+    <ButtonLink to={paths.courseAssignment} variant="secondary">
+      Assign to one student
+    </ButtonLink>
   );
+  const hasClasses = !!classes.data && classes.data.length > 0;
   return (
     <PageFrame
       eyebrow={isAdmin ? 'Administration' : 'Teaching'}
@@ -46,7 +48,16 @@ export default function ClassesPage() {
           ? 'Every class of the academy: its teachers, students, courses and tests.'
           : 'Your classes: give courses and tests to a whole class, and let students join with a code.'
       }
-      actions={classes.data && classes.data.length > 0 ? newButton : undefined}
+      actions={
+        <div className={styles.actionsRow}>
+          {oneStudent}
+          {hasClasses ? (
+            <Button icon={Plus} onClick={() => setCreating(true)}>
+              New class
+            </Button>
+          ) : null}
+        </div>
+      }
     >
       {classes.isPending ? (
         <PageState kind="loading" title="Loading classes..." />
