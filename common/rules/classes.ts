@@ -18,6 +18,8 @@ export const CLASS_LIMITS = {
   /** Wrong join codes a student may type per window before waiting. */
   joinFailures: 10,
   joinWindowSeconds: 15 * 60,
+  /** Joins tried from one address per hour, right or wrong: a school's whole year behind one address, with typos. */
+  joinsPerAddressPerHour: 300,
 } as const;
 
 export const CLASS_MESSAGES = {

@@ -379,7 +379,7 @@ export async function turnOffJoinCode(db: Db, actor: Actor, classId: string): Pr
  * counted per student (a correct one is given back) and every try per address, so codes cannot be guessed.
  */
 export async function joinClass(ctx: AppContext, student: Actor, typed: string, ip: string): Promise<StudentClass> {
-  await limitPerIp(ctx, 'class-join', ip, 60, 3600);
+  await limitPerIp(ctx, 'class-join', ip, CLASS_LIMITS.joinsPerAddressPerHour, 3600);
   const failures = `class-join:user:${student.id}`;
   await hitLimit(
     ctx.db,
