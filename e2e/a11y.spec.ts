@@ -184,3 +184,38 @@ for (const width of [1280, 375]) {
     await expectClean(page, "a test's results", page.getByRole('heading', { name: 'Per question' }));
   });
 }
+
+for (const width of [1280, 375] as const) {
+  test(`no serious or critical accessibility violation on the classes pages and the student's Join a class card at ${width} px`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+    await page.goto('/classes');
+    await expectClean(page, '/classes');
+    const made = await ok<{ class: { id: string } }>(
+      await page.request.post('/api/classes', {
+        data: { name: `A11y class ${width}`, subject: 'Algebra', grade: '7' },
+      }),
+    );
+    await page.goto('/classes');
+    await expectClean(page, '/classes, a list', page.getByRole('table', { name: 'Classes' }));
+    await page.getByRole('button', { name: 'New class' }).click();
+    await expectClean(page, '/classes, the class form', page.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    await page.goto(`/classes/${made.class.id}`);
+    await expectClean(page, '/classes/:id, students', page.getByRole('heading', { name: 'Join code' }));
+    for (const tab of ['Teachers', 'Courses', 'Tests']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expectClean(page, `/classes/:id, ${tab}`, page.getByRole('tabpanel'));
+    }
+    await page.request.post('/api/auth/logout');
+    await page.context().clearCookies();
+
+    await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
+    await page.goto('/dashboard');
+    await expectClean(page, '/dashboard, join a class', page.getByRole('heading', { name: 'Join a class' }));
+  });
+}

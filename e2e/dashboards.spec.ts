@@ -123,6 +123,7 @@ test('admin: welcome, the real figures, recent activity, the admin menu and its 
     'Manage Users',
     'Course Assignment',
     'Course Management',
+    'Classes',
     'Question Bank',
     'Question Assignment',
     'Course Catalogue',
@@ -136,6 +137,7 @@ test('admin: welcome, the real figures, recent activity, the admin menu and its 
     ['Manage Users', '/manage-users'],
     ['Course Assignment', '/course-assignment'],
     ['Course Management', '/course-management'],
+    ['Classes', '/classes'],
     ['Question Bank', '/question-bank'],
     ['Question Assignment', '/question-assignment'],
     ['Course Catalogue', '/admin-offerings'],
@@ -184,7 +186,7 @@ test('teacher: greeting, their own figures, the three activity items and the tea
     'Calendar',
   ];
   await expectMenu(page, labels);
-  await expect(sidebar(page).getByRole('link', { name: 'Students' })).toHaveAttribute('href', '/course-assignment');
+  await expect(sidebar(page).getByRole('link', { name: 'Students' })).toHaveAttribute('href', '/classes');
   await sidebar(page).getByRole('link', { name: 'Grades' }).click();
   await expect(page).toHaveURL(/\/teacher-grade$/);
   await expect(page.getByText('Coming Soon!')).toBeVisible();

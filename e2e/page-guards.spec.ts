@@ -226,6 +226,23 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     'data-entry': DENIED_AT_HOME,
     admin: { url: '/course-assignment', shows: 'Assign courses, units and sections to students.' },
   },
+  '/classes': {
+    anonymous: SIGN_IN,
+    student: DASHBOARD.student,
+    parent: DENIED_AT_HOME,
+    teacher: { url: '/classes', shows: 'Classes' },
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/classes', shows: 'Classes' },
+  },
+  // A class's page: admins and teachers; an unknown class is the server's 404.
+  '/classes/00000000-0000-4000-8000-000000000000': {
+    anonymous: SIGN_IN,
+    student: DASHBOARD.student,
+    parent: DENIED_AT_HOME,
+    teacher: { url: '/classes/00000000-0000-4000-8000-000000000000', shows: 'Class not found' },
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/classes/00000000-0000-4000-8000-000000000000', shows: 'Class not found' },
+  },
   '/course-management': {
     anonymous: SIGN_IN,
     student: DASHBOARD.student,

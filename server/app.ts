@@ -37,6 +37,7 @@ import { studentsOfCourses } from './modules/student/access';
 import { attemptWriter } from './modules/student/attempts';
 import { studentRoutes } from './modules/student/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
+import { classRoutes } from './modules/classes/routes';
 import { familyRoutes } from './modules/families/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
@@ -269,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(savedTestRoutes(ctx));
       await api.register(testTakingRoutes(ctx));
       await api.register(sittingReviewRoutes(ctx));
+      await api.register(classRoutes(ctx));
     },
     { prefix: '/api' },
   );

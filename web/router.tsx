@@ -40,6 +40,8 @@ const StudentCoursePage = lazyPage(() => import('./features/assigned-learning/St
 const UnitSectionsPage = lazyPage(() => import('./features/assigned-learning/UnitSectionsPage'));
 const CourseManagementPage = lazyPage(() => import('./features/courses/CourseManagementPage'));
 const CourseAssignmentPage = lazyPage(() => import('./features/student-assignments/CourseAssignmentPage'));
+const ClassesPage = lazyPage(() => import('./features/classes/ClassesPage'));
+const ClassDetailPage = lazyPage(() => import('./features/classes/ClassDetailPage'));
 const AdminDashboard = lazyPage(() =>
   import('./features/dashboard/AdminDashboard').then((m) => ({ default: m.AdminDashboard })),
 );
@@ -182,6 +184,8 @@ export const routes: RouteObject[] = [
           guarded(paths.courseManagement, <CourseManagementPage />, paths.unitSections.path),
           guarded(paths.courseManagement, <CourseManagementPage />, paths.sectionContent.path),
           guarded(paths.courseAssignment, <CourseAssignmentPage />),
+          guarded(paths.classes, <ClassesPage />),
+          guarded(paths.classes, <ClassDetailPage />, paths.classDetail.path),
           guarded(paths.questionBank, <QuestionBankPage />),
           guarded(paths.createQuestionStep1, <CreateStep1Page />),
           guarded(paths.createQuestionStep2, <CreateStep2Page />),

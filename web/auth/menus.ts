@@ -10,6 +10,7 @@ import {
   Library,
   ListChecks,
   MessageCircle,
+  School,
   Settings,
   Store,
   UserCog,
@@ -67,7 +68,7 @@ export const MENUS: Record<UserType, MenuItem[]> = {
   ],
   teacher: [
     dashboard,
-    { label: 'Students', icon: Users, to: paths.courseAssignment },
+    { label: 'Students', icon: Users, to: paths.classes },
     { label: 'Question Assignment', short: 'Assign', icon: ListChecks, to: paths.sectionQuestions },
     { label: 'Course Management', short: 'Courses', icon: FolderTree, to: paths.courseManagement },
     { label: 'Question Bank', short: 'Questions', icon: FileQuestion, to: paths.questionBank },
@@ -81,6 +82,8 @@ export const MENUS: Record<UserType, MenuItem[]> = {
     { label: 'Manage Users', short: 'Users', icon: UserCog, to: paths.manageUsers },
     { label: 'Course Assignment', short: 'Assign', icon: ClipboardList, to: paths.courseAssignment },
     { label: 'Course Management', short: 'Courses', icon: FolderTree, to: paths.courseManagement },
+    // Sixth: the phone bar keeps the admin's first five as they were.
+    { label: 'Classes', icon: School, to: paths.classes },
     { label: 'Question Bank', short: 'Questions', icon: FileQuestion, to: paths.questionBank },
     { label: 'Question Assignment', short: 'Assign', icon: ListChecks, to: paths.sectionQuestions },
     { label: 'Course Catalogue', short: 'Catalogue', icon: Store, to: paths.adminOfferings },

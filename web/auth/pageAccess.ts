@@ -58,6 +58,11 @@ const ACCESS_BY_PAGE = {
     types: ASSIGNMENT,
     othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.student },
   },
+  // Classes and each class's page: admins every class, teachers their own (the server decides which).
+  [paths.classes]: {
+    types: ASSIGNMENT,
+    othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard },
+  },
   // A saved test's assignments and results: admins and teachers (a teacher sees their own students only).
   [paths.savedTest.path]: {
     types: ASSIGNMENT,

@@ -343,6 +343,7 @@ async function reachOf(db: Db | Tx, id: string): Promise<{ students: number; tes
              select sc.student_id from student_courses sc where sc.course_id = ${id}
              union select su.student_id from student_units su join units u on u.id = su.unit_id where u.course_id = ${id}
              union select ss.student_id from student_sections ss join sections s on s.id = ss.section_id join units u on u.id = s.unit_id where u.course_id = ${id}
+             union select cs.student_id from class_courses cc join class_students cs on cs.class_id = cc.class_id where cc.course_id = ${id}
            ) reached) as students,
           (select count(distinct tq.test_id)::int from test_questions tq
              join section_questions sq on sq.question_id = tq.question_id

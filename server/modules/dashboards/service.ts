@@ -49,7 +49,8 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
       json_build_object(
         'users', (select count(*) from users d_u),
         'courses', (select count(*) from courses d_c),
-        'activeCourses', (select count(*) from courses d_ac where exists (select 1 from student_courses d_sc where d_sc.course_id = d_ac.id)),
+        'activeCourses', (select count(*) from courses d_ac where exists (select 1 from student_courses d_sc where d_sc.course_id = d_ac.id)
+          or exists (select 1 from class_courses d_cc join class_students d_cs on d_cs.class_id = d_cc.class_id where d_cc.course_id = d_ac.id)),
         'students', (select count(*) from users d_s where d_s.type = 'student'),
         'activeStudents', (select count(distinct d_a.student_id) from answer_attempts d_a where d_a.created_at >= ${since}::timestamptz),
         'checksThisWeek', (select count(*) from answer_attempts d_w where d_w.created_at >= ${since}::timestamptz)
@@ -100,7 +101,10 @@ export async function teacherDashboard(ctx: AppContext, teacherId: string): Prom
       ctx.db,
       sql`select
       (select count(*)::int from users t_u where ${mayActForStudent(teacher, sql`t_u.id`)}) as students,
-      (select count(distinct t_sc.course_id)::int from student_courses t_sc where ${mayActForStudent(teacher, sql`t_sc.student_id`)}) as courses`,
+      (select count(distinct t_c.course_id)::int from (
+        select t_sc.course_id, t_sc.student_id from student_courses t_sc
+        union all select t_cc.course_id, t_cs.student_id from class_courses t_cc join class_students t_cs on t_cs.class_id = t_cc.class_id
+      ) t_c where ${mayActForStudent(teacher, sql`t_c.student_id`)}) as courses`,
     ),
     pendingReviews(ctx, teacher),
   ]);

@@ -12,6 +12,7 @@ import { courseProgressText, plural } from '@common/rules';
 import { sectionHref } from './progress';
 import { LearningIllustration } from './LearningIllustration';
 import { InviteParentCard } from './InviteParentCard';
+import { JoinClassCard } from './JoinClassCard';
 import { StudentEnrollments } from './StudentEnrollments';
 import styles from './student.module.css';
 
@@ -50,6 +51,7 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
       {courses.data && courses.data.length > 0 && stats.data ? (
         <CourseProgressList courses={courses.data} stats={stats.data} />
       ) : null}
+      <JoinClassCard />
       <StudentEnrollments />
       <section className={styles.card}>
         <h2 className={styles.cardTitle}>
