@@ -48,6 +48,7 @@ import { enrollmentRoutes } from './modules/enrollments/routes';
 import { readAcademy } from './modules/academy/service';
 import { questionRoutes } from './modules/questions/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
+import { studentWorkRoutes } from './modules/student-work/routes';
 import { savedTestRoutes } from './modules/saved-tests/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { operationsRoutes } from './modules/operations/routes';
@@ -267,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(familyRoutes(ctx));
       await api.register(savedTestRoutes(ctx));
       await api.register(testTakingRoutes(ctx));
+      await api.register(studentWorkRoutes(ctx));
     },
     { prefix: '/api' },
   );

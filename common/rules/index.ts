@@ -20,3 +20,4 @@ export * from './desk';
 export * from './enrollments';
 export * from './video';
 export * from './due-dates';
+export * from './student-work';
