@@ -59,6 +59,7 @@ const StudentGrades = lazyPage(() => import('./features/assigned-learning/studen
 const TestSittingPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestSittingPage'));
 const TestReviewPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestReviewPage'));
 const SavedTestPage = lazyPage(() => import('./features/test-reports/SavedTestPage'));
+const StudentWorkPage = lazyPage(() => import('./features/student-work/StudentWorkPage'));
 
 /**
  * A page of the signed-in area behind its guard (web/auth/pageAccess.ts); `at` serves the
@@ -155,6 +156,7 @@ export const routes: RouteObject[] = [
           guarded(paths.testSitting.path, <TestSittingPage />),
           guarded(paths.testReview.path, <TestReviewPage />),
           guarded(paths.savedTest.path, <SavedTestPage />),
+          guarded(paths.studentWork.path, <StudentWorkPage />),
           guarded(paths.adminProfile, <ProfilePage />),
           guarded(paths.teacherProfile, <ProfilePage />),
           guarded(paths.admin, <AdminDashboard />),
