@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
 import { Forbidden, NotFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
-import { requireStudent } from '../../policies/students';
+import { mayActForStudent, requireStudent } from '../../policies/students';
 import { outlineJson, type StudentOutline } from '../student/progress';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -274,12 +274,16 @@ async function noteById(db: Db, actor: Actor, noteId: string): Promise<Note> {
 /** `POST /api/students/:id/notes`: a note by the actor, who may read the student. */
 export async function addNote(ctx: AppContext, actor: Actor, studentId: string, body: NoteBody): Promise<Note> {
   await requireTheirStudent(ctx.db, actor, studentId);
+  const now = ctx.now().toISOString();
+  // The rule is checked again in the insert: a teacher unlinked in between writes nothing.
   const [created] = await rows<{ id: string }>(
     ctx.db,
     sql`insert into student_notes (student_id, author_id, body, for_parents, created_at, updated_at)
-        values (${studentId}, ${actor.id}, ${body.body}, ${body.forParents ?? false}, ${ctx.now().toISOString()}::timestamptz, ${ctx.now().toISOString()}::timestamptz)
+        select n_s.id, ${actor.id}, ${body.body}, ${body.forParents ?? false}, ${now}::timestamptz, ${now}::timestamptz
+        from users n_s where n_s.id = ${studentId} and ${mayActForStudent(actor, sql`n_s.id`)}
         returning student_notes.id`,
   );
+  if (!created) throw Forbidden(M.notYourStudent);
   return noteById(ctx.db, actor, created.id);
 }
 
@@ -299,7 +303,9 @@ async function requireOwnNote(ctx: AppContext, actor: Actor, studentId: string, 
   if (actor.type !== 'admin' && found.author_id !== actor.id) throw Forbidden(M.notYourNote);
 }
 
-const authorCondition = (actor: Actor) => (actor.type === 'admin' ? sql`true` : sql`n_n.author_id = ${actor.id}`);
+/** Who may change a note, in the statement that changes it: its author or an admin, still allowed to read the student. */
+const authorCondition = (actor: Actor) =>
+  sql`${actor.type === 'admin' ? sql`true` : sql`n_n.author_id = ${actor.id}`} and ${mayActForStudent(actor, sql`n_n.student_id`)}`;
 
 /** `PUT /api/students/:id/notes/:noteId`: its author or an admin changes the text and whether parents see it. */
 export async function updateNote(

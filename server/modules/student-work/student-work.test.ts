@@ -15,7 +15,7 @@ import {
   testAttemptAnswers,
   testAttempts,
 } from '../../db/schema';
-import { naughtyStrings } from '../../test/corpora';
+import { naughtyStrings, xssPayloads } from '../../test/corpora';
 import {
   buildAdmin,
   buildCourse,
@@ -421,6 +421,12 @@ describe("a teacher's notes", () => {
       } else expect(response.statusCode).toBe(400);
     }
     expect(stored).toBeGreaterThan(naughtyStrings.length * 0.8);
+    // Notes are plain text, shown as text: markup is kept as written, never run or rewritten.
+    for (const { title, payload } of xssPayloads.slice(0, 50)) {
+      const response = await addNote(c.teacher, { body: payload });
+      expect(response.statusCode, title).toBeLessThan(500);
+      if (response.statusCode === 200) expect(response.json().note.body, title).toBe(payload.trim());
+    }
     // And they read back through every reader.
     expect((await send(c.parent, 'GET', `/api/parent/children/${studentId}/notes`)).statusCode).toBe(200);
     expect((await send(c.student, 'GET', '/api/student/notes')).statusCode).toBe(200);
