@@ -7,7 +7,12 @@ import { NOTE_MAX_LENGTH, STUDENT_WORK_LIMITS, STUDENT_WORK_MESSAGES as M } from
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import {
+  answerAttempts,
   helpOpened,
+  sectionQuestions,
+  studentCourses,
+  studentSections,
+  studentUnits,
   parentStudents,
   questionCategories,
   questionFocus,
@@ -28,6 +33,7 @@ import {
   signIn,
   type BuiltCourse,
 } from '../../test/factories';
+import { countingDb } from '../../test/counting-db';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { buildTags } from '../../test/questionFixtures';
 import { eq } from 'drizzle-orm';
@@ -283,6 +289,78 @@ describe("a student's work", () => {
     }
     expect((await work(null)).statusCode).toBe(401);
     for (const cookie of [c.student, c.parent, c.dataEntry]) expect((await work(cookie)).statusCode).toBe(403);
+  });
+});
+
+describe("the work's cost", () => {
+  it('is the same few statements for one exercise tried once as for ten sections of exercises tried thousands of times', async () => {
+    const counted = await countingDb();
+    const { buildApp } = await import('../../app');
+    const app = await buildApp({
+      config: t.config,
+      database: counted.database,
+      distDir: null,
+      rateLimitFactor: 100,
+      pressure: { maxEventLoopDelay: 0 },
+    });
+    try {
+      const teacher = await buildTeacher(counted.db);
+      /** A student with `sections` open sections of `perSection` exercises, each tried `tries` times. */
+      const studentWith = async (units: number, perSection: number, tries: number) => {
+        const student = await buildStudent(counted.db);
+        await linkTeacher(counted.db, teacher.id, student.id);
+        const built = await buildCourse(counted.db, { units, sections: 5 });
+        const sectionIds = built.units.flatMap((u) => u.sections.map((s) => s.id));
+        await counted.db.insert(studentCourses).values({ studentId: student.id, courseId: built.id });
+        await counted.db.insert(studentUnits).values(built.units.map((u) => ({ studentId: student.id, unitId: u.id })));
+        await counted.db
+          .insert(studentSections)
+          .values(sectionIds.map((sectionId) => ({ studentId: student.id, sectionId })));
+        for (const sectionId of sectionIds) {
+          const placed = await Promise.all(Array.from({ length: perSection }, () => buildQuestion(counted.db)));
+          await counted.db
+            .insert(sectionQuestions)
+            .values(placed.map((q, position) => ({ sectionId, questionId: q.id, position })));
+          await counted.db.insert(answerAttempts).values(
+            placed.flatMap((q) =>
+              Array.from({ length: tries }, (_, i) => ({
+                studentId: student.id,
+                questionId: q.id,
+                sectionId,
+                answer: { studentAnswer: i % 2 ? 'A' : 'B' },
+                isCorrect: i % 2 === 1,
+                createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+              })),
+            ),
+          );
+        }
+        return student.id;
+      };
+      const small = await studentWith(1, 1, 1);
+      const large = await studentWith(2, 10, 30);
+      const cookie = await signIn(app, teacher);
+      const statements = async (id: string) => {
+        counted.queries.length = 0;
+        const response = await call(app, cookie, { method: 'GET', url: `/api/students/${id}/work` });
+        expect(response.statusCode).toBe(200);
+        const sessionWork = /^(begin|commit|select .* from "sessions"|update "sessions")/i;
+        return { body: response.json(), count: counted.queries.filter((q) => !sessionWork.test(q)).length };
+      };
+      const one = await statements(small);
+      const many = await statements(large);
+      expect(one.body.sections).toHaveLength(5);
+      expect(many.body.sections).toHaveLength(STUDENT_WORK_LIMITS.sectionsPerPage);
+      expect(many.body.sections[0].exercises[0]).toMatchObject({
+        attemptCount: 30,
+        attempts: expect.arrayContaining([expect.objectContaining({ answer: 'A' })]),
+      });
+      expect(many.body.sections[0].exercises[0].attempts).toHaveLength(STUDENT_WORK_LIMITS.attemptsPerExercise);
+      expect(many.count).toBe(one.count);
+      expect(many.count).toBeLessThanOrEqual(8);
+    } finally {
+      await app.close();
+      await counted.close();
+    }
   });
 });
 
