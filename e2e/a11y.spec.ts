@@ -219,3 +219,26 @@ for (const width of [1280, 375] as const) {
     await expectClean(page, '/dashboard, join a class', page.getByRole('heading', { name: 'Join a class' }));
   });
 }
+
+for (const width of [1280, 375] as const) {
+  test(`no serious or critical accessibility violation on a student's work for their teacher at ${width} px`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+    // The demo teacher teaches the demo student; a note of theirs shows its marks and actions, and goes afterwards.
+    const found = await ok<{ students: Array<{ id: string; email: string }> }>(
+      await page.request.get('/api/teacher/students?q=student@demo.academy'),
+    );
+    const student = found.students.find((s) => s.email === 'student@demo.academy')!;
+    const { note } = await ok<{ note: { id: string } }>(
+      await page.request.post(`/api/students/${student.id}/notes`, { data: { body: 'Well done.', forParents: true } }),
+    );
+    await page.goto(`/students/${student.id}/work`);
+    await expect(page.getByRole('list', { name: /^Notes for / })).toBeVisible();
+    await expectClean(page, '/students/:id/work');
+    await ok(await page.request.delete(`/api/students/${student.id}/notes/${note.id}`));
+  });
+}

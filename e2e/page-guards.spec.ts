@@ -60,6 +60,15 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     'data-entry': DENIED_AT_HOME,
     admin: { url: '/saved-tests/00000000-0000-4000-8000-000000000000', shows: 'Test not found' },
   },
+  // A student's work: their teachers and admins; an unknown student is the server's 404. Families have their reports.
+  '/students/00000000-0000-4000-8000-000000000000/work': {
+    anonymous: SIGN_IN,
+    student: DASHBOARD.student,
+    parent: DASHBOARD.parent,
+    teacher: { url: '/students/00000000-0000-4000-8000-000000000000/work', shows: 'Student not found' },
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/students/00000000-0000-4000-8000-000000000000/work', shows: 'Student not found' },
+  },
   '/admin': {
     anonymous: SIGN_IN,
     student: DENIED_AT_HOME,

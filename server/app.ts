@@ -50,6 +50,7 @@ import { readAcademy } from './modules/academy/service';
 import { questionRoutes } from './modules/questions/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
 import { sittingReviewRoutes } from './modules/test-taking/review-routes';
+import { studentWorkRoutes } from './modules/student-work/routes';
 import { savedTestRoutes } from './modules/saved-tests/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { operationsRoutes } from './modules/operations/routes';
@@ -271,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(testTakingRoutes(ctx));
       await api.register(sittingReviewRoutes(ctx));
       await api.register(classRoutes(ctx));
+      await api.register(studentWorkRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -62,6 +62,7 @@ const TestSittingPage = lazyPage(() => import('./features/assigned-learning/stud
 const TestReviewPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestReviewPage'));
 const SavedTestPage = lazyPage(() => import('./features/test-reports/SavedTestPage'));
 const SittingReviewPage = lazyPage(() => import('./features/test-reports/SittingReviewPage'));
+const StudentWorkPage = lazyPage(() => import('./features/student-work/StudentWorkPage'));
 
 /**
  * A page of the signed-in area behind its guard (web/auth/pageAccess.ts); `at` serves the
@@ -159,6 +160,7 @@ export const routes: RouteObject[] = [
           guarded(paths.testReview.path, <TestReviewPage />),
           guarded(paths.savedTest.path, <SavedTestPage />),
           guarded(paths.sittingReview.path, <SittingReviewPage />),
+          guarded(paths.studentWork.path, <StudentWorkPage />),
           guarded(paths.adminProfile, <ProfilePage />),
           guarded(paths.teacherProfile, <ProfilePage />),
           guarded(paths.admin, <AdminDashboard />),

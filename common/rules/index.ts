@@ -21,3 +21,4 @@ export * from './enrollments';
 export * from './video';
 export * from './due-dates';
 export * from './classes';
+export * from './student-work';

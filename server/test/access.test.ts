@@ -80,6 +80,17 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/questions/batch': ['student', 'admin', 'teacher', 'data-entry'],
   'POST /api/questions/check-answer': ['student', 'admin', 'teacher', 'data-entry'],
   'GET /api/questions/:id/solution': ['student', 'admin', 'teacher', 'data-entry'],
+  // A student records opening a hint only for a question they may check (server/modules/student-work tests).
+  'POST /api/student/questions/:id/hint-opened': ['student'],
+  // A student's work and notes: staff who teach the student (another teacher's student is 403), not data entry;
+  // a note is changed by its author or an admin. The student reads their notes, a parent their child's for parents.
+  'GET /api/students/:id/work': ['admin', 'teacher'],
+  'GET /api/students/:id/notes': ['admin', 'teacher'],
+  'POST /api/students/:id/notes': ['admin', 'teacher'],
+  'PUT /api/students/:id/notes/:noteId': ['admin', 'teacher'],
+  'DELETE /api/students/:id/notes/:noteId': ['admin', 'teacher'],
+  'GET /api/student/notes': ['student'],
+  'GET /api/parent/children/:id/notes': ['parent'],
   'GET /api/courses': staff,
   'POST /api/courses': staff,
   'PUT /api/courses/:id': staff,

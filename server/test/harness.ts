@@ -39,6 +39,11 @@ export class TestClock {
   start() {
     this.stoppedAt = null;
   }
+  /** Holds the time still at a given instant, for a test that compares the stored times. */
+  set(at: Date) {
+    this.stoppedAt = at.getTime();
+    this.offsetMs = 0;
+  }
 }
 
 /** Where race tests find PostgreSQL when TEST_DATABASE_URL names none. */

@@ -73,6 +73,11 @@ const ACCESS_BY_PAGE = {
     types: ASSIGNMENT,
     othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard },
   },
+  // A student's work: the staff who teach them (the server says whose); parents read their own reports.
+  [paths.studentWork.path]: {
+    types: ASSIGNMENT,
+    othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard, parent: paths.dashboard },
+  },
   // Sitting and reviewing tests are the student's own; everybody else goes to their dashboard.
   [paths.testSitting.path]: STUDENT_ONLY,
   [paths.testReview.path]: STUDENT_ONLY,

@@ -27,6 +27,7 @@ import {
   courseSectionProgress,
   questionBatch,
   questionSolution,
+  recordHintOpened,
   sectionProgress,
   studentCourseDetail,
   studentCourseList,
@@ -109,6 +110,15 @@ export function studentRoutes(ctx: AppContext) {
       async (req) => {
         await checksPerUser.hit(ctx, `check:user:${req.user!.id}`);
         return { result: await checkQuestionAnswer(ctx, caller(req.user!), req.body) };
+      },
+    );
+
+    r.post(
+      '/student/questions/:id/hint-opened',
+      { config: student, schema: { params: idParam } },
+      async (req, reply) => {
+        await recordHintOpened(ctx, req.user!.id, req.params.id);
+        return reply.code(204).send();
       },
     );
 

@@ -12,7 +12,7 @@ import { LEARNING_MESSAGES, SOLUTION_AFTER_WRONG } from '../../../common/schemas
 import type { AppContext } from '../../context';
 import type { QuestionToCheck, ReachableQuestion } from './kept';
 import type { Db } from '../../db/client';
-import { courses, questions } from '../../db/schema';
+import { courses, helpOpened, questions } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
 import { Forbidden, NotFound } from '../../lib/errors';
 import { accessibleSectionIds, accessibleUnitIds, assignedCourseIds } from './access';
@@ -319,19 +319,43 @@ export async function questionSolution(
   }
   await refuseWhileInTest(ctx, caller.id, [questionId]);
   await ctx.attempts.flush();
+  // The same statement records the first time the solution was given (help_opened, its `created_at` the time
+  // opened), for the student's teachers.
   const [row] = await rows<{ solution: string; solved: boolean; wrong: number }>(
     ctx.db,
-    sql`select q.solution,
-          exists (select 1 from answer_attempts a where a.student_id = ${caller.id} and a.question_id = q.id and a.is_correct) as solved,
-          (select count(*)::int from answer_attempts w where w.student_id = ${caller.id} and w.question_id = q.id and not w.is_correct) as wrong
-        from questions q
-        where q.id = ${questionId}
-          and (q.id in (select sq.question_id from section_questions sq where sq.section_id in (${accessibleSectionIds(caller.id)}))
-            or exists (select 1 from practice_questions pq where pq.student_id = ${caller.id} and pq.question_id = q.id))`,
+    sql`with found as (
+          select q.id, q.solution,
+            exists (select 1 from answer_attempts a where a.student_id = ${caller.id} and a.question_id = q.id and a.is_correct) as solved,
+            (select count(*)::int from answer_attempts w where w.student_id = ${caller.id} and w.question_id = q.id and not w.is_correct) as wrong
+          from questions q
+          where q.id = ${questionId}
+            and (q.id in (select sq.question_id from section_questions sq where sq.section_id in (${accessibleSectionIds(caller.id)}))
+              or exists (select 1 from practice_questions pq where pq.student_id = ${caller.id} and pq.question_id = q.id))
+        ), opened as (
+          insert into help_opened (student_id, question_id, kind, created_at)
+          select ${caller.id}, found.id, 'solution', ${ctx.now().toISOString()}::timestamptz from found
+          where found.solved or found.wrong >= ${SOLUTION_AFTER_WRONG}
+          on conflict do nothing
+        )
+        select found.solution, found.solved, found.wrong from found`,
   );
   if (!row) throw NotFound(LEARNING_MESSAGES.questionNotFound);
   if (!row.solved && row.wrong < SOLUTION_AFTER_WRONG) throw Forbidden(LEARNING_MESSAGES.solutionNotYet);
   return { solution: row.solution };
+}
+
+/**
+ * Records the first time a student opened a question's hint: the question must be one they may check (reachable
+ * through an open section or given to practice, 404 otherwise, and on no test they are sitting, 403), as for
+ * check-answer. Opening it again keeps the first time.
+ */
+export async function recordHintOpened(ctx: AppContext, studentId: string, questionId: string): Promise<void> {
+  await refuseWhileInTest(ctx, studentId, [questionId]);
+  if (!(await reachableQuestion(ctx, studentId, { questionId }))) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  await ctx.db
+    .insert(helpOpened)
+    .values({ studentId, questionId, kind: 'hint', openedAt: ctx.now() })
+    .onConflictDoNothing();
 }
 
 /**

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { StudentQuestion } from '@common/schemas/learning';
 import { QuestionCard } from './QuestionCard';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const image = { filename: `${'b'.repeat(32)}.png`, originalname: 'triangle.png' };
 
@@ -49,6 +52,21 @@ describe("a student's exercise", () => {
     expect(container.textContent).not.toContain('$24$');
     fireEvent.click(screen.getByRole('button', { name: 'Hide hint' }));
     expect(screen.queryByText(/Count by fours/)).toBeNull();
+  });
+
+  it('tells the server the hint was opened, once for the page however often it is opened again', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    renderCard(exercise({ hint: 'Count by fours.' }));
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Show hint' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hide hint' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show hint' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls[0]).toEqual([
+      '/api/student/questions/q1/hint-opened',
+      expect.objectContaining({ method: 'POST' }),
+    ]);
   });
 
   it('offers no hint button when the question has none, and no solution before an answer', () => {

@@ -9,7 +9,7 @@ import { apiUrl, errorMessage } from '../../api/client';
 import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
 import { Button } from '../../ui/Button';
-import { useCheckAnswer, useSolution } from './api';
+import { useCheckAnswer, useHintOpened, useSolution } from './api';
 import { AnswerInput } from '../../question-types/answering';
 import { questionHtml } from '../../question-types/blanks';
 import { loadSessionAnswer, saveSessionAnswer, type SessionAnswer } from './sessionAnswers';
@@ -87,7 +87,7 @@ export function QuestionCard({
         <Button type="submit" disabled={isBlank} aria-disabled={check.isPending || undefined}>
           {check.isPending ? 'Checking...' : 'Check Answer'}
         </Button>
-        {question.hint.trim() ? <Hint hint={question.hint} /> : null}
+        {question.hint.trim() ? <Hint questionId={question.id} hint={question.hint} /> : null}
       </div>
       {/* Always present, so screen readers announce each verdict as it arrives. */}
       <div ref={verdict} role="status" aria-live="polite" className={styles.verdict}>
@@ -109,20 +109,18 @@ export function QuestionCard({
   );
 }
 
-/** The hint, shown on demand, with its math rendered. */
-function Hint({ hint }: { hint: string }) {
+/** The hint, shown on demand, with its math rendered; the first opening on this page is recorded for the teacher. */
+function Hint({ questionId, hint }: { questionId: string; hint: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const opened = useHintOpened(questionId);
+  const toggle = () => {
+    if (!open && opened.isIdle) opened.mutate(undefined, { onError: () => undefined });
+    setOpen((o) => !o);
+  };
   return (
     <div className={styles.hintBox}>
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
-        icon={Lightbulb}
-      >
+      <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={id} onClick={toggle} icon={Lightbulb}>
         {open ? 'Hide hint' : 'Show hint'}
       </Button>
       {open ? (

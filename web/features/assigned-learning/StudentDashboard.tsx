@@ -1,4 +1,4 @@
-import { BookOpen, CheckCircle2, ClipboardCheck, Sparkles, Target } from 'lucide-react';
+import { BookOpen, CheckCircle2, ClipboardCheck, MessageSquareText, Sparkles, Target } from 'lucide-react';
 import type { StudentCourse, StudentStats } from '@common/schemas/learning';
 import { useFamilyEnrollments } from '../../api/cart';
 import { useAuth } from '../../auth/AuthProvider';
@@ -7,7 +7,8 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { PageState } from '../../ui/PageState';
 import { StatCard, StatGrid, StatLinkCard } from '../../ui/StatCard';
 import { paths } from '../../paths';
-import { useStudentCourses, useStudentStats } from './api';
+import { NoteList } from '../../ui/NoteList';
+import { useMyNotes, useStudentCourses, useStudentStats } from './api';
 import { courseProgressText, plural } from '@common/rules';
 import { sectionHref } from './progress';
 import { LearningIllustration } from './LearningIllustration';
@@ -30,8 +31,9 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
   // Read here too so the page shows once its enrollments are in, like its figures: a card arriving late would push
   // the rest down.
   const enrollments = useFamilyEnrollments();
+  const notes = useMyNotes();
   const name = user?.firstName || 'student';
-  if (stats.isPending || courses.isPending || enrollments.isPending)
+  if (stats.isPending || courses.isPending || enrollments.isPending || notes.isPending)
     return <PageState kind="loading" title="Loading your dashboard..." />;
   const enrolled = courses.data?.length ?? stats.data?.enrolledCourses;
   // Nobody is "back" before their first check.
@@ -48,6 +50,14 @@ export function StudentDashboard({ onOpenCourses }: { onOpenCourses(): void }) {
         <LearningIllustration className={styles.welcomeArt} />
       </section>
       <Figures stats={stats.data} enrolled={enrolled} />
+      {notes.data && notes.data.length > 0 ? (
+        <section className={styles.card} aria-labelledby="teacher-notes">
+          <h2 className={styles.cardTitle} id="teacher-notes">
+            <MessageSquareText size={18} aria-hidden="true" /> Notes from your teacher
+          </h2>
+          <NoteList notes={notes.data} label="Notes from your teacher" />
+        </section>
+      ) : null}
       {courses.data && courses.data.length > 0 && stats.data ? (
         <CourseProgressList courses={courses.data} stats={stats.data} />
       ) : null}

@@ -9,6 +9,7 @@ import type {
   StudentQuestion,
   StudentStats,
 } from '@common/schemas/learning';
+import type { SharedNote } from '@common/schemas/student-work';
 import { api } from '../../api/client';
 
 export const studentKeys = {
@@ -35,6 +36,31 @@ export function useSolution(questionId: string, wanted: boolean) {
     staleTime: Infinity,
   });
 }
+
+/**
+ * Records that the student opened a question's hint, for their teachers (the server keeps the first time). It
+ * changes nothing the student sees: a failure is let go.
+ */
+export function useHintOpened(questionId: string) {
+  return useMutation({
+    mutationFn: () =>
+      api.post<void>(
+        `/student/questions/${encodeURIComponent(questionId)}/hint-opened`,
+        undefined,
+        'Could not record the hint opened.',
+      ),
+  });
+}
+
+/** The notes the student's teachers left them, newest first. */
+export const useMyNotes = () =>
+  useQuery({
+    queryKey: ['student', 'notes'] as const,
+    queryFn: () =>
+      api
+        .get<{ notes: SharedNote[] }>('/student/notes', 'Could not load the notes from your teacher.')
+        .then((r) => r.notes),
+  });
 
 export function useStudentCourses() {
   return useQuery({

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageState } from '../../ui/PageState';
 import { SentInvitations } from '../../ui/PendingInvitations';
+import { NoteList } from '../../ui/NoteList';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { StatCards } from '../../ui/StatCard';
 import { Table } from '../../ui/Table';
@@ -22,7 +23,7 @@ import { useRefreshInvitations } from '../../api/invitations';
 import { AddChildDialog } from './AddChildDialog';
 import { EditChildDialog } from './EditChildDialog';
 import { FamilyEnrollmentsPanel } from './FamilyEnrollmentsPanel';
-import { useChild, useChildTests, useChildren, useRemoveChild } from './api';
+import { useChild, useChildNotes, useChildTests, useChildren, useRemoveChild } from './api';
 import { when } from './format';
 import { Welcome, firstNameOf } from './Welcome';
 import styles from './dashboard.module.css';
@@ -363,6 +364,7 @@ function ChildReport({ id }: { id: string }) {
           {child.lastSection.sectionTitle}, in {child.lastSection.courseName}.
         </p>
       ) : null}
+      <ChildNotes childId={child.id} name={fullName(child)} />
       <ChildTests childId={child.id} name={fullName(child)} />
       {child.courses.length === 0 ? <p className={styles.muted}>No courses assigned yet.</p> : null}
       {child.courses.map((course) => (
@@ -434,6 +436,18 @@ function TeacherComments({ result }: { result: ChildTestResult }) {
 }
 
 /** The child's test results, once their teacher releases them (a result awaiting release is not shown). */
+/** The notes the child's teachers shared with the family; nothing when there are none. */
+function ChildNotes({ childId, name }: { childId: string; name: string }) {
+  const notes = useChildNotes(childId);
+  if (notes.isPending || !notes.data?.length) return null;
+  return (
+    <article className={styles.panel} aria-labelledby={`notes-${childId}`}>
+      <h2 id={`notes-${childId}`}>Notes from the teacher</h2>
+      <NoteList notes={notes.data} label={`Notes from the teacher about ${name}`} />
+    </article>
+  );
+}
+
 function ChildTests({ childId, name }: { childId: string; name: string }) {
   const tests = useChildTests(childId);
   return (

@@ -10,6 +10,7 @@ import type { ChildAccountBody } from '@common/schemas/families';
 import type { ChildTestResult } from '@common/schemas/test-taking';
 import { DESK_MESSAGES } from '@common/rules';
 import type { DeskSummary } from '@common/schemas/desk';
+import type { SharedNote } from '@common/schemas/student-work';
 import { api } from '../../api/client';
 
 export const dashboardKeys = {
@@ -18,6 +19,7 @@ export const dashboardKeys = {
   children: ['dashboard', 'children'] as const,
   child: (id: string) => ['dashboard', 'children', id] as const,
   childTests: (id: string) => ['dashboard', 'children', id, 'tests'] as const,
+  childNotes: (id: string) => ['dashboard', 'children', id, 'notes'] as const,
 };
 
 /** The new booking requests waiting in the inbox; under the desk's key, so an inbox change refetches it. */
@@ -103,3 +105,15 @@ export const useRemoveChild = () =>
   useFamilyChange((id: string) =>
     api.delete<{ message: string }>(`/parent/children/${encodeURIComponent(id)}`, FAMILY_MESSAGES.removeFailed),
   );
+
+/** A child's notes from their teachers marked for parents, newest first; another parent's child is 404. */
+export const useChildNotes = (id: string) =>
+  useQuery({
+    queryKey: dashboardKeys.childNotes(id),
+    queryFn: () =>
+      api
+        .get<{ notes: SharedNote[] }>(`/parent/children/${encodeURIComponent(id)}/notes`, 'Could not load the notes.')
+        .then((r) => r.notes),
+    retry: false,
+    ...fresh,
+  });
