@@ -59,6 +59,9 @@ const StudentGrades = lazyPage(() => import('./features/assigned-learning/studen
 const TestSittingPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestSittingPage'));
 const TestReviewPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestReviewPage'));
 const SavedTestPage = lazyPage(() => import('./features/test-reports/SavedTestPage'));
+const StudentCalendar = lazyPage(() => import('./features/calendar/StudentCalendar'));
+const TeacherSchedulePage = lazyPage(() => import('./features/calendar/TeacherSchedulePage'));
+const ClassDueDatesPage = lazyPage(() => import('./features/calendar/ClassDueDatesPage'));
 
 /**
  * A page of the signed-in area behind its guard (web/auth/pageAccess.ts); `at` serves the
@@ -138,7 +141,11 @@ export const routes: RouteObject[] = [
               <RequireAuth>
                 <DashboardPage
                   studentHome={<StudentHome />}
-                  studentSections={{ assignments: <StudentTests />, grades: <StudentGrades /> }}
+                  studentSections={{
+                    assignments: <StudentTests />,
+                    grades: <StudentGrades />,
+                    calendar: <StudentCalendar />,
+                  }}
                 />
               </RequireAuth>
             ),
@@ -167,7 +174,8 @@ export const routes: RouteObject[] = [
           guarded(paths.adminInbox, <InboxPage />),
           { path: paths.adminEnrollments, element: <Navigate to={paths.adminInboxTab('enrollments')} replace /> },
           guarded(paths.teacherGrade, <ComingSoonPage />),
-          guarded(paths.teacherSchedule, <ComingSoonPage />),
+          guarded(paths.teacherSchedule, <TeacherSchedulePage />),
+          guarded(paths.classDueDates.path, <ClassDueDatesPage />),
           // The student's course viewer has an address per course, section and tab.
           guarded(paths.myCourses, <Navigate to={paths.dashboardSection('courses')} replace />),
           guarded(paths.myCourses, <StudentCoursePage />, paths.studentCourse.path),
