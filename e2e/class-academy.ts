@@ -74,11 +74,10 @@ export async function startClassAcademy(): Promise<ClassAcademy> {
     .values({ courseId: course.id, title: 'Ratios', unitNumber: 1, grade: '6' })
     .returning({ id: units.id });
   const sectionTitle = 'Equivalent ratios';
-  const [section] = await db
-    .insert(sections)
-    .values({ unitId: unit.id, title: sectionTitle, sectionNumber: 1, grade: '6', content: '<p>Ratios</p>' })
-    .returning({ id: sections.id });
-  await db.insert(sections).values({ unitId: unit.id, title: 'Unit rates', sectionNumber: 2, grade: '6' });
+  await db.insert(sections).values([
+    { unitId: unit.id, title: sectionTitle, sectionNumber: 1, grade: '6', content: '<p>Ratios</p>' },
+    { unitId: unit.id, title: 'Unit rates', sectionNumber: 2, grade: '6' },
+  ]);
   const className = 'Period 2 <Math> & "Co"';
   const [klass] = await db.insert(classes).values({ name: className }).returning({ id: classes.id });
   await db.insert(classTeachers).values({ classId: klass.id, teacherId });
