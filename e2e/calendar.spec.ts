@@ -105,6 +105,8 @@ test('a due date set by the teacher reaches the student, their calendar and thei
   await student.getByRole('button', { name: 'Week', exact: true }).click();
   await expect(student.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(student.getByText(`${academy.sectionTitle} (Ratios & Rates)`)).toBeVisible();
+  // The week of the due day; Today comes back to today's week, marked.
+  await student.getByRole('button', { name: 'Today', exact: true }).click();
   await expect(student.getByRole('button', { name: /, today, / })).toBeVisible();
   await shoot(student, 'student-calendar-week');
 
@@ -123,6 +125,8 @@ test('a due date set by the teacher reaches the student, their calendar and thei
   // The teacher's calendar shows the class's date with the class's name.
   await teacher.goto('/teacher-schedule');
   await teacher.getByRole('button', { name: 'Week', exact: true }).click();
+  await teacher.getByRole('button', { name: /, today, / }).focus();
+  if (!sameDay) await teacher.keyboard.press('ArrowRight');
   await expect(teacher.getByText(academy.className)).toBeVisible();
   await shoot(teacher, 'teacher-schedule');
 
