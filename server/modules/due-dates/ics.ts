@@ -14,14 +14,16 @@ export interface IcsEvent {
 
 /** A TEXT value: backslash, semicolon and comma escaped, every line break written as \n, other controls dropped. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    // Controls have no place in a TEXT value (the text rule refuses most of them on input already).
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '');
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // Controls have no place in a TEXT value (the text rule refuses most of them on input already).
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+  );
 }
 
 /** Folds a content line into lines of at most 75 octets, each continuation starting with a space. */
