@@ -362,6 +362,19 @@ describe("the student's due list", () => {
     }
   });
 
+  it("moves the dashboard's count as soon as a due date is set or cleared, after it was read", async () => {
+    const count = async () =>
+      (await call(t.app, cookies.student, { method: 'GET', url: '/api/student/stats' })).json().assignmentsDue;
+    const before = await count();
+    expect((await setClassDue(cookies.teacher, section(0, 0), at(DAY).toISOString())).statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
+    await call(t.app, cookies.teacher, {
+      method: 'DELETE',
+      url: `/api/classes/${klass.id}/due-dates/${section(0, 0)}`,
+    });
+    expect(await count()).toBe(before);
+  });
+
   it('leaves out a section the student can no longer open', async () => {
     // A date on a held section (written directly: the route refuses it) is not the student's.
     await t.db.insert(sectionDueDates).values({ sectionId: section(1, 1), classId: klass.id, dueAt: at(DAY) });

@@ -39,6 +39,9 @@ export function dueDateRoutes(ctx: AppContext) {
   return async function (app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const classStaff = { access: ['admin', 'teacher'] } as const;
+    // A due date written is announced as content naming its students: the dashboard's memo of whether they have any
+    // is emptied before the answer, so their next read sees it.
+    const classStaffWrite = { ...classStaff, invalidates: ['content'] } as const;
     const calendarUsers = { access: ['student', 'teacher', 'admin'] } as const;
     const classParams = z.object({ id: z.uuid(DUE_DATE_MESSAGES.classNotFound) });
 
@@ -50,20 +53,20 @@ export function dueDateRoutes(ctx: AppContext) {
     r.put(
       '/classes/:id/due-dates/:sectionId',
       {
-        config: classStaff,
+        config: classStaffWrite,
         schema: { params: classSectionParams, body: setDueDateBody, response: { 200: dueDateReply } },
       },
       (req) => setClassDueDate(ctx, actorOf(req.user!), req.params.id, req.params.sectionId, req.body.dueAt),
     );
     r.delete(
       '/classes/:id/due-dates/:sectionId',
-      { config: classStaff, schema: { params: classSectionParams, response: { 200: dueDateReply } } },
+      { config: classStaffWrite, schema: { params: classSectionParams, response: { 200: dueDateReply } } },
       (req) => clearClassDueDate(ctx, actorOf(req.user!), req.params.id, req.params.sectionId),
     );
     r.put(
       '/classes/:id/due-dates/:sectionId/students/:studentId',
       {
-        config: classStaff,
+        config: classStaffWrite,
         schema: { params: classStudentSectionParams, body: setDueDateBody, response: { 200: dueDateReply } },
       },
       (req) =>
@@ -78,21 +81,21 @@ export function dueDateRoutes(ctx: AppContext) {
     );
     r.delete(
       '/classes/:id/due-dates/:sectionId/students/:studentId',
-      { config: classStaff, schema: { params: classStudentSectionParams, response: { 200: dueDateReply } } },
+      { config: classStaffWrite, schema: { params: classStudentSectionParams, response: { 200: dueDateReply } } },
       (req) =>
         clearStudentExtension(ctx, actorOf(req.user!), req.params.id, req.params.sectionId, req.params.studentId),
     );
     r.put(
       '/students/:studentId/due-dates/:sectionId',
       {
-        config: classStaff,
+        config: classStaffWrite,
         schema: { params: studentSectionParams, body: setDueDateBody, response: { 200: dueDateReply } },
       },
       (req) => setOwnDueDate(ctx, actorOf(req.user!), req.params.studentId, req.params.sectionId, req.body.dueAt),
     );
     r.delete(
       '/students/:studentId/due-dates/:sectionId',
-      { config: classStaff, schema: { params: studentSectionParams, response: { 200: dueDateReply } } },
+      { config: classStaffWrite, schema: { params: studentSectionParams, response: { 200: dueDateReply } } },
       (req) => clearOwnDueDate(ctx, actorOf(req.user!), req.params.studentId, req.params.sectionId),
     );
 
