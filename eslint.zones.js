@@ -63,7 +63,8 @@ export const MODULE_PUBLIC_FILES = {
   users: ['present.ts', 'service.ts'],
   // A student's progress and the questions as a student sees them, shown again by dashboards, test-taking and a
   // section's questions.
-  student: ['progress.ts', 'questions.ts'],
+  // What a student may open is also what the due-date list reads.
+  student: ['progress.ts', 'questions.ts', 'access.ts'],
   // The papers waiting for a teacher's review, counted on the dashboards.
   'test-taking': ['service.ts'],
   // The question bank's reads, used to build saved tests; its multipart parsing, used by every route that takes an image.
@@ -72,6 +73,8 @@ export const MODULE_PUBLIC_FILES = {
   academy: ['service.ts'],
   // Whole courses given and taken back, by a removal here and by an enrollment's grants.
   assignments: ['whole-courses.ts'],
+  // A student's due list, counted on their dashboard.
+  'due-dates': ['student-due.ts', 'effective.ts'],
 };
 
 const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];

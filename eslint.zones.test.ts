@@ -89,7 +89,7 @@ describe('the import zones of eslint.config.js', () => {
   it("refuse a module importing another module's routes, tests or other insides, or the app", async () => {
     const planted = [
       "export { courseRoutes } from '../courses/routes';\n",
-      "export { studentsOfCourses } from '../student/access';\n",
+      "export { recordAttempt } from '../student/attempts';\n",
       "export { registerSessions } from '../sessions/plugin';\n",
       "import '../courses/courses.test';\n",
       "export { buildApp } from '../../app';\n",

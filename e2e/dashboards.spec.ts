@@ -61,11 +61,11 @@ test('student: welcome, figures, the sidebar with its in-place sections, collaps
   await expectMenu(page, labels);
   await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
-  // Assignments and Grades hold the student's tests; Calendar and Resources are not built yet and say "coming soon".
+  // Assignments, Grades and Calendar are built; Resources is not yet and says "coming soon".
   for (const [label, comingSoon] of [
     ['Assignments', false],
     ['Grades', false],
-    ['Calendar', true],
+    ['Calendar', false],
     ['Resources', true],
   ] as const) {
     await sidebar(page).getByRole('link', { name: label }).click();

@@ -184,9 +184,18 @@ const ROUTES: Record<string, Record<Role, Landing>> = {
     anonymous: SIGN_IN,
     student: deniedHere('/teacher-schedule'),
     parent: deniedHere('/teacher-schedule'),
-    teacher: comingSoon('/teacher-schedule'),
+    teacher: { url: '/teacher-schedule', shows: 'Add to your own calendar' },
     'data-entry': deniedHere('/teacher-schedule'),
     admin: deniedHere('/teacher-schedule'),
+  },
+  // A class's due dates: its teachers and admins; an unknown class is the server's 404.
+  '/classes/00000000-0000-4000-8000-000000000000/due-dates': {
+    anonymous: SIGN_IN,
+    student: DASHBOARD.student,
+    parent: DENIED_AT_HOME,
+    teacher: { url: '/classes/00000000-0000-4000-8000-000000000000/due-dates', shows: 'Class not found' },
+    'data-entry': DENIED_AT_HOME,
+    admin: { url: '/classes/00000000-0000-4000-8000-000000000000/due-dates', shows: 'Class not found' },
   },
   '/parent-dashboard': {
     anonymous: SIGN_IN,

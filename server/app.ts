@@ -35,6 +35,7 @@ import { assignmentRoutes } from './modules/assignments/routes';
 import { sectionQuestionRoutes } from './modules/section-questions/routes';
 import { studentsOfCourses } from './modules/student/access';
 import { attemptWriter } from './modules/student/attempts';
+import { dueDateRoutes } from './modules/due-dates/routes';
 import { studentRoutes } from './modules/student/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { classRoutes } from './modules/classes/routes';
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sittingReviewRoutes(ctx));
       await api.register(classRoutes(ctx));
       await api.register(studentWorkRoutes(ctx));
+      await api.register(dueDateRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -63,6 +63,9 @@ const TestReviewPage = lazyPage(() => import('./features/assigned-learning/stude
 const SavedTestPage = lazyPage(() => import('./features/test-reports/SavedTestPage'));
 const SittingReviewPage = lazyPage(() => import('./features/test-reports/SittingReviewPage'));
 const StudentWorkPage = lazyPage(() => import('./features/student-work/StudentWorkPage'));
+const StudentCalendar = lazyPage(() => import('./features/calendar/StudentCalendar'));
+const TeacherSchedulePage = lazyPage(() => import('./features/calendar/TeacherSchedulePage'));
+const ClassDueDatesPage = lazyPage(() => import('./features/calendar/ClassDueDatesPage'));
 
 /**
  * A page of the signed-in area behind its guard (web/auth/pageAccess.ts); `at` serves the
@@ -142,7 +145,11 @@ export const routes: RouteObject[] = [
               <RequireAuth>
                 <DashboardPage
                   studentHome={<StudentHome />}
-                  studentSections={{ assignments: <StudentTests />, grades: <StudentGrades /> }}
+                  studentSections={{
+                    assignments: <StudentTests />,
+                    grades: <StudentGrades />,
+                    calendar: <StudentCalendar />,
+                  }}
                 />
               </RequireAuth>
             ),
@@ -173,7 +180,8 @@ export const routes: RouteObject[] = [
           guarded(paths.adminInbox, <InboxPage />),
           { path: paths.adminEnrollments, element: <Navigate to={paths.adminInboxTab('enrollments')} replace /> },
           guarded(paths.teacherGrade, <ComingSoonPage />),
-          guarded(paths.teacherSchedule, <ComingSoonPage />),
+          guarded(paths.teacherSchedule, <TeacherSchedulePage />),
+          guarded(paths.classDueDates.path, <ClassDueDatesPage />),
           // The student's course viewer has an address per course, section and tab.
           guarded(paths.myCourses, <Navigate to={paths.dashboardSection('courses')} replace />),
           guarded(paths.myCourses, <StudentCoursePage />, paths.studentCourse.path),

@@ -52,6 +52,22 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/student/courses/:id/progress': ['student'],
   'GET /api/student/stats': ['student'],
   'GET /api/student/sections/:id/progress': ['student'],
+  // Due dates: a class's by its teachers (another teacher's class is 403, due-dates.test.ts) and admins; a student's
+  // own by staff who may write for them.
+  'GET /api/classes/:id/due-dates': ['admin', 'teacher'],
+  'PUT /api/classes/:id/due-dates/:sectionId': ['admin', 'teacher'],
+  'DELETE /api/classes/:id/due-dates/:sectionId': ['admin', 'teacher'],
+  'PUT /api/classes/:id/due-dates/:sectionId/students/:studentId': ['admin', 'teacher'],
+  'DELETE /api/classes/:id/due-dates/:sectionId/students/:studentId': ['admin', 'teacher'],
+  'PUT /api/students/:studentId/due-dates/:sectionId': ['admin', 'teacher'],
+  'DELETE /api/students/:studentId/due-dates/:sectionId': ['admin', 'teacher'],
+  'GET /api/student/due': ['student'],
+  'GET /api/calendar': ['student', 'teacher', 'admin'],
+  'GET /api/calendar/feed': ['student', 'teacher', 'admin'],
+  'POST /api/calendar/feed': ['student', 'teacher', 'admin'],
+  'DELETE /api/calendar/feed': ['student', 'teacher', 'admin'],
+  // A calendar app holds the secret address, and no cookie: unknown and revoked tokens are 404, reads rate-limited.
+  'GET /api/calendar/feed/:token.ics': everyone,
   'GET /api/admin/dashboard': ['admin'],
   'GET /api/teacher/dashboard': ['teacher'],
   'GET /api/parent/children': ['parent'],

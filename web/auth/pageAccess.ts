@@ -78,6 +78,11 @@ const ACCESS_BY_PAGE = {
     types: ASSIGNMENT,
     othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard, parent: paths.dashboard },
   },
+  // A class's due dates: its teachers and admins (the server refuses a teacher another's class).
+  [paths.classDueDates.path]: {
+    types: ASSIGNMENT,
+    othersTo: { ...everyTypeBut(ASSIGNMENT, paths.home), student: paths.dashboard },
+  },
   // Sitting and reviewing tests are the student's own; everybody else goes to their dashboard.
   [paths.testSitting.path]: STUDENT_ONLY,
   [paths.testReview.path]: STUDENT_ONLY,

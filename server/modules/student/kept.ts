@@ -78,6 +78,12 @@ export const studentMemos = {
    */
   studentHasTests: keptMemo<boolean, ByStudent>({ clearedBy: ['content'], maxBytes: 1 * MB, scoped: true }),
   /**
+   * By student: whether any section has a due date for them (their own, or a class's they are in), so the dashboard's
+   * figures of a student without due dates cost no statement; a due date set or cleared, and a student joining or
+   * leaving a class, are announced as content naming the students it reaches.
+   */
+  studentHasDueDates: keptMemo<boolean, ByStudent>({ clearedBy: ['content'], maxBytes: 1 * MB, scoped: true }),
+  /**
    * By student: the questions on the papers of their sittings not yet submitted, which they may not check, read the
    * solution of or fetch as practice meanwhile; a sitting started or submitted is announced as content naming them.
    */

@@ -16,6 +16,8 @@ import { courses, helpOpened, questions } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
 import { Forbidden, NotFound } from '../../lib/errors';
 import { accessibleSectionIds, accessibleUnitIds, assignedCourseIds } from './access';
+import { effectiveDueDates } from '../due-dates/effective';
+import { openSectionsDue } from '../due-dates/student-due';
 import { recordAttempt } from './attempts';
 import {
   isSolved,
@@ -413,11 +415,31 @@ export async function courseSectionProgress(
 }
 
 /**
+ * The dashboard's "Assignments Due": the given tests open now and the sections not yet finished whose due date has
+ * not passed (due-dates/student-due.ts).
+ */
+async function assignmentsDue(ctx: AppContext, studentId: string): Promise<number> {
+  const [tests, sections] = await Promise.all([openTestsDue(ctx, studentId), sectionsDue(ctx, studentId)]);
+  return tests + sections;
+}
+
+async function sectionsDue(ctx: AppContext, studentId: string): Promise<number> {
+  const hasDueDates = await ctx.memos.studentHasDueDates.remember({ student: studentId }, async () => {
+    const [found] = await rows<{ any: boolean }>(
+      ctx.db,
+      sql`select exists (select 1 from (${effectiveDueDates(studentId)}) sd) as any`,
+    );
+    return found.any;
+  });
+  return hasDueDates ? openSectionsDue(ctx.db, studentId, ctx.now()) : 0;
+}
+
+/**
  * Tests the student can sit now (the window is open, or there is none) and has not submitted: one count on the
  * student's assignments (test_assignments_student_idx) and their sittings (test_attempts_assignment_key). Not kept:
  * a window opening or closing changes it with no write to announce; a student who never had a test costs nothing.
  */
-async function assignmentsDue(ctx: AppContext, studentId: string): Promise<number> {
+async function openTestsDue(ctx: AppContext, studentId: string): Promise<number> {
   const hasTests = await ctx.memos.studentHasTests.remember({ student: studentId }, async () => {
     const [found] = await rows<{ any: boolean }>(
       ctx.db,

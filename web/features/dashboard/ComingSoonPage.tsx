@@ -2,11 +2,10 @@ import { Sparkles } from 'lucide-react';
 import { useLocation } from 'react-router';
 import styles from './dashboard.module.css';
 
-/** The "Coming Soon!" staff pages: admin analytics, teacher grades and schedule. */
+/** The "Coming Soon!" staff pages: admin analytics and teacher grades. */
 const titles: Record<string, string> = {
   '/admin-analytics': 'Analytics',
   '/teacher-grade': 'Grades',
-  '/teacher-schedule': 'Calendar',
 };
 
 export default function ComingSoonPage() {

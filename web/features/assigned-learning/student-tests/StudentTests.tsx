@@ -4,6 +4,7 @@ import { ClipboardList } from 'lucide-react';
 import type { StudentTest } from '@common/schemas/test-taking';
 import { paths } from '../../../paths';
 import { EmptyState } from '../../../ui/EmptyState';
+import { DueList } from './DueList';
 import { TestsPage } from './TestsPage';
 import styles from './tests.module.css';
 import { plural } from '@common/rules';
@@ -23,12 +24,15 @@ export const STATUS_LABELS: Record<StudentTest['status'], string> = {
   submitted: 'Submitted',
 };
 
-/** The student's Assignments section: every test given to them, with its window, time limit and status. */
+/**
+ * The student's Assignments section: what is due, soonest first (sections with a due date, tests with a window), then
+ * every test given to them, with its window, time limit and status.
+ */
 export default function StudentTests() {
   // The time the list was read: whether each test is open is decided once per visit (the server decides again).
   const [now] = useState(() => Date.now());
   return (
-    <TestsPage title="Assignments" icon={ClipboardList} noun="your tests">
+    <TestsPage title="Assignments" icon={ClipboardList} noun="your tests" before={<DueList />}>
       {(list) =>
         list.length === 0 ? (
           <EmptyState

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Attempt, StudentTest } from '@common/schemas/test-taking';
+import type { StudentDueReply } from '@common/schemas/due-dates';
 import { api } from '../../../api/client';
 
 export const testKeys = {
@@ -39,3 +40,11 @@ export const submitSitting = (attemptId: string) =>
   api
     .post<{ attempt: Attempt }>(`/student/attempts/${attemptId}/submit`, undefined, 'Failed to submit the test')
     .then((r) => r.attempt);
+
+/** What the student has due (sections and tests with a window), soonest first, with each one's state. */
+export function useStudentDue() {
+  return useQuery({
+    queryKey: ['student', 'due'] as const,
+    queryFn: () => api.get<StudentDueReply>('/student/due', 'Failed to load what you have due').then((r) => r.items),
+  });
+}
