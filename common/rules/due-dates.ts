@@ -30,8 +30,6 @@ export const DUE_DATE_MESSAGES = {
   dueAtRequired: 'Due date is required',
   dueAtInvalid: 'Due date must be a real date and time',
   dueAtRange: 'Due date must be between the years 2000 and 2100',
-  classNotFound: 'Class not found',
-  notYourClass: 'You do not teach this class',
   sectionNotInClass: 'This section is not one of the class’s sections',
   studentNotInClass: 'This student is not in the class',
   studentNotFound: 'Student not found',

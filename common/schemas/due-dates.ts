@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CALENDAR_LIMITS, DUE_DATE_MESSAGES, DUE_STATES, TEST_WINDOW_STATES } from '../rules/due-dates';
+import { CLASS_MESSAGES } from '../rules/classes';
 
 const M = DUE_DATE_MESSAGES;
 const YEAR_MIN = Date.UTC(2000, 0, 1);
@@ -21,7 +22,10 @@ export const dueAtField = z
 export const setDueDateBody = z.object({ dueAt: dueAtField });
 export type SetDueDateBody = z.input<typeof setDueDateBody>;
 
-export const classSectionParams = z.object({ id: z.uuid(M.classNotFound), sectionId: z.uuid(M.sectionNotInClass) });
+export const classSectionParams = z.object({
+  id: z.uuid(CLASS_MESSAGES.notFound),
+  sectionId: z.uuid(M.sectionNotInClass),
+});
 export const classStudentSectionParams = classSectionParams.extend({ studentId: z.uuid(M.studentNotInClass) });
 export const studentSectionParams = z.object({
   studentId: z.uuid(M.studentNotFound),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DUE_DATE_MESSAGES as M } from '../../../common/rules';
+import { CLASS_MESSAGES, DUE_DATE_MESSAGES as M } from '../../../common/rules';
 import {
   answerAttempts,
   sectionDueDates,
@@ -107,14 +107,14 @@ describe("a class's due dates", () => {
   it('refuses a teacher of another class (403) and an unknown class (404)', async () => {
     const other = await call(t.app, cookies.otherTeacher, { method: 'GET', url: `/api/classes/${klass.id}/due-dates` });
     expect(other.statusCode).toBe(403);
-    expect(other.json().message).toBe(M.notYourClass);
+    expect(other.json().message).toBe(CLASS_MESSAGES.notYourClass);
     expect((await setClassDue(cookies.otherTeacher, section(0, 0), at(DAY).toISOString())).statusCode).toBe(403);
     const unknown = await call(t.app, cookies.admin, {
       method: 'GET',
       url: '/api/classes/00000000-0000-4000-8000-000000000000/due-dates',
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(M.classNotFound);
+    expect(unknown.json().message).toBe(CLASS_MESSAGES.notFound);
   });
 
   it('refuses students and parents by role', async () => {

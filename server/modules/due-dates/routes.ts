@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DUE_DATE_MESSAGES } from '../../../common/rules';
+import { CLASS_MESSAGES } from '../../../common/rules';
 import {
   calendarQuery,
   calendarReply,
@@ -43,7 +43,7 @@ export function dueDateRoutes(ctx: AppContext) {
     // is emptied before the answer, so their next read sees it.
     const classStaffWrite = { ...classStaff, invalidates: ['content'] } as const;
     const calendarUsers = { access: ['student', 'teacher', 'admin'] } as const;
-    const classParams = z.object({ id: z.uuid(DUE_DATE_MESSAGES.classNotFound) });
+    const classParams = z.object({ id: z.uuid(CLASS_MESSAGES.notFound) });
 
     r.get(
       '/classes/:id/due-dates',

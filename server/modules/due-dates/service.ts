@@ -8,7 +8,7 @@ import { sectionDueDates } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { requireStudent } from '../../policies/students';
-import { requireClassStaff } from './class-access';
+import { requireClass } from '../../policies/classes';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -27,8 +27,9 @@ function sectionOfClass(classId: string, sectionId: ReturnType<typeof sql>) {
 
 /** A class's sections (of its courses, minus what it holds), each with the class's due date and its students' own. */
 export async function classDueDates(ctx: AppContext, actor: Actor, classId: string): Promise<ClassDueDatesReply> {
-  const { name } = await requireClassStaff(ctx.db, actor, classId);
-  const [sections, students] = await Promise.all([
+  await requireClass(ctx.db, actor, classId);
+  const [[{ name }], sections, students] = await Promise.all([
+    rows<{ name: string }>(ctx.db, sql`select due_c.name from classes due_c where due_c.id = ${classId}`),
     rows<{
       course_id: string;
       course_title: string;
@@ -91,7 +92,7 @@ export async function setClassDueDate(
   sectionId: string,
   dueAt: string,
 ): Promise<{ dueAt: string }> {
-  await requireClassStaff(ctx.db, actor, classId);
+  await requireClass(ctx.db, actor, classId);
   const written = await rows<{ due_at: string | Date }>(
     ctx.db,
     sql`insert into section_due_dates (section_id, class_id, due_at, set_by)
@@ -110,7 +111,7 @@ export async function clearClassDueDate(
   classId: string,
   sectionId: string,
 ): Promise<{ dueAt: null }> {
-  await requireClassStaff(ctx.db, actor, classId);
+  await requireClass(ctx.db, actor, classId);
   await ctx.db
     .delete(sectionDueDates)
     .where(and(eq(sectionDueDates.classId, classId), eq(sectionDueDates.sectionId, sectionId)));
@@ -129,7 +130,7 @@ export async function setStudentExtension(
   studentId: string,
   dueAt: string,
 ): Promise<{ dueAt: string }> {
-  await requireClassStaff(ctx.db, actor, classId);
+  await requireClass(ctx.db, actor, classId);
   const written = await rows<{ due_at: string | Date }>(
     ctx.db,
     sql`insert into section_due_dates (section_id, student_id, due_at, set_by)
@@ -151,7 +152,7 @@ export async function clearStudentExtension(
   sectionId: string,
   studentId: string,
 ): Promise<{ dueAt: null }> {
-  await requireClassStaff(ctx.db, actor, classId);
+  await requireClass(ctx.db, actor, classId);
   if (!(await isInClass(ctx.db, classId, studentId))) throw NotFound(M.studentNotInClass);
   await ctx.db
     .delete(sectionDueDates)
