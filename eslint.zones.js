@@ -72,6 +72,8 @@ export const MODULE_PUBLIC_FILES = {
   academy: ['service.ts'],
   // Whole courses given and taken back, by a removal here and by an enrollment's grants.
   assignments: ['whole-courses.ts'],
+  // A student's due date of each section, read by a class's gradebook.
+  'due-dates': ['effective.ts'],
 };
 
 const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];

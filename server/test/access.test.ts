@@ -171,6 +171,9 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'PUT /api/student/attempts/:attemptId/answers/:questionId': ['student'],
   'POST /api/student/attempts/:attemptId/submit': ['student'],
   'GET /api/student/attempts/:attemptId': ['student'],
+  // A teacher opens only the classes they teach (server/modules/gradebook/gradebook.test.ts).
+  'GET /api/gradebook/classes': ['admin', 'teacher'],
+  'GET /api/classes/:classId/gradebook': ['admin', 'teacher'],
 };
 
 /** The student-assignment calls exist under /api/admin for admins and /api/teacher for teachers. */
