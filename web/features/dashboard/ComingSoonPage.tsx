@@ -2,10 +2,9 @@ import { Sparkles } from 'lucide-react';
 import { useLocation } from 'react-router';
 import styles from './dashboard.module.css';
 
-/** The "Coming Soon!" staff pages: admin analytics, teacher grades and schedule. */
+/** The "Coming Soon!" staff pages: admin analytics and the teacher's schedule. */
 const titles: Record<string, string> = {
   '/admin-analytics': 'Analytics',
-  '/teacher-grade': 'Grades',
   '/teacher-schedule': 'Calendar',
 };
 
