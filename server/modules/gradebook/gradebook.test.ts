@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRADEBOOK_MESSAGES as M, type GradebookReply } from '../../../common/schemas/gradebook';
 import { CHANNELS } from '../../db/changes';
-import { classHeldSections } from '../../db/schema';
+import { classHeldSections, tests as savedTests } from '../../db/schema';
 import {
   buildAdmin,
   buildCourse,
@@ -231,6 +232,17 @@ describe('GET /api/classes/:classId/gradebook', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const cole = (await book()).students[2];
     expect(cole.sections[2]).toMatchObject({ solved: 1, tried: 2, firstTry: 1 });
+  });
+});
+
+describe('the kept gradebook', () => {
+  it('is sent gzipped to a browser, and shows a renamed test (a change no notice announces)', async () => {
+    const url = `/api/classes/${classId}/gradebook`;
+    const zipped = await call(t.app, cookies.teacher, { method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString()).students).toHaveLength(3);
+    await t.db.update(savedTests).set({ title: 'Test X (renamed)' }).where(eq(savedTests.id, tests.x));
+    expect((await book()).tests[0].title).toBe('Test X (renamed)');
   });
 });
 

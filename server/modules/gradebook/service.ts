@@ -1,11 +1,13 @@
+import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { dueState } from '../../../common/rules/due-dates';
-import type {
-  GradebookQuery,
-  GradebookReply,
-  GradebookSection,
-  SectionCell,
-  TestCell,
+import {
+  gradebookReply,
+  type GradebookQuery,
+  type GradebookReply,
+  type GradebookSection,
+  type SectionCell,
+  type TestCell,
 } from '../../../common/schemas/gradebook';
 import type { AppContext } from '../../context';
 import { rows } from '../../db/prepared';
@@ -13,6 +15,7 @@ import type { Actor } from '../../policies/actor';
 import { effectiveDueDates } from '../due-dates/effective';
 import { totalsJson, type StudentTotals } from '../student/progress';
 import { requireClass } from './class-access';
+import type { KeptGradebook } from './kept';
 
 /**
  * A class's gradebook. Statements are per class, never per student: the students, the class's sections, their due
@@ -215,13 +218,13 @@ export function sectionCellOf(
 const mean = (values: number[]) =>
   values.length === 0 ? null : Math.round(values.reduce((a, b) => a + b, 0) / values.length);
 
-export async function gradebook(
+/** The gradebook computed afresh, with the moment a state of it would change by the clock alone. */
+async function buildGradebook(
   ctx: AppContext,
-  actor: Actor,
-  classId: string,
+  found: { id: string; name: string },
   query: GradebookQuery,
-): Promise<GradebookReply> {
-  const found = await requireClass(ctx.db, actor, classId);
+): Promise<{ reply: GradebookReply; validUntil: number; checks: number }> {
+  const classId = found.id;
   const [students, allSections, due, tests] = await Promise.all([
     classStudents(ctx, classId),
     classSections(ctx, classId),
@@ -232,6 +235,8 @@ export async function gradebook(
     ctx,
     students.map((s) => s.id),
   );
+  // Summed in the same turn the cells are counted in: a check counted later changes the sum, and the reply is read again.
+  const checks = totals.reduce((sum, t) => sum + t.attempts, 0);
   const now = ctx.now().getTime();
   const range = {
     from: query.from ? Date.parse(query.from) : -Infinity,
@@ -246,10 +251,14 @@ export async function gradebook(
     ),
     tests: tests.shown.map((test) => testCellOf(tests.cells.get(`${student.id} ${test.id}`), now)),
   }));
+  const future = [...due.values(), ...[...tests.cells.values()].map((c) => c.closes_ms ?? Infinity)].filter(
+    (at) => at > now,
+  );
+  const validUntil = Math.min(Infinity, ...future);
   const units = new Map<string, GradebookReply['units'][number]>();
   for (const s of allSections)
     units.set(s.unitId, { id: s.unitId, courseTitle: s.courseTitle, unitNumber: s.unitNumber, title: s.unitTitle });
-  return {
+  const reply: GradebookReply = {
     class: found,
     sections: sections.map(({ questionIds: _, ...column }) => column),
     tests: tests.shown,
@@ -276,4 +285,64 @@ export async function gradebook(
       })),
     },
   };
+  return { reply, validUntil, checks };
+}
+
+/** What the kept gradebook of a class cannot hear of: its name, its tests and their windows and titles. */
+async function unannouncedStamp(ctx: AppContext, classId: string): Promise<string> {
+  const [row] = await rows<{ stamp: string | null }>(
+    ctx.db,
+    sql`select (select gb_c.name from classes gb_c where gb_c.id = ${classId}) || '|' || coalesce((
+          select string_agg(gb_ct.test_id::text || ' ' || coalesce(gb_ct.opens_at::text, '') || ' ' || coalesce(gb_ct.closes_at::text, '')
+            || ' ' || gb_t.title, '|' order by gb_ct.test_id)
+          from class_tests gb_ct join tests gb_t on gb_t.id = gb_ct.test_id where gb_ct.class_id = ${classId}), '') as stamp`,
+  );
+  return row?.stamp ?? '';
+}
+
+/** The checks the students' kept totals hold; -1 when one is not kept (the gradebook is then read afresh). */
+function keptChecks(ctx: AppContext, studentIds: readonly string[]): number {
+  let sum = 0;
+  for (const id of studentIds) {
+    const totals = ctx.memos.studentTotals.get({ student: id });
+    if (!totals) return -1;
+    sum += totals.attempts;
+  }
+  return sum;
+}
+
+/**
+ * A class's gradebook as JSON text (and gzipped), for an admin or a teacher of the class: kept by class and filters
+ * while nothing it shows has changed (see KeptGradebook), else computed afresh and passed through the reply schema.
+ */
+export async function gradebookText(
+  ctx: AppContext,
+  actor: Actor,
+  classId: string,
+  query: GradebookQuery,
+): Promise<KeptGradebook> {
+  const found = await requireClass(ctx.db, actor, classId);
+  const key = JSON.stringify([classId, query.unit ?? '', query.test ?? '', query.from ?? '', query.to ?? '']);
+  const stamp = await unannouncedStamp(ctx, classId);
+  const memo = ctx.memos.gradebookReplies;
+  const kept = memo.get(key);
+  if (
+    kept &&
+    kept.stamp === stamp &&
+    ctx.now().getTime() < kept.validUntil &&
+    keptChecks(ctx, kept.studentIds) === kept.checks
+  )
+    return kept;
+  if (kept) memo.evict(key);
+  // Through the memo's own load: a notice that empties it meanwhile keeps the gradebook read before it from being kept.
+  return memo.remember(key, async () => {
+    const { reply, validUntil, checks } = await buildGradebook(ctx, found, query);
+    const json = JSON.stringify(gradebookReply.parse(reply));
+    return { stamp, studentIds: reply.students.map((s) => s.id), checks, validUntil, json, gzip: gzipSync(json) };
+  });
+}
+
+/** The gradebook as a value (the tests read it so). */
+export async function gradebook(ctx: AppContext, actor: Actor, classId: string, query: GradebookQuery) {
+  return JSON.parse((await gradebookText(ctx, actor, classId, query)).json) as GradebookReply;
 }
