@@ -57,6 +57,12 @@ function columnsOf(book: GradebookReply): Array<GridColumn<GradebookStudent>> {
   ];
 }
 
+/**
+ * Columns shown at once: a class's whole course is hundreds of sections, and the grid's first page must show at once
+ * (the CSV and the printed page hold them all).
+ */
+const COLUMNS_PER_PAGE = 20;
+
 const lead: GridColumn<GradebookStudent> = {
   key: 'name',
   header: 'Student',
@@ -94,6 +100,9 @@ export default function GradebookPage() {
   const data = book.data;
   const students = useMemo(() => (data ? sortedStudents(data, sort) : []), [data, sort]);
   const columns = useMemo(() => (data ? columnsOf(data) : []), [data]);
+  const pages = Math.max(1, Math.ceil(columns.length / COLUMNS_PER_PAGE));
+  const columnPage = Math.min(pages, Math.max(1, Number(search.get('cols')) || 1));
+  const shown = columns.slice((columnPage - 1) * COLUMNS_PER_PAGE, columnPage * COLUMNS_PER_PAGE);
 
   if (classes.isPending) return <PageState kind="loading" title="Loading your classes..." />;
   if (classes.isError) return <PageState kind="error" title={classes.error.message} />;
@@ -104,7 +113,7 @@ export default function GradebookPage() {
       </PageFrame>
     );
 
-  const setFilter = (key: keyof GradebookFilters) => (value: string) => change({ [key]: value });
+  const setFilter = (key: keyof GradebookFilters) => (value: string) => change({ [key]: value, cols: '' });
   const printHref = `${paths.teacherGradePrint}?${search.toString()}`;
 
   return (
@@ -132,7 +141,7 @@ export default function GradebookPage() {
         <SelectField
           label="Class"
           value={classId}
-          onChange={(e) => change({ class: e.target.value, unit: '', test: '', sort: '', dir: '' })}
+          onChange={(e) => change({ class: e.target.value, unit: '', test: '', sort: '', dir: '', cols: '' })}
           options={classes.data.map((c) => ({ value: c.id, label: `${c.name} (${c.students})` }))}
         />
         <SelectField
@@ -174,13 +183,39 @@ export default function GradebookPage() {
         />
       ) : (
         <>
-          <Legend />
+          <div className={styles.gridBar}>
+            <Legend />
+            {pages > 1 ? (
+              <nav className={styles.columnPages} aria-label="Columns">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-disabled={columnPage <= 1}
+                  onClick={() => columnPage > 1 && change({ cols: String(columnPage - 1) })}
+                >
+                  Previous columns
+                </Button>
+                <span>
+                  Columns {(columnPage - 1) * COLUMNS_PER_PAGE + 1}–
+                  {Math.min(columns.length, columnPage * COLUMNS_PER_PAGE)} of {columns.length}
+                </span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-disabled={columnPage >= pages}
+                  onClick={() => columnPage < pages && change({ cols: String(columnPage + 1) })}
+                >
+                  Next columns
+                </Button>
+              </nav>
+            ) : null}
+          </div>
           <GridTable
             label={`Gradebook of ${data!.class.name}`}
             rows={students}
             rowKey={(s) => s.id}
             lead={lead}
-            columns={columns}
+            columns={shown}
             footerLabel="Class average"
             sort={sort}
             onSort={(key) => {
