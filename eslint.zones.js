@@ -73,7 +73,7 @@ export const MODULE_PUBLIC_FILES = {
   academy: ['service.ts'],
   // Whole courses given and taken back, by a removal here and by an enrollment's grants.
   assignments: ['whole-courses.ts'],
-  // A student's due list, counted on their dashboard.
+  // A student's due list, counted on their dashboard, and their due date of each section, read by a class's gradebook.
   'due-dates': ['student-due.ts', 'effective.ts'],
 };
 

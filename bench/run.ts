@@ -4,6 +4,7 @@
  * measured in the same run.
  */
 import { benchCourses } from './courses';
+import { benchGradebookApi, benchGradebookScreen } from './gradebook';
 import { benchLighthouse } from './lighthouse';
 import { benchCheckAnswer, benchCourseView, type LearningIds } from './learning';
 import { BROWSER_HEADERS, measure, DURATION_S, type BenchResult } from './measure';
@@ -125,6 +126,9 @@ async function main() {
     await stop(server.child);
   }
   for (const kind of kinds) await benchLearnerLoop(kind, { start, stop, signIn, report });
+  // A class's gradebook over a million attempts, and its screen in Chromium.
+  for (const kind of kinds) await benchGradebookApi(kind, { report });
+  console.log(`\n${await benchGradebookScreen()}`);
   console.log('\nThe first visit (Lighthouse):');
   const lighthouse = await benchLighthouse();
   console.log(`\nJSON: ${JSON.stringify({ yardstick: yardstick.rps, rows, lighthouse })}`);

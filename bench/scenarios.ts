@@ -5,6 +5,7 @@
 import type { Db } from '../server/db/client';
 import { ensureAdmin } from '../server/db/demo/accounts';
 import { seedCourseBench } from './courses';
+import { seedGradebookBench } from './gradebook';
 import { seedLearners } from './learners';
 import { seedLearningBench } from './learning';
 import { seedQuestionBench } from './questions';
@@ -28,6 +29,7 @@ export const SEEDERS: Record<string, (db: Db) => Promise<Record<string, unknown>
     await seedQuestionBench(db);
     return {};
   },
+  gradebook: (db) => seedGradebookBench(db),
   users: async (db) => {
     await seedUserBench(db);
     return {};

@@ -276,3 +276,19 @@ for (const width of [1280, 375] as const) {
     await expectClean(page, '/classes/:classId/due-dates, unknown', page.getByText('Class not found'));
   });
 }
+
+for (const width of [1280, 375] as const) {
+  test(`no serious or critical accessibility violation in a class's gradebook and its printable page at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page, 'class.teacher@demo.academy', DEMO_PASSWORD);
+    await page.goto('/teacher-grade');
+    await expect(page.getByRole('table', { name: 'Gradebook of Demo Class 6B' })).toBeVisible();
+    expect(await seriousViolations(page), '/teacher-grade').toEqual([]);
+    await page.getByRole('link', { name: 'Print' }).click();
+    await expect(page.getByRole('heading', { name: 'Gradebook: Demo Class 6B' })).toBeVisible();
+    expect(await seriousViolations(page), '/teacher-grade/print').toEqual([]);
+  });
+}

@@ -189,7 +189,7 @@ test('teacher: greeting, their own figures, the three activity items and the tea
   await expect(sidebar(page).getByRole('link', { name: 'Students' })).toHaveAttribute('href', '/classes');
   await sidebar(page).getByRole('link', { name: 'Grades' }).click();
   await expect(page).toHaveURL(/\/teacher-grade$/);
-  await expect(page.getByText('Coming Soon!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Grades', level: 1 })).toBeVisible();
   await sidebar(page).getByRole('link', { name: 'Calendar' }).click();
   await expect(page).toHaveURL(/\/teacher-schedule$/);
   for (const path of ['/teacher', '/teacher-dashboard']) {

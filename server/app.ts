@@ -39,6 +39,7 @@ import { dueDateRoutes } from './modules/due-dates/routes';
 import { studentRoutes } from './modules/student/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { classRoutes } from './modules/classes/routes';
+import { gradebookRoutes } from './modules/gradebook/routes';
 import { familyRoutes } from './modules/families/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(questionRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
+      await api.register(gradebookRoutes(ctx));
       await api.register(familyRoutes(ctx));
       await api.register(savedTestRoutes(ctx));
       await api.register(testTakingRoutes(ctx));

@@ -8,13 +8,21 @@ import type { SessionCache } from './modules/sessions/cache';
 import type { CurrentUser } from './modules/sessions/store';
 import type { MemosOf } from './lib/kept/declare';
 import { academyMemos } from './modules/academy/kept';
+import { gradebookMemos } from './modules/gradebook/kept';
 import { questionMemos } from './modules/questions/kept';
 import { studentMemos } from './modules/student/kept';
 import { testMemos } from './modules/saved-tests/kept';
 import { userMemos } from './modules/users/kept';
 
 /** Every memo, declared in the `kept.ts` of the module that owns it: `registerKept` (app.ts) makes their stores. */
-export const MEMOS = { ...studentMemos, ...questionMemos, ...testMemos, ...userMemos, ...academyMemos };
+export const MEMOS = {
+  ...studentMemos,
+  ...questionMemos,
+  ...testMemos,
+  ...userMemos,
+  ...academyMemos,
+  ...gradebookMemos,
+};
 export type Memos = MemosOf<typeof MEMOS>;
 
 /** What services need from the outside world; tests build their own (a clock they control, a mail catcher). */

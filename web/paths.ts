@@ -127,6 +127,8 @@ export const paths = {
   adminProfile: '/admin-profile',
   /** The teacher's Grades: a class's gradebook (`?class=<id>` picks the class). */
   teacherGrade: '/teacher-grade',
+  /** A class's gradebook to print: the grid's own query (class, filters, order). */
+  teacherGradePrint: '/teacher-grade/print',
   /** The teacher's Calendar: due dates and test windows by month and by week. */
   teacherSchedule: '/teacher-schedule',
   /** Classes: a teacher's own, or every class for an admin. */

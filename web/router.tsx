@@ -33,6 +33,8 @@ const ProfilePage = lazyPage(() => import('./features/account/ProfilePage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const QuestionBankPage = lazyPage(() => import('./features/questions/QuestionBankPage'));
 const TestPrintPage = lazyPage(() => import('./features/questions/TestPrintPage'));
+const GradebookPage = lazyPage(() => import('./features/gradebook/GradebookPage'));
+const GradebookPrintPage = lazyPage(() => import('./features/gradebook/GradebookPrintPage'));
 const CreateStep1Page = lazyPage(() => import('./features/questions/CreateStep1Page'));
 const CreateStep2Page = lazyPage(() => import('./features/questions/CreateStep2Page'));
 const StudentHome = lazyPage(() => import('./features/assigned-learning/StudentHome'));
@@ -179,7 +181,7 @@ export const routes: RouteObject[] = [
           guarded(paths.adminSettings, <SettingsPage />),
           guarded(paths.adminInbox, <InboxPage />),
           { path: paths.adminEnrollments, element: <Navigate to={paths.adminInboxTab('enrollments')} replace /> },
-          guarded(paths.teacherGrade, <ComingSoonPage />),
+          guarded(paths.teacherGrade, <GradebookPage />),
           guarded(paths.teacherSchedule, <TeacherSchedulePage />),
           guarded(paths.classDueDates.path, <ClassDueDatesPage />),
           // The student's course viewer has an address per course, section and tab.
@@ -215,6 +217,18 @@ export const routes: RouteObject[] = [
       <RequireAuth access={PAGE_ACCESS[paths.questionBank]}>
         <Suspense fallback={null}>
           <TestPrintPage />
+        </Suspense>
+      </RequireAuth>
+    ),
+  },
+  {
+    // The gradebook to print, likewise without the frame.
+    path: paths.teacherGradePrint,
+    errorElement: <RouteError />,
+    element: (
+      <RequireAuth access={PAGE_ACCESS[paths.teacherGrade]}>
+        <Suspense fallback={null}>
+          <GradebookPrintPage />
         </Suspense>
       </RequireAuth>
     ),

@@ -225,6 +225,9 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'DELETE /api/classes/:id/tests/:itemId': ['admin', 'teacher'],
   'GET /api/student/classes': ['student'],
   'POST /api/student/classes/join': ['student'],
+  // A teacher opens only the classes they teach (server/modules/gradebook/gradebook.test.ts).
+  'GET /api/gradebook/classes': ['admin', 'teacher'],
+  'GET /api/classes/:id/gradebook': ['admin', 'teacher'],
 };
 
 /** The student-assignment calls exist under /api/admin for admins and /api/teacher for teachers. */

@@ -12,7 +12,7 @@ export interface Credentials {
 
 type NewProfile = Omit<typeof profiles.$inferInsert, 'userId'>;
 
-async function createUser(
+export async function createUser(
   db: Db,
   email: string,
   password: string,

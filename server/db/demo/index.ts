@@ -1,6 +1,7 @@
 import type { UploadStore } from '../../lib/storage';
 import type { Db } from '../client';
 import { seedDemoAccounts, type Credentials } from './accounts';
+import { seedDemoClass } from './classes';
 import { seedDemoCourses } from './courses';
 import { seedDemoLearning } from './learning';
 import { seedDemoOfferings } from './offerings';
@@ -21,5 +22,6 @@ export async function seedDemo(db: Db, uploads: UploadStore): Promise<Credential
   await seedDemoTest(db, uploads);
   // After the courses and the test: the public catalogue grants them.
   await seedDemoOfferings(db);
-  return accounts;
+  // After the courses, questions and the test: a class with a gradebook to read, and its own teacher.
+  return [...accounts, ...(await seedDemoClass(db))];
 }

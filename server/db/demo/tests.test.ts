@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { testAttempts, tests } from '../schema';
+import { classes, testAttempts, tests, users } from '../schema';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { signIn } from '../../test/factories';
 import { DEMO_PASSWORD } from './accounts';
 import { seedDemo } from './index';
+import { DEMO_CLASS_NAME } from './classes';
 import { DEMO_OFFERINGS } from './offerings';
 import { DEMO_TEST_CODE } from './tests';
 
@@ -19,7 +20,11 @@ describe('the demo test', () => {
     await seedDemo(t.db, t.app.uploads);
     await seedDemo(t.db, t.app.uploads);
     expect(await t.db.select().from(tests).where(eq(tests.code, DEMO_TEST_CODE))).toHaveLength(1);
-    expect(await t.db.select().from(testAttempts)).toHaveLength(1);
+    const [leo] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'student@demo.academy'));
+    expect(await t.db.select().from(testAttempts).where(eq(testAttempts.studentId, leo.id))).toHaveLength(1);
+    // The demo class's sitting of the same test (classes.ts), seeded once too.
+    expect(await t.db.select().from(classes).where(eq(classes.name, DEMO_CLASS_NAME))).toHaveLength(1);
+    expect(await t.db.select().from(testAttempts)).toHaveLength(2);
 
     const cookie = await signIn(t.app, { email: 'student@demo.academy', password: DEMO_PASSWORD });
     const listed = (await call(t.app, cookie, { method: 'GET', url: '/api/student/tests' })).json().tests;

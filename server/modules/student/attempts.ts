@@ -111,10 +111,10 @@ export function attemptWriter(
 }
 
 /**
- * What a question tried for the first time adds to a student's kept totals, at most: `"<id>":[tries,solvedOn],` is
- * 38 bytes of id and quotes and a dozen of figures. Counters that gain a digit are within the margin.
+ * What a question tried for the first time adds to a student's kept totals, at most: `"<id>":[tries,solvedOn,firstAt,solvedAt],`
+ * is 38 bytes of id and quotes, a dozen of counters and two times of 13 digits. Counters that gain a digit are within the margin.
  */
-const NEW_QUESTION_BYTES = 64;
+const NEW_QUESTION_BYTES = 96;
 
 /**
  * Stores a student's check behind the answer and counts it at once in their kept figures: the dashboard shows

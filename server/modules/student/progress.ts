@@ -9,11 +9,17 @@ import { accessibleSectionIds, assignedCourseIds } from './access';
 export interface StudentTotals {
   attempts: number;
   correctAttempts: number;
-  /** By question id: [checks, the try that first got it right, or 0 while it is not solved]. */
-  questions: Record<string, [number, number]>;
+  /**
+   * By question id: [checks, the try that first got it right (0 while it is not solved), when it was first checked,
+   * when it was first answered right (0 while it is not solved)], the times in milliseconds since 1970: a teacher's
+   * gradebook tells late from done and counts a date range by them.
+   */
+  questions: Record<string, QuestionTotals>;
   /** The section of the latest check. */
   lastSectionId: string | null;
 }
+
+export type QuestionTotals = [tries: number, solvedOn: number, firstAt: number, solvedAt: number];
 
 /** A section open to a student, with where it sits and its exercises in order. */
 export interface OutlineSection {
@@ -52,11 +58,14 @@ export function totalsJson(studentId: StudentRef): SQL {
     'attempts', (select count(*) from answer_attempts t_all where t_all.student_id = ${studentId}),
     'correctAttempts', (select count(*) from answer_attempts t_ok where t_ok.student_id = ${studentId} and t_ok.is_correct),
     'questions', coalesce((
-      select json_object_agg(t_q.question_id, json_build_array(t_q.tries, coalesce(t_q.solved_on, 0)))
+      select json_object_agg(t_q.question_id, json_build_array(t_q.tries, coalesce(t_q.solved_on, 0),
+        floor(extract(epoch from t_q.first_at) * 1000)::bigint, coalesce(floor(extract(epoch from t_q.solved_at) * 1000)::bigint, 0)))
       from (
-        select t_r.question_id, count(*) as tries, min(t_r.n) filter (where t_r.is_correct) as solved_on
+        select t_r.question_id, count(*) as tries, min(t_r.n) filter (where t_r.is_correct) as solved_on,
+          min(t_r.created_at) as first_at, min(t_r.created_at) filter (where t_r.is_correct) as solved_at
         from (
-          select t_a.question_id, t_a.is_correct, row_number() over (partition by t_a.question_id order by t_a.created_at, t_a.id) as n
+          select t_a.question_id, t_a.is_correct, t_a.created_at,
+            row_number() over (partition by t_a.question_id order by t_a.created_at, t_a.id) as n
           from answer_attempts t_a where t_a.student_id = ${studentId}
         ) t_r
         group by t_r.question_id
@@ -86,10 +95,17 @@ export function outlineJson(studentId: StudentRef): SQL {
 /** Counts one check into a student's totals, in place (the memo holds the only copy). */
 export function countCheck(
   totals: StudentTotals,
-  check: { questionId: string; sectionId: string | null; isCorrect: boolean },
+  check: { questionId: string; sectionId: string | null; isCorrect: boolean; createdAt: Date },
 ): StudentTotals {
-  const [tries, solvedOn] = totals.questions[check.questionId] ?? [0, 0];
-  totals.questions[check.questionId] = [tries + 1, solvedOn === 0 && check.isCorrect ? tries + 1 : solvedOn];
+  const at = check.createdAt.getTime();
+  const [tries, solvedOn, firstAt, solvedAt] = totals.questions[check.questionId] ?? [0, 0, at, 0];
+  const solvesNow = solvedOn === 0 && check.isCorrect;
+  totals.questions[check.questionId] = [
+    tries + 1,
+    solvesNow ? tries + 1 : solvedOn,
+    firstAt,
+    solvesNow ? at : solvedAt,
+  ];
   totals.attempts += 1;
   if (check.isCorrect) totals.correctAttempts += 1;
   // A practice question belongs to no section: the place to pick up stays the last section practiced.

@@ -2,10 +2,9 @@ import { Sparkles } from 'lucide-react';
 import { useLocation } from 'react-router';
 import styles from './dashboard.module.css';
 
-/** The "Coming Soon!" staff pages: admin analytics and teacher grades. */
+/** The "Coming Soon!" staff page: admin analytics. */
 const titles: Record<string, string> = {
   '/admin-analytics': 'Analytics',
-  '/teacher-grade': 'Grades',
 };
 
 export default function ComingSoonPage() {
