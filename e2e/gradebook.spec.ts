@@ -16,7 +16,7 @@ test('a teacher reads, sorts, filters and exports a class gradebook', async ({ p
   await signIn(page, 'class.teacher@demo.academy', DEMO_PASSWORD);
   await page.getByRole('navigation').getByRole('link', { name: 'Grades' }).first().click();
   await expect(page).toHaveURL(/\/teacher-grade/);
-  await page.getByLabel('Class').selectOption({ label: 'Demo Class 6B (3)' });
+  await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Demo Class 6B (3)' });
   const grid = page.getByRole('table', { name: 'Gradebook of Demo Class 6B' });
   await expect(grid).toBeVisible();
   expect(await studentOrder(page)).toEqual(['Ava Brooks', 'Ben Diaz', 'Cara Evans']);
@@ -49,11 +49,11 @@ test('a teacher reads, sorts, filters and exports a class gradebook', async ({ p
   // From tomorrow on: nothing solved yet, the states stay, and the closed test's column goes.
   const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
   const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
-  await page.getByLabel('From').fill(day);
+  await page.getByLabel('From', { exact: true }).fill(day);
   await expect(grid.locator('thead a')).toHaveCount(0);
   await expect(firstCell(page, 'Ava Brooks')).toContainText(/^0\//);
   await expect(firstCell(page, 'Ava Brooks')).toContainText('Done');
-  await page.getByLabel('From').fill('');
+  await page.getByLabel('From', { exact: true }).fill('');
   await expect(grid.locator('thead a')).toHaveCount(1);
 
   const [download] = await Promise.all([
