@@ -9,21 +9,9 @@ import { NotFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { requireStudent } from '../../policies/students';
 import { requireClass } from '../../policies/classes';
+import { classSectionIds } from '../student/access';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
-
-/**
- * The sections of a class's sections a due date may be set on: every section of its courses but those it holds back
- * (alone or with their unit), as a condition on a section id column. Aliases are its own (`cs_*`).
- */
-function sectionOfClass(classId: string, sectionId: ReturnType<typeof sql>) {
-  return sql`exists (
-    select 1 from sections cs_s join units cs_u on cs_u.id = cs_s.unit_id
-    join class_courses cs_cc on cs_cc.course_id = cs_u.course_id and cs_cc.class_id = ${classId}
-    where cs_s.id = ${sectionId}
-      and not exists (select 1 from class_held_units cs_hu where cs_hu.class_id = ${classId} and cs_hu.unit_id = cs_u.id)
-      and not exists (select 1 from class_held_sections cs_hs where cs_hs.class_id = ${classId} and cs_hs.section_id = cs_s.id))`;
-}
 
 /** A class's sections (of its courses, minus what it holds), each with the class's due date and its students' own. */
 export async function classDueDates(ctx: AppContext, actor: Actor, classId: string): Promise<ClassDueDatesReply> {
@@ -49,13 +37,10 @@ export async function classDueDates(ctx: AppContext, actor: Actor, classId: stri
           (select json_agg(json_build_object('studentId', x.student_id, 'dueAt', x.due_at) order by x.due_at)
              from section_due_dates x join class_students xs on xs.student_id = x.student_id and xs.class_id = ${classId}
              where x.section_id = s.id) as extensions
-        from class_courses cc
-        join courses c on c.id = cc.course_id
-        join units u on u.course_id = c.id
-        join sections s on s.unit_id = u.id
-        where cc.class_id = ${classId}
-          and not exists (select 1 from class_held_units hu where hu.class_id = ${classId} and hu.unit_id = u.id)
-          and not exists (select 1 from class_held_sections hs where hs.class_id = ${classId} and hs.section_id = s.id)
+        from sections s
+        join units u on u.id = s.unit_id
+        join courses c on c.id = u.course_id
+        where s.id in (${classSectionIds(classId)})
         order by c.title, c.id, u.unit_number, u.title, s.section_number, s.title`,
     ),
     rows<{ id: string; name: string; email: string }>(
@@ -97,7 +82,7 @@ export async function setClassDueDate(
     ctx.db,
     sql`insert into section_due_dates (section_id, class_id, due_at, set_by)
       select ${sectionId}::uuid, ${classId}::uuid, ${dueAt}::timestamptz, ${actor.id}::uuid
-      where ${sectionOfClass(classId, sql`${sectionId}::uuid`)}
+      where ${sectionId}::uuid in (${classSectionIds(classId)})
       on conflict (class_id, section_id) do update set due_at = excluded.due_at, set_by = excluded.set_by
       returning due_at`,
   );
@@ -135,7 +120,7 @@ export async function setStudentExtension(
     ctx.db,
     sql`insert into section_due_dates (section_id, student_id, due_at, set_by)
       select ${sectionId}::uuid, ${studentId}::uuid, ${dueAt}::timestamptz, ${actor.id}::uuid
-      where ${sectionOfClass(classId, sql`${sectionId}::uuid`)}
+      where ${sectionId}::uuid in (${classSectionIds(classId)})
         and exists (select 1 from class_students ex_cs where ex_cs.class_id = ${classId} and ex_cs.student_id = ${studentId})
       on conflict (student_id, section_id) do update set due_at = excluded.due_at, set_by = excluded.set_by
       returning due_at`,

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { CLASS_MESSAGES } from '../../../common/rules/classes';
 import { dueState } from '../../../common/rules/due-dates';
 import {
   gradebookReply,
@@ -11,10 +12,12 @@ import {
 } from '../../../common/schemas/gradebook';
 import type { AppContext } from '../../context';
 import { rows } from '../../db/prepared';
+import { Forbidden, NotFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
+import { mayActForClass } from '../../policies/classes';
 import { effectiveDueDates } from '../due-dates/effective';
+import { classSectionIds } from '../student/access';
 import { totalsJson, type StudentTotals } from '../student/progress';
-import { requireClass } from './class-access';
 import type { KeptGradebook } from './kept';
 
 /**
@@ -29,7 +32,7 @@ const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column})
 
 type ClassSection = GradebookSection & { questionIds: string[] };
 
-/** The sections of the class's courses but those it holds back, the rule of `accessibleSectionIds` for a class. */
+/** The sections the class gives, in the order of its courses, units and sections. */
 async function classSections(ctx: AppContext, classId: string): Promise<ClassSection[]> {
   return rows<ClassSection>(
     ctx.db,
@@ -37,13 +40,10 @@ async function classSections(ctx: AppContext, classId: string): Promise<ClassSec
           gb_u.title as "unitTitle", gb_s.section_number as "sectionNumber", gb_s.title,
           coalesce((select json_agg(gb_sq.question_id order by gb_sq.position) from section_questions gb_sq
             where gb_sq.section_id = gb_s.id), '[]'::json) as "questionIds"
-        from class_courses gb_cc
-        join courses gb_c on gb_c.id = gb_cc.course_id
-        join units gb_u on gb_u.course_id = gb_cc.course_id
-        join sections gb_s on gb_s.unit_id = gb_u.id
-        where gb_cc.class_id = ${classId}
-          and not exists (select 1 from class_held_units gb_hu where gb_hu.class_id = gb_cc.class_id and gb_hu.unit_id = gb_u.id)
-          and not exists (select 1 from class_held_sections gb_hs where gb_hs.class_id = gb_cc.class_id and gb_hs.section_id = gb_s.id)
+        from sections gb_s
+        join units gb_u on gb_u.id = gb_s.unit_id
+        join courses gb_c on gb_c.id = gb_u.course_id
+        where gb_s.id in (${classSectionIds(classId)})
         order by lower(gb_c.title), gb_c.id, gb_u.unit_number, gb_u.title, gb_s.section_number, gb_s.title`,
   ).then((found) => found.map((s) => ({ ...s, exercises: s.questionIds.length })));
 }
@@ -288,16 +288,24 @@ async function buildGradebook(
   return { reply, validUntil, checks };
 }
 
-/** What the kept gradebook of a class cannot hear of: its name, its tests and their windows and titles. */
-async function unannouncedStamp(ctx: AppContext, classId: string): Promise<string> {
-  const [row] = await rows<{ stamp: string | null }>(
+/**
+ * The class named, if the caller may act for it by the class policy (404 for an unknown class, 403 for a class that
+ * is not the teacher's), with the stamp of what its kept gradebook cannot hear of: its name, its tests and their
+ * windows and titles. One statement, as a kept gradebook's currency costs no more.
+ */
+async function readableClass(ctx: AppContext, actor: Actor, classId: string) {
+  const [found] = await rows<{ id: string; name: string; mine: boolean; stamp: string }>(
     ctx.db,
-    sql`select (select gb_c.name from classes gb_c where gb_c.id = ${classId}) || '|' || coalesce((
-          select string_agg(gb_ct.test_id::text || ' ' || coalesce(gb_ct.opens_at::text, '') || ' ' || coalesce(gb_ct.closes_at::text, '')
-            || ' ' || gb_t.title, '|' order by gb_ct.test_id)
-          from class_tests gb_ct join tests gb_t on gb_t.id = gb_ct.test_id where gb_ct.class_id = ${classId}), '') as stamp`,
+    sql`select gb_c.id, gb_c.name, ${mayActForClass(actor, sql`gb_c.id`)} as mine,
+          gb_c.name || '|' || coalesce((
+            select string_agg(gb_ct.test_id::text || ' ' || coalesce(gb_ct.opens_at::text, '') || ' '
+              || coalesce(gb_ct.closes_at::text, '') || ' ' || gb_t.title, '|' order by gb_ct.test_id)
+            from class_tests gb_ct join tests gb_t on gb_t.id = gb_ct.test_id where gb_ct.class_id = gb_c.id), '') as stamp
+        from classes gb_c where gb_c.id = ${classId}`,
   );
-  return row?.stamp ?? '';
+  if (!found) throw NotFound(CLASS_MESSAGES.notFound);
+  if (!found.mine) throw Forbidden(CLASS_MESSAGES.notYourClass);
+  return { found: { id: found.id, name: found.name }, stamp: found.stamp };
 }
 
 /** The checks the students' kept totals hold; -1 when one is not kept (the gradebook is then read afresh). */
@@ -321,8 +329,7 @@ export async function gradebookText(
   classId: string,
   query: GradebookQuery,
 ): Promise<KeptGradebook> {
-  // Side by side: the stamp of a class the caller may not read is never used.
-  const [found, stamp] = await Promise.all([requireClass(ctx.db, actor, classId), unannouncedStamp(ctx, classId)]);
+  const { found, stamp } = await readableClass(ctx, actor, classId);
   const key = JSON.stringify([classId, query.unit ?? '', query.test ?? '', query.from ?? '', query.to ?? '']);
   const memo = ctx.memos.gradebookReplies;
   const kept = memo.get(key);

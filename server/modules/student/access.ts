@@ -51,13 +51,23 @@ export function accessibleSectionIds(studentId: StudentRef): SQL {
     join student_courses open_sc on open_sc.course_id = open_u.course_id and open_sc.student_id = open_ss.student_id
     where open_ss.student_id = ${studentId}
     union
-    select open_cs_s.id from class_students open_cs
-    join class_courses open_cc on open_cc.class_id = open_cs.class_id
-    join units open_cu on open_cu.course_id = open_cc.course_id
-    join sections open_cs_s on open_cs_s.unit_id = open_cu.id
-    where open_cs.student_id = ${studentId}
-      and not exists (select 1 from class_held_units open_hu where open_hu.class_id = open_cc.class_id and open_hu.unit_id = open_cu.id)
-      and not exists (select 1 from class_held_sections open_hs where open_hs.class_id = open_cc.class_id and open_hs.section_id = open_cs_s.id)`;
+    select open_given.id from class_students open_cs
+    cross join lateral (${classSectionIds(sql`open_cs.class_id`)}) open_given
+    where open_cs.student_id = ${studentId}`;
+}
+
+/**
+ * The sections a class gives its students: every section of its courses, those added later included, but the ones it
+ * holds back, alone or with their unit. The class may be a column of the query it is embedded in.
+ */
+export function classSectionIds(classId: string | SQL): SQL {
+  return sql`
+    select open_cls.id from class_courses open_clc
+    join units open_clu on open_clu.course_id = open_clc.course_id
+    join sections open_cls on open_cls.unit_id = open_clu.id
+    where open_clc.class_id = ${classId}
+      and not exists (select 1 from class_held_units open_clhu where open_clhu.class_id = open_clc.class_id and open_clhu.unit_id = open_clu.id)
+      and not exists (select 1 from class_held_sections open_clhs where open_clhs.class_id = open_clc.class_id and open_clhs.section_id = open_cls.id)`;
 }
 
 /**
