@@ -842,7 +842,6 @@ export const classes = pgTable(
     term: text('term').notNull().default(''),
     joinCode: text('join_code'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    archivedAt: at('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
