@@ -128,7 +128,3 @@ export const gradebookReply = z.object({
 });
 export type GradebookReply = z.infer<typeof gradebookReply>;
 
-export const gradebookClasses = z.object({
-  classes: z.array(z.object({ id: z.string(), name: z.string(), students: z.number() })),
-});
-export type GradebookClasses = z.infer<typeof gradebookClasses>;

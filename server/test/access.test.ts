@@ -226,7 +226,6 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/student/classes': ['student'],
   'POST /api/student/classes/join': ['student'],
   // A teacher opens only the classes they teach (server/modules/gradebook/gradebook.test.ts).
-  'GET /api/gradebook/classes': ['admin', 'teacher'],
   'GET /api/classes/:id/gradebook': ['admin', 'teacher'],
 };
 

@@ -246,12 +246,3 @@ describe('the kept gradebook', () => {
     expect((await book()).tests[0].title).toBe('Test X (renamed)');
   });
 });
-
-describe('GET /api/gradebook/classes', () => {
-  it('lists the classes a teacher teaches, and every class for an admin', async () => {
-    const teacher = (await get('teacher', '/api/gradebook/classes')).json();
-    expect(teacher.classes).toEqual([{ id: classId, name: 'Grade 6', students: 3 }]);
-    const admin = (await get('admin', '/api/gradebook/classes')).json();
-    expect(admin.classes.map((c: { name: string }) => c.name)).toEqual(['Grade 6', 'Other']);
-  });
-});

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { GRADEBOOK_MESSAGES, type GradebookClasses, type GradebookReply } from '@common/schemas/gradebook';
+import type { ClassSummary } from '@common/schemas/classes';
+import { GRADEBOOK_MESSAGES, type GradebookReply } from '@common/schemas/gradebook';
 import { api } from '../../api/client';
 
 export interface GradebookFilters {
@@ -26,11 +27,15 @@ export function gradebookUrl(classId: string, filters: GradebookFilters): string
   return `/classes/${encodeURIComponent(classId)}/gradebook${text ? `?${text}` : ''}`;
 }
 
+/** The classes the caller may open, by name: the classes list the class pages read, under the same key. */
 export const useGradebookClasses = () =>
   useQuery({
-    queryKey: ['gradebook', 'classes'],
-    queryFn: () =>
-      api.get<GradebookClasses>('/gradebook/classes', GRADEBOOK_MESSAGES.classesFailed).then((r) => r.classes),
+    queryKey: ['classes', 'list'],
+    queryFn: () => api.get<{ classes: ClassSummary[] }>('/classes', GRADEBOOK_MESSAGES.classesFailed).then((r) => r.classes),
+    select: (classes) =>
+      classes
+        .map((c) => ({ id: c.id, name: c.name, students: c.studentCount }))
+        .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
   });
 
 export const useGradebook = (classId: string, filters: GradebookFilters) => {
