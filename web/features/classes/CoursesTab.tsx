@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { BookPlus, X } from 'lucide-react';
 import type { ClassCourse, ClassSummary } from '@common/schemas/classes';
-import { errorMessage } from '../../api/client';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -10,7 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageCard } from '../../ui/PageFrame';
 import { PageState } from '../../ui/PageState';
 import type { Notifier } from '../../ui/Toast';
-import { classCalls, useClassCourses, useCourseOptions, useRefreshClass, type Role } from './api';
+import { classCalls, useClassChange, useClassCourses, useCourseOptions, type Role } from './api';
 import styles from './classes.module.css';
 
 /**
@@ -20,21 +19,9 @@ import styles from './classes.module.css';
 export function CoursesTab({ cls, role, notify }: { cls: ClassSummary; role: Role; notify: Notifier }) {
   const courses = useClassCourses(cls.id);
   const options = useCourseOptions(role);
-  const refresh = useRefreshClass();
+  const { busy, run } = useClassChange(notify);
   const [chosen, setChosen] = useState('');
-  const [busy, setBusy] = useState(false);
   const [taking, setTaking] = useState<ClassCourse | null>(null);
-  const run = async (action: () => Promise<{ message: string }>, failure: string) => {
-    setBusy(true);
-    try {
-      notify.success((await action()).message);
-      await refresh();
-    } catch (error) {
-      notify.error(errorMessage(error, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   const given = new Set((courses.data ?? []).map((c) => c.id));
   const addable = (options.data ?? []).filter((c) => !given.has(c.id));
   const hold = (level: 'unit' | 'section', id: string, held: boolean) =>

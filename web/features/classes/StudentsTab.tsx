@@ -17,7 +17,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { Table } from '../../ui/Table';
 import { useDebounced } from '../../ui/useDebounced';
 import type { Notifier } from '../../ui/Toast';
-import { classCalls, useClassStudents, useMyStudents, useRefreshClass, type Role } from './api';
+import { classCalls, useClassChange, useClassStudents, useMyStudents, useRefreshClass, type Role } from './api';
 import styles from './classes.module.css';
 
 const CSV_TONE: Record<ClassCsvRow['status'], BadgeTone> = {
@@ -32,23 +32,13 @@ const CSV_TONE: Record<ClassCsvRow['status'], BadgeTone> = {
 /** A class's students: the join code, adding (by picking, or a CSV of e-mails), the list, and removing. */
 export function StudentsTab({ cls, role, notify }: { cls: ClassSummary; role: Role; notify: Notifier }) {
   const students = useClassStudents(cls.id);
-  const refresh = useRefreshClass();
+  const { busy, run } = useClassChange(notify);
   const [picking, setPicking] = useState(false);
   const [removing, setRemoving] = useState<ClassStudent | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const remove = async () => {
     if (!removing) return;
-    setBusy(true);
-    try {
-      notify.success((await classCalls.removeStudent(cls.id, removing.id)).message);
-      setRemoving(null);
-      await refresh();
-    } catch (error) {
-      notify.error(errorMessage(error, 'Failed to remove the student'));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => classCalls.removeStudent(cls.id, removing.id), 'Failed to remove the student')) setRemoving(null);
   };
 
   return (
@@ -137,20 +127,7 @@ export function StudentsTab({ cls, role, notify }: { cls: ClassSummary; role: Ro
 
 /** The join code, shown large for a board or a projector, with copy, a new code, and turning joining off. */
 function JoinCodeCard({ cls, notify }: { cls: ClassSummary; notify: Notifier }) {
-  const refresh = useRefreshClass();
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<unknown>, done: string, failure: string) => {
-    setBusy(true);
-    try {
-      await action();
-      notify.success(done);
-      await refresh();
-    } catch (error) {
-      notify.error(errorMessage(error, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useClassChange(notify);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(cls.joinCode ?? '');
@@ -188,7 +165,7 @@ function JoinCodeCard({ cls, notify }: { cls: ClassSummary; notify: Notifier }) 
           icon={RefreshCw}
           disabled={busy}
           onClick={() =>
-            void run(() => classCalls.regenerateCode(cls.id), 'New code made', 'Failed to make a new code')
+            void run(() => classCalls.regenerateCode(cls.id), 'Failed to make a new code', 'New code made')
           }
         >
           {cls.joinCode ? 'New code' : 'Make a code'}
@@ -199,7 +176,7 @@ function JoinCodeCard({ cls, notify }: { cls: ClassSummary; notify: Notifier }) 
             variant="ghost"
             disabled={busy}
             onClick={() =>
-              void run(() => classCalls.turnOffCode(cls.id), 'Joining by code is off', 'Failed to turn off the code')
+              void run(() => classCalls.turnOffCode(cls.id), 'Failed to turn off the code', 'Joining by code is off')
             }
           >
             Turn off
@@ -227,21 +204,11 @@ function PickStudents({
   const [term, setTerm] = useState('');
   const q = useDebounced(term, 300);
   const list = useMyStudents(role, q);
-  const refresh = useRefreshClass();
+  const { busy, run } = useClassChange(notify);
   const [chosen, setChosen] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const rows = (list.data?.students ?? []).filter((s) => !members.has(s.id));
   const add = async () => {
-    setBusy(true);
-    try {
-      notify.success((await classCalls.addStudents(classId, chosen)).message);
-      await refresh();
-      onClose();
-    } catch (error) {
-      notify.error(errorMessage(error, 'Failed to add the students'));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => classCalls.addStudents(classId, chosen), 'Failed to add the students')) onClose();
   };
   return (
     <Dialog

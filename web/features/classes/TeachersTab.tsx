@@ -1,34 +1,20 @@
 import { useState } from 'react';
 import { UserPlus, X } from 'lucide-react';
 import type { ClassSummary } from '@common/schemas/classes';
-import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/Field';
 import { PageCard } from '../../ui/PageFrame';
 import { PageState } from '../../ui/PageState';
 import { Table } from '../../ui/Table';
 import type { Notifier } from '../../ui/Toast';
-import { classCalls, useRefreshClass, useTeacherOptions } from './api';
+import { classCalls, useClassChange, useTeacherOptions } from './api';
 import styles from './classes.module.css';
 
 /** A class's teachers: co-teachers have the same rights; a class keeps at least one. */
 export function TeachersTab({ cls, notify }: { cls: ClassSummary; notify: Notifier }) {
   const options = useTeacherOptions();
-  const refresh = useRefreshClass();
+  const { busy, run } = useClassChange(notify);
   const [chosen, setChosen] = useState('');
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<unknown>, done: string, failure: string) => {
-    setBusy(true);
-    try {
-      await action();
-      notify.success(done);
-      await refresh();
-    } catch (error) {
-      notify.error(errorMessage(error, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   const teaching = new Set(cls.teachers.map((t) => t.id));
   const addable = (options.data ?? []).filter((t) => !teaching.has(t.id));
   return (
@@ -61,8 +47,8 @@ export function TeachersTab({ cls, notify }: { cls: ClassSummary; notify: Notifi
                     onClick={() =>
                       void run(
                         () => classCalls.removeTeacher(cls.id, t.id),
-                        'Teacher removed',
                         'Failed to remove the teacher',
+                        'Teacher removed',
                       )
                     }
                   >
@@ -100,8 +86,8 @@ export function TeachersTab({ cls, notify }: { cls: ClassSummary; notify: Notifi
                     await classCalls.addTeachers(cls.id, [chosen]);
                     setChosen('');
                   },
-                  'Teacher added',
                   'Failed to add the teacher',
+                  'Teacher added',
                 )
               }
             >

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ClipboardPlus, X } from 'lucide-react';
 import { TEST_TAKING_MESSAGES as M, RELEASE_MODES, type ReleaseMode } from '@common/rules/test-taking';
 import type { ClassSummary, ClassTest } from '@common/schemas/classes';
-import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { SelectField, TextField } from '../../ui/Field';
@@ -13,7 +12,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { Table } from '../../ui/Table';
 import type { Notifier } from '../../ui/Toast';
 import { useDebounced } from '../../ui/useDebounced';
-import { classCalls, useClassTests, useRefreshClass, useTestOptions } from './api';
+import { classCalls, useClassChange, useClassTests, useTestOptions } from './api';
 import styles from './classes.module.css';
 
 const RELEASE_TEXT: Record<ReleaseMode, string> = {
@@ -28,7 +27,7 @@ const when = (iso: string | null) =>
 /** A class's tests: a saved test given to the class is given to each student of it, and to those who join later. */
 export function TestsTab({ cls, notify }: { cls: ClassSummary; notify: Notifier }) {
   const tests = useClassTests(cls.id);
-  const refresh = useRefreshClass();
+  const { busy, run } = useClassChange(notify);
   const [term, setTerm] = useState('');
   const options = useTestOptions(useDebounced(term, 300));
   const [testId, setTestId] = useState('');
@@ -36,23 +35,9 @@ export function TestsTab({ cls, notify }: { cls: ClassSummary; notify: Notifier 
   const [closesAt, setClosesAt] = useState('');
   const [release, setRelease] = useState<ReleaseMode>('on-submit');
   const [shuffle, setShuffle] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [taking, setTaking] = useState<ClassTest | null>(null);
   const windowProblem = opensAt && closesAt && Date.parse(closesAt) <= Date.parse(opensAt) ? M.window : undefined;
 
-  const run = async (action: () => Promise<{ message: string }>, failure: string) => {
-    setBusy(true);
-    try {
-      notify.success((await action()).message);
-      await refresh();
-      return true;
-    } catch (error) {
-      notify.error(errorMessage(error, failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const give = async () => {
     if (windowProblem) return notify.error(windowProblem);
     const ok = await run(

@@ -1,4 +1,5 @@
 /** A class's calls (`/api/classes/...`) for admins and teachers; the server decides which classes a teacher may touch. */
+import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ClassBody,
@@ -13,7 +14,8 @@ import type {
 } from '@common/schemas/classes';
 import type { AssignedStudent } from '@common/schemas/learning';
 import type { TestList } from '@common/schemas/tests';
-import { api } from '../../api/client';
+import { api, errorMessage } from '../../api/client';
+import type { Notifier } from '../../ui/Toast';
 
 export type Role = 'admin' | 'teacher';
 
@@ -108,6 +110,30 @@ export const useTestOptions = (q: string) =>
 export function useRefreshClass() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: classKeys.all });
+}
+
+/**
+ * A change made from a class's page: busy while it runs; then its message told (the one given, or the server's) and
+ * the class read again, or the failure told in words. `run` answers whether the change was made.
+ */
+export function useClassChange(notify: Notifier) {
+  const refresh = useRefreshClass();
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<unknown>, failure: string, done?: string): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const reply = await action();
+      notify.success(done ?? (reply as { message: string }).message);
+      await refresh();
+      return true;
+    } catch (error) {
+      notify.error(errorMessage(error, failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
 }
 
 export const classCalls = {
