@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Badge, toneClass } from './Badge';
 import { Button } from './Button';
 import styles from './Calendar.module.css';
 
@@ -235,7 +236,7 @@ export function Calendar({ label, view, day, onChange, items, today, status }: C
                           ) : null}
                           <span className={styles.previews} aria-hidden="true">
                             {list.slice(0, 2).map((item) => (
-                              <span key={item.id} className={`${styles.preview} ${styles[item.tone ?? 'info']}`}>
+                              <span key={item.id} className={`${styles.preview} ${toneClass(item.tone ?? 'info')}`}>
                                 {item.status ? `${item.status}: ` : ''}
                                 {item.title}
                               </span>
@@ -297,7 +298,7 @@ function itemRow(item: CalendarItem) {
       <time className={styles.time} dateTime={new Date(item.at).toISOString()}>
         {time(new Date(item.at))}
       </time>
-      {item.status ? <span className={`${styles.badge} ${styles[item.tone ?? 'info']}`}>{item.status}</span> : null}
+      {item.status ? <Badge tone={item.tone}>{item.status}</Badge> : null}
       <span className={styles.itemTitle}>
         {item.title}
         {item.detail ? <span className={styles.detail}>{item.detail}</span> : null}
