@@ -5,14 +5,8 @@
  * time from navigation to the grid's first row (budget 1 s; run `npm run build` first).
  *   npm run bench:gradebook
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { chromium } from 'playwright-core';
 import type { Db } from '../server/db/client';
-import { openPglite } from '../server/db/client';
 import { rows } from '../server/db/prepared';
 import {
   classCourses,
@@ -35,6 +29,7 @@ import {
 import { hashPassword } from '../server/lib/crypto';
 import { BROWSER_HEADERS, firstRead, measureLarge, type BenchResult } from './measure';
 import { canPin, pinLoadGenerator, postgresReachable, signIn, start, stop } from './processes';
+import { onBuiltApp, timesSummary } from './screen';
 
 export const GRADEBOOK_TEACHER = { email: 'bench-class-teacher@example.com', password: 'Bench@pass1!' };
 const STUDENTS = 40;
@@ -204,44 +199,8 @@ export async function benchGradebookApi(kind: 'pglite' | 'postgres', run: Runner
 
 /** Navigation to the first rendered row of the grid in Chromium, on the built app over a seeded PGlite. */
 export async function benchGradebookScreen(): Promise<string> {
-  const port = 4791;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-gradebook-'));
-  const database = await openPglite(dataDir);
-  const { gradebook } = (await seedGradebookBench(database.db)) as { gradebook: { classId: string } };
-  await database.close();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseUrl,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  try {
-    for (let i = 0; i < 240; i++) {
-      if (
-        await fetch(`${baseUrl}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-    const login = await context.request.post('/api/auth/login', { data: GRADEBOOK_TEACHER });
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
-    const page = await context.newPage();
+  const seed = async (db: Db) => (await seedGradebookBench(db)) as { gradebook: { classId: string } };
+  return onBuiltApp({ port: 4791, seed, account: GRADEBOOK_TEACHER }, async (page, { gradebook }) => {
     const address = `/teacher-grade?class=${gradebook.classId}`;
     const firstRow = () =>
       page
@@ -259,14 +218,8 @@ export async function benchGradebookScreen(): Promise<string> {
       await firstRow();
       times.push(Date.now() - started);
     }
-    await browser.close();
-    const sorted = [...times].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)];
-    return `navigation to the first row of /teacher-grade (40 x 220): median ${median} ms, max ${Math.max(...times)} ms (${times.join(', ')}) ${Math.max(...times) < 1000 ? 'ok: within 1 s' : 'OVER: budget 1 s'}`;
-  } finally {
-    server.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    return `navigation to the first row of /teacher-grade (40 x 220): ${timesSummary(times)} ${Math.max(...times) < 1000 ? 'ok: within 1 s' : 'OVER: budget 1 s'}`;
+  });
 }
 
 async function main() {
