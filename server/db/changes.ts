@@ -103,4 +103,16 @@ export const UNANNOUNCED_TABLES: readonly string[] = [
   'calendar_feeds',
   // Read afresh by a teacher's view of a student's work.
   'help_opened',
+  // Skills, students' standing in them, their days of activity, practice sessions, targets and parents' letters are
+  // read afresh by the pages and jobs that show or send them.
+  'skills',
+  'skill_prerequisites',
+  'student_skills',
+  'student_skill_changes',
+  'student_days',
+  'category_days',
+  'student_targets',
+  'practice_sessions',
+  'letter_settings',
+  'letters',
 ];

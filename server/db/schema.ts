@@ -22,6 +22,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -645,6 +646,8 @@ export const answerAttempts = pgTable(
   },
   (t) => [
     index('answer_attempts_student_idx').on(t.studentId, t.createdAt),
+    // Whether a check is a question's first try for its student, as the stored checks are counted into skills and days.
+    index('answer_attempts_student_question_idx').on(t.studentId, t.questionId, t.createdAt),
     index('answer_attempts_question_idx').on(t.questionId),
     // The admin dashboard's students active and answers checked in the last 7 days, across every student.
     index('answer_attempts_created_idx').on(t.createdAt),
@@ -1058,5 +1061,228 @@ export const helpOpened = pgTable(
   (t) => [
     primaryKey({ columns: [t.studentId, t.questionId, t.kind] }),
     check('help_opened_kind_check', sql`kind in ('hint', 'solution')`),
+  ],
+);
+
+/**
+ * A skill: a focus area of the bank, alone or narrowed to one of its categories, with an optional grade band. A
+ * question practises the skills whose focus area it carries and whose category it carries, when the skill names one.
+ */
+export const skills = pgTable(
+  'skills',
+  {
+    id: id(),
+    focusAreaId: uuid('focus_area_id')
+      .notNull()
+      .references(() => focusAreas.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    gradeMin: integer('grade_min'),
+    gradeMax: integer('grade_max'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('skills_focus_category_key').on(
+      t.focusAreaId,
+      sql`coalesce(${t.categoryId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+    index('skills_category_idx').on(t.categoryId),
+    check('skills_grade_band_check', sql`grade_min is null or grade_max is null or grade_min <= grade_max`),
+  ],
+);
+
+/** The skills that come before a skill. The graph stays acyclic: the service checks under a lock before it adds. */
+export const skillPrerequisites = pgTable(
+  'skill_prerequisites',
+  {
+    skillId: uuid('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    prerequisiteId: uuid('prerequisite_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.skillId, t.prerequisiteId] }),
+    index('skill_prerequisites_prerequisite_idx').on(t.prerequisiteId),
+    check('skill_prerequisites_not_itself_check', sql`skill_id <> prerequisite_id`),
+  ],
+);
+
+/**
+ * A student's standing in a skill, kept as their answers are stored: the mastery rule's state (its level and the
+ * recent first tries it reads, newest in the lowest bit) and the skill's review schedule (an FSRS card).
+ */
+export const studentSkills = pgTable(
+  'student_skills',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    skillId: uuid('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull().default(0),
+    recentFirstTries: integer('recent_first_tries').notNull().default(0),
+    recentCount: smallint('recent_count').notNull().default(0),
+    firstTries: integer('first_tries').notNull().default(0),
+    firstTriesRight: integer('first_tries_right').notNull().default(0),
+    reviewDueAt: at('review_due_at'),
+    stability: doublePrecision('stability').notNull().default(0),
+    difficulty: doublePrecision('difficulty').notNull().default(0),
+    reviews: integer('reviews').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    cardState: smallint('card_state').notNull().default(0),
+    lastReviewAt: at('last_review_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.skillId] }),
+    index('student_skills_skill_idx').on(t.skillId),
+    index('student_skills_review_idx').on(t.studentId, t.reviewDueAt),
+    check('student_skills_level_check', sql`level between 0 and 4`),
+  ],
+);
+
+/** Each change of a student's level in a skill, for "skills by level over time". */
+export const studentSkillChanges = pgTable(
+  'student_skill_changes',
+  {
+    id: id(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    skillId: uuid('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    fromLevel: smallint('from_level').notNull(),
+    toLevel: smallint('to_level').notNull(),
+    changedAt: createdAt(),
+  },
+  (t) => [index('student_skill_changes_student_idx').on(t.studentId, t.changedAt)],
+);
+
+/**
+ * A student's activity on one day (UTC), added to as their answers are stored: the weekly charts and the admin's
+ * active students and checks per day read these rows, never the answers.
+ */
+export const studentDays = pgTable(
+  'student_days',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    checks: integer('checks').notNull().default(0),
+    solved: integer('solved').notNull().default(0),
+    firstTries: integer('first_tries').notNull().default(0),
+    firstTriesRight: integer('first_tries_right').notNull().default(0),
+    activeMinutes: integer('active_minutes').notNull().default(0),
+    lastCheckAt: at('last_check_at'),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.day] }), index('student_days_day_idx').on(t.day)],
+);
+
+/**
+ * The academy's checks per day (UTC), grade and category of the question, added to as answers are stored: the
+ * admin's accuracy by category and grade over a year reads these rows.
+ */
+export const categoryDays = pgTable(
+  'category_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    grade: integer('grade').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    checks: integer('checks').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.grade, t.categoryId] })],
+);
+
+/** The score a parent or a teacher hopes a student's tests reach; drawn as a line on the test-scores chart. */
+export const studentTargets = pgTable(
+  'student_targets',
+  {
+    studentId: uuid('student_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetPercent: smallint('target_percent').notNull(),
+    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  () => [check('student_targets_percent_check', sql`target_percent between 1 and 100`)],
+);
+
+/**
+ * A practice session: the questions the server chose for a student (skills due for review, just below Proficient, a
+ * weak prerequisite, or the weak spots of a test sitting), in order, and how far the student is; kept across reloads.
+ */
+export const practiceSessions = pgTable(
+  'practice_sessions',
+  {
+    id: id(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attemptId: uuid('attempt_id').references(() => testAttempts.id, { onDelete: 'cascade' }),
+    items: jsonb('items').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [index('practice_sessions_student_idx').on(t.studentId, t.createdAt)],
+);
+
+/** How often a parent hears of a child by e-mail, when, and the token of the link that stops it without signing in. */
+export const letterSettings = pgTable(
+  'letter_settings',
+  {
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: ['weekly', 'daily', 'off'] })
+      .notNull()
+      .default('weekly'),
+    weekday: smallint('weekday').notNull().default(0),
+    hour: smallint('hour').notNull().default(18),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.parentId, t.studentId] }),
+    uniqueIndex('letter_settings_token_key').on(t.unsubscribeTokenHash),
+    check('letter_settings_when_check', sql`weekday between 0 and 6 and hour between 0 and 23`),
+    check('letter_settings_frequency_check', sql`frequency in ('weekly', 'daily', 'off')`),
+  ],
+);
+
+/** A letter about a child for a period: one per parent, child and period, whichever instance writes it first. */
+export const letters = pgTable(
+  'letters',
+  {
+    id: id(),
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('letters_period_key').on(t.parentId, t.studentId, t.periodStart),
+    index('letters_status_idx').on(t.status, t.createdAt),
+    check('letters_status_check', sql`status in ('queued', 'sent', 'failed')`),
   ],
 );
