@@ -20,13 +20,13 @@ export interface ChartSeries {
   color?: number;
 }
 
-export interface ChartProps<Row extends ChartRow> {
+export interface ChartProps {
   /** The chart's name: its figure's label and its table's caption. */
   title: string;
   /** One sentence of what the chart shows, read before the figures. */
   summary?: string;
-  rows: Row[];
-  x: { key: keyof Row & string; label: string; format?: (value: Row[keyof Row]) => string };
+  rows: ChartRow[];
+  x: { key: string; label: string; format?: (value: ChartRow[string]) => string };
   series: ChartSeries[];
   /** A level to reach (a target score), drawn as a dashed line. */
   target?: { value: number; label: string; unit?: string; rightAxis?: boolean };
@@ -45,7 +45,7 @@ const cellText = (value: ChartRow[string], unit = '') =>
  * table under "Show the figures" say the same in words, so nothing is learned from the picture alone. The table is
  * drawn at once; the picture appears when the drawing library has loaded, in a box of the same height meanwhile.
  */
-export function Chart<Row extends ChartRow>(props: ChartProps<Row>) {
+export function Chart(props: ChartProps) {
   const { title, summary, rows, x, series, target, height = 260 } = props;
   return (
     <figure className={styles.chart} aria-label={title}>
