@@ -38,7 +38,8 @@ export function StudentsTab({ cls, role, notify }: { cls: ClassSummary; role: Ro
 
   const remove = async () => {
     if (!removing) return;
-    if (await run(() => classCalls.removeStudent(cls.id, removing.id), 'Failed to remove the student')) setRemoving(null);
+    if (await run(() => classCalls.removeStudent(cls.id, removing.id), 'Failed to remove the student'))
+      setRemoving(null);
   };
 
   return (

@@ -31,7 +31,8 @@ export function gradebookUrl(classId: string, filters: GradebookFilters): string
 export const useGradebookClasses = () =>
   useQuery({
     queryKey: ['classes', 'list'],
-    queryFn: () => api.get<{ classes: ClassSummary[] }>('/classes', GRADEBOOK_MESSAGES.classesFailed).then((r) => r.classes),
+    queryFn: () =>
+      api.get<{ classes: ClassSummary[] }>('/classes', GRADEBOOK_MESSAGES.classesFailed).then((r) => r.classes),
     select: (classes) =>
       classes
         .map((c) => ({ id: c.id, name: c.name, students: c.studentCount }))
