@@ -186,6 +186,29 @@ for (const width of [1280, 375]) {
 }
 
 for (const width of [1280, 375] as const) {
+  test(`no serious or critical accessibility violation on the category manager's skills and their dialogs at ${width} px`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page, 'teacher@demo.academy', DEMO_PASSWORD);
+    await page.goto('/question-bank');
+    await page.getByRole('tab', { name: 'Manage Categories' }).click();
+    await expectClean(page, '/question-bank, skills', page.getByRole('table', { name: 'Skills' }));
+    await page.getByRole('button', { name: 'Add skill' }).click();
+    await expectClean(page, '/question-bank, the skill form', page.getByRole('dialog', { name: 'Add a skill' }));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Prerequisites of Reasoning: Algebra' }).click();
+    await expectClean(
+      page,
+      '/question-bank, the prerequisites',
+      page.getByRole('dialog', { name: 'Prerequisites of Reasoning: Algebra' }),
+    );
+  });
+}
+
+for (const width of [1280, 375] as const) {
   test(`no serious or critical accessibility violation on the classes pages and the student's Join a class card at ${width} px`, async ({
     page,
   }) => {

@@ -55,6 +55,7 @@ import { sittingReviewRoutes } from './modules/test-taking/review-routes';
 import { studentWorkRoutes } from './modules/student-work/routes';
 import { savedTestRoutes } from './modules/saved-tests/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { skillRoutes } from './modules/skills/routes';
 import { operationsRoutes } from './modules/operations/routes';
 
 declare module 'fastify' {
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(enrollmentRoutes(ctx));
       await api.register(questionRoutes(ctx));
       await api.register(categoryRoutes(ctx));
+      await api.register(skillRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(gradebookRoutes(ctx));
       await api.register(familyRoutes(ctx));

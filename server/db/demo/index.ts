@@ -6,6 +6,7 @@ import { seedDemoCourses } from './courses';
 import { seedDemoLearning } from './learning';
 import { seedDemoOfferings } from './offerings';
 import { seedDemoQuestions } from './questions';
+import { seedDemoSkills } from './skills';
 import { seedDemoTest } from './tests';
 
 /**
@@ -16,6 +17,7 @@ export async function seedDemo(db: Db, uploads: UploadStore): Promise<Credential
   const accounts = await seedDemoAccounts(db);
   await seedDemoCourses(db);
   await seedDemoQuestions(db, uploads);
+  await seedDemoSkills(db);
   // After courses and questions: it assigns what exists to the demo student.
   await seedDemoLearning(db, uploads);
   // After the accounts: the demo teacher's test, sat and released by the demo student.

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextField } from '../../ui/Field';
 import { PageState } from '../../ui/PageState';
 import { useAddTag, useDeleteTag, useTags, type TagKind } from './api';
+import { SkillsManager } from './SkillsManager';
 import { CATEGORY_MESSAGE_MS, MESSAGES } from './messages';
 import styles from './questions.module.css';
 
@@ -121,12 +122,15 @@ function TagColumn({ kind }: { kind: TagKind }) {
   );
 }
 
-/** The Manage Categories tab: categories and focus areas side by side. */
+/** The Manage Categories tab: categories and focus areas side by side, and below them the skills made of them. */
 export function CategoryManager() {
   return (
-    <div className={styles.tagColumns}>
-      <TagColumn kind="category" />
-      <TagColumn kind="focus" />
+    <div className={styles.managerParts}>
+      <div className={styles.tagColumns}>
+        <TagColumn kind="category" />
+        <TagColumn kind="focus" />
+      </div>
+      <SkillsManager />
     </div>
   );
 }

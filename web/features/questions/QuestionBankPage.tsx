@@ -5,11 +5,12 @@ import { QuestionList } from './QuestionList';
 import { TestGenerator } from './TestGenerator';
 import styles from './questions.module.css';
 
-type Tab = 'Question Bank' | 'Test Generator' | 'Manage Categories';
+/** Tab values name the panels' ids, where a space would break the tabs' references for screen readers. */
+type Tab = 'bank' | 'generator' | 'categories';
 
 /** /question-bank: the bank, the test generator and the category manager. */
 export default function QuestionBankPage() {
-  const [tab, setTab] = useState<Tab>('Question Bank');
+  const [tab, setTab] = useState<Tab>('bank');
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Question Bank</h1>
@@ -18,9 +19,9 @@ export default function QuestionBankPage() {
         value={tab}
         onChange={setTab}
         tabs={[
-          { value: 'Question Bank', label: 'Question Bank', content: <QuestionList /> },
-          { value: 'Test Generator', label: 'Test Generator', content: <TestGenerator /> },
-          { value: 'Manage Categories', label: 'Manage Categories', content: <CategoryManager /> },
+          { value: 'bank', label: 'Question Bank', content: <QuestionList /> },
+          { value: 'generator', label: 'Test Generator', content: <TestGenerator /> },
+          { value: 'categories', label: 'Manage Categories', content: <CategoryManager /> },
         ]}
       />
     </div>

@@ -16,6 +16,10 @@ export const MESSAGES = {
   focusAddFailed: 'Failed to add focus area',
   categoryDeleteFailed: 'Failed to delete category',
   focusDeleteFailed: 'Failed to delete focus area',
+  skillsLoadFailed: 'Failed to load skills',
+  skillSaveFailed: 'Failed to save the skill',
+  skillDeleteFailed: 'Failed to delete the skill',
+  prerequisitesSaveFailed: 'Failed to save the prerequisites',
 } as const;
 
 /** How long the category manager's messages stay; the bank and step 1 use the default 5 s. */
