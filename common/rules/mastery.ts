@@ -109,3 +109,8 @@ export function nextSkillState(state: SkillState, event: SkillEvent): SkillState
 /** The state after answers in order: the fold the server keeps, and its replay. */
 export const foldSkillState = (events: readonly SkillEvent[], from: SkillState = EMPTY_SKILL_STATE): SkillState =>
   events.reduce(nextSkillState, from);
+
+export const MASTERY_MESSAGES = {
+  studentNotFound: 'Student not found',
+  notYourStudent: 'You can only see the skills of your own students',
+} as const;
