@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { UploadStore } from '../../lib/storage';
+import { rows } from '../prepared';
 import type { Db } from '../client';
 import { seedDemoAccounts, type Credentials } from './accounts';
 import { seedDemoClass } from './classes';
@@ -26,4 +28,13 @@ export async function seedDemo(db: Db, uploads: UploadStore): Promise<Credential
   await seedDemoOfferings(db);
   // After the courses, questions and the test: a class with a gradebook to read, and its own teacher.
   return [...accounts, ...(await seedDemoClass(db))];
+}
+
+/** The demo academy's students (their addresses are at demo.academy), for what is computed from their answers. */
+export async function demoStudentIds(db: Db): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select u.id from users u where u.type = 'student' and u.email like '%@demo.academy' order by u.id`,
+  );
+  return found.map((u) => u.id);
 }
