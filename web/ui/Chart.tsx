@@ -53,7 +53,7 @@ export function Chart<Row extends ChartRow>(props: ChartProps<Row>) {
       <div className={styles.drawing} style={{ height }} aria-hidden="true">
         {rows.length ? (
           <Suspense fallback={null}>
-            <ChartDrawing {...props} height={height} />
+            <ChartDrawing {...(props as unknown as ChartProps<ChartRow>)} height={height} />
           </Suspense>
         ) : null}
       </div>

@@ -18,7 +18,8 @@ import type { ChartProps, ChartRow } from './Chart';
  */
 export const CHART_COLORS = ['#2f3fb8', '#9a5b00', '#14703f', '#6a3db3', '#c2283a', '#0b6e80', '#4a4f6e'];
 
-export default function ChartDrawing<Row extends ChartRow>({ rows, x, series, target, height }: ChartProps<Row>) {
+/** Drawn for rows of any shape: the typed props are checked where the chart is used (Chart). */
+export default function ChartDrawing({ rows, x, series, target, height }: ChartProps<ChartRow>) {
   const right = series.some((s) => s.rightAxis) || target?.rightAxis;
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -26,7 +27,7 @@ export default function ChartDrawing<Row extends ChartRow>({ rows, x, series, ta
         <CartesianGrid stroke="#dfe2ee" vertical={false} />
         <XAxis
           dataKey={x.key}
-          tickFormatter={x.format ? (value) => x.format!(value as Row[keyof Row]) : undefined}
+          tickFormatter={x.format ? (value) => x.format!(value as ChartRow[string]) : undefined}
           tick={{ fontSize: 12, fill: '#4a4f6e' }}
           minTickGap={12}
         />
@@ -41,7 +42,7 @@ export default function ChartDrawing<Row extends ChartRow>({ rows, x, series, ta
             unit="%"
           />
         ) : null}
-        <Tooltip labelFormatter={x.format ? (value) => x.format!(value as Row[keyof Row]) : undefined} />
+        <Tooltip labelFormatter={x.format ? (value) => x.format!(value as ChartRow[string]) : undefined} />
         <Legend wrapperStyle={{ fontSize: 13 }} />
         {series.map((s, i) => {
           const color = CHART_COLORS[(s.color ?? i) % CHART_COLORS.length];
