@@ -40,6 +40,7 @@ import { studentRoutes } from './modules/student/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { classRoutes } from './modules/classes/routes';
 import { gradebookRoutes } from './modules/gradebook/routes';
+import { progressRoutes } from './modules/progress/routes';
 import { familyRoutes } from './modules/families/routes';
 import { courseRoutes } from './modules/courses/routes';
 import { publicRoutes } from './modules/public/routes';
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(studentWorkRoutes(ctx));
       await api.register(dueDateRoutes(ctx));
       await api.register(masteryRoutes(ctx));
+      await api.register(progressRoutes(ctx));
     },
     { prefix: '/api' },
   );

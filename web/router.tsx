@@ -59,6 +59,7 @@ const OfferingsAdminPage = lazyPage(() => import('./features/offerings/Offerings
 const ManageUsersPage = lazyPage(() => import('./features/users/ManageUsersPage'));
 const RegisterUsersPage = lazyPage(() => import('./features/users/RegisterUsersPage'));
 const StudentTests = lazyPage(() => import('./features/assigned-learning/student-tests/StudentTests'));
+const StudentProgress = lazyPage(() => import('./features/dashboard/progress/StudentProgressPanel'));
 const StudentGrades = lazyPage(() => import('./features/assigned-learning/student-tests/StudentGrades'));
 const TestSittingPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestSittingPage'));
 const TestReviewPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestReviewPage'));
@@ -150,6 +151,7 @@ export const routes: RouteObject[] = [
                   studentSections={{
                     assignments: <StudentTests />,
                     grades: <StudentGrades />,
+                    progress: <StudentProgress />,
                     calendar: <StudentCalendar />,
                   }}
                 />

@@ -70,6 +70,11 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/calendar/feed/:token.ics': everyone,
   'GET /api/admin/dashboard': ['admin'],
   'GET /api/teacher/dashboard': ['teacher'],
+  // Progress charts: a student's by whoever may read them (policies/students.ts), the target set by all but the
+  // student; a class's by its teachers and admins (progress.test.ts).
+  'GET /api/students/:id/progress-charts': ['student', 'parent', 'teacher', 'admin'],
+  'PUT /api/students/:id/target': ['parent', 'teacher', 'admin'],
+  'GET /api/classes/:id/accuracy-weeks': ['teacher', 'admin'],
   'GET /api/parent/children': ['parent'],
   'GET /api/parent/children/:id': ['parent'],
   'GET /api/parent/children/:id/tests': ['parent'],

@@ -56,6 +56,7 @@ export const MENUS: Record<UserType, MenuItem[]> = {
     section('Assignments', ClipboardList, 'assignments', 'Tasks'),
     section('Grades', GraduationCap, 'grades'),
     profile,
+    section('Progress', ChartColumn, 'progress'),
     section('Calendar', Calendar, 'calendar'),
     section('Resources', Library, 'resources'),
   ],

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { UploadStore } from '../../lib/storage';
 import { rows } from '../prepared';
+import { rebuildDays } from '../days';
 import type { Db } from '../client';
+import { studentDays } from '../schema';
 import { seedDemoAccounts, type Credentials } from './accounts';
 import { seedDemoClass } from './classes';
 import { seedDemoCourses } from './courses';
@@ -27,7 +29,12 @@ export async function seedDemo(db: Db, uploads: UploadStore): Promise<Credential
   // After the courses and the test: the public catalogue grants them.
   await seedDemoOfferings(db);
   // After the courses, questions and the test: a class with a gradebook to read, and its own teacher.
-  return [...accounts, ...(await seedDemoClass(db))];
+  const classAccounts = await seedDemoClass(db);
+  // Last: the answers seeded above, counted into the days the progress charts read; once, as the rest (a restart
+  // finds the days kept since by the answers themselves).
+  const [kept] = await db.select({ day: studentDays.day }).from(studentDays).limit(1);
+  if (!kept) await rebuildDays(db);
+  return [...accounts, ...classAccounts];
 }
 
 /** The demo academy's students (their addresses are at demo.academy), for what is computed from their answers. */

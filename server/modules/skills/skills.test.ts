@@ -166,9 +166,10 @@ describe('the rules of a skill', () => {
     [{ focusAreaId: 'computation', gradeMin: '4' }, M.gradeRange],
     [{ focusAreaId: 'computation', gradeMin: 6, gradeMax: 5 }, M.gradeOrder],
   ])('refuses %j with a message', async (payload, message) => {
+    const named = payload as { focusAreaId?: string };
     const body = {
       ...payload,
-      focusAreaId: payload.focusAreaId === 'computation' ? computation.id : payload.focusAreaId,
+      focusAreaId: named.focusAreaId === 'computation' ? computation.id : named.focusAreaId,
     };
     const response = await send('POST', '/api/skills', 'focusAreaId' in payload ? body : payload);
     expect(response.statusCode, response.body).toBe(400);

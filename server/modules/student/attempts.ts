@@ -8,6 +8,7 @@ import { BatchWriter } from '../../lib/batch-writer';
 import { CHANNELS } from '../../db/changes';
 import type { Memo } from '../../lib/kept/stores';
 import { countSkillAnswers } from '../mastery/keep';
+import { dayCountingCtes } from '../../db/days';
 import { countCheck, type StudentTotals } from './progress';
 
 export interface NewAttempt {
@@ -28,17 +29,33 @@ export const STUDENTS_PER_NOTICE = 150;
  * The rows travel as one array per column, so the statement is the same whatever the batch size: prepared once,
  * planned once. The same statement announces, on commit, the students whose attempts it stored, with the instance
  * that wrote them (`<instance> <studentId> <studentId>...`, a notice per STUDENTS_PER_NOTICE students rather than
- * per row): the other instances forget those students' figures.
+ * per row): the other instances forget those students' figures. It also adds the checks to the students' and the
+ * academy's days (see db/days.ts).
  */
 function prepareAttemptInsert(db: Db) {
   const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+  const batch = db
+    .$with('batch', {
+      studentId: sql<string>`student_id`,
+    })
+    .as(
+      sql`select * from unnest(${column('studentIds', 'uuid')}, ${column('questionIds', 'uuid')}, ${column('sectionIds', 'uuid')},
+        ${column('answers', 'jsonb')}, ${column('correct', 'boolean')}, ${column('times', 'timestamptz')})
+        with ordinality as u(student_id, question_id, section_id, answer, is_correct, created_at, ord)`,
+    );
   const inserted = db.$with('inserted', { studentId: sql<string>`student_id` }).as(sql`
     insert into ${answerAttempts} (id, student_id, question_id, section_id, answer, is_correct, created_at)
-    select gen_random_uuid(), * from unnest(${column('studentIds', 'uuid')}, ${column('questionIds', 'uuid')}, ${column('sectionIds', 'uuid')},
-      ${column('answers', 'jsonb')}, ${column('correct', 'boolean')}, ${column('times', 'timestamptz')})
+    select gen_random_uuid(), i_b.student_id, i_b.question_id, i_b.section_id, i_b.answer, i_b.is_correct, i_b.created_at
+    from batch i_b
     returning answer_attempts.student_id`);
+  // The same statement adds the checks to the days (one snapshot: "before the batch" is exact).
+  const counting = dayCountingCtes('batch');
+  const checks = db.$with('checks', { studentId: sql<string>`student_id` }).as(counting.checks);
+  const days = db.$with('days', { studentId: sql<string>`student_id` }).as(counting.days);
+  const storedDays = db.$with('stored_days', { n: sql<number>`n` }).as(counting.storedDays);
+  const storedCategories = db.$with('stored_categories', { n: sql<number>`n` }).as(counting.storedCategories);
   return db
-    .with(inserted)
+    .with(batch, inserted, checks, days, storedDays, storedCategories)
     .select({
       announced: sql`pg_notify(${CHANNELS.attempts}, ${sql.placeholder('instance')}::text || ' ' || string_agg(n_s.student_id::text, ' '))`,
     })

@@ -12,6 +12,7 @@ import { PageState } from '../../ui/PageState';
 import { Tabs } from '../../ui/Tabs';
 import { Toast, useNotify } from '../../ui/Toast';
 import { classCalls, useClass, useRefreshClass } from './api';
+import { ClassAccuracyChart } from './ClassAccuracyChart';
 import { ClassFormDialog } from './ClassForm';
 import { classFacts } from './ClassesPage';
 import { CoursesTab } from './CoursesTab';
@@ -85,6 +86,7 @@ export default function ClassDetailPage() {
       }
     >
       <Toast notice={notify.notice} corner />
+      <ClassAccuracyChart classId={c.id} />
       <Tabs
         label="Class"
         value={tab}

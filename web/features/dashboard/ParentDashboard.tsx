@@ -1,3 +1,4 @@
+import { StudentProgressPanel } from './progress/StudentProgressPanel';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Activity, ChartColumn, CheckCircle2, Clock, Target, UserPlus } from 'lucide-react';
@@ -364,6 +365,7 @@ function ChildReport({ id }: { id: string }) {
           {child.lastSection.sectionTitle}, in {child.lastSection.courseName}.
         </p>
       ) : null}
+      <StudentProgressPanel studentId={child.id} who={fullName(child)} />
       <ChildNotes childId={child.id} name={fullName(child)} />
       <ChildTests childId={child.id} name={fullName(child)} />
       {child.courses.length === 0 ? <p className={styles.muted}>No courses assigned yet.</p> : null}

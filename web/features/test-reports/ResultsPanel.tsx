@@ -6,7 +6,9 @@ import { describeAnswer, describeAnswerOfDeleted, describeKey } from '@common/qu
 import type { Question } from '@common/schemas/questions';
 import type { DisagreeingOverride } from '@common/schemas/sitting-review';
 import type { TestResults } from '@common/schemas/test-taking';
+import { scoreBuckets } from '@common/rules/progress-charts';
 import { errorMessage } from '../../api/client';
+import { Chart } from '../../ui/Chart';
 import { RichText } from '../../math/RichText';
 import { ShownAnswer } from '../../math/ShownAnswer';
 import { paths } from '../../paths';
@@ -27,6 +29,12 @@ import styles from './results.module.css';
  * Results of the caller's students: the table (and its CSV), per-question and per-focus-area figures, Release, and
  * Re-score (stored scores change only when staff ask, e.g. after correcting a question's answer).
  */
+/** The band holding the most scores (the first of equals). */
+function busiestBand(scores: number[]): string {
+  const bands = scoreBuckets(scores);
+  return bands.reduce((best, band) => (band.students > best.students ? band : best), bands[0]).label;
+}
+
 export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescore: boolean }) {
   const results = useResults(testId);
   // The test as it is now, read by the page already: each question's key beside its figure.
@@ -63,8 +71,25 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
       entry.question ? [[entry.question.id, entry.question] as const] : [],
     ),
   );
+  const scores = r.students.flatMap((s) => (s.score ? [s.score.percentage] : []));
   return (
     <div className={styles.panel}>
+      <section className={styles.card} aria-labelledby="distribution-title">
+        <h2 id="distribution-title" className={styles.cardTitle}>
+          Score distribution
+        </h2>
+        {scores.length ? (
+          <Chart
+            title="Students per score band"
+            summary={`${scores.length} scores, in bands of 10%: most in ${busiestBand(scores)}.`}
+            rows={scoreBuckets(scores)}
+            x={{ key: 'label', label: 'Score' }}
+            series={[{ key: 'students', label: 'Students' }]}
+          />
+        ) : (
+          <p className={styles.muted}>No submitted sittings yet.</p>
+        )}
+      </section>
       <section className={styles.card} aria-labelledby="results-title">
         <div className={styles.cardHead}>
           <h2 id="results-title" className={styles.cardTitle}>

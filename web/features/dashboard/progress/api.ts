@@ -1,0 +1,24 @@
+/** The progress charts' calls: a student's charts and target (`/api/students/:id/...`)  */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PROGRESS_CHART_MESSAGES as M } from '@common/rules/progress-charts';
+import type { StudentProgressCharts, TargetBody } from '@common/schemas/progress-charts';
+import { api } from '../../../api/client';
+
+export const progressKeys = {
+  student: (id: string) => ['progress-charts', 'student', id] as const,
+  class: (id: string) => ['progress-charts', 'class', id] as const,
+};
+
+export const useStudentCharts = (studentId: string) =>
+  useQuery({
+    queryKey: progressKeys.student(studentId),
+    queryFn: () => api.get<StudentProgressCharts>(`/students/${studentId}/progress-charts`, M.loadFailed),
+  });
+
+export function useSetTarget(studentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TargetBody) => api.put<TargetBody>(`/students/${studentId}/target`, body, M.saveTargetFailed),
+    onSuccess: () => client.invalidateQueries({ queryKey: progressKeys.student(studentId) }),
+  });
+}

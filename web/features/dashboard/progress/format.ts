@@ -1,0 +1,18 @@
+import type { ActivityWeek } from '@common/schemas/progress-charts';
+
+/** A week by its Monday, as the charts' axis and tables name it: "Mar 9". */
+export const weekLabel = (weekStart: unknown) =>
+  new Date(`${String(weekStart)}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The weekly activity chart's summary: the latest week's figures in words. */
+export function weeksSummary(weeks: ActivityWeek[], who: string): string {
+  const last = weeks.at(-1);
+  const total = weeks.reduce((sum, w) => sum + w.solved, 0);
+  if (!last) return '';
+  const accuracy = last.accuracy === null ? 'no first tries' : `${last.accuracy}% right on the first try`;
+  return `${who} solved ${total} questions over ${weeks.length} weeks; in the week of ${weekLabel(last.weekStart)}, ${last.solved} solved, ${accuracy}.`;
+}
