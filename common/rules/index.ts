@@ -22,3 +22,4 @@ export * from './video';
 export * from './due-dates';
 export * from './classes';
 export * from './student-work';
+export * from './letters';
