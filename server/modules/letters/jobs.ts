@@ -48,7 +48,7 @@ export async function startLetterJobs(
   };
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-  await boss.work<{ letterId: string }>(SEND, { ...polling, batchSize: 20 }, async (jobs) => {
+  await boss.work<{ letterId: string }>(SEND, { ...polling, batchSize: 100 }, async (jobs) => {
     for (const job of jobs) await sendLetter(ctx, job.data.letterId);
   });
   await boss.work(TICK, polling, async () => {
