@@ -22,7 +22,13 @@ const stateAt = (level: SkillState['level'], written = ''): SkillState => ({
 
 describe('the skill levels', () => {
   it('are five, labelled in order', () => {
-    expect(SKILL_LEVELS.map((l) => l.label)).toEqual(['Not started', 'Attempted', 'Familiar', 'Proficient', 'Mastered']);
+    expect(SKILL_LEVELS.map((l) => l.label)).toEqual([
+      'Not started',
+      'Attempted',
+      'Familiar',
+      'Proficient',
+      'Mastered',
+    ]);
     expect(SKILL_LEVELS.map((l) => l.level)).toEqual([0, 1, 2, 3, 4]);
     expect(skillLevelLabel(3)).toBe('Proficient');
     expect(skillLevelLabel(9)).toBe('Not started');

@@ -127,4 +127,3 @@ export const gradebookReply = z.object({
   }),
 });
 export type GradebookReply = z.infer<typeof gradebookReply>;
-
