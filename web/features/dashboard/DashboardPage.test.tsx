@@ -77,8 +77,8 @@ describe('/dashboard picks its view by the user type', () => {
     ['dataEntry', 'Other sections are coming soon.'],
   ])('%s sees its own dashboard', async (type, text) => {
     renderFor(type);
-    // The parent's card names its button as its heading.
-    expect((await screen.findAllByText(text, { exact: false })).length).toBeGreaterThan(0);
+    // The parent's card names its button as its heading. A dashboard's first render loads its lazy parts.
+    expect((await screen.findAllByText(text, { exact: false }, { timeout: 5000 })).length).toBeGreaterThan(0);
   });
 
   it("gives the student's My Courses section to the learning home, and the others are coming soon", async () => {
