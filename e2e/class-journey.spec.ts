@@ -53,7 +53,7 @@ async function register(admin: APIRequestContext, userType: 'teacher' | 'parent'
   const email = uniqueEmail(`journey-${userType}`);
   const extra =
     userType === 'teacher'
-      ? { specialization: 'Ratios' }
+      ? { specialization: 'Algebra' }
       : { address: '9 Elm Street', confirm_password: PASSWORD, student_name: '', student_grade: '' };
   const reply = await admin.post('/api/admin/register', {
     data: {

@@ -22,7 +22,8 @@ export default function ChartDrawing({ rows, x, series, target, height }: ChartP
   const right = series.some((s) => s.rightAxis) || target?.rightAxis;
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      {/* Not focusable: the drawing is hidden from screen readers, and its figures are in the table beside it. */}
+      <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid stroke="#dfe2ee" vertical={false} />
         <XAxis
           dataKey={x.key}

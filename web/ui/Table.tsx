@@ -64,7 +64,8 @@ export function Table<T>({ label, rows, rowKey, columns, selection, expansion }:
   };
   const width = columns.length + (selection ? 1 : 0);
   return (
-    <div className={styles.wrap}>
+    // Focusable, so a keyboard can scroll the table sideways on a narrow screen when no cell holds a control.
+    <div className={styles.wrap} tabIndex={0}>
       <table className={styles.table} aria-label={label}>
         <thead>
           <tr>
