@@ -82,7 +82,6 @@ async function main() {
     config,
     database,
     backupToken,
-    jobs: true,
     logger: {
       level: config.logLevel,
       redact: logRedactions,

@@ -23,4 +23,3 @@ export * from './due-dates';
 export * from './classes';
 export * from './student-work';
 export * from './skills';
-export * from './letters';
