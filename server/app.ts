@@ -58,7 +58,6 @@ import { savedTestRoutes } from './modules/saved-tests/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { skillRoutes } from './modules/skills/routes';
 import { operationsRoutes } from './modules/operations/routes';
-import { masteryRoutes } from './modules/mastery/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -281,7 +280,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(classRoutes(ctx));
       await api.register(studentWorkRoutes(ctx));
       await api.register(dueDateRoutes(ctx));
-      await api.register(masteryRoutes(ctx));
       await api.register(progressRoutes(ctx));
     },
     { prefix: '/api' },

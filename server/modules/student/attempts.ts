@@ -7,7 +7,6 @@ import { answerAttempts } from '../../db/schema';
 import { BatchWriter } from '../../lib/batch-writer';
 import { CHANNELS } from '../../db/changes';
 import type { Memo } from '../../lib/kept/stores';
-import { countSkillAnswers } from '../mastery/keep';
 import { dayCountingCtes } from '../../db/days';
 import { countCheck, type StudentTotals } from './progress';
 
@@ -105,19 +104,16 @@ export function attemptWriter(
 ): BatchWriter<NewAttempt> {
   const stamp = orderedStamps();
   return new BatchWriter<NewAttempt>(
-    async (rows) => {
-      const times = rows.map((r) => stamp(r.createdAt));
-      await preparedFor(db, attemptInserts, prepareAttemptInsert).execute({
+    (rows) =>
+      preparedFor(db, attemptInserts, prepareAttemptInsert).execute({
         instance: memo.instance,
         studentIds: rows.map((r) => r.studentId),
         questionIds: rows.map((r) => r.questionId),
         sectionIds: rows.map((r) => r.sectionId),
         answers: rows.map((r) => JSON.stringify({ studentAnswer: r.studentAnswer })),
         correct: rows.map((r) => r.isCorrect),
-        times,
-      });
-      await countSkillsOf(db, log, rows, times);
-    },
+        times: rows.map((r) => stamp(r.createdAt)),
+      }),
     {
       gatherMs: ATTEMPTS_GATHER_MS,
       onError: (error, row) => {
@@ -129,31 +125,6 @@ export function attemptWriter(
       },
     },
   );
-}
-
-/**
- * The stored checks counted into their students' skills, the first tries among them. The attempts are stored by
- * then: a failure here is logged and leaves the skills behind (a rebuild catches them up), and never writes the
- * attempts twice, as a failed write would be retried row by row.
- */
-async function countSkillsOf(db: Db, log: FastifyBaseLogger, rows: NewAttempt[], times: string[]): Promise<void> {
-  try {
-    await db.transaction((tx) =>
-      countSkillAnswers(
-        tx,
-        rows.map((r, i) => ({
-          studentId: r.studentId,
-          questionId: r.questionId,
-          right: r.isCorrect,
-          kind: 'practice' as const,
-          at: times[i],
-        })),
-        { firstTriesOnly: true },
-      ),
-    );
-  } catch (error) {
-    log.error({ err: error, students: rows.length }, 'the skills of stored answer attempts could not be counted');
-  }
 }
 
 /**

@@ -40,7 +40,6 @@ import { rows } from '../../db/prepared';
 import type { Actor } from '../../policies/actor';
 import { mayActForStudent, requireStudent, requireStudents } from '../../policies/students';
 import { mayChangeTest } from '../../policies/tests';
-import { countSittingSkills } from '../mastery/keep';
 import { presentQuestions } from '../student/questions';
 import { keepOverrides, nameDisagreeing, reviewsOf } from './review';
 import { questionFigures } from './stats';
@@ -193,8 +192,6 @@ async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'server'
     const { score } = await scoreAnswers(tx, attempt, 'changed');
     const submittedAt = by === 'server' && attempt.deadline ? attempt.deadline : now;
     await tx.update(testAttempts).set({ submittedAt, submittedBy: by, score }).where(eq(testAttempts.id, attemptId));
-    // A sitting is a mixed assessment: its answers confirm or lower the student's skills with the submission.
-    await countSittingSkills(tx, attemptId);
     return true;
   });
 }
