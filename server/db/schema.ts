@@ -1066,7 +1066,7 @@ export const helpOpened = pgTable(
 
 /**
  * A skill: a focus area of the bank, alone or narrowed to one of its categories, with an optional grade band. A
- * question practises the skills whose focus area it carries and whose category it carries, when the skill names one.
+ * question practices the skills whose focus area it carries and whose category it carries, when the skill names one.
  */
 export const skills = pgTable(
   'skills',

@@ -8,5 +8,5 @@ export function Badge({ tone = 'info', children }: { tone?: BadgeTone; children:
   return <span className={`${styles.badge} ${toneClass(tone)}`}>{children}</span>;
 }
 
-/** A tone's colours alone, for a chip of another shape that says the same at a glance (a calendar's day preview). */
+/** A tone's colors alone, for a chip of another shape that says the same at a glance (a calendar's day preview). */
 export const toneClass = (tone: BadgeTone): string => styles[tone];

@@ -25,7 +25,7 @@ interface SkillRow {
 
 /**
  * Skills with their names, prerequisites and how many questions practise each, in one statement: a question
- * practises a skill when it carries the skill's focus area and, when the skill names one, its category.
+ * practices a skill when it carries the skill's focus area and, when the skill names one, its category.
  */
 async function selectSkills(db: Db | Tx, where: SQL = sql`true`): Promise<Skill[]> {
   const found = await rows<SkillRow>(
