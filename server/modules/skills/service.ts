@@ -24,7 +24,7 @@ interface SkillRow {
 }
 
 /**
- * Skills with their names, prerequisites and how many questions practise each, in one statement: a question
+ * Skills with their names, prerequisites and how many questions practice each, in one statement: a question
  * practices a skill when it carries the skill's focus area and, when the skill names one, its category.
  */
 async function selectSkills(db: Db | Tx, where: SQL = sql`true`): Promise<Skill[]> {

@@ -98,7 +98,7 @@ describe('skills for every staff type', () => {
 });
 
 describe('the list', () => {
-  it('names, orders and counts the questions that practise each skill, in one statement', async () => {
+  it('names, orders and counts the questions that practice each skill, in one statement', async () => {
     const both = await buildQuestion(t.db);
     const focusOnly = await buildQuestion(t.db);
     const other = await buildQuestion(t.db);
