@@ -57,7 +57,7 @@ test('student: welcome, figures, the sidebar with its in-place sections, collaps
   await sidebar(page).getByRole('link', { name: 'My Courses' }).click();
   await expect(page.getByText('Showing 2 of 2 courses')).toBeVisible();
   await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
-  const labels = ['Dashboard', 'My Courses', 'Assignments', 'Grades', 'Profile', 'Calendar', 'Resources'];
+  const labels = ['Dashboard', 'My Courses', 'Assignments', 'Grades', 'Profile', 'Progress', 'Calendar', 'Resources'];
   await expectMenu(page, labels);
   await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
