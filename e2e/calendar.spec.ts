@@ -117,7 +117,7 @@ test('a due date set by the teacher reaches the student, their calendar and thei
   await dialog.getByLabel('Their due date').fill(localValue(extended));
   await dialog.getByRole('button', { name: 'Save extension' }).click();
   await expect(dialog).toBeHidden();
-  await expect(item.getByText('Extended')).toBeVisible();
+  await expect(item.getByText('Extended', { exact: true })).toBeVisible();
   await expect(item.getByText(/Jo Kim:/)).toBeVisible();
   const mine = await (await student.request.get('/api/student/due')).json();
   expect(mine.items[0]).toMatchObject({ title: academy.sectionTitle, dueAt: extended.toISOString(), state: 'open' });

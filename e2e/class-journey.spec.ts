@@ -251,7 +251,9 @@ test('a class from its first day to a released test: join, course, due dates, gr
 
   // The gradebook: late, missing, nothing due, the test submitted.
   await teacher.getByRole('navigation').getByRole('link', { name: 'Grades' }).first().click();
-  await teacher.getByLabel('Class', { exact: true }).selectOption({ label: `${className} (1)` });
+  // The class page has its own "Class" tabs: wait for the gradebook before picking its class.
+  await expect(teacher.getByRole('heading', { name: 'Grades', level: 1 })).toBeVisible();
+  await teacher.getByRole('combobox', { name: 'Class', exact: true }).selectOption({ label: `${className} (1)` });
   const grid = teacher.getByRole('table', { name: `Gradebook of ${className}` });
   const row = grid.getByRole('row', { name: /^Nora Vega/ });
   await expect(row.getByRole('cell').nth(0)).toContainText('1/1');
