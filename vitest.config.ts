@@ -1,13 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * Files that open no database of the run's choosing: they pick PGlite or PostgreSQL themselves (races always run on
+ * PostgreSQL, crashes and backups on both), or use none. A run on PostgreSQL (TEST_DATABASE_URL) would repeat them
+ * exactly, so it leaves them to the run on PGlite.
+ */
+const sameOnEveryDatabase = [
+  'server/**/*.race.test.ts',
+  'server/lib/{backup,batch-writer,code-key,data-dir,image-size,mail-queue,mail,rate-limit,sanitize}.test.ts',
+  'server/lib/kept/*.test.ts',
+  'server/plugins/{landing,spa,kept}.test.ts',
+  'server/tools/backup.test.ts',
+  'server/config.test.ts',
+  'server/db/changes.test.ts',
+  'server/modules/due-dates/ics.test.ts',
+  'server/test/{connections,crash,lifecycle,selfContained,clientAddress}.test.ts',
+];
 
 export default defineConfig({
   resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
   test: {
     include: ['*.test.ts', 'common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
+    exclude: process.env.TEST_DATABASE_URL
+      ? [...configDefaults.exclude, ...sameOnEveryDatabase]
+      : configDefaults.exclude,
     environment: 'node',
     // API tests each open an in-memory database; two workers match the two cores of CI's machine.
     pool: 'forks',
+    globalSetup: ['server/test/pglite-template.ts'],
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,15 +5,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCED_TABLES, CHANNELS, UNANNOUNCED_TABLES } from './changes';
-import { openPglite, type Database } from './client';
+import { type Database } from './client';
 import { rows } from './prepared';
+import { freshPglite } from '../test/harness';
 
 let database: Database;
 /** Each table of the migrated schema, with the channels its triggers notify. */
 let announced: Map<string, Set<string>>;
 
 beforeAll(async () => {
-  database = await openPglite(null);
+  database = await freshPglite();
   const tables = await rows<{ name: string }>(
     database.db,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace

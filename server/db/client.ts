@@ -150,13 +150,18 @@ function withoutStatementParsers<C extends Queryable>(client: C): C {
  * Opens PGlite in `dataDir/pg` (or in memory when dataDir is null) and applies the migrations, unless told not to
  * (a backup copies the database as it is).
  */
-export async function openPglite(dataDir: string | null, options: { migrate?: boolean } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string | null,
+  /** `from`: a `snapshot` dump to start from instead of an empty database (tests start from a migrated one). */
+  options: { migrate?: boolean; from?: Blob } = {},
+): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ? path.join(dataDir, 'pg') : undefined, {
       extensions: { pg_trgm },
       parsers: DRIZZLE_PARSERS,
+      loadDataDir: options.from,
     });
   } catch (error) {
     unlock();

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, type Database } from '../db/client';
+import { type Database } from '../db/client';
 import { startSmtpServer } from '../test/smtp';
 import { codeMail, createMailer, subscriptionConfirmationMail } from './mail';
+import { freshPglite } from '../test/harness';
 
 describe('mail through a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -18,7 +19,7 @@ describe('mail through a real SMTP server', () => {
   it('delivers the sign-up code, which the reader can type back in', async () => {
     let database: Database | null = null;
     try {
-      database = await openPglite(null);
+      database = await freshPglite();
       const config = loadConfig({
         NODE_ENV: 'test',
         SMTP_URL: smtp.url,

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from '../db/client';
+import { type Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { hitLimit } from './rate-limit';
+import { freshPglite } from '../test/harness';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openPglite(null);
+  database = await freshPglite();
 });
 afterAll(() => database.close());
 

@@ -10,12 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, type Database } from '../db/client';
+import { type Database } from '../db/client';
 import { seedDemoOfferings } from '../db/demo/offerings';
 import { academySettings, offerings } from '../db/schema';
 import { DEFAULT_ACADEMY } from '../../common/rules';
 import { naughtyStrings, xssPayloads } from '../test/corpora';
 import { eq } from 'drizzle-orm';
+import { freshPglite } from '../test/harness';
 
 const shell = '<!doctype html><html><head><title>Math Academy</title></head><body><div id="root"></div></body></html>';
 const builtHome = shell.replace('<div id="root"></div>', '<div id="root"><p>built</p></div>');
@@ -62,7 +63,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'landing'));
   fs.writeFileSync(path.join(dist, 'landing', 'shell.html'), shell);
   fs.writeFileSync(path.join(dist, 'landing', 'render.js'), renderer);
-  database = await openPglite(null);
+  database = await freshPglite();
   await seedDemoOfferings(database.db);
   app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, distDir: dist });
   await app.ready();

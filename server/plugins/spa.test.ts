@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, type Database } from '../db/client';
+import { type Database } from '../db/client';
 import { DEFAULT_ACADEMY } from '../../common/rules';
 import { academySettings } from '../db/schema';
 import { precompressDir } from './precompressed';
+import { freshPglite } from '../test/harness';
 
 const script = `export const greeting = ${JSON.stringify('hello from the app '.repeat(200))};\n`;
 const page = `<!doctype html><html lang="en"><head><title>Math Academy</title></head><body>${'<div id="root"></div>'.repeat(50)}</body></html>`;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'first-visit', 'signin.html'), signInPage);
   fs.writeFileSync(path.join(dist, 'first-visit.json'), JSON.stringify({ '/signin': 'first-visit/signin.html' }));
   precompressDir(dist);
-  database = await openPglite(null);
+  database = await freshPglite();
   app = await buildApp({
     config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }),
     database,

@@ -7,17 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, type Database } from '../db/client';
+import { type Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { buildStudent } from './factories';
-import { MemoryOutbox } from './harness';
+import { MemoryOutbox, freshPglite } from './harness';
 
 const PROXY = '10.0.0.5';
 const CLIENT = '198.51.100.20';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openPglite(null);
+  database = await freshPglite();
 });
 afterAll(() => database.close());
 

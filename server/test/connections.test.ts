@@ -8,14 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite, type Database } from '../db/client';
-import { MemoryOutbox } from './harness';
+import { type Database } from '../db/client';
+import { MemoryOutbox, freshPglite } from './harness';
 
 let database: Database;
 let app: FastifyInstance;
 let port: number;
 beforeAll(async () => {
-  database = await openPglite(null);
+  database = await freshPglite();
   app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test' }),
     database,

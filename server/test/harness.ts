@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../app';
@@ -6,6 +7,7 @@ import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import type { Mail, Mailer } from '../lib/mail';
 import type { FileDriver } from '../lib/storage';
+import { TEMPLATE_VARIABLE } from './pglite-template';
 
 /** Catches mail in memory, so tests read the codes the server sent. */
 export class MemoryOutbox implements Mailer {
@@ -57,11 +59,24 @@ export const RACE_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
  */
 export type TestDatabase = 'default' | 'embedded' | 'postgres';
 
+let migratedDump: Promise<Blob> | undefined;
+
+/**
+ * A new PGlite database in memory with every migration applied, loaded from the dump the test run's set-up made
+ * (a run of one file outside that set-up migrates its own).
+ */
+export async function freshPglite(): Promise<Database> {
+  const file = process.env[TEMPLATE_VARIABLE];
+  if (!file) return openPglite(null);
+  migratedDump ??= fs.promises.readFile(file).then((bytes) => new Blob([bytes]));
+  return openPglite(null, { from: await migratedDump });
+}
+
 /** A fresh database for one test file; on PostgreSQL, a new database created for the file and dropped afterwards. */
 async function freshDatabase(kind: TestDatabase): Promise<Database> {
   const url =
     kind === 'postgres' ? (process.env.TEST_DATABASE_URL ?? RACE_DATABASE_URL) : process.env.TEST_DATABASE_URL;
-  if (!url || kind === 'embedded') return openPglite(null);
+  if (!url || kind === 'embedded') return freshPglite();
   const name = `academy_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   try {

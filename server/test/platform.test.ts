@@ -5,9 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openPglite } from '../db/client';
 import { buildStudent, signIn } from './factories';
-import { createTestApp, MemoryOutbox, type TestApp } from './harness';
+import { createTestApp, MemoryOutbox, type TestApp, freshPglite } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +23,7 @@ describe('errors', () => {
   });
 
   it('hides the stack of a server error behind a plain sentence', async () => {
-    const database = await openPglite(null);
+    const database = await freshPglite();
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: null });
     app.get('/api/boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret internals at /srv/app.ts:42');
@@ -41,7 +40,7 @@ describe('errors', () => {
   });
 
   it('answers 409, not 500, when a row the change refers to was deleted at the same moment (a foreign key refused it)', async () => {
-    const database = await openPglite(null);
+    const database = await freshPglite();
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: null });
     app.get('/api/meanwhile', { config: { access: 'public' } }, async () => {
       // What drizzle throws when PostgreSQL refuses a row whose parent another transaction has just deleted.
@@ -60,7 +59,7 @@ describe('errors', () => {
   });
 
   it('refuses to start when an /api route declares no access', async () => {
-    const database = await openPglite(null);
+    const database = await freshPglite();
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: null });
     expect(() => app.get('/api/open', async () => 'oops')).toThrow('Route GET /api/open declares no access');
     await app.close();
@@ -265,7 +264,7 @@ describe('the web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Math Academy</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'export {};');
-    const database = await openPglite(null);
+    const database = await freshPglite();
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, distDir: dist });
     try {
       const page = await app.inject({ method: 'GET', url: '/course/1/unit/2' });

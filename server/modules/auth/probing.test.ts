@@ -7,9 +7,8 @@ import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { openPglite } from '../../db/client';
 import { buildStudent, STUDENT_DETAILS } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, freshPglite } from '../../test/harness';
 import { startSmtpServer } from '../../test/smtp';
 
 // The real argon2, counted: a request that may not hash must leave the count alone.
@@ -137,7 +136,7 @@ async function deadPort(): Promise<number> {
 }
 
 async function appWithSmtp(port: number) {
-  const database = await openPglite(null);
+  const database = await freshPglite();
   const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: `smtp://127.0.0.1:${port}`, LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database, distDir: null });
   return {
