@@ -19,6 +19,9 @@ export async function onBuiltApp<Seeded, Result>(
   bench: ScreenBench<Seeded>,
   use: (page: Page, seeded: Seeded) => Promise<Result>,
 ): Promise<Result> {
+  if (!fs.existsSync(path.join('dist', 'index.html'))) {
+    throw new Error('A screen is timed on the built app, and dist/ holds none: run `npm run build` first.');
+  }
   const baseUrl = `http://127.0.0.1:${bench.port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-screen-'));
   const database = await openPglite(dataDir);
