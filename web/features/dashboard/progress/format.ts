@@ -1,3 +1,4 @@
+import { plural } from '@common/rules';
 import type { ActivityWeek } from '@common/schemas/progress-charts';
 
 /** A week by its Monday, as the charts' axis and tables name it: "Mar 9". */
@@ -14,5 +15,5 @@ export function weeksSummary(weeks: ActivityWeek[], who: string): string {
   const total = weeks.reduce((sum, w) => sum + w.solved, 0);
   if (!last) return '';
   const accuracy = last.accuracy === null ? 'no first tries' : `${last.accuracy}% right on the first try`;
-  return `${who} solved ${total} questions over ${weeks.length} weeks; in the week of ${weekLabel(last.weekStart)}, ${last.solved} solved, ${accuracy}.`;
+  return `${who} solved ${plural(total, 'question')} over ${plural(weeks.length, 'week')}; in the week of ${weekLabel(last.weekStart)}, ${last.solved} solved, ${accuracy}.`;
 }
