@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PROGRESS_CHART_MESSAGES as M } from '../common/rules/progress-charts';
 import { ADMIN, DEMO_PASSWORD, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /** Dashboards with real figures and grades that reward learning. */
@@ -105,6 +106,17 @@ test('a new student is welcomed, solves after a wrong try, and the dashboard sho
   );
   await shoot(page, 'student-first-visit');
 
+  // Progress before any answer: each chart says what it is waiting for, and the target is not the student's to set.
+  const sidebar = page.getByRole('complementary', { name: 'Dashboard' });
+  await sidebar.getByRole('link', { name: 'Progress' }).click();
+  await expect(page.getByRole('heading', { name: 'Progress', level: 1 })).toBeVisible();
+  await expect(page.getByText(M.noAnswers, { exact: true })).toBeVisible();
+  await expect(page.getByText(M.noTests, { exact: true })).toBeVisible();
+  await expect(page.getByText('No target set.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save target' })).toHaveCount(0);
+  await shoot(page, 'student-progress-empty');
+  await sidebar.getByRole('link', { name: 'Dashboard' }).click();
+
   await page.getByRole('button', { name: 'Go to My Courses' }).click();
   await expect(page.getByText('0 of 2 sections done')).toBeVisible();
   await page.getByRole('button', { name: 'View Course Times Tables' }).click();
@@ -139,6 +151,22 @@ test('a new student is welcomed, solves after a wrong try, and the dashboard sho
   expect(stats).toMatchObject({ attempts: 3, correctAttempts: 2, questionsSolved: 2, firstTryAccuracy: 50 });
   await expect(page.getByText('Pick up where you left off: Section 1.1 Twos, in Times Tables.')).toBeVisible();
   await shoot(page, 'student-returning');
+
+  // The weekly chart says the same in words and in its table: this week, two solved, one of two first tries right.
+  await sidebar.getByRole('link', { name: 'Progress' }).click();
+  const weekly = page.getByRole('figure', { name: 'Questions solved and first-try accuracy per week' });
+  await expect(
+    weekly.getByText(
+      /^You solved 2 questions over 12 weeks; in the week of \w{3} \d{1,2}, 2 solved, 50% right on the first try\.$/,
+    ),
+  ).toBeVisible();
+  await weekly.getByText('Show the figures').click();
+  const rows = weekly.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(13);
+  await expect(rows.last()).toContainText('2');
+  await expect(rows.last()).toContainText('50%');
+  await shoot(page, 'student-progress');
+  await sidebar.getByRole('link', { name: 'Dashboard' }).click();
 
   // Pick up where you left off opens that very section.
   await page.getByRole('link', { name: 'Continue Section 1.1' }).click();
@@ -207,7 +235,7 @@ test("a parent follows the demo student's progress, which changes after the chil
     const before = Number((await checked.getAttribute('aria-label'))!.split(': ')[1]);
     // The child's courses with their units and sections.
     const courses = await ok<{
-      children: Array<{ courses: Array<{ name: string; units: Array<{ title: string }> }> }>;
+      children: Array<{ id: string; courses: Array<{ name: string; units: Array<{ title: string }> }> }>;
     }>(await parent.request.get('/api/parent/children'));
     const course = courses.children[0].courses[0];
     await expect(report.getByRole('article', { name: course.name })).toBeVisible();
@@ -230,6 +258,38 @@ test("a parent follows the demo student's progress, which changes after the chil
     await expect(report.getByLabel(`Checked This Week: ${before + 1}`)).toBeVisible();
     await expect(report.getByLabel('Last Activity: just now')).toBeVisible();
     await expect(report.getByText(/^Last practiced: Section \d+\.\d+ /)).toBeVisible();
+
+    // The parent sets the target score: refused outside 1-100 with the server's own words, then saved and shown to
+    // the child, who may not change it.
+    const target = report.getByLabel('Target score (%)');
+    await target.fill('120');
+    await report.getByRole('button', { name: 'Save target' }).click();
+    await expect(report.getByText(M.targetRange)).toBeVisible();
+    const refused = await parent.request.put(`/api/students/${courses.children[0].id}/target`, {
+      data: { targetPercent: 120 },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).message).toBe(M.targetRange);
+    await target.fill('85');
+    await report.getByRole('button', { name: 'Save target' }).click();
+    await expect(report.getByRole('status').filter({ hasText: M.targetSaved })).toBeVisible();
+    await expect(report.getByText('Target: 85%', { exact: true })).toBeVisible();
+    const charts = await ok<{ tests: Array<{ percent: number }> }>(
+      await parent.request.get(`/api/students/${courses.children[0].id}/progress-charts`),
+    );
+    const scores = charts.tests.length === 1 ? '1 test score' : `${charts.tests.length} test scores`;
+    await expect(report.getByRole('figure', { name: 'Test scores over time' })).toContainText(
+      `${scores}; the latest ${charts.tests.at(-1)!.percent}%.`,
+    );
+    await shoot(parent, 'parent-target');
+    await child.goto('/dashboard?section=progress');
+    await expect(child.getByText('Target: 85%', { exact: true })).toBeVisible();
+    await expect(child.getByRole('button', { name: 'Save target' })).toHaveCount(0);
+    const byChild = await child.request.put(`/api/students/${courses.children[0].id}/target`, {
+      data: { targetPercent: 50 },
+    });
+    expect(byChild.status()).toBe(403);
+    expect((await byChild.json()).message).toBe(M.targetByStudent);
 
     // My Children shows the same child; another parent's child is not found.
     await parent.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Children' }).click();

@@ -235,7 +235,9 @@ describe('a student’s target', () => {
   });
 
   it('refuses the student, another parent, another teacher, and a target out of 1-100', async () => {
-    expect((await put(cookies.student, child.id, { targetPercent: 70 })).statusCode).toBe(403);
+    const byStudent = await put(cookies.student, child.id, { targetPercent: 70 });
+    expect(byStudent.statusCode).toBe(403);
+    expect(byStudent.json()).toMatchObject({ message: M.targetByStudent });
     expect((await put(otherParentCookie, child.id, { targetPercent: 70 })).statusCode).toBe(404);
     expect((await put(otherTeacherCookie, child.id, { targetPercent: 70 })).statusCode).toBe(403);
     for (const targetPercent of [0, 101, 50.5, '80', null]) {

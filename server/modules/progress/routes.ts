@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '../../../common/schemas/fields';
+import { PROGRESS_CHART_MESSAGES as M } from '../../../common/rules/progress-charts';
 import {
   classAccuracyWeeks,
   studentProgressCharts,
@@ -27,7 +28,7 @@ export function progressRoutes(ctx: AppContext) {
     r.put(
       '/students/:id/target',
       {
-        config: { access: ['parent', 'teacher', 'admin'] },
+        config: { access: ['parent', 'teacher', 'admin'], refusal: M.targetByStudent },
         schema: { params: idParam, body: targetBody, response: { 200: targetReply } },
       },
       (req) => setTarget(ctx, actorOf(req.user!), req.params.id, req.body.targetPercent),

@@ -1,5 +1,6 @@
 /** A student's three progress charts and their target: on the student's Progress section and the parent's reports. */
 import { useState, type FormEvent } from 'react';
+import { plural } from '@common/rules';
 import { CHART_LEVELS, PROGRESS_CHART_MESSAGES as M, TARGET_RANGE } from '@common/rules/progress-charts';
 import type { StudentProgressCharts } from '@common/schemas/progress-charts';
 import { errorMessage } from '../../../api/client';
@@ -63,7 +64,7 @@ function Charts({ studentId, who, charts }: { studentId: string; who: string; ch
         {charts.tests.length ? (
           <Chart
             title="Test scores over time"
-            summary={`${charts.tests.length} test scores; the latest ${charts.tests.at(-1)!.percent}%.`}
+            summary={`${plural(charts.tests.length, 'test score')}; the latest ${charts.tests.at(-1)!.percent}%.`}
             rows={charts.tests}
             x={{ key: 'title', label: 'Test' }}
             series={[{ key: 'percent', label: 'Score', kind: 'line', unit: '%' }]}

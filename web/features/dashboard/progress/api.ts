@@ -3,11 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PROGRESS_CHART_MESSAGES as M } from '@common/rules/progress-charts';
 import type { StudentProgressCharts, TargetBody } from '@common/schemas/progress-charts';
 import { api } from '../../../api/client';
-
-export const progressKeys = {
-  student: (id: string) => ['progress-charts', 'student', id] as const,
-  class: (id: string) => ['progress-charts', 'class', id] as const,
-};
+import { progressKeys } from '../../../api/progress';
 
 export const useStudentCharts = (studentId: string) =>
   useQuery({
