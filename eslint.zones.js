@@ -75,6 +75,8 @@ export const MODULE_PUBLIC_FILES = {
   assignments: ['whole-courses.ts'],
   // A student's due list, counted on their dashboard, and their due date of each section, read by a class's gradebook.
   'due-dates': ['student-due.ts', 'effective.ts'],
+  // Skills counted as answers are stored: by a check's attempt writer and a test sitting's submission.
+  mastery: ['keep.ts', 'keeper.ts'],
 };
 
 const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];

@@ -35,6 +35,7 @@ import { assignmentRoutes } from './modules/assignments/routes';
 import { sectionQuestionRoutes } from './modules/section-questions/routes';
 import { studentsOfCourses } from './modules/student/access';
 import { attemptWriter } from './modules/student/attempts';
+import { SkillKeeper } from './modules/mastery/keeper';
 import { dueDateRoutes } from './modules/due-dates/routes';
 import { studentRoutes } from './modules/student/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
@@ -58,6 +59,7 @@ import { savedTestRoutes } from './modules/saved-tests/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { skillRoutes } from './modules/skills/routes';
 import { operationsRoutes } from './modules/operations/routes';
+import { masteryRoutes } from './modules/mastery/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +79,8 @@ export interface AppDeps {
   rateLimitFactor?: number;
   /** How long a signed-in user is reused without a query (0 turns the cache off). */
   sessionCacheMs?: number;
+  /** How long queued answers wait before they are counted into skills; defaults to `SKILL_COUNTING_DELAY_MS`. */
+  skillCountingDelayMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Where uploads go; defaults to the configured one (the bucket, or DATA_DIR/uploads). */
   files?: FileDriver;
@@ -196,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     app.log,
   );
+  const skills = new SkillKeeper(database.db, app.log, deps.skillCountingDelayMs);
   const ctx: AppContext = {
     db: database.db,
     sessionCache,
@@ -204,7 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now ?? (() => new Date()),
     rateLimitFactor: deps.rateLimitFactor ?? 1,
     codeKey: codeKey(config),
-    attempts: attemptWriter(database.db, app.log, { instance, totals: memos.studentTotals }),
+    attempts: attemptWriter(database.db, app.log, { instance, totals: memos.studentTotals }, () => skills.soon()),
+    skills,
     mailer: mailQueue,
     uploads: new UploadStore(deps.files ?? fileDriver(config), database.db),
   };
@@ -223,6 +229,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Writes that answers do not wait for are settled before the database closes, and by tests before they look.
   app.decorate('flushWrites', () => ctx.attempts.flush());
   app.addHook('onClose', () => ctx.attempts.flush());
+  app.addHook('onClose', () => skills.close());
+  // Answers queued by an instance that stopped before it counted them.
+  await skills.catchUp();
   app.addHook('onClose', () => mailQueue.close());
 
   registerErrorHandling(app);
@@ -280,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(classRoutes(ctx));
       await api.register(studentWorkRoutes(ctx));
       await api.register(dueDateRoutes(ctx));
+      await api.register(masteryRoutes(ctx));
       await api.register(progressRoutes(ctx));
     },
     { prefix: '/api' },

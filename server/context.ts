@@ -4,6 +4,7 @@ import type { BatchWriter } from './lib/batch-writer';
 import type { Mailer } from './lib/mail';
 import type { UploadStore } from './lib/storage';
 import type { NewAttempt } from './modules/student/attempts';
+import type { SkillKeeper } from './modules/mastery/keeper';
 import type { SessionCache } from './modules/sessions/cache';
 import type { CurrentUser } from './modules/sessions/store';
 import type { MemosOf } from './lib/kept/declare';
@@ -38,6 +39,8 @@ export interface AppContext {
   memos: Memos;
   /** Answer attempts, written behind the answers; `flush()` before reading them. */
   attempts: BatchWriter<NewAttempt>;
+  /** Counts queued answers into skills behind the answers; `catchUp()` (after flushing attempts) before reading levels. */
+  skills: SkillKeeper;
   /** Uploaded images, in DATA_DIR/uploads or the bucket. */
   uploads: UploadStore;
   /** The key e-mail codes are stored hashed with (lib/code-key.ts). */

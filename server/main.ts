@@ -7,7 +7,8 @@ import { buildApp, logRedactions } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { ensureAdmin, type Credentials } from './db/demo/accounts';
-import { seedDemo } from './db/demo';
+import { demoStudentIds, seedDemo } from './db/demo';
+import { rebuildStudentSkills } from './modules/mastery/keep';
 import { CODE_KEY_FILE } from './lib/code-key';
 import { removeBackupAccess, writeBackupAccess } from './lib/backup';
 import { DataDirUnsafeError, OWNER_ONLY_UMASK, prepareDataDir } from './lib/data-dir';
@@ -120,10 +121,16 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  // The demo students' skills are replayed from their answers and sittings, with whatever skills the academy has.
+  const seedDemoWithSkills = async () => {
+    const credentials = await seedDemo(database.db, app.uploads);
+    await rebuildStudentSkills(database.db, await demoStudentIds(database.db));
+    return credentials;
+  };
   // Instances started together create the admin and the demo once.
   const { admin, demo } = await database.exclusive(async () => ({
     admin: await ensureAdmin(database.db, config.adminEmail, config.adminPassword),
-    demo: config.seedDemo ? await seedDemo(database.db, app.uploads) : [],
+    demo: config.seedDemo ? await seedDemoWithSkills() : [],
   }));
 
   // Before the academy takes traffic: a metrics port already taken stops the start instead of going unnoticed.

@@ -109,6 +109,8 @@ export const UNANNOUNCED_TABLES: readonly string[] = [
   'skill_prerequisites',
   'student_skills',
   'student_skill_changes',
+  // Answers waiting for the skill keeper, which takes them off itself.
+  'skill_answer_queue',
   'student_days',
   'category_days',
   'student_targets',

@@ -12,6 +12,7 @@ import { BOOKING_STATUSES, type SocialNetwork } from '../../common/rules/desk';
 import { VIDEO_PROVIDERS } from '../../common/rules/video';
 import { ENROLLMENT_STATUSES, PAYMENT_METHODS } from '../../common/rules/enrollments';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -1161,6 +1162,23 @@ export const studentSkillChanges = pgTable(
   },
   (t) => [index('student_skill_changes_student_idx').on(t.studentId, t.changedAt)],
 );
+
+/**
+ * Answers stored but not yet counted into their students' skills, oldest first: a check's first try, queued by the
+ * statement that stores the check, and each question of a submitted sitting, queued by the submission. The skill
+ * keeper (server/modules/mastery/keeper.ts) takes them off and counts them, so no answer waits for the mastery rule.
+ */
+export const skillAnswerQueue = pgTable('skill_answer_queue', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  studentId: uuid('student_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  questionId: uuid('question_id').notNull(),
+  isCorrect: boolean('is_correct').notNull(),
+  /** A question of a test sitting, a mixed assessment; otherwise a check's first try in practice. */
+  mixed: boolean('mixed').notNull(),
+  answeredAt: at('answered_at').notNull(),
+});
 
 /**
  * A student's activity on one day (UTC), added to as their answers are stored: the weekly charts and the admin's

@@ -112,6 +112,12 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'DELETE /api/students/:id/notes/:noteId': ['admin', 'teacher'],
   'GET /api/student/notes': ['student'],
   'GET /api/parent/children/:id/notes': ['parent'],
+  // Skill levels: a student their own, a parent their child's (another's is 404), staff a student they may read and a
+  // class they act for (another teacher's is 403, server/modules/mastery/mastery.test.ts); data entry none.
+  'GET /api/student/skills': ['student'],
+  'GET /api/parent/children/:id/skills': ['parent'],
+  'GET /api/students/:id/skills': ['admin', 'teacher'],
+  'GET /api/classes/:id/skills': ['admin', 'teacher'],
   'GET /api/courses': staff,
   'POST /api/courses': staff,
   'PUT /api/courses/:id': staff,

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { UploadStore } from '../../lib/storage';
+import { rows } from '../prepared';
 import { rebuildDays } from '../days';
 import type { Db } from '../client';
 import { studentDays } from '../schema';
@@ -33,4 +35,13 @@ export async function seedDemo(db: Db, uploads: UploadStore): Promise<Credential
   const [kept] = await db.select({ day: studentDays.day }).from(studentDays).limit(1);
   if (!kept) await rebuildDays(db);
   return [...accounts, ...classAccounts];
+}
+
+/** The demo academy's students (their addresses are at demo.academy), for what is computed from their answers. */
+export async function demoStudentIds(db: Db): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select u.id from users u where u.type = 'student' and u.email like '%@demo.academy' order by u.id`,
+  );
+  return found.map((u) => u.id);
 }

@@ -13,6 +13,7 @@ import type {
   TestScorePoint,
 } from '../../../common/schemas/progress-charts';
 import type { AppContext } from '../../context';
+import { answersCounted } from '../mastery/keeper';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
 import type { Actor } from '../../policies/actor';
@@ -125,6 +126,7 @@ async function testScores(db: Db, studentId: string, releasedOnly: boolean): Pro
 /** The student's charts, for the student, a parent of theirs, or staff who may read them. */
 export async function studentCharts(ctx: AppContext, actor: Actor, studentId: string): Promise<StudentProgressCharts> {
   await requireStudent(ctx.db, actor, studentId, refusals);
+  await answersCounted(ctx);
   const weeks = chartWeeks(ctx.now());
   const family = actor.type === 'student' || actor.type === 'parent';
   const [activity, skillLevels, tests, target] = await Promise.all([

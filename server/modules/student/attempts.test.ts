@@ -24,10 +24,15 @@ describe('the attempt writer', () => {
     const question = await buildQuestion(t.db);
     const notices: string[] = [];
     await t.database.listen(CHANNELS.attempts, (payload) => notices.push(payload));
-    const writer = attemptWriter(t.db, t.app.log, {
-      instance: 'instance-a',
-      totals: new Memo<StudentTotals, { student: string }>(1024 * 1024),
-    });
+    const writer = attemptWriter(
+      t.db,
+      t.app.log,
+      {
+        instance: 'instance-a',
+        totals: new Memo<StudentTotals, { student: string }>(1024 * 1024),
+      },
+      () => {},
+    );
     // Twenty with two attempts: a student is named once however many rows of theirs the statement holds.
     const rows = [...students, ...students.slice(0, 20)];
     for (const studentId of rows) {

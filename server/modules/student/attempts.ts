@@ -29,7 +29,7 @@ export const STUDENTS_PER_NOTICE = 150;
  * planned once. The same statement announces, on commit, the students whose attempts it stored, with the instance
  * that wrote them (`<instance> <studentId> <studentId>...`, a notice per STUDENTS_PER_NOTICE students rather than
  * per row): the other instances forget those students' figures. It also adds the checks to the students' and the
- * academy's days (see db/days.ts).
+ * academy's days (see db/days.ts) and queues the first tries for their skills.
  */
 function prepareAttemptInsert(db: Db) {
   const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
@@ -53,8 +53,15 @@ function prepareAttemptInsert(db: Db) {
   const days = db.$with('days', { studentId: sql<string>`student_id` }).as(counting.days);
   const storedDays = db.$with('stored_days', { n: sql<number>`n` }).as(counting.storedDays);
   const storedCategories = db.$with('stored_categories', { n: sql<number>`n` }).as(counting.storedCategories);
+  // First tries wait in the queue the skill keeper counts from (mastery/keeper.ts), in the order they were answered.
+  const queued = db.$with('queued', { n: sql<number>`n` }).as(sql`
+    insert into skill_answer_queue (student_id, question_id, is_correct, mixed, answered_at)
+    select q_c.student_id, q_c.question_id, q_c.is_correct, false, q_c.created_at
+    from checks q_c where q_c.unseen and q_c.try_in_batch = 1
+    order by q_c.created_at
+    returning 1 as n`);
   return db
-    .with(batch, inserted, checks, days, storedDays, storedCategories)
+    .with(batch, inserted, checks, days, storedDays, storedCategories, queued)
     .select({
       announced: sql`pg_notify(${CHANNELS.attempts}, ${sql.placeholder('instance')}::text || ' ' || string_agg(n_s.student_id::text, ' '))`,
     })
@@ -101,11 +108,12 @@ export function attemptWriter(
   db: Db,
   log: FastifyBaseLogger,
   memo: { instance: string; totals: Memo<StudentTotals, { student: string }> },
+  firstTriesQueued: () => void,
 ): BatchWriter<NewAttempt> {
   const stamp = orderedStamps();
   return new BatchWriter<NewAttempt>(
-    (rows) =>
-      preparedFor(db, attemptInserts, prepareAttemptInsert).execute({
+    async (rows) => {
+      await preparedFor(db, attemptInserts, prepareAttemptInsert).execute({
         instance: memo.instance,
         studentIds: rows.map((r) => r.studentId),
         questionIds: rows.map((r) => r.questionId),
@@ -113,7 +121,9 @@ export function attemptWriter(
         answers: rows.map((r) => JSON.stringify({ studentAnswer: r.studentAnswer })),
         correct: rows.map((r) => r.isCorrect),
         times: rows.map((r) => stamp(r.createdAt)),
-      }),
+      });
+      firstTriesQueued();
+    },
     {
       gatherMs: ATTEMPTS_GATHER_MS,
       onError: (error, row) => {

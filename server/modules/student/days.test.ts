@@ -16,10 +16,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function writer() {
-  return attemptWriter(t.db, t.app.log, {
-    instance: 'instance-a',
-    totals: new Memo<StudentTotals, { student: string }>(1024 * 1024),
-  });
+  return attemptWriter(
+    t.db,
+    t.app.log,
+    {
+      instance: 'instance-a',
+      totals: new Memo<StudentTotals, { student: string }>(1024 * 1024),
+    },
+    () => {},
+  );
 }
 
 const at = (iso: string) => new Date(iso);

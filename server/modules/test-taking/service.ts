@@ -40,6 +40,7 @@ import { rows } from '../../db/prepared';
 import type { Actor } from '../../policies/actor';
 import { mayActForStudent, requireStudent, requireStudents } from '../../policies/students';
 import { mayChangeTest } from '../../policies/tests';
+import { queueSittingAnswers } from '../mastery/keep';
 import { presentQuestions } from '../student/questions';
 import { keepOverrides, nameDisagreeing, reviewsOf } from './review';
 import { questionFigures } from './stats';
@@ -159,7 +160,7 @@ async function submitExpiredOf(ctx: AppContext, studentId: string): Promise<void
         lte(testAttempts.deadline, ctx.now()),
       ),
     );
-  for (const { id } of expired) await submitAttempt(ctx.db, id, 'server', ctx.now());
+  for (const { id } of expired) await submitAttempt(ctx, id, 'server', ctx.now());
 }
 
 /**
@@ -173,7 +174,7 @@ export async function submitExpired(ctx: AppContext, limit = 200): Promise<numbe
     .where(and(isNull(testAttempts.submittedAt), lte(testAttempts.deadline, ctx.now())))
     .limit(limit);
   let submitted = 0;
-  for (const { id } of expired) if (await submitAttempt(ctx.db, id, 'server', ctx.now())) submitted++;
+  for (const { id } of expired) if (await submitAttempt(ctx, id, 'server', ctx.now())) submitted++;
   return submitted;
 }
 
@@ -181,8 +182,13 @@ export async function submitExpired(ctx: AppContext, limit = 200): Promise<numbe
  * Submits and scores a sitting, once: false when it was already submitted. The server submits at the deadline
  * (the time it ran out, whenever the sweep comes); the student at the moment they submit.
  */
-async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'server', now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+async function submitAttempt(
+  ctx: AppContext,
+  attemptId: string,
+  by: 'student' | 'server',
+  now: Date,
+): Promise<boolean> {
+  const submitted = await ctx.db.transaction(async (tx) => {
     const [attempt] = await tx
       .select()
       .from(testAttempts)
@@ -192,8 +198,12 @@ async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'server'
     const { score } = await scoreAnswers(tx, attempt, 'changed');
     const submittedAt = by === 'server' && attempt.deadline ? attempt.deadline : now;
     await tx.update(testAttempts).set({ submittedAt, submittedBy: by, score }).where(eq(testAttempts.id, attemptId));
+    // A sitting is a mixed assessment: its answers confirm or lower the student's skills.
+    await queueSittingAnswers(tx, attemptId);
     return true;
   });
+  if (submitted) ctx.skills.soon();
+  return submitted;
 }
 
 /**
@@ -569,7 +579,7 @@ export async function saveAnswer(
     return 'saved' as const;
   });
   if (outcome === 'time-up') {
-    await submitAttempt(ctx.db, attemptId, 'server', now);
+    await submitAttempt(ctx, attemptId, 'server', now);
     throw Conflict(M.timeUp);
   }
   return now;
@@ -580,7 +590,7 @@ export async function submitByStudent(ctx: AppContext, studentId: string, attemp
   const { attempt } = await attemptOf(ctx, studentId, attemptId);
   if (attempt.submittedAt) throw Conflict(M.submitted);
   const late = attempt.deadline !== null && ctx.now() >= attempt.deadline;
-  if (!(await submitAttempt(ctx.db, attemptId, late ? 'server' : 'student', ctx.now()))) throw Conflict(M.submitted);
+  if (!(await submitAttempt(ctx, attemptId, late ? 'server' : 'student', ctx.now()))) throw Conflict(M.submitted);
   return readAttempt(ctx, studentId, attemptId);
 }
 

@@ -1,0 +1,184 @@
+/** Skill levels read by the student, their parent, their staff, and a class's heat map. */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
+import { CLASS_MESSAGES } from '../../../common/rules/classes';
+import { MASTERY_MESSAGES } from '../../../common/rules/mastery';
+import { rows } from '../../db/prepared';
+import {
+  buildAdmin,
+  buildCourse,
+  buildStudent,
+  buildTeacher,
+  buildUser,
+  linkTeacher,
+  signIn,
+  type BuiltCourse,
+  type TestUser,
+} from '../../test/factories';
+import { call, createTestApp, type TestApp } from '../../test/harness';
+import { buildSkills } from '../../test/skills';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (cookie: string | null, url: string) => call(t.app, cookie, { method: 'GET', url });
+
+describe('reading skills', () => {
+  let s: Awaited<ReturnType<typeof buildSkills>>;
+  let course: BuiltCourse;
+  let student: TestUser;
+  let other: TestUser;
+  let parent: TestUser;
+  let teacher: TestUser;
+  let stranger: TestUser;
+  let admin: TestUser;
+  let classId: string;
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    s = await buildSkills(t.db);
+    course = await buildCourse(t.db, { units: 1, sections: 1 });
+    const section = course.units[0].sections[0].id;
+    for (const [position, questionId] of [...s.plain, ...s.worded].entries())
+      await t.db.execute(
+        sql`insert into section_questions (section_id, question_id, position) values (${section}, ${questionId}, ${position})`,
+      );
+    student = await buildStudent(t.db, { firstName: 'Ada', lastName: 'Lovelace' });
+    other = await buildStudent(t.db, { firstName: 'Blaise', lastName: 'Pascal' });
+    parent = await buildUser(t.db, 'parent');
+    teacher = await buildTeacher(t.db);
+    stranger = await buildTeacher(t.db);
+    admin = await buildAdmin(t.db);
+    // The student has the section on their own; the other student through the class.
+    await t.db.execute(sql`insert into student_courses (student_id, course_id) values (${student.id}, ${course.id})`);
+    await t.db.execute(
+      sql`insert into student_units (student_id, unit_id) values (${student.id}, ${course.units[0].id})`,
+    );
+    await t.db.execute(sql`insert into student_sections (student_id, section_id) values (${student.id}, ${section})`);
+    await t.db.execute(sql`insert into parent_students (parent_id, student_id) values (${parent.id}, ${student.id})`);
+    const [created] = await rows<{ id: string }>(
+      t.db,
+      sql`insert into classes (name) values ('Grade 5 A') returning id`,
+    );
+    classId = created.id;
+    await t.db.execute(sql`insert into class_teachers (class_id, teacher_id) values (${classId}, ${teacher.id})`);
+    await t.db.execute(sql`insert into class_courses (class_id, course_id) values (${classId}, ${course.id})`);
+    for (const id of [student.id, other.id])
+      await t.db.execute(sql`insert into class_students (class_id, student_id) values (${classId}, ${id})`);
+    for (const user of [student, other, parent, teacher, stranger, admin]) cookies[user.id] = await signIn(t.app, user);
+  });
+
+  it('a student reads the skills of their open sections, moved by their checks at once', async () => {
+    const before = await get(cookies[student.id], '/api/student/skills');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({
+      skills: [
+        {
+          skillId: s.whole,
+          focusArea: s.focusName,
+          category: null,
+          gradeMin: null,
+          gradeMax: null,
+          level: 0,
+          label: 'Not started',
+          firstTries: 0,
+          firstTriesRight: 0,
+          reviewDueAt: null,
+        },
+        {
+          skillId: s.narrow,
+          focusArea: s.focusName,
+          category: s.categoryName,
+          gradeMin: 4,
+          gradeMax: 6,
+          level: 0,
+          label: 'Not started',
+          firstTries: 0,
+          firstTriesRight: 0,
+          reviewDueAt: null,
+        },
+      ],
+    });
+    for (const questionId of [s.plain[0], s.plain[1], s.worded[0]]) {
+      const checked = await call(t.app, cookies[student.id], {
+        method: 'POST',
+        url: '/api/questions/check-answer',
+        payload: { questionId, studentAnswer: 'A' },
+      });
+      expect(checked.json().result.isCorrect, checked.body).toBe(true);
+    }
+    const after = (await get(cookies[student.id], '/api/student/skills')).json();
+    expect(after.skills[0]).toMatchObject({ level: 3, label: 'Proficient', firstTries: 3, firstTriesRight: 3 });
+    expect(after.skills[0].reviewDueAt).toEqual(expect.any(String));
+    expect(after.skills[1]).toMatchObject({ level: 1, label: 'Attempted', firstTries: 1 });
+  });
+
+  it("a parent reads their own child's skills, and no other child's", async () => {
+    const mine = await get(cookies[parent.id], `/api/parent/children/${student.id}/skills`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual((await get(cookies[student.id], '/api/student/skills')).json());
+    for (const id of [other.id, randomUUID(), 'not-an-id']) {
+      const refused = await get(cookies[parent.id], `/api/parent/children/${id}/skills`);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe(DASHBOARD_MESSAGES.childNotFound);
+    }
+  });
+
+  it('staff read a student they may read: their teacher and an admin; another teacher is refused', async () => {
+    for (const id of [teacher.id, admin.id]) {
+      const read = await get(cookies[id], `/api/students/${student.id}/skills`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json().skills[0]).toMatchObject({ skillId: s.whole, level: 3 });
+    }
+    const refused = await get(cookies[stranger.id], `/api/students/${student.id}/skills`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MASTERY_MESSAGES.notYourStudent);
+    await linkTeacher(t.db, stranger.id, other.id);
+    expect((await get(cookies[stranger.id], `/api/students/${other.id}/skills`)).statusCode).toBe(200);
+    for (const id of [randomUUID(), 'not-an-id', teacher.id]) {
+      const unknown = await get(cookies[admin.id], `/api/students/${id}/skills`);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(MASTERY_MESSAGES.studentNotFound);
+    }
+  });
+
+  it("a class's teacher and an admin read its heat map: students down, skills across", async () => {
+    for (const id of [teacher.id, admin.id]) {
+      const map = await get(cookies[id], `/api/classes/${classId}/skills`);
+      expect(map.statusCode).toBe(200);
+      expect(map.json()).toEqual({
+        skills: [
+          { skillId: s.whole, focusArea: s.focusName, category: null, gradeMin: null, gradeMax: null },
+          { skillId: s.narrow, focusArea: s.focusName, category: s.categoryName, gradeMin: 4, gradeMax: 6 },
+        ],
+        students: [
+          { id: student.id, name: 'Ada Lovelace', levels: [3, 1] },
+          { id: other.id, name: 'Blaise Pascal', levels: [0, 0] },
+        ],
+      });
+    }
+  });
+
+  it("refuses another teacher's class (403) and an unknown one (404)", async () => {
+    const refused = await get(cookies[stranger.id], `/api/classes/${classId}/skills`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(CLASS_MESSAGES.notYourClass);
+    for (const id of [randomUUID(), 'not-an-id']) {
+      const unknown = await get(cookies[admin.id], `/api/classes/${id}/skills`);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(CLASS_MESSAGES.notFound);
+    }
+  });
+
+  it('answers a class without courses with no skills, its students still listed', async () => {
+    const [empty] = await rows<{ id: string }>(t.db, sql`insert into classes (name) values ('Empty') returning id`);
+    await t.db.execute(sql`insert into class_students (class_id, student_id) values (${empty.id}, ${other.id})`);
+    const map = await get(cookies[admin.id], `/api/classes/${empty.id}/skills`);
+    expect(map.json()).toEqual({ skills: [], students: [{ id: other.id, name: 'Blaise Pascal', levels: [] }] });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Reading skills and levels: a student's own, a parent's child's, a student's for staff who may read them, and a
+ * class's heat map. The levels are kept by ./keep.ts from the answers; these reads count what is queued, then look them up.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { MASTERY_MESSAGES as M, skillLevelLabel } from '../../../common/rules/mastery';
+import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
+import type { ClassSkillsReply, SkillName, StudentSkill } from '../../../common/schemas/mastery';
+import type { AppContext } from '../../context';
+import { answersCounted } from './keeper';
+import { rows } from '../../db/prepared';
+import type { Actor } from '../../policies/actor';
+import { requireClass } from '../../policies/classes';
+import { requireStudent } from '../../policies/students';
+import { accessibleSectionIds, classSectionIds } from '../student/access';
+
+/** The ids of the skills practised by the questions of some sections (`sectionIds`: a subquery of section ids). */
+const skillsOfSections = (sectionIds: SQL) => sql`
+  select distinct sos_sk.id from section_questions sos_sq
+  join question_focus sos_qf on sos_qf.question_id = sos_sq.question_id
+  join skills sos_sk on sos_sk.focus_area_id = sos_qf.focus_id
+    and (sos_sk.category_id is null or exists (select 1 from question_categories sos_qc
+      where sos_qc.question_id = sos_sq.question_id and sos_qc.category_id = sos_sk.category_id))
+  where sos_sq.section_id in (${sectionIds})`;
+
+interface SkillNameRow {
+  skill_id: string;
+  focus_area: string;
+  category: string | null;
+  grade_min: number | null;
+  grade_max: number | null;
+}
+
+const skillNameOf = (r: SkillNameRow): SkillName => ({
+  skillId: r.skill_id,
+  focusArea: r.focus_area,
+  category: r.category,
+  gradeMin: r.grade_min,
+  gradeMax: r.grade_max,
+});
+
+const SKILL_ORDER = sql`order by lower(sk_fa.name), sk_c.name is not null, lower(sk_c.name), sk.id`;
+
+/**
+ * A student's skills: those practised by the questions of the sections open to them, and any other they have a
+ * level in (a test's questions reach beyond the sections), with their level and review date.
+ */
+export async function skillsOfStudent(ctx: AppContext, studentId: string): Promise<StudentSkill[]> {
+  await answersCounted(ctx);
+  const found = await rows<
+    SkillNameRow & {
+      level: number | null;
+      first_tries: number | null;
+      first_tries_right: number | null;
+      review_due_at: string | Date | null;
+    }
+  >(
+    ctx.db,
+    sql`select sk.id as skill_id, sk_fa.name as focus_area, sk_c.name as category, sk.grade_min, sk.grade_max,
+        ss.level, ss.first_tries, ss.first_tries_right, ss.review_due_at
+      from skills sk
+      join focus_areas sk_fa on sk_fa.id = sk.focus_area_id
+      left join categories sk_c on sk_c.id = sk.category_id
+      left join student_skills ss on ss.skill_id = sk.id and ss.student_id = ${studentId}
+      where sk.id in (${skillsOfSections(accessibleSectionIds(studentId))})
+        or (ss.student_id is not null and ss.level > 0)
+      ${SKILL_ORDER}`,
+  );
+  return found.map((r) => ({
+    ...skillNameOf(r),
+    level: r.level ?? 0,
+    label: skillLevelLabel(r.level ?? 0),
+    firstTries: r.first_tries ?? 0,
+    firstTriesRight: r.first_tries_right ?? 0,
+    reviewDueAt: r.review_due_at === null ? null : new Date(r.review_due_at).toISOString(),
+  }));
+}
+
+/** `GET /api/parent/children/:id/skills`: the parent's own child only; any other id is "Child not found". */
+export async function childSkills(ctx: AppContext, parentId: string, childId: string): Promise<StudentSkill[]> {
+  await requireStudent(ctx.db, { id: parentId, type: 'parent' }, childId, {
+    unknown: DASHBOARD_MESSAGES.childNotFound,
+    notYours: DASHBOARD_MESSAGES.childNotFound,
+  });
+  return skillsOfStudent(ctx, childId);
+}
+
+/** `GET /api/students/:id/skills`: for whoever may read the student (server/policies/students.ts). */
+export async function studentSkills(ctx: AppContext, actor: Actor, studentId: string): Promise<StudentSkill[]> {
+  await requireStudent(ctx.db, actor, studentId, { unknown: M.studentNotFound, notYours: M.notYourStudent });
+  return skillsOfStudent(ctx, studentId);
+}
+
+/**
+ * `GET /api/classes/:id/skills`: the class's heat map, in two statements: the skills its courses practise (the
+ * sections it gives), then each student of the class with their level in each of those skills, in that order.
+ */
+export async function classSkills(ctx: AppContext, actor: Actor, classId: string): Promise<ClassSkillsReply> {
+  await requireClass(ctx.db, actor, classId);
+  await answersCounted(ctx);
+  const skills = await rows<SkillNameRow>(
+    ctx.db,
+    sql`select sk.id as skill_id, sk_fa.name as focus_area, sk_c.name as category, sk.grade_min, sk.grade_max
+      from skills sk
+      join focus_areas sk_fa on sk_fa.id = sk.focus_area_id
+      left join categories sk_c on sk_c.id = sk.category_id
+      where sk.id in (${skillsOfSections(classSectionIds(classId))})
+      ${SKILL_ORDER}`,
+  );
+  const skillIds = skills.map((s) => s.skill_id);
+  const students = await rows<{ id: string; name: string; levels: number[] }>(
+    ctx.db,
+    sql`select hm_u.id,
+        coalesce(nullif(trim(coalesce(hm_p.first_name, '') || ' ' || coalesce(hm_p.last_name, '')), ''), hm_u.email) as name,
+        array(select coalesce(hm_ss.level, 0)::int
+          from unnest(${sql.param(skillIds)}::uuid[]) with ordinality as hm_k(skill_id, position)
+          left join student_skills hm_ss on hm_ss.student_id = hm_u.id and hm_ss.skill_id = hm_k.skill_id
+          order by hm_k.position) as levels
+      from class_students hm_cs
+      join users hm_u on hm_u.id = hm_cs.student_id
+      left join profiles hm_p on hm_p.user_id = hm_u.id
+      where hm_cs.class_id = ${classId}
+      order by 2, hm_u.id`,
+  );
+  return {
+    skills: skills.map(skillNameOf),
+    students: students.map((s) => ({ id: s.id, name: s.name, levels: s.levels.map(Number) })),
+  };
+}
