@@ -17,7 +17,14 @@ import styles from './progress.module.css';
 export function StudentProgressPanel({ studentId, who }: { studentId: string; who: string }) {
   const charts = useStudentCharts(studentId);
   if (charts.isPending) return <PageState kind="loading" title="Loading the progress charts..." />;
-  if (charts.isError) return <PageState kind="error" title={errorMessage(charts.error, M.loadFailed)} />;
+  if (charts.isError)
+    return (
+      <PageState
+        kind="error"
+        title={errorMessage(charts.error, M.loadFailed)}
+        action={<Button onClick={() => void charts.refetch()}>Try again</Button>}
+      />
+    );
   return <Charts studentId={studentId} who={who} charts={charts.data} />;
 }
 
