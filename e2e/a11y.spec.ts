@@ -230,7 +230,7 @@ for (const width of [1280, 375] as const) {
     await page.keyboard.press('Escape');
     await page.goto(`/classes/${made.class.id}`);
     await expectClean(page, '/classes/:id, students', page.getByRole('heading', { name: 'Join code' }));
-    for (const tab of ['Teachers', 'Courses', 'Tests']) {
+    for (const tab of ['Teachers', 'Courses', 'Tests', 'Skills']) {
       await page.getByRole('tab', { name: tab }).click();
       await expectClean(page, `/classes/:id, ${tab}`, page.getByRole('tabpanel'));
     }
@@ -240,6 +240,36 @@ for (const width of [1280, 375] as const) {
     await signIn(page, 'student@demo.academy', DEMO_PASSWORD);
     await page.goto('/dashboard');
     await expectClean(page, '/dashboard, join a class', page.getByRole('heading', { name: 'Join a class' }));
+  });
+}
+
+for (const width of [1280, 375] as const) {
+  test(`no serious or critical accessibility violation on the skill levels of a student, a parent's child and a class at ${width} px`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const skillList = page.getByRole('region', { name: 'Skills', exact: true }).getByRole('list', { name: 'Skills' });
+    for (const email of ['student@demo.academy', 'parent@demo.academy']) {
+      await ok(await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } }));
+      await page.goto('/dashboard?section=progress');
+      await expectClean(page, `/dashboard?section=progress, ${email}`, skillList);
+      await page.request.post('/api/auth/logout');
+      await page.context().clearCookies();
+    }
+    // The demo class's students have levels to show.
+    await signIn(page, 'class.teacher@demo.academy', DEMO_PASSWORD);
+    const { classes } = await ok<{ classes: Array<{ id: string; name: string }> }>(
+      await page.request.get('/api/classes'),
+    );
+    const demo = classes.find((c) => c.name === 'Demo Class 6B')!;
+    await page.goto(`/classes/${demo.id}?tab=skills`);
+    await expectClean(
+      page,
+      '/classes/:id?tab=skills',
+      page.getByRole('table', { name: 'Skill levels of Demo Class 6B' }),
+    );
   });
 }
 

@@ -113,4 +113,8 @@ export const foldSkillState = (events: readonly SkillEvent[], from: SkillState =
 export const MASTERY_MESSAGES = {
   studentNotFound: 'Student not found',
   notYourStudent: 'You can only see the skills of your own students',
+  loadFailed: 'Failed to load the skills',
+  noSkills: 'No skills yet: the questions of the courses open to this student practice none so far.',
+  noClassSkills: "No skills yet: this class's courses have no questions that practice a skill.",
+  noClassStudents: 'No students in this class yet, so there are no levels to show.',
 } as const;

@@ -14,6 +14,21 @@ export function skillName(focusArea: string, category: string | null): string {
   return category ? `${focusArea}: ${category}` : focusArea;
 }
 
+/** A skill's grade band: "Grades 3-6", "Grade 4", "Grade 5 and up", "Up to grade 6", or null for every grade. */
+export function skillGradeBand({
+  gradeMin,
+  gradeMax,
+}: {
+  gradeMin: number | null;
+  gradeMax: number | null;
+}): string | null {
+  if (gradeMin !== null && gradeMax !== null)
+    return gradeMin === gradeMax ? `Grade ${gradeMin}` : `Grades ${gradeMin}-${gradeMax}`;
+  if (gradeMin !== null) return `Grade ${gradeMin} and up`;
+  if (gradeMax !== null) return `Up to grade ${gradeMax}`;
+  return null;
+}
+
 export const SKILL_MESSAGES = {
   notFound: 'Skill not found',
   focusAreaRequired: 'Please choose a focus area',

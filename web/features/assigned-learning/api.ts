@@ -11,6 +11,7 @@ import type {
 } from '@common/schemas/learning';
 import type { SharedNote } from '@common/schemas/student-work';
 import { api } from '../../api/client';
+import { skillKeys } from '../../api/mastery';
 import { progressKeys } from '../../api/progress';
 
 export const studentKeys = {
@@ -121,12 +122,14 @@ export function useCheckAnswer() {
   return useMutation({
     mutationFn: (body: { questionId: string; studentAnswer: string; sectionId?: string }) =>
       api.post<CheckAnswerReply>('/questions/check-answer', body, 'Your answer could not be checked'),
-    // Every check moves the dashboard's figures and charts and the section's per-question progress; the verdict does not wait for them.
+    // Every check moves the dashboard's figures and charts, the skill levels and the section's per-question progress;
+    // the verdict does not wait for them.
     onSuccess: (_reply, body) => {
       void client.invalidateQueries({ queryKey: studentKeys.stats });
       void client.invalidateQueries({ queryKey: ['student', 'course-progress'] });
       if (body.sectionId) void client.invalidateQueries({ queryKey: studentKeys.progress(body.sectionId) });
       void client.invalidateQueries({ queryKey: progressKeys.all });
+      void client.invalidateQueries({ queryKey: skillKeys.all });
     },
   });
 }

@@ -16,15 +16,16 @@ import { ClassAccuracyChart } from './ClassAccuracyChart';
 import { ClassFormDialog } from './ClassForm';
 import { classFacts } from './ClassesPage';
 import { CoursesTab } from './CoursesTab';
+import { SkillsTab } from './SkillsTab';
 import { StudentsTab } from './StudentsTab';
 import { TeachersTab } from './TeachersTab';
 import { TestsTab } from './TestsTab';
 import styles from './classes.module.css';
 
-const TABS = ['students', 'teachers', 'courses', 'tests'] as const;
+const TABS = ['students', 'teachers', 'courses', 'tests', 'skills'] as const;
 type TabName = (typeof TABS)[number];
 
-/** A class's page (/classes/:classId?tab=...): its students, teachers, courses and tests. */
+/** A class's page (/classes/:classId?tab=...): its students, teachers, courses, tests and skill levels. */
 export default function ClassDetailPage() {
   const { classId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
@@ -96,6 +97,7 @@ export default function ClassDetailPage() {
           { value: 'teachers', label: 'Teachers', content: <TeachersTab cls={c} notify={notify} /> },
           { value: 'courses', label: 'Courses', content: <CoursesTab cls={c} role={role} notify={notify} /> },
           { value: 'tests', label: 'Tests', content: <TestsTab cls={c} notify={notify} /> },
+          { value: 'skills', label: 'Skills', content: <SkillsTab classId={c.id} name={c.name} /> },
         ]}
       />
       {editing ? (

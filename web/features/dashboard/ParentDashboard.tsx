@@ -365,7 +365,7 @@ function ChildReport({ id }: { id: string }) {
           {child.lastSection.sectionTitle}, in {child.lastSection.courseName}.
         </p>
       ) : null}
-      <StudentProgressPanel studentId={child.id} who={fullName(child)} />
+      <StudentProgressPanel studentId={child.id} who={fullName(child)} reader="parent" />
       <ChildNotes childId={child.id} name={fullName(child)} />
       <ChildTests childId={child.id} name={fullName(child)} />
       {child.courses.length === 0 ? <p className={styles.muted}>No courses assigned yet.</p> : null}

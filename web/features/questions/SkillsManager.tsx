@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
-import { SKILL_GRADE_MAX, SKILL_GRADE_MIN, SKILL_MAX_PREREQUISITES } from '@common/rules/skills';
+import { SKILL_GRADE_MAX, SKILL_GRADE_MIN, SKILL_MAX_PREREQUISITES, skillGradeBand } from '@common/rules/skills';
 import { skillBody, type Skill, type SkillUpdateBody } from '@common/schemas/skills';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -20,15 +20,6 @@ const GRADE_OPTIONS = Array.from({ length: SKILL_GRADE_MAX - SKILL_GRADE_MIN + 1
   const grade = String(SKILL_GRADE_MIN + i);
   return { value: grade, label: `Grade ${grade}` };
 });
-
-/** "Grades 3-6", "Grade 4", "Grade 5 and up", "Up to grade 6" or "All grades". */
-export function gradeBand({ gradeMin, gradeMax }: Pick<Skill, 'gradeMin' | 'gradeMax'>): string {
-  if (gradeMin !== null && gradeMax !== null)
-    return gradeMin === gradeMax ? `Grade ${gradeMin}` : `Grades ${gradeMin}-${gradeMax}`;
-  if (gradeMin !== null) return `Grade ${gradeMin} and up`;
-  if (gradeMax !== null) return `Up to grade ${gradeMax}`;
-  return 'All grades';
-}
 
 const gradeValue = (value: string) => (value === '' ? null : Number(value));
 
@@ -222,7 +213,7 @@ export function SkillsManager() {
 
   const columns: Array<Column<Skill>> = [
     { header: 'Skill', cell: (s) => s.name },
-    { header: 'Grades', cell: (s) => gradeBand(s) },
+    { header: 'Grades', cell: (s) => skillGradeBand(s) ?? 'All grades' },
     {
       header: 'Prerequisites',
       cell: (s) =>

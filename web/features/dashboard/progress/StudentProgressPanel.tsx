@@ -1,9 +1,13 @@
-/** A student's three progress charts and their target: on the student's Progress section and the parent's reports. */
+/**
+ * A student's three progress charts, their target and their skills: on the student's Progress section and the
+ * parent's reports.
+ */
 import { useState, type FormEvent } from 'react';
 import { plural } from '@common/rules';
 import { CHART_LEVELS, PROGRESS_CHART_MESSAGES as M, TARGET_RANGE } from '@common/rules/progress-charts';
 import type { StudentProgressCharts } from '@common/schemas/progress-charts';
 import { errorMessage } from '../../../api/client';
+import type { SkillsReader } from '../../../api/mastery';
 import { useAuth } from '../../../auth/AuthProvider';
 import { Button } from '../../../ui/Button';
 import { Chart } from '../../../ui/Chart';
@@ -12,9 +16,29 @@ import { PageFrame } from '../../../ui/PageFrame';
 import { PageState } from '../../../ui/PageState';
 import { useSetTarget, useStudentCharts } from './api';
 import { weekLabel, weeksSummary } from './format';
+import { SkillsCard } from './SkillsCard';
 import styles from './progress.module.css';
 
-export function StudentProgressPanel({ studentId, who }: { studentId: string; who: string }) {
+/** `reader`: whose view it is, which picks the route the skills are read by. */
+export function StudentProgressPanel({
+  studentId,
+  who,
+  reader,
+}: {
+  studentId: string;
+  who: string;
+  reader: SkillsReader;
+}) {
+  return (
+    <div className={styles.panels}>
+      <ChartsOrState studentId={studentId} who={who} />
+      <SkillsCard studentId={studentId} reader={reader} />
+    </div>
+  );
+}
+
+// The skills are read apart from the charts: one failing leaves the other in view.
+function ChartsOrState({ studentId, who }: { studentId: string; who: string }) {
   const charts = useStudentCharts(studentId);
   if (charts.isPending) return <PageState kind="loading" title="Loading the progress charts..." />;
   if (charts.isError)
@@ -142,7 +166,7 @@ export default function StudentProgress() {
   const { user } = useAuth();
   return (
     <PageFrame title="Progress" lead="Your questions, skills and test scores, week by week.">
-      {user ? <StudentProgressPanel studentId={user.id} who="You" /> : null}
+      {user ? <StudentProgressPanel studentId={user.id} who="You" reader="student" /> : null}
     </PageFrame>
   );
 }

@@ -1,0 +1,69 @@
+/** A student's skills with their levels: on the student's Progress section and a parent's report of a child. */
+import { plural } from '@common/rules';
+import { MASTERY_MESSAGES as M } from '@common/rules/mastery';
+import { skillGradeBand, skillName } from '@common/rules/skills';
+import type { StudentSkill } from '@common/schemas/mastery';
+import { errorMessage } from '../../../api/client';
+import { useStudentSkills, type SkillsReader } from '../../../api/mastery';
+import { Button } from '../../../ui/Button';
+import { PageState } from '../../../ui/PageState';
+import { SkillLevelBadge } from '../../../ui/SkillLevel';
+import { reviewText } from './format';
+import styles from './progress.module.css';
+
+export function SkillsCard({ studentId, reader }: { studentId: string; reader: SkillsReader }) {
+  const skills = useStudentSkills(reader, studentId);
+  const titleId = `skill-list-${studentId}`;
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <h2 id={titleId}>Skills</h2>
+      {skills.isPending ? (
+        <PageState compact kind="loading" title="Loading the skills..." />
+      ) : skills.isError ? (
+        <PageState
+          compact
+          kind="error"
+          title={errorMessage(skills.error, M.loadFailed)}
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void skills.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : skills.data.length === 0 ? (
+        <p className={styles.muted}>{M.noSkills}</p>
+      ) : (
+        <ul className={styles.skills} aria-labelledby={titleId}>
+          {skills.data.map((skill) => (
+            <SkillRow key={skill.skillId} skill={skill} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SkillRow({ skill }: { skill: StudentSkill }) {
+  const band = skillGradeBand(skill);
+  const review = reviewText(skill.reviewDueAt);
+  return (
+    <li className={styles.skill}>
+      <div className={styles.skillName}>
+        <span className={styles.skillTitle}>{skillName(skill.focusArea, skill.category)}</span>
+        {band ? <span className={styles.skillBand}>{band}</span> : null}
+      </div>
+      <SkillLevelBadge level={skill.level} />
+      <p className={styles.skillFacts}>
+        {skill.firstTries === 0
+          ? 'No first tries yet'
+          : `${skill.firstTriesRight} of ${plural(skill.firstTries, 'first try', 'first tries')} right`}
+        {review ? (
+          <>
+            {' · '}
+            <span className={review.due ? styles.due : undefined}>{review.text}</span>
+          </>
+        ) : null}
+      </p>
+    </li>
+  );
+}
