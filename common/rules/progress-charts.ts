@@ -3,6 +3,14 @@
 /** Weeks a weekly chart shows, the current one last. Weeks start on Monday, in UTC like the days they add up. */
 export const CHART_WEEKS = 12;
 
+/** A week by its Monday, as the charts' axes and tables name it: "Mar 9". */
+export const weekLabel = (weekStart: unknown) =>
+  new Date(`${String(weekStart)}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /** A target score, in percent. */
 export const TARGET_RANGE = { min: 1, max: 100 } as const;
 

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { plural } from '@common/rules';
-import { CHART_LEVELS, PROGRESS_CHART_MESSAGES as M, TARGET_RANGE } from '@common/rules/progress-charts';
+import { CHART_LEVELS, PROGRESS_CHART_MESSAGES as M, TARGET_RANGE, weekLabel } from '@common/rules/progress-charts';
 import type { StudentProgressCharts } from '@common/schemas/progress-charts';
 import { errorMessage } from '../../../api/client';
 import type { SkillsReader } from '../../../api/mastery';
@@ -15,7 +15,7 @@ import { TextField } from '../../../ui/Field';
 import { PageFrame } from '../../../ui/PageFrame';
 import { PageState } from '../../../ui/PageState';
 import { useSetTarget, useStudentCharts } from './api';
-import { weekLabel, weeksSummary } from './format';
+import { weeksSummary } from './format';
 import { SkillsCard } from './SkillsCard';
 import styles from './progress.module.css';
 

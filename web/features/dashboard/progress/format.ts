@@ -1,13 +1,6 @@
 import { plural } from '@common/rules';
+import { weekLabel } from '@common/rules/progress-charts';
 import type { ActivityWeek } from '@common/schemas/progress-charts';
-
-/** A week by its Monday, as the charts' axis and tables name it: "Mar 9". */
-export const weekLabel = (weekStart: unknown) =>
-  new Date(`${String(weekStart)}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** The weekly activity chart's summary: the latest week's figures in words. */
 export function weeksSummary(weeks: ActivityWeek[], who: string): string {
