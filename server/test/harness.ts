@@ -124,6 +124,8 @@ export async function createTestApp(
     logger?: AppDeps['logger'];
     /** More environment variables for the configuration (e.g. a sign-in provider's). */
     env?: Record<string, string>;
+    /** Runs the job queue, for the tests of the parents' letters. */
+    jobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(options.database ?? 'default');
@@ -146,6 +148,7 @@ export async function createTestApp(
     // A test machine running many files at once lags in bursts; overload is tested on its own.
     pressure: options.pressure ?? { maxEventLoopDelay: 0 },
     logger: options.logger,
+    jobs: options.jobs,
   });
   await app.ready();
   return {
