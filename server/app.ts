@@ -193,19 +193,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     instance,
     MEMOS,
   );
-  const mailQueue = new MailQueue(
-    loggingMailer(
-      deps.mailer ??
-        createMailer({
-          smtpUrl: config.smtpUrl,
-          outboxDir: path.join(config.dataDir, 'outbox'),
-          from: config.mailFrom,
-        }),
-      app.log,
-      config.env !== 'production' && !config.smtpUrl,
-    ),
+  const deliver = loggingMailer(
+    deps.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        from: config.mailFrom,
+      }),
     app.log,
+    config.env !== 'production' && !config.smtpUrl,
   );
+  const mailQueue = new MailQueue(deliver, app.log);
   const skills = new SkillKeeper(database.db, app.log, deps.skillCountingDelayMs);
   const ctx: AppContext = {
     db: database.db,
@@ -218,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attempts: attemptWriter(database.db, app.log, { instance, totals: memos.studentTotals }, () => skills.soon()),
     skills,
     mailer: mailQueue,
+    deliver,
     uploads: new UploadStore(deps.files ?? fileDriver(config), database.db),
   };
   app.decorate('uploads', ctx.uploads);
@@ -237,8 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => ctx.attempts.flush());
   // Answers queued by an instance that stopped before it counted them.
   await skills.catchUp();
-  // The job queue stops before the skill keeper, whose levels a letter reads, and before the mail queue, which
-  // takes the letters its last jobs write.
+  // The job queue stops before the skill keeper, whose levels a letter reads.
   const letterJobs: LetterJobs | null = deps.jobs ? await startLetterJobs(ctx, database, app.log) : null;
   app.decorate('letterJobs', letterJobs);
   if (letterJobs) app.addHook('onClose', () => letterJobs.stop());

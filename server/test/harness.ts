@@ -126,6 +126,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Runs the job queue, for the tests of the parents' letters. */
     jobs?: boolean;
+    /** How long the skill keeper lets queued answers wait; long, for a test that a reader counts them itself. */
+    skillCountingDelayMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(options.database ?? 'default');
@@ -149,6 +151,7 @@ export async function createTestApp(
     pressure: options.pressure ?? { maxEventLoopDelay: 0 },
     logger: options.logger,
     jobs: options.jobs,
+    skillCountingDelayMs: options.skillCountingDelayMs,
   });
   await app.ready();
   return {

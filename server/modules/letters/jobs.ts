@@ -49,7 +49,15 @@ export async function startLetterJobs(
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work<{ letterId: string }>(SEND, { ...polling, batchSize: 100 }, async (jobs) => {
-    for (const job of jobs) await sendLetter(ctx, job.data.letterId);
+    for (const job of jobs) {
+      try {
+        await sendLetter(ctx, job.data.letterId);
+      } catch (error) {
+        // Only this letter is retried: pg-boss completes the rest of the batch, and never a job failed here.
+        log.warn({ err: error, letterId: job.data.letterId }, 'a letter could not be sent; it will be retried');
+        await boss.fail(SEND, job.id, { message: error instanceof Error ? error.message : String(error) });
+      }
+    }
   });
   await boss.work(TICK, polling, async () => {
     await queueDue();

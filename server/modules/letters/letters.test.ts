@@ -1,7 +1,8 @@
 /**
  * Parents' letters: the settings routes (a parent's own child only, each validation), the scheduler that claims a
- * period's letter once, the letter's content for a seeded week (its chart a real PNG, every name escaped), the
- * one-click unsubscribe without signing in, and a claimed letter kept across a restart.
+ * period's letter once, the letter's content for a seeded week (its chart a real PNG, every name escaped, the skills
+ * moved by answers not yet counted), the one-click unsubscribe without signing in, and a claimed letter kept across
+ * a restart.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
   letterSettings,
   parentStudents,
   skills,
+  skillAnswerQueue,
   studentDays,
   studentSkillChanges,
 } from '../../db/schema';
@@ -23,6 +25,7 @@ import type { Mail } from '../../lib/mail';
 import { xssPayloads } from '../../test/corpora';
 import { buildUser, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, MemoryOutbox, type TestApp } from '../../test/harness';
+import { buildSkills } from '../../test/skills';
 import { solvedChartPng } from './chart';
 import { CHART_CID, letterMail } from './letter';
 import { nextSendAt } from './schedule';
@@ -35,7 +38,8 @@ let t: TestApp;
 let parent: TestUser & { cookie: string };
 let child: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ jobs: true });
+  // The keeper would count queued answers a minute later: a letter counts them itself before reading the skills.
+  t = await createTestApp({ jobs: true, skillCountingDelayMs: 60_000 });
   t.clock.advance((SUNDAY_EVENING - Date.now()) / 1000);
   t.clock.stop();
   parent = await person('parent');
@@ -174,6 +178,7 @@ describe('letter settings', () => {
 describe('the weekly letter', () => {
   let mail: Mail;
   let family: { parent: TestUser; child: TestUser };
+  let answered: Awaited<ReturnType<typeof buildSkills>>;
 
   beforeAll(async () => {
     family = {
@@ -238,6 +243,15 @@ describe('the weekly letter', () => {
         changedAt: new Date('2026-11-24T15:00:00Z'),
       },
     ]);
+    // Answered in the week but still queued for the keeper: the letter counts it before it reads what moved.
+    answered = await buildSkills(t.db);
+    await t.db.insert(skillAnswerQueue).values({
+      studentId: family.child.id,
+      questionId: answered.plain[0],
+      isCorrect: true,
+      mixed: false,
+      answeredAt: new Date('2026-11-26T16:00:00Z'),
+    });
     await t.app.letterJobs!.queueDue();
     mail = await until(() => t.outbox.to(family.parent.email)[0]);
   });
@@ -247,7 +261,9 @@ describe('the weekly letter', () => {
     expect(mail.text).toContain("Here is Ada & <Co>'s week (November 22 to November 28).");
     expect(mail.text).toContain('Minutes active: 20\nQuestions solved: 7\nFirst-try accuracy: 83%');
     expect(mail.text).toContain('Questions solved per day: Sun 0, Mon 5, Tue 0, Wed 2, Thu 0, Fri 0, Sat 0');
-    expect(mail.text).toContain('Skills that moved\n- Up: Fractions <i>\n- Down: Decimals');
+    const moved = /Skills that moved\n((?:- .*\n)+)/.exec(mail.text)![1].trim().split('\n');
+    expect(moved.slice(0, -1).sort()).toEqual(['- Up: Fractions <i>', `- Up: ${answered.focusName}`].sort());
+    expect(moved.at(-1)).toBe('- Down: Decimals');
     expect(mail.text).toContain('No test this week.');
     expect(mail.text).toContain('Suggestion: Decimals slipped a little');
     expect(mail.text).toContain(`${t.config.publicUrl}/parent-dashboard`);

@@ -15,6 +15,7 @@ import { actorOf } from '../../policies/actor';
 import { requireStudent } from '../../policies/students';
 import { readAcademy } from '../academy/service';
 import { studentDueItems } from '../due-dates/student-due';
+import { answersCounted } from '../mastery/keeper';
 import type { CurrentUser } from '../sessions/store';
 import { letterMail, type LetterFacts } from './letter';
 import { nextSendAt, periodDays } from './schedule';
@@ -259,7 +260,8 @@ export async function letterFacts(
 
 /**
  * Sends one claimed letter. Marking it sent is the send's own claim (queued to sent, one statement): a job run
- * twice, by a retry or a second instance, finds it sent and mails nothing.
+ * twice, by a retry or a second instance, finds it sent and mails nothing. A failed delivery gives it back and
+ * throws, for the job's retry.
  */
 export async function sendLetter(ctx: AppContext, letterId: string): Promise<boolean> {
   const [letter] = await rows<{
@@ -280,12 +282,16 @@ export async function sendLetter(ctx: AppContext, letterId: string): Promise<boo
   // Turned off after the letter was claimed: it is not sent.
   if (letter.frequency === 'off') return false;
   try {
+    // The skills that moved are read from the changes the keeper writes a moment after the answers.
+    await answersCounted(ctx);
     const [facts, academy] = await Promise.all([
       letterFacts(ctx.db, letter.student_id, letter.period_start, letter.frequency ?? 'weekly', ctx.now()),
       readAcademy(ctx),
     ]);
     const token = unsubscribeToken(ctx.codeKey, letter.parent_id, letter.student_id);
-    await ctx.mailer.send(
+    // Handed over before the job ends, not to the in-memory mail queue: a failed delivery fails the job, which
+    // pg-boss retries from the database, and a restart loses no letter the queue was still holding.
+    await ctx.deliver.send(
       letterMail(
         letter.email,
         facts,
