@@ -166,6 +166,22 @@ describe('letter settings', () => {
     }
   });
 
+  it('send the period’s letter within seconds when the chosen hour has already come', async () => {
+    const family = await person('parent');
+    const kit = await buildUser(t.db, 'student', { firstName: 'Kit' });
+    await t.db.insert(parentStudents).values({ parentId: family.id, studentId: kit.id });
+    const res = await call(t.app, family.cookie, {
+      method: 'PUT',
+      url: letterUrl(kit.id),
+      payload: settings({ frequency: 'daily', hour: 0, timeZone: 'UTC' }),
+    });
+    expect(res.statusCode).toBe(200);
+    // No tick was run by the test: saving asked for one.
+    const mail = await until(() => t.outbox.to(family.email)[0]);
+    expect(mail.subject).toBe("Kit's day at Math Academy");
+    expect(mail.text).toContain("Here is Kit's day (November 28).");
+  });
+
   it('are refused to the child, staff and nobody', async () => {
     for (const type of ['student', 'teacher', 'admin'] as const) {
       const user = await person(type);

@@ -38,10 +38,12 @@ export function letterRoutes(ctx: AppContext) {
         config: { access: ['parent'] },
         schema: { params: childParam, body: letterSettingsBody, response: { 200: letterSettingsSaved } },
       },
-      async (req) => ({
-        message: LETTER_MESSAGES.saved,
-        settings: await saveLetterSettings(ctx, req.user!, req.params.id, req.body),
-      }),
+      async (req) => {
+        const settings = await saveLetterSettings(ctx, req.user!, req.params.id, req.body);
+        // A chosen hour that has already come today makes this period's letter due: it leaves within seconds.
+        app.letterJobs?.tickSoon();
+        return { message: LETTER_MESSAGES.saved, settings };
+      },
     );
 
     // The link in the letter opens a page that says it is done; mail programs' own button posts (RFC 8058).
