@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { escapeHtml, layout } from '../../lib/mail';
 import { DomainError } from '../../lib/errors';
+import { readAcademy } from '../academy/service';
 import { readLetterSettings, saveLetterSettings, unsubscribeLetters } from './service';
 
 /** Any string: a malformed id names no child, and is answered 404 like another parent's child. */
@@ -69,7 +70,8 @@ export function letterRoutes(ctx: AppContext) {
             layout(
               escapeHtml(title),
               `<p style="margin:0" role="status">${escapeHtml(message)}</p>`,
-              'Math Academy',
+              // The academy's own name, as its letters are signed.
+              escapeHtml((await readAcademy(ctx)).name),
               `<a href="${escapeHtml(ctx.config.publicUrl)}/signin">Sign in</a> to change your letters.`,
             ).replace(
               '<html>',

@@ -72,6 +72,7 @@ export function WeeklyLetterCard({ childId, name }: { childId: string; name: str
         An e-mail about {name}&apos;s week: time spent, questions solved, skills, tests and what is due.
       </p>
       <form
+        className={styles.letterForm}
         onSubmit={(event) => {
           event.preventDefault();
           save.mutate(form);
@@ -111,7 +112,7 @@ export function WeeklyLetterCard({ childId, name }: { childId: string; name: str
           Save letter settings
         </Button>
       </form>
-      <p role="status" className={styles.muted}>
+      <p role="status" className={`${styles.muted} ${styles.letterStatus}`}>
         {save.isError
           ? errorMessage(save.error, FAILED)
           : message
