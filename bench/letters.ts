@@ -1,7 +1,7 @@
 /**
  * The weekly letters at scale (budget: 5,000 parents' letters built and queued within five minutes): seeds 5,000
  * parents with a child each and a week of activity on PGlite, then times the tick that claims and queues them and
- * the jobs that build and hand them to the mail queue. Run: `npx tsx bench/letters.ts`.
+ * the jobs that build and hand them to the mail server. Run: `npm run bench:letters`.
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
@@ -41,7 +41,7 @@ const queuedMs = performance.now() - started;
 while (sent < queued) await new Promise((resolve) => setTimeout(resolve, 200));
 const allMs = performance.now() - started;
 process.stdout.write(
-  `${queued} letters claimed and queued in ${(queuedMs / 1000).toFixed(1)} s; built and handed to the mail queue in ${(allMs / 1000).toFixed(1)} s\n`,
+  `${queued} letters claimed and queued in ${(queuedMs / 1000).toFixed(1)} s; built and handed to the mail server in ${(allMs / 1000).toFixed(1)} s\n`,
 );
 await app.close();
 await database.close();
