@@ -37,6 +37,8 @@ import { studentsOfCourses } from './modules/student/access';
 import { attemptWriter } from './modules/student/attempts';
 import { SkillKeeper } from './modules/mastery/keeper';
 import { dueDateRoutes } from './modules/due-dates/routes';
+import { letterRoutes } from './modules/letters/routes';
+import { startLetterJobs, type LetterJobs } from './modules/letters/jobs';
 import { studentRoutes } from './modules/student/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { classRoutes } from './modules/classes/routes';
@@ -67,6 +69,8 @@ declare module 'fastify' {
     flushWrites(): Promise<void>;
     /** The uploads, for the demo seed and the tools that copy them. */
     uploads: UploadStore;
+    /** The parents' letters' job queue, when this process runs it. */
+    letterJobs: LetterJobs | null;
   }
 }
 
@@ -89,6 +93,8 @@ export interface AppDeps {
     FastifyUnderPressureOptions,
     'maxEventLoopDelay' | 'maxHeapUsedBytes' | 'maxRssBytes' | 'sampleInterval'
   >;
+  /** Runs the job queue (the parents' letters) in this process; the server does, tests that are about it do. */
+  jobs?: boolean;
   /** Where the built web app is; nothing is served when it is missing. */
   distDir?: string | null;
   /** The secret that lets `npm run backup` ask this server for a backup (embedded database only); unset: none may. */
@@ -187,19 +193,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     instance,
     MEMOS,
   );
-  const mailQueue = new MailQueue(
-    loggingMailer(
-      deps.mailer ??
-        createMailer({
-          smtpUrl: config.smtpUrl,
-          outboxDir: path.join(config.dataDir, 'outbox'),
-          from: config.mailFrom,
-        }),
-      app.log,
-      config.env !== 'production' && !config.smtpUrl,
-    ),
+  const deliver = loggingMailer(
+    deps.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        from: config.mailFrom,
+      }),
     app.log,
+    config.env !== 'production' && !config.smtpUrl,
   );
+  const mailQueue = new MailQueue(deliver, app.log);
   const skills = new SkillKeeper(database.db, app.log, deps.skillCountingDelayMs);
   const ctx: AppContext = {
     db: database.db,
@@ -212,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attempts: attemptWriter(database.db, app.log, { instance, totals: memos.studentTotals }, () => skills.soon()),
     skills,
     mailer: mailQueue,
+    deliver,
     uploads: new UploadStore(deps.files ?? fileDriver(config), database.db),
   };
   app.decorate('uploads', ctx.uploads);
@@ -229,9 +234,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Writes that answers do not wait for are settled before the database closes, and by tests before they look.
   app.decorate('flushWrites', () => ctx.attempts.flush());
   app.addHook('onClose', () => ctx.attempts.flush());
-  app.addHook('onClose', () => skills.close());
   // Answers queued by an instance that stopped before it counted them.
   await skills.catchUp();
+  // The job queue stops before the skill keeper, whose levels a letter reads.
+  const letterJobs: LetterJobs | null = deps.jobs ? await startLetterJobs(ctx, database, app.log) : null;
+  app.decorate('letterJobs', letterJobs);
+  if (letterJobs) app.addHook('onClose', () => letterJobs.stop());
+  app.addHook('onClose', () => skills.close());
   app.addHook('onClose', () => mailQueue.close());
 
   registerErrorHandling(app);
@@ -291,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dueDateRoutes(ctx));
       await api.register(masteryRoutes(ctx));
       await api.register(progressRoutes(ctx));
+      await api.register(letterRoutes(ctx));
     },
     { prefix: '/api' },
   );

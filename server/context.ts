@@ -31,6 +31,11 @@ export interface AppContext {
   db: Db;
   /** Takes mail for delivery behind the answer (server/lib/mail-queue.ts): `send` never waits for the mail server. */
   mailer: Mailer;
+  /**
+   * Delivers at once and fails with the mail server, without the queue's retries: for jobs that retry by
+   * themselves from the database (the parents' letters), which a mail held in this process's memory would not.
+   */
+  deliver: Mailer;
   config: Config;
   now: () => Date;
   /** Signed-in users by token; evict a user after a commit that ends their sessions or changes their account. */

@@ -82,6 +82,7 @@ async function main() {
     config,
     database,
     backupToken,
+    jobs: true,
     logger: {
       level: config.logLevel,
       redact: logRedactions,

@@ -32,6 +32,11 @@ export interface Database {
   snapshot?(): Promise<DatabaseSnapshot>;
   /** PostgreSQL only: the pool's connections as they are now, for the metrics. PGlite is one connection in process. */
   poolStats?(): PoolStats;
+  /**
+   * Runs SQL as the job queue (pg-boss) writes it: with values, one statement; without, possibly several in one
+   * string (its migrations), which PGlite accepts only outside a prepared statement.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 export interface PoolStats {
@@ -175,6 +180,10 @@ export async function openPglite(
     kind: 'pglite',
     // The data directory's lock already keeps every other process out.
     exclusive: (work) => work(),
+    async executeSql(text, values) {
+      if (!values || values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+      return { rows: (await client.query(text, values)).rows };
+    },
     async listen(channel, handler) {
       await client.listen(channel, handler);
     },
@@ -273,6 +282,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     exclusive,
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async listen(channel, handler) {
       const isNew = !handlers.has(channel);

@@ -12,6 +12,8 @@ export interface Mail {
   html: string;
   /** Extra header lines, such as List-Unsubscribe, which mail programs show as their own unsubscribe button. */
   headers?: Record<string, string>;
+  /** Images the HTML shows by `cid:` (mail programs block images given as data: addresses). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string; cid: string }>;
 }
 
 export interface Mailer {
@@ -51,7 +53,7 @@ const brand = 'Math Academy';
 
 const IGNORE_IF_NOT_YOU = 'If you did not ask for this, you can ignore this e-mail.';
 
-function layout(title: string, bodyHtml: string, from = brand, footnote = IGNORE_IF_NOT_YOU): string {
+export function layout(title: string, bodyHtml: string, from = brand, footnote = IGNORE_IF_NOT_YOU): string {
   return `<!doctype html><html><body style="margin:0;background:#f5f6fb;font-family:Inter,Arial,sans-serif;color:#1b1f3b">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:520px;background:#fff;border-radius:12px;padding:32px">
@@ -62,7 +64,7 @@ function layout(title: string, bodyHtml: string, from = brand, footnote = IGNORE
 }
 
 /** What a user typed (a name, a booking's details), made safe to place in a mail's HTML: text, never markup. */
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 

@@ -3,6 +3,12 @@ import { DomainError, Forbidden } from '../lib/errors';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i;
+/**
+ * The letters' one-click unsubscribe (RFC 8058): mail programs post a form to it. It acts by the token in its
+ * address alone, never by the session, so a foreign page gains nothing by posting to it.
+ */
+const ONE_CLICK_ROUTE = '/api/letters/unsubscribe';
+const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
 
 /**
  * No cross-site request may act with the session cookie: an unsafe request must carry
@@ -25,7 +31,8 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string): vo
     const type = request.headers['content-type'];
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
-    if (hasBody && (!type || !BODY_TYPES.test(type))) {
+    const oneClick = request.routeOptions.url === ONE_CLICK_ROUTE && !!type && FORM_TYPE.test(type);
+    if (hasBody && !oneClick && (!type || !BODY_TYPES.test(type))) {
       throw new DomainError(415, 'UNSUPPORTED_TYPE', 'Send the request as JSON.');
     }
   });

@@ -85,6 +85,12 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'GET /api/parent/children/:id/details': ['parent'],
   'PUT /api/parent/children/:id': ['parent'],
   'POST /api/parent/children/:id/sign-in-email': ['parent'],
+  // A parent's letters about their own child (another parent's child is 404, letters.test.ts); the letter's
+  // unsubscribe acts by its token alone.
+  'GET /api/parent/children/:id/letter': ['parent'],
+  'PUT /api/parent/children/:id/letter': ['parent'],
+  'GET /api/letters/unsubscribe': everyone,
+  'POST /api/letters/unsubscribe': everyone,
   'POST /api/parent/invitations': ['parent'],
   'POST /api/student/invitations': ['student'],
   // Each sender lists, sends again and cancels only their own invitations (another's is 404).

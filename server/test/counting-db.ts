@@ -20,6 +20,10 @@ export async function countingDb(): Promise<{ db: Db; database: Database; querie
     kind: 'pglite',
     exclusive: (work) => work(),
     listen: async (channel, handler) => void (await client.listen(channel, handler)),
+    executeSql: async (text, values) =>
+      values?.length
+        ? { rows: (await client.query(text, values)).rows }
+        : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
     close,
   };
   return { db, database, queries, close };

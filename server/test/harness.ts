@@ -124,6 +124,10 @@ export async function createTestApp(
     logger?: AppDeps['logger'];
     /** More environment variables for the configuration (e.g. a sign-in provider's). */
     env?: Record<string, string>;
+    /** Runs the job queue, for the tests of the parents' letters. */
+    jobs?: boolean;
+    /** How long the skill keeper lets queued answers wait; long, for a test that a reader counts them itself. */
+    skillCountingDelayMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(options.database ?? 'default');
@@ -146,6 +150,8 @@ export async function createTestApp(
     // A test machine running many files at once lags in bursts; overload is tested on its own.
     pressure: options.pressure ?? { maxEventLoopDelay: 0 },
     logger: options.logger,
+    jobs: options.jobs,
+    skillCountingDelayMs: options.skillCountingDelayMs,
   });
   await app.ready();
   return {

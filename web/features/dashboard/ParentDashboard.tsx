@@ -27,6 +27,7 @@ import { FamilyEnrollmentsPanel } from './FamilyEnrollmentsPanel';
 import { useChild, useChildNotes, useChildTests, useChildren, useRemoveChild } from './api';
 import { when } from './format';
 import { Welcome, firstNameOf } from './Welcome';
+import { WeeklyLetterCard } from './WeeklyLetterCard';
 import styles from './dashboard.module.css';
 
 /**
@@ -368,6 +369,7 @@ function ChildReport({ id }: { id: string }) {
       <StudentProgressPanel studentId={child.id} who={fullName(child)} reader="parent" />
       <ChildNotes childId={child.id} name={fullName(child)} />
       <ChildTests childId={child.id} name={fullName(child)} />
+      <WeeklyLetterCard childId={child.id} name={fullName(child)} />
       {child.courses.length === 0 ? <p className={styles.muted}>No courses assigned yet.</p> : null}
       {child.courses.map((course) => (
         <article key={course.id} className={styles.panel} aria-label={course.name}>

@@ -1,0 +1,78 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { claimDueLetters, LETTER_BATCH, sendLetter, staleLetters } from './service';
+
+const TICK = 'letters-tick';
+const SEND = 'letter-send';
+
+export interface LetterJobs {
+  /** Claims the letters due now and queues them, batch by batch; what a tick does. */
+  queueDue(): Promise<number>;
+  /** Asks for a tick at once instead of at the next minute, on any instance; the same claim, by the same rules. */
+  tickSoon(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The letters' job queue: pg-boss on the academy's own database, PGlite included (through `executeSql`), so held
+ * letters survive a restart and every instance shares one queue. A tick each minute claims the letters due; each
+ * claimed letter is one job.
+ */
+export async function startLetterJobs(
+  ctx: AppContext,
+  database: Database,
+  log: FastifyBaseLogger,
+  options: { tick?: boolean; pollingIntervalSeconds?: number } = {},
+): Promise<LetterJobs> {
+  const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
+  boss.on('error', (error) => log.error({ err: error }, 'letter queue error'));
+  await boss.start();
+  // `short`: a letter waiting to be sent is queued once, however often a tick finds it again.
+  await boss.createQueue(SEND, { name: SEND, policy: 'short', retryLimit: 3, retryDelay: 60 });
+  await boss.createQueue(TICK, { name: TICK, policy: 'stately' });
+
+  const queueDue = async (): Promise<number> => {
+    let queued = 0;
+    for (;;) {
+      const ids = await claimDueLetters(ctx.db, ctx.codeKey, ctx.now());
+      if (ids.length > 0) {
+        await boss.insert(ids.map((id) => ({ name: SEND, data: { letterId: id }, singletonKey: id })));
+        queued += ids.length;
+      }
+      if (ids.length < LETTER_BATCH) break;
+    }
+    const stale = await staleLetters(ctx.db, ctx.now());
+    if (stale.length > 0)
+      await boss.insert(stale.map((id) => ({ name: SEND, data: { letterId: id }, singletonKey: id })));
+    return queued;
+  };
+
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  await boss.work<{ letterId: string }>(SEND, { ...polling, batchSize: 100 }, async (jobs) => {
+    for (const job of jobs) {
+      try {
+        await sendLetter(ctx, job.data.letterId);
+      } catch (error) {
+        // Only this letter is retried: pg-boss completes the rest of the batch, and never a job failed here.
+        log.warn({ err: error, letterId: job.data.letterId }, 'a letter could not be sent; it will be retried');
+        await boss.fail(SEND, job.id, { message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  });
+  await boss.work(TICK, polling, async () => {
+    await queueDue();
+  });
+  if (options.tick ?? true) await boss.schedule(TICK, '* * * * *');
+  return {
+    queueDue,
+    tickSoon() {
+      // A tick already waiting takes this one's place (the queue is stately).
+      boss.send(TICK, {}).catch((error: unknown) => log.error({ err: error }, 'a letter tick could not be queued'));
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    },
+  };
+}
