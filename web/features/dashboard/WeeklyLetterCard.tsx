@@ -5,6 +5,7 @@ import type { LetterSettingsBody, LetterSettingsReply } from '@common/schemas/le
 import { api, errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/Field';
+import { PageState } from '../../ui/PageState';
 import { dashboardKeys } from './api';
 import styles from './dashboard.module.css';
 
@@ -52,8 +53,16 @@ export function WeeklyLetterCard({ childId, name }: { childId: string; name: str
       setMessage(reply.message);
     },
   });
-  if (settings.isError) return <p className={styles.muted}>{errorMessage(settings.error, FAILED)}</p>;
-  if (!settings.data) return null;
+  if (settings.isPending) return <PageState compact kind="loading" title="Loading the letter settings..." />;
+  if (settings.isError)
+    return (
+      <PageState
+        compact
+        kind="error"
+        title={errorMessage(settings.error, FAILED)}
+        action={<Button onClick={() => void settings.refetch()}>Try again</Button>}
+      />
+    );
   // Until the parent changes something, the saved choice, in the browser's own zone when none was chosen.
   const { nextSendAt: _next, ...saved } = settings.data;
   const form =
