@@ -23,3 +23,4 @@ export * from './due-dates';
 export * from './classes';
 export * from './student-work';
 export * from './skills';
+export * from './practice';
