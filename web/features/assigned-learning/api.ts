@@ -12,6 +12,7 @@ import type {
 import type { SharedNote } from '@common/schemas/student-work';
 import { api } from '../../api/client';
 import { progressKeys } from '../../api/progress';
+import { practiceKeys } from '../../api/practice';
 
 export const studentKeys = {
   courses: ['student', 'courses'] as const,
@@ -127,6 +128,7 @@ export function useCheckAnswer() {
       void client.invalidateQueries({ queryKey: ['student', 'course-progress'] });
       if (body.sectionId) void client.invalidateQueries({ queryKey: studentKeys.progress(body.sectionId) });
       void client.invalidateQueries({ queryKey: progressKeys.all });
+      if (!body.sectionId) void client.invalidateQueries({ queryKey: practiceKeys.session });
     },
   });
 }
