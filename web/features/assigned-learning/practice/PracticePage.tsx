@@ -58,7 +58,7 @@ export default function PracticePage() {
       ) : (
         <PageState
           kind="empty"
-          title={session.data.message ? 'Nothing to practice yet' : 'Ready to practice?'}
+          title={session.data.message ? 'No practice session yet' : 'Ready to practice?'}
           text={
             session.data.message ??
             `Start a session of up to ${plural(PRACTICE_SESSION_SIZE, 'question')} chosen from your skills. It stays here until you start a new one.`
