@@ -9,7 +9,7 @@ export const practiceSessionParam = z.object({ id: z.string() });
 export const practiceItem = z.object({
   question: studentQuestion,
   reason: z.enum(PRACTICE_REASONS),
-  /** The skill the question practises, by name; null for a weak spot of a focus area without a skill. */
+  /** The skill the question practices, by name; null for a weak spot of a focus area without a skill. */
   skill: z.string().nullable(),
   /** Whether the student has checked the question since the session began. */
   answered: z.boolean(),

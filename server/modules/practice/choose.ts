@@ -20,7 +20,7 @@ export const onOpenTest = (question: SQL) => sql`exists (select 1 from test_ques
     where ot_tq.question_id = ${question}
       and (ot_tat.submitted_at is null or (ot_tas.release = 'manual' and ot_tas.released_at is null)))`;
 
-/** A question chosen for practice: the skill it practises (null for a focus area without a skill) and why. */
+/** A question chosen for practice: the skill it practices (null for a focus area without a skill) and why. */
 export interface ChosenItem {
   questionId: string;
   skillId: string | null;
@@ -58,7 +58,7 @@ const studentTargets = (studentId: string, now: Date) => sql`
 
 /**
  * The weak spots of a released sitting, as targets: the skills of the weakest focus areas that the sitting's
- * questions practise, the student's lowest level first; a weak focus area no skill names is practised as a whole.
+ * questions practice, the student's lowest level first; a weak focus area no skill names is practiced as a whole.
  */
 const weakSpotTargets = (studentId: string, attemptId: string, focusNames: readonly string[]) => sql`
   select ws_sk.id as skill_id, ws_sk.focus_area_id as focus_id, 'weak spot' as reason, 1 as source,
@@ -96,7 +96,7 @@ export interface Choice {
 /**
  * Chooses up to `size` questions for a student of grade `grade` (0 for kindergarten), in one statement:
  * - the targets of the source, each skill once under its first reason;
- * - for each, the questions practising it (its focus area, and its category when it names one) that fit the grade:
+ * - for each, the questions practicing it (its focus area, and its category when it names one) that fit the grade:
  *   of the student's grade, or below it within the skill's grade band (never above the student's grade; a skill
  *   without a band gives only questions of the student's grade);
  * - none on a test whose results some student still waits for (`onOpenTest`);

@@ -39,7 +39,7 @@ async function skill(band: [number, number] | null = null): Promise<Skill> {
   return { id: made.id, focusId: focus.id, name };
 }
 
-/** A question practising the skill, of the grade given. */
+/** A question practicing the skill, of the grade given. */
 async function question(of: Skill, grade: number): Promise<string> {
   const q = await buildQuestion(t.db, { grade, questionText: `${of.name} grade ${grade}` });
   await t.db.execute(sql`insert into question_focus (question_id, focus_id) values (${q.id}, ${of.focusId})`);

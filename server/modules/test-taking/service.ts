@@ -476,7 +476,7 @@ export async function readAttempt(ctx: AppContext, studentId: string, attemptId:
 
 /**
  * "Practice my weak spots" after a released result: the practice choice (server/modules/practice/choose.ts) drawn
- * from the skills of its weakest focus areas that its questions practise, matched to the student's grade, up to
+ * from the skills of its weakest focus areas that its questions practice, matched to the student's grade, up to
  * PRACTICE_SIZE questions the student has never met (no check of theirs, on none of their test papers, in no earlier
  * practice) and on no test whose results some student still waits for. Kept as the sitting's practice session, so
  * asking again (a reload, another device) gives the same set; the sitting's row is locked while the set is made, so
