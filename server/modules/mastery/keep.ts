@@ -29,7 +29,7 @@ export interface SkillAnswer {
 const uuids = (values: string[]) => sql`${sql.param(values)}::uuid[]`;
 
 /**
- * The skills each answer practises, by its position in `answers`: the skills whose focus area the question carries
+ * The skills each answer practices, by its position in `answers`: the skills whose focus area the question carries
  * and whose category it carries, when the skill names one.
  */
 async function skillsOfAnswers(
@@ -80,10 +80,10 @@ const dateOf = (value: string | Date | null) => (value === null ? null : new Dat
  */
 export async function countSkillAnswers(tx: Tx, answers: readonly SkillAnswer[]): Promise<void> {
   if (answers.length === 0) return;
-  const practised = await skillsOfAnswers(tx, answers);
-  if (practised.length === 0) return;
+  const practiced = await skillsOfAnswers(tx, answers);
+  if (practiced.length === 0) return;
   const keys = new Map<string, { studentId: string; skillId: string }>();
-  for (const p of practised) {
+  for (const p of practiced) {
     const studentId = answers[p.position].studentId;
     keys.set(`${studentId} ${p.skill_id}`, { studentId, skillId: p.skill_id });
   }
@@ -128,7 +128,7 @@ export async function countSkillAnswers(tx: Tx, answers: readonly SkillAnswer[])
     ]),
   );
   const changes: Array<{ studentId: string; skillId: string; from: number; to: number; at: Date }> = [];
-  for (const p of practised) {
+  for (const p of practiced) {
     const answer = answers[p.position];
     const skill = kept.get(`${answer.studentId} ${p.skill_id}`);
     if (!skill) continue;

@@ -14,7 +14,7 @@ import { requireClass } from '../../policies/classes';
 import { requireStudent } from '../../policies/students';
 import { accessibleSectionIds, classSectionIds } from '../student/access';
 
-/** The ids of the skills practised by the questions of some sections (`sectionIds`: a subquery of section ids). */
+/** The ids of the skills practiced by the questions of some sections (`sectionIds`: a subquery of section ids). */
 const skillsOfSections = (sectionIds: SQL) => sql`
   select distinct sos_sk.id from section_questions sos_sq
   join question_focus sos_qf on sos_qf.question_id = sos_sq.question_id
@@ -42,7 +42,7 @@ const skillNameOf = (r: SkillNameRow): SkillName => ({
 const SKILL_ORDER = sql`order by lower(sk_fa.name), sk_c.name is not null, lower(sk_c.name), sk.id`;
 
 /**
- * A student's skills: those practised by the questions of the sections open to them, and any other they have a
+ * A student's skills: those practiced by the questions of the sections open to them, and any other they have a
  * level in (a test's questions reach beyond the sections), with their level and review date.
  */
 export async function skillsOfStudent(ctx: AppContext, studentId: string): Promise<StudentSkill[]> {
@@ -92,7 +92,7 @@ export async function studentSkills(ctx: AppContext, actor: Actor, studentId: st
 }
 
 /**
- * `GET /api/classes/:id/skills`: the class's heat map, in two statements: the skills its courses practise (the
+ * `GET /api/classes/:id/skills`: the class's heat map, in two statements: the skills its courses practice (the
  * sections it gives), then each student of the class with their level in each of those skills, in that order.
  */
 export async function classSkills(ctx: AppContext, actor: Actor, classId: string): Promise<ClassSkillsReply> {
