@@ -77,6 +77,8 @@ export const MODULE_PUBLIC_FILES = {
   'due-dates': ['student-due.ts', 'effective.ts'],
   // Skills counted as answers are stored: by a check's attempt writer and a test sitting's submission.
   mastery: ['keep.ts', 'keeper.ts'],
+  // The practice choice and the giving of its questions, which a test's weak-spot practice draws from too.
+  practice: ['choose.ts', 'service.ts'],
 };
 
 const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];

@@ -57,14 +57,25 @@ test('student: welcome, figures, the sidebar with its in-place sections, collaps
   await sidebar(page).getByRole('link', { name: 'My Courses' }).click();
   await expect(page.getByText('Showing 2 of 2 courses')).toBeVisible();
   await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
-  const labels = ['Dashboard', 'My Courses', 'Assignments', 'Grades', 'Profile', 'Progress', 'Calendar', 'Resources'];
+  const labels = [
+    'Dashboard',
+    'My Courses',
+    'Assignments',
+    'Grades',
+    'Profile',
+    'Progress',
+    'Practice',
+    'Calendar',
+    'Resources',
+  ];
   await expectMenu(page, labels);
   await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
-  // Assignments, Grades and Calendar are built; Resources is not yet and says "coming soon".
+  // Assignments, Grades, Practice and Calendar are built; Resources is not yet and says "coming soon".
   for (const [label, comingSoon] of [
     ['Assignments', false],
     ['Grades', false],
+    ['Practice', false],
     ['Calendar', false],
     ['Resources', true],
   ] as const) {

@@ -62,6 +62,7 @@ import { categoryRoutes } from './modules/categories/routes';
 import { skillRoutes } from './modules/skills/routes';
 import { operationsRoutes } from './modules/operations/routes';
 import { masteryRoutes } from './modules/mastery/routes';
+import { practiceRoutes } from './modules/practice/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -299,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(studentWorkRoutes(ctx));
       await api.register(dueDateRoutes(ctx));
       await api.register(masteryRoutes(ctx));
+      await api.register(practiceRoutes(ctx));
       await api.register(progressRoutes(ctx));
       await api.register(letterRoutes(ctx));
     },

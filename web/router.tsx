@@ -60,6 +60,7 @@ const ManageUsersPage = lazyPage(() => import('./features/users/ManageUsersPage'
 const RegisterUsersPage = lazyPage(() => import('./features/users/RegisterUsersPage'));
 const StudentTests = lazyPage(() => import('./features/assigned-learning/student-tests/StudentTests'));
 const StudentProgress = lazyPage(() => import('./features/dashboard/progress/StudentProgressPanel'));
+const StudentPractice = lazyPage(() => import('./features/assigned-learning/practice/PracticePage'));
 const StudentGrades = lazyPage(() => import('./features/assigned-learning/student-tests/StudentGrades'));
 const TestSittingPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestSittingPage'));
 const TestReviewPage = lazyPage(() => import('./features/assigned-learning/student-tests/TestReviewPage'));
@@ -152,6 +153,7 @@ export const routes: RouteObject[] = [
                     assignments: <StudentTests />,
                     grades: <StudentGrades />,
                     progress: <StudentProgress />,
+                    practice: <StudentPractice />,
                     calendar: <StudentCalendar />,
                   }}
                 />

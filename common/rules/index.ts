@@ -24,3 +24,4 @@ export * from './classes';
 export * from './student-work';
 export * from './skills';
 export * from './letters';
+export * from './practice';

@@ -606,8 +606,9 @@ export const testAttemptAnswers = pgTable(
 );
 
 /**
- * "Practice my weak spots": questions given to a student after a released test (`attempt_id`), from its weakest
- * focus areas. A student may check and see the solution of these as of a question in an open section.
+ * The questions given to a student in practice: a practice session's (`attempt_id` null) or the weak spots of a
+ * released test sitting (`attempt_id`). The one rule of "given to this student in practice": a student may check and
+ * see the solution of these as of a question in an open section.
  */
 export const practiceQuestions = pgTable(
   'practice_questions',
@@ -618,9 +619,7 @@ export const practiceQuestions = pgTable(
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
-    attemptId: uuid('attempt_id')
-      .notNull()
-      .references(() => testAttempts.id, { onDelete: 'cascade' }),
+    attemptId: uuid('attempt_id').references(() => testAttempts.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },
@@ -1250,7 +1249,16 @@ export const practiceSessions = pgTable(
     createdAt: createdAt(),
     finishedAt: at('finished_at'),
   },
-  (t) => [index('practice_sessions_student_idx').on(t.studentId, t.createdAt)],
+  (t) => [
+    index('practice_sessions_student_idx').on(t.studentId, t.createdAt),
+    // One open practice session per student, and one weak-spot session per test sitting: two clicks make one.
+    uniqueIndex('practice_sessions_open_key')
+      .on(t.studentId)
+      .where(sql`finished_at is null and attempt_id is null`),
+    uniqueIndex('practice_sessions_attempt_key')
+      .on(t.attemptId)
+      .where(sql`attempt_id is not null`),
+  ],
 );
 
 /** How often a parent hears of a child by e-mail, when, and the token of the link that stops it without signing in. */

@@ -9,7 +9,7 @@ import { answerCredit } from '../../../common/answers';
 import type { AttemptStatus } from '../../../common/rules/test-taking';
 import { PRACTICE_SIZE, TEST_TAKING_MESSAGES as M, weakestFocusAreas } from '../../../common/rules/test-taking';
 import { TEST_MESSAGES } from '../../../common/rules/tests';
-import { sittingQuestion, studentQuestion } from '../../../common/schemas/learning';
+import { sittingQuestion } from '../../../common/schemas/learning';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import type {
   GiveTestInput,
@@ -25,7 +25,6 @@ import type { DisagreeingOverride } from '../../../common/schemas/sitting-review
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import {
-  practiceQuestions,
   profiles,
   questions,
   testAssignments,
@@ -41,6 +40,8 @@ import type { Actor } from '../../policies/actor';
 import { mayActForStudent, requireStudent, requireStudents } from '../../policies/students';
 import { mayChangeTest } from '../../policies/tests';
 import { queueSittingAnswers } from '../mastery/keep';
+import { choosePractice, type ChosenItem } from '../practice/choose';
+import { giveToPractice, gradeOfStudent, presentItems } from '../practice/service';
 import { presentQuestions } from '../student/questions';
 import { keepOverrides, nameDisagreeing, reviewsOf } from './review';
 import { questionFigures } from './stats';
@@ -474,60 +475,43 @@ export async function readAttempt(ctx: AppContext, studentId: string, attemptId:
 }
 
 /**
- * "Practice my weak spots" after a released result: up to PRACTICE_SIZE questions from its weakest focus areas that
- * the student has never met (no check of theirs, on none of their test papers, in no earlier practice) and that is
- * on no test whose results some student still waits for (given to practice, a question could be checked and its
- * solution read: an answer key to a test not yet sat or released), in a random order, kept so that asking again (a reload, another device) gives the same set. The sitting's row is locked while
- * the set is made, so two clicks make one set.
+ * "Practice my weak spots" after a released result: the practice choice (server/modules/practice/choose.ts) drawn
+ * from the skills of its weakest focus areas that its questions practice, matched to the student's grade, up to
+ * PRACTICE_SIZE questions the student has never met (no check of theirs, on none of their test papers, in no earlier
+ * practice) and on no test whose results some student still waits for. Kept as the sitting's practice session, so
+ * asking again (a reload, another device) gives the same set; the sitting's row is locked while the set is made, so
+ * two clicks make one set.
  */
 export async function weakSpotPractice(ctx: AppContext, studentId: string, attemptId: string): Promise<PracticeSet> {
   const result = await readAttempt(ctx, studentId, attemptId);
   if (!result.released || !result.results) throw Conflict(M.practiceNotYet);
   const focusNames = weakestFocusAreas(result.results);
-  const chosen = await ctx.db.transaction(async (tx) => {
+  const chosen = await ctx.db.transaction(async (tx): Promise<ChosenItem[]> => {
     await tx.select({ id: testAttempts.id }).from(testAttempts).where(eq(testAttempts.id, attemptId)).for('update');
-    const kept = await practiceOf(tx, attemptId);
-    if (kept.length > 0 || focusNames.length === 0) return kept;
-    const fresh = await rows<{ id: string }>(
+    const [kept] = await rows<{ items: ChosenItem[] }>(
       tx,
-      sql`select q.id from questions q
-          where exists (select 1 from question_focus qf join focus_areas f on f.id = qf.focus_id
-                        where qf.question_id = q.id and f.name in (${sql.join(
-                          focusNames.map((n) => sql`${n}`),
-                          sql`, `,
-                        )}))
-            and not exists (select 1 from answer_attempts aa where aa.student_id = ${studentId} and aa.question_id = q.id)
-            and not exists (select 1 from practice_questions pq where pq.student_id = ${studentId} and pq.question_id = q.id)
-            and not exists (select 1 from test_attempts ta cross join lateral jsonb_array_elements(ta.paper) pe
-                            where ta.student_id = ${studentId} and pe.value->>'questionId' = q.id::text)
-            and not exists (select 1 from test_questions tq join test_assignments tas on tas.test_id = tq.test_id
-                            left join test_attempts tat on tat.assignment_id = tas.id
-                            where tq.question_id = q.id
-                              and (tat.submitted_at is null or (tas.release = 'manual' and tas.released_at is null)))
-          order by random()
-          limit ${PRACTICE_SIZE}`,
+      sql`select ws_ps.items from practice_sessions ws_ps where ws_ps.attempt_id = ${attemptId}`,
     );
-    if (fresh.length === 0) return [];
-    await tx
-      .insert(practiceQuestions)
-      .values(fresh.map((q, i) => ({ studentId, questionId: q.id, attemptId, position: i + 1 })));
-    return fresh.map((q) => q.id);
+    if (kept) return kept.items;
+    const grade = await gradeOfStudent(tx, studentId);
+    if (focusNames.length === 0 || grade === null) return [];
+    const { items } = await choosePractice(
+      tx,
+      studentId,
+      grade,
+      { kind: 'weak spot', attemptId, focusNames },
+      { size: PRACTICE_SIZE, unmetOnly: true },
+    );
+    if (items.length === 0) return [];
+    await tx.execute(sql`insert into practice_sessions (student_id, attempt_id, items, created_at)
+      values (${studentId}, ${attemptId}, ${JSON.stringify(items)}::jsonb, ${ctx.now().toISOString()}::timestamptz)`);
+    await giveToPractice(tx, studentId, items, attemptId);
+    return items;
   });
-  const found = chosen.length ? await ctx.db.select().from(questions).where(inArray(questions.id, chosen)) : [];
-  const byId = new Map((await presentQuestions(ctx.db, found)).map((q) => [q.id, q]));
   return {
     focusAreas: focusNames,
-    questions: chosen.flatMap((id) => (byId.has(id) ? [studentQuestion.parse(byId.get(id))] : [])),
+    questions: (await presentItems(ctx.db, chosen)).map((c) => c.question),
   };
-}
-
-async function practiceOf(db: Db | Tx, attemptId: string): Promise<string[]> {
-  const kept = await db
-    .select({ id: practiceQuestions.questionId })
-    .from(practiceQuestions)
-    .where(eq(practiceQuestions.attemptId, attemptId))
-    .orderBy(asc(practiceQuestions.position));
-  return kept.map((k) => k.id);
 }
 
 /**

@@ -616,20 +616,24 @@ describe('GET /api/parent/children/{id}/tests', () => {
 });
 
 describe('POST /api/student/attempts/{attemptId}/practice', () => {
-  it('gives up to 10 unmet questions of the two weakest focus areas, the same set when asked again, checkable with their solution', async () => {
-    const learner = await buildStudent(t.db);
+  it('gives up to 10 unmet questions of the two weakest focus areas at the grade, the same set when asked again, checkable with their solution', async () => {
+    // A grade-6 learner: the weak spots' focus areas have no skill (no grade band), so only grade-6 questions fit.
+    const learner = await buildStudent(t.db, { grade: '6' });
     const cookie = await signIn(t.app, learner);
     const [modeling] = await t.db.insert(focusAreas).values({ name: 'Modeling' }).returning();
-    const bank = async (n: number, focusId: string) => {
+    const bank = async (n: number, focusId: string, grade = 6) => {
       const ids: string[] = [];
       for (let i = 0; i < n; i++)
-        ids.push((await buildQuestion(t.db, { questionText: `Practice question ${focusId.slice(0, 4)} ${i}` })).id);
+        ids.push(
+          (await buildQuestion(t.db, { questionText: `Practice question ${focusId.slice(0, 4)} ${i}`, grade })).id,
+        );
       await t.db.insert(questionFocus).values(ids.map((questionId) => ({ questionId, focusId })));
       return ids;
     };
     const computation = await bank(3, focusIds[0]);
     const reasoning = await bank(12, focusIds[1]);
     const modelingIds = await bank(2, modeling.id);
+    const offGrade = [...(await bank(3, focusIds[0], 5)), ...(await bank(3, focusIds[1], 7))];
     // A question the learner already checked is not offered again.
     await t.db
       .insert(answerAttempts)
@@ -651,7 +655,9 @@ describe('POST /api/student/attempts/{attemptId}/practice', () => {
     expect(new Set(ids).size).toBe(10);
     const eligible = new Set([...computation, ...reasoning.slice(1)]);
     expect(ids.every((id) => eligible.has(id))).toBe(true);
-    expect(ids.some((id) => [q.choice, q.blanks, q.short, reasoning[0], ...modelingIds].includes(id))).toBe(false);
+    expect(
+      ids.some((id) => [q.choice, q.blanks, q.short, reasoning[0], ...modelingIds, ...offGrade].includes(id)),
+    ).toBe(false);
     expect(JSON.stringify(practice)).not.toMatch(/"answer"|"solution"/);
 
     // Asked again (a reload, another device): the same questions in the same order.
@@ -826,7 +832,8 @@ describe("a test's questions are not practice while the test is open", () => {
     const [area] = await t.db.insert(focusAreas).values({ name: 'Estimation' }).returning();
     const bankOf = async (n: number, label: string) => {
       const ids: string[] = [];
-      for (let i = 0; i < n; i++) ids.push((await buildQuestion(t.db, { questionText: `${label} ${i}` })).id);
+      // The learner's grade (6): practice is matched to it.
+      for (let i = 0; i < n; i++) ids.push((await buildQuestion(t.db, { questionText: `${label} ${i}`, grade: 6 })).id);
       await t.db.insert(questionFocus).values(ids.map((questionId) => ({ questionId, focusId: area.id })));
       return ids;
     };

@@ -13,6 +13,7 @@ import type { SharedNote } from '@common/schemas/student-work';
 import { api } from '../../api/client';
 import { skillKeys } from '../../api/mastery';
 import { progressKeys } from '../../api/progress';
+import { practiceKeys } from '../../api/practice';
 
 export const studentKeys = {
   courses: ['student', 'courses'] as const,
@@ -130,6 +131,7 @@ export function useCheckAnswer() {
       if (body.sectionId) void client.invalidateQueries({ queryKey: studentKeys.progress(body.sectionId) });
       void client.invalidateQueries({ queryKey: progressKeys.all });
       void client.invalidateQueries({ queryKey: skillKeys.all });
+      if (!body.sectionId) void client.invalidateQueries({ queryKey: practiceKeys.session });
     },
   });
 }
