@@ -60,6 +60,7 @@ import { categoryRoutes } from './modules/categories/routes';
 import { skillRoutes } from './modules/skills/routes';
 import { operationsRoutes } from './modules/operations/routes';
 import { masteryRoutes } from './modules/mastery/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -291,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dueDateRoutes(ctx));
       await api.register(masteryRoutes(ctx));
       await api.register(progressRoutes(ctx));
+      await api.register(analyticsRoutes(ctx));
     },
     { prefix: '/api' },
   );
