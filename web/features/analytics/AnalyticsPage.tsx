@@ -30,8 +30,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 const categoryColumns: ReadonlyArray<Column<AnalyticsCategory>> = [
   { header: 'Category', cell: (c) => c.category },
   { header: 'Grade', cell: (c) => c.grade },
-  { header: 'Checks', cell: (c) => number(c.checks) },
-  { header: 'Right', cell: (c) => number(c.correct) },
+  { header: 'Checks', cell: (c) => number(c.checks), hideWhenNarrow: true },
+  { header: 'Right', cell: (c) => number(c.correct), hideWhenNarrow: true },
   { header: 'Accuracy', cell: (c) => `${c.accuracy}%` },
 ];
 
