@@ -109,7 +109,7 @@ for (const width of [1280, 375]) {
     await expectClean(page, '/invitation', page.getByRole('heading', { name: 'You are invited' }));
     await page.evaluate(() => sessionStorage.clear());
 
-    // An admin's catalogue, its offering form, the inbox and the settings.
+    // An admin's catalogue, its offering form, the inbox, the settings and the analytics.
     await ok(await page.request.post('/api/auth/login', { data: ADMIN }));
     await page.goto('/admin-offerings');
     await expectClean(page, '/admin-offerings', page.getByRole('heading', { name: 'Course Catalogue' }));
@@ -120,6 +120,12 @@ for (const width of [1280, 375]) {
     await expectClean(page, '/admin-inbox');
     await page.goto('/admin-settings');
     await expectClean(page, '/admin-settings');
+    await page.goto('/admin-analytics');
+    await expectClean(
+      page,
+      '/admin-analytics',
+      page.getByRole('heading', { name: /^(Active students per day|Nothing happened in this range)$/ }),
+    );
     await page.request.post('/api/auth/logout');
     await page.context().clearCookies();
 

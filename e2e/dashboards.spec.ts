@@ -159,7 +159,7 @@ test('admin: welcome, the real figures, recent activity, the admin menu and its 
     await expect(sidebar(page).getByRole('link', { name: label })).toHaveAttribute('href', href);
   }
   await sidebar(page).getByRole('link', { name: 'Analytics' }).click();
-  await expect(page.getByText('Coming Soon!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Analytics', exact: true })).toBeVisible();
   await sidebar(page).getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
   await expect(page.getByLabel('Academy name')).toBeVisible();

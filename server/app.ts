@@ -63,6 +63,7 @@ import { skillRoutes } from './modules/skills/routes';
 import { operationsRoutes } from './modules/operations/routes';
 import { masteryRoutes } from './modules/mastery/routes';
 import { practiceRoutes } from './modules/practice/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(practiceRoutes(ctx));
       await api.register(progressRoutes(ctx));
       await api.register(letterRoutes(ctx));
+      await api.register(analyticsRoutes(ctx));
     },
     { prefix: '/api' },
   );

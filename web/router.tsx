@@ -54,7 +54,7 @@ const ParentDashboard = lazyPage(() =>
   import('./features/dashboard/ParentDashboard').then((m) => ({ default: m.ParentDashboard })),
 );
 const SectionQuestionsPage = lazyPage(() => import('./features/questions/section-questions/SectionQuestionsPage'));
-const ComingSoonPage = lazyPage(() => import('./features/dashboard/ComingSoonPage'));
+const AnalyticsPage = lazyPage(() => import('./features/analytics/AnalyticsPage'));
 const OfferingsAdminPage = lazyPage(() => import('./features/offerings/OfferingsAdminPage'));
 const ManageUsersPage = lazyPage(() => import('./features/users/ManageUsersPage'));
 const RegisterUsersPage = lazyPage(() => import('./features/users/RegisterUsersPage'));
@@ -181,7 +181,7 @@ export const routes: RouteObject[] = [
           guarded(paths.teacher, <TeacherDashboard />),
           guarded(paths.teacherDashboard, <TeacherDashboard />),
           guarded(paths.parentDashboard, <ParentDashboard />),
-          guarded(paths.adminAnalytics, <ComingSoonPage />),
+          guarded(paths.adminAnalytics, <AnalyticsPage />),
           guarded(paths.adminSettings, <SettingsPage />),
           guarded(paths.adminInbox, <InboxPage />),
           { path: paths.adminEnrollments, element: <Navigate to={paths.adminInboxTab('enrollments')} replace /> },

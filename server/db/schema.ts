@@ -587,6 +587,10 @@ export const testAttempts = pgTable(
     index('test_attempts_open_deadline_idx')
       .on(t.deadline)
       .where(sql`submitted_at is null`),
+    // The admin's test results over a range of days (analytics).
+    index('test_attempts_submitted_idx')
+      .on(t.submittedAt)
+      .where(sql`submitted_at is not null`),
   ],
 );
 
@@ -785,6 +789,8 @@ export const enrollments = pgTable(
     index('enrollments_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('enrollments_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('enrollments_student_idx').on(t.studentId, t.createdAt),
+    // The admin's enrollments over a range of days narrowed to a program's offerings (analytics).
+    index('enrollments_offering_created_idx').on(t.offeringId, t.createdAt),
     index('enrollments_buyer_idx').on(t.buyerId),
     index('enrollments_checkout_idx').on(t.checkoutId),
     index('enrollments_session_idx').on(t.stripeSessionId),

@@ -69,6 +69,9 @@ export const ACCESS_TABLE: Record<string, Access> = {
   // A calendar app holds the secret address, and no cookie: unknown and revoked tokens are 404, reads rate-limited.
   'GET /api/calendar/feed/:token.ics': everyone,
   'GET /api/admin/dashboard': ['admin'],
+  // The admin's analytics and their CSV (server/modules/analytics/analytics.test.ts).
+  'GET /api/admin/analytics': ['admin'],
+  'GET /api/admin/analytics.csv': ['admin'],
   'GET /api/teacher/dashboard': ['teacher'],
   // Progress charts: a student's by whoever may read them (policies/students.ts), the target set by all but the
   // student; a class's by its teachers and admins (progress.test.ts).

@@ -1,0 +1,260 @@
+/**
+ * The admin's analytics over a range of UTC days: four statements whatever the range or the academy's size, each
+ * reading a summary kept as answers are stored (student_days, category_days) or an index of its own table
+ * (enrollments by creation, test_attempts by submission; migration 0025), never the answers.
+ *
+ * A program narrows each figure as follows (ANALYTICS_MESSAGES.programMeaning says it to the admin):
+ * - days and test results: the students with an active enrollment (now) in an offering of the program;
+ * - enrollments: those in an offering of the program;
+ * - category accuracy: not at all. category_days are kept per day, grade and category, not per student, and
+ *   narrowing them by student would mean reading the answers; the page says so beside the chart.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { toCsv } from '../../../common/csv';
+import { addDays, mondayOf, resolveRange } from '../../../common/rules/analytics';
+import { OFFERING_PROGRAMS, type OfferingProgram } from '../../../common/rules/offerings';
+import { accuracyPercent } from '../../../common/rules/progress-charts';
+import type {
+  AnalyticsCategory,
+  AnalyticsDay,
+  AnalyticsEnrollmentWeek,
+  AnalyticsQuery,
+  AnalyticsReply,
+  AnalyticsTestWeek,
+} from '../../../common/schemas/analytics';
+import type { AppContext } from '../../context';
+import { rows } from '../../db/prepared';
+import { Invalid } from '../../lib/errors';
+
+interface Range {
+  from: string;
+  to: string;
+  program: OfferingProgram | null;
+}
+
+/** The filters with their defaults, or a 400 with the message saying what is wrong. */
+export function rangeOf(query: AnalyticsQuery, now: Date): Range {
+  const range = resolveRange(query, now.toISOString().slice(0, 10));
+  if (!range.ok) throw Invalid(range.message);
+  return { from: range.from, to: range.to, program: query.program || null };
+}
+
+/** The students a program narrows the figures to: an active enrollment in one of its offerings. */
+const programStudents = (program: OfferingProgram) =>
+  sql`select a_e.student_id from enrollments a_e
+    join offerings a_o on a_o.id = a_e.offering_id
+    where a_o.program = ${program} and a_e.status = 'active'`;
+
+/** The range as instants: from the first day's midnight (UTC) to the midnight after the last. */
+const instants = (range: Range) => ({
+  start: sql`${`${range.from}T00:00:00Z`}::timestamptz`,
+  end: sql`${`${addDays(range.to, 1)}T00:00:00Z`}::timestamptz`,
+});
+
+/** Every day from `from` to `to`, and every Monday of the weeks they touch. */
+function daysOf(range: Range): string[] {
+  const days: string[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+function mondaysOf(range: Range): string[] {
+  const weeks: string[] = [];
+  for (let week = mondayOf(range.from); week <= range.to; week = addDays(week, 7)) weeks.push(week);
+  return weeks;
+}
+
+async function dayFigures(ctx: AppContext, range: Range): Promise<AnalyticsDay[]> {
+  const narrowed: SQL = range.program ? sql`and a_d.student_id in (${programStudents(range.program)})` : sql``;
+  const found = await rows<{
+    day: string;
+    active_students: number;
+    checks: number;
+    first_tries: number;
+    first_tries_right: number;
+  }>(
+    ctx.db,
+    sql`select to_char(a_d.day, 'YYYY-MM-DD') as day,
+        count(*) filter (where a_d.checks > 0)::int as active_students,
+        sum(a_d.checks)::int as checks,
+        sum(a_d.first_tries)::int as first_tries,
+        sum(a_d.first_tries_right)::int as first_tries_right
+      from student_days a_d
+      where a_d.day >= ${range.from}::date and a_d.day <= ${range.to}::date ${narrowed}
+      group by a_d.day`,
+  );
+  const byDay = new Map(found.map((r) => [r.day, r]));
+  return daysOf(range).map((date) => {
+    const r = byDay.get(date);
+    return {
+      date,
+      activeStudents: r?.active_students ?? 0,
+      checks: r?.checks ?? 0,
+      firstTries: r?.first_tries ?? 0,
+      firstTryAccuracy: r ? accuracyPercent(r.first_tries, r.first_tries_right) : null,
+    };
+  });
+}
+
+async function categoryFigures(ctx: AppContext, range: Range): Promise<AnalyticsCategory[]> {
+  const found = await rows<{ category_id: string; name: string; grade: number; checks: number; correct: number }>(
+    ctx.db,
+    sql`select a_cd.category_id, a_c.name, a_cd.grade, sum(a_cd.checks)::int as checks, sum(a_cd.correct)::int as correct
+      from category_days a_cd
+      join categories a_c on a_c.id = a_cd.category_id
+      where a_cd.day >= ${range.from}::date and a_cd.day <= ${range.to}::date
+      group by a_cd.category_id, a_c.name, a_cd.grade
+      having sum(a_cd.checks) > 0
+      order by lower(a_c.name), a_c.name, a_cd.grade`,
+  );
+  return found.map((r) => ({
+    categoryId: r.category_id,
+    category: r.name,
+    grade: r.grade,
+    checks: r.checks,
+    correct: r.correct,
+    accuracy: Math.round((r.correct / r.checks) * 100),
+  }));
+}
+
+async function enrollmentFigures(ctx: AppContext, range: Range): Promise<AnalyticsEnrollmentWeek[]> {
+  const { start, end } = instants(range);
+  const narrowed: SQL = range.program
+    ? sql`and a_e.offering_id in (select a_o.id from offerings a_o where a_o.program = ${range.program})`
+    : sql``;
+  const found = await rows<{ week_start: string; status: string; n: number }>(
+    ctx.db,
+    sql`select to_char(date_trunc('week', a_e.created_at at time zone 'UTC'), 'YYYY-MM-DD') as week_start,
+        a_e.status, count(*)::int as n
+      from enrollments a_e
+      where a_e.created_at >= ${start} and a_e.created_at < ${end} ${narrowed}
+      group by 1, a_e.status`,
+  );
+  const weeks = new Map<string, AnalyticsEnrollmentWeek>(
+    mondaysOf(range).map((weekStart) => [
+      weekStart,
+      { weekStart, enrollments: 0, pending: 0, active: 0, cancelled: 0, refunded: 0 },
+    ]),
+  );
+  for (const r of found) {
+    const week = weeks.get(r.week_start);
+    if (!week) continue;
+    week.enrollments += r.n;
+    if (r.status === 'pending' || r.status === 'active' || r.status === 'cancelled' || r.status === 'refunded')
+      week[r.status] += r.n;
+  }
+  return [...weeks.values()];
+}
+
+async function testFigures(ctx: AppContext, range: Range): Promise<AnalyticsTestWeek[]> {
+  const { start, end } = instants(range);
+  const narrowed: SQL = range.program ? sql`and a_t.student_id in (${programStudents(range.program)})` : sql``;
+  const found = await rows<{ week_start: string; sittings: number; average_percent: number | string | null }>(
+    ctx.db,
+    sql`select to_char(date_trunc('week', a_t.submitted_at at time zone 'UTC'), 'YYYY-MM-DD') as week_start,
+        count(*)::int as sittings,
+        avg(a_t.score * 100.0 / a_t.max_marks)::float8 as average_percent
+      from test_attempts a_t
+      where a_t.submitted_at >= ${start} and a_t.submitted_at < ${end}
+        and a_t.score is not null and a_t.max_marks > 0 ${narrowed}
+      group by 1`,
+  );
+  const byWeek = new Map(found.map((r) => [r.week_start, r]));
+  return mondaysOf(range).map((weekStart) => {
+    const r = byWeek.get(weekStart);
+    return {
+      weekStart,
+      sittings: r?.sittings ?? 0,
+      averagePercent: r && r.average_percent !== null ? Math.round(Number(r.average_percent) * 10) / 10 : null,
+    };
+  });
+}
+
+/** The analytics of a range and program. */
+export async function readAnalytics(ctx: AppContext, query: AnalyticsQuery): Promise<AnalyticsReply> {
+  const range = rangeOf(query, ctx.now());
+  // The checks are counted into the day tables as they are written, behind the answers: count the last ones in.
+  await ctx.attempts.flush();
+  const [days, categories, enrollments, tests] = await Promise.all([
+    dayFigures(ctx, range),
+    categoryFigures(ctx, range),
+    enrollmentFigures(ctx, range),
+    testFigures(ctx, range),
+  ]);
+  return { from: range.from, to: range.to, program: range.program, days, categories, enrollments, tests };
+}
+
+export const CSV_COLUMNS = [
+  'Figure',
+  'Date',
+  'Program',
+  'Category',
+  'Grade',
+  'Active students',
+  'Checks',
+  'First tries',
+  'First-try accuracy %',
+  'Correct',
+  'Accuracy %',
+  'Enrollments',
+  'Pending',
+  'Active',
+  'Cancelled',
+  'Refunded',
+  'Test sittings',
+  'Average test score %',
+] as const;
+type CsvRow = Record<(typeof CSV_COLUMNS)[number], string | number>;
+
+/**
+ * The analytics as one CSV: a row per day, then per category and grade, then per week of enrollments and of test
+ * results, the first column naming which; a figure's row leaves the other figures' columns empty. Dates are the
+ * day or the week's Monday (UTC).
+ */
+export function analyticsCsv(reply: AnalyticsReply): string {
+  const program = reply.program ? OFFERING_PROGRAMS[reply.program] : 'All programs';
+  const blank = Object.fromEntries(CSV_COLUMNS.map((c) => [c, ''])) as CsvRow;
+  const pct = (value: number | null) => (value === null ? '' : value);
+  const out: CsvRow[] = [
+    ...reply.days.map((d) => ({
+      ...blank,
+      Figure: 'Day',
+      Date: d.date,
+      Program: program,
+      'Active students': d.activeStudents,
+      Checks: d.checks,
+      'First tries': d.firstTries,
+      'First-try accuracy %': pct(d.firstTryAccuracy),
+    })),
+    ...reply.categories.map((c) => ({
+      ...blank,
+      Figure: 'Category and grade',
+      Date: `${reply.from} to ${reply.to}`,
+      Program: 'All programs',
+      Category: c.category,
+      Grade: c.grade,
+      Checks: c.checks,
+      Correct: c.correct,
+      'Accuracy %': c.accuracy,
+    })),
+    ...reply.enrollments.map((w) => ({
+      ...blank,
+      Figure: 'Enrollments week',
+      Date: w.weekStart,
+      Program: program,
+      Enrollments: w.enrollments,
+      Pending: w.pending,
+      Active: w.active,
+      Cancelled: w.cancelled,
+      Refunded: w.refunded,
+    })),
+    ...reply.tests.map((w) => ({
+      ...blank,
+      Figure: 'Test results week',
+      Date: w.weekStart,
+      Program: program,
+      'Test sittings': w.sittings,
+      'Average test score %': pct(w.averagePercent),
+    })),
+  ];
+  return toCsv(out, CSV_COLUMNS);
+}
