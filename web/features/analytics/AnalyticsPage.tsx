@@ -170,17 +170,15 @@ export default function AnalyticsPage() {
   const from = draft?.from ?? shownFrom;
   const to = draft?.to ?? shownTo;
 
-  const apply = (next: Partial<AnalyticsFilters>) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next))
-          if (value) updated.set(key, value);
-          else updated.delete(key);
-        return updated;
-      },
-      { replace: true },
-    );
+  // From the address as it is now: a change made just before (a date, then at once the program) may not have been
+  // rendered yet, and the search params of the last render would drop it.
+  const apply = (next: Partial<AnalyticsFilters>) => {
+    const updated = new URLSearchParams(window.location.search);
+    for (const [key, value] of Object.entries(next))
+      if (value) updated.set(key, value);
+      else updated.delete(key);
+    setParams(updated, { replace: true });
+  };
   const onDate = (key: 'from' | 'to') => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { from, to, [key]: event.target.value };
     const judged = next.from && next.to ? resolveRange(next, today()) : ({ ok: false, message: M.dayInvalid } as const);
