@@ -28,10 +28,14 @@ export async function startLetterJobs(
 ): Promise<LetterJobs> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
   boss.on('error', (error) => log.error({ err: error }, 'letter queue error'));
-  await boss.start();
-  // `short`: a letter waiting to be sent is queued once, however often a tick finds it again.
-  await boss.createQueue(SEND, { name: SEND, policy: 'short', retryLimit: 3, retryDelay: 60 });
-  await boss.createQueue(TICK, { name: TICK, policy: 'stately' });
+  // Instances started together would each create pg-boss's tables and queues at once, and PostgreSQL stops one of
+  // them as a deadlock: they take turns under the start-up lock.
+  await database.exclusive(async () => {
+    await boss.start();
+    // `short`: a letter waiting to be sent is queued once, however often a tick finds it again.
+    await boss.createQueue(SEND, { name: SEND, policy: 'short', retryLimit: 3, retryDelay: 60 });
+    await boss.createQueue(TICK, { name: TICK, policy: 'stately' });
+  });
 
   const queueDue = async (): Promise<number> => {
     let queued = 0;
