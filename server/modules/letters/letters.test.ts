@@ -389,12 +389,7 @@ describe('a claimed letter', () => {
     try {
       await app.ready();
       await app.letterJobs!.queueDue();
-      const mail = await until(() => outbox.to(who.parent.email)[0]).catch(async (error) => {
-        console.log(
-          JSON.stringify((await second.executeSql('select name, state, output from pgboss.job')).rows).slice(0, 2000),
-        );
-        throw error;
-      });
+      const mail = await until(() => outbox.to(who.parent.email)[0]);
       expect(mail.subject).toContain('week at');
     } finally {
       await app.close();
