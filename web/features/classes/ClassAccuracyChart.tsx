@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { plural } from '@common/rules';
 import { PROGRESS_CHART_MESSAGES as M, weekLabel } from '@common/rules/progress-charts';
 import type { ClassAccuracyWeeks } from '@common/schemas/progress-charts';
-import { api, errorMessage } from '../../api/client';
-import { Button } from '../../ui/Button';
+import { api } from '../../api/client';
 import { Chart } from '../../ui/Chart';
-import { PageState } from '../../ui/PageState';
+import { QueryStates } from '../../ui/QueryStates';
 import { PageCard } from '../../ui/PageFrame';
 
 /** The chart's summary: the class's checks in all and the latest week's figures in words. */
@@ -26,29 +25,26 @@ export function ClassAccuracyChart({ classId }: { classId: string }) {
   return (
     <PageCard aria-labelledby="class-accuracy-title">
       <h2 id="class-accuracy-title">Accuracy per week</h2>
-      {weeks.isPending ? (
-        <PageState compact kind="loading" title="Loading the chart..." />
-      ) : weeks.isError ? (
-        <PageState
-          compact
-          kind="error"
-          title={errorMessage(weeks.error, M.loadFailed)}
-          action={<Button onClick={() => void weeks.refetch()}>Try again</Button>}
-        />
-      ) : !weeks.data.some((w) => w.checks > 0) ? (
-        <PageState compact kind="empty" title={M.noAnswers} />
-      ) : (
-        <Chart
-          title="The class's checks and first-try accuracy per week"
-          summary={accuracySummary(weeks.data)}
-          rows={weeks.data}
-          x={{ key: 'weekStart', label: 'Week of', format: weekLabel }}
-          series={[
-            { key: 'checks', label: 'Answers checked' },
-            { key: 'accuracy', label: 'First-try accuracy', kind: 'line', unit: '%', rightAxis: true },
-          ]}
-        />
-      )}
+      <QueryStates
+        compact
+        query={weeks}
+        loading="Loading the chart..."
+        failed={M.loadFailed}
+        empty={{ when: (data) => !data.some((w) => w.checks > 0), title: M.noAnswers }}
+      >
+        {(data) => (
+          <Chart
+            title="The class's checks and first-try accuracy per week"
+            summary={accuracySummary(data)}
+            rows={data}
+            x={{ key: 'weekStart', label: 'Week of', format: weekLabel }}
+            series={[
+              { key: 'checks', label: 'Answers checked' },
+              { key: 'accuracy', label: 'First-try accuracy', kind: 'line', unit: '%', rightAxis: true },
+            ]}
+          />
+        )}
+      </QueryStates>
     </PageCard>
   );
 }

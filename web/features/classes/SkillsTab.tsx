@@ -2,12 +2,11 @@
 import { MASTERY_MESSAGES as M } from '@common/rules/mastery';
 import { skillGradeBand, skillName } from '@common/rules/skills';
 import type { SkillName } from '@common/schemas/mastery';
-import { errorMessage } from '../../api/client';
 import { useClassSkills } from '../../api/mastery';
-import { Button } from '../../ui/Button';
 import { HeatMap } from '../../ui/HeatMap';
 import { PageCard } from '../../ui/PageFrame';
 import { PageState } from '../../ui/PageState';
+import { QueryStates } from '../../ui/QueryStates';
 import { SKILL_LEVEL_STEPS } from '../../ui/SkillLevel';
 import styles from './classes.module.css';
 
@@ -32,32 +31,27 @@ export function SkillsTab({ classId, name }: { classId: string; name: string }) 
         <p className={styles.muted}>
           Each student's level in each skill the class's courses practice, counted from their first tries and tests.
         </p>
-        {map.isPending ? (
-          <PageState compact kind="loading" title="Loading the skills..." />
-        ) : map.isError ? (
-          <PageState
-            compact
-            kind="error"
-            title={errorMessage(map.error, M.loadFailed)}
-            action={
-              <Button size="sm" variant="secondary" onClick={() => void map.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        ) : map.data.skills.length === 0 ? (
-          <PageState compact kind="empty" title={M.noClassSkills} />
-        ) : map.data.students.length === 0 ? (
-          <PageState compact kind="empty" title={M.noClassStudents} />
-        ) : (
-          <HeatMap
-            label={`Skill levels of ${name}`}
-            leadHeader="Student"
-            columns={map.data.skills.map((skill) => ({ key: skill.skillId, header: <SkillHeader skill={skill} /> }))}
-            rows={map.data.students.map((student) => ({ key: student.id, name: student.name, values: student.levels }))}
-            steps={SKILL_LEVEL_STEPS}
-          />
-        )}
+        <QueryStates
+          compact
+          query={map}
+          loading="Loading the skills..."
+          failed={M.loadFailed}
+          empty={{ when: (data) => data.skills.length === 0, title: M.noClassSkills }}
+        >
+          {(data) =>
+            data.students.length === 0 ? (
+              <PageState compact kind="empty" title={M.noClassStudents} />
+            ) : (
+              <HeatMap
+                label={`Skill levels of ${name}`}
+                leadHeader="Student"
+                columns={data.skills.map((skill) => ({ key: skill.skillId, header: <SkillHeader skill={skill} /> }))}
+                rows={data.students.map((student) => ({ key: student.id, name: student.name, values: student.levels }))}
+                steps={SKILL_LEVEL_STEPS}
+              />
+            )
+          }
+        </QueryStates>
       </PageCard>
     </div>
   );

@@ -3,10 +3,8 @@ import { plural } from '@common/rules';
 import { MASTERY_MESSAGES as M } from '@common/rules/mastery';
 import { skillGradeBand, skillName } from '@common/rules/skills';
 import type { StudentSkill } from '@common/schemas/mastery';
-import { errorMessage } from '../../../api/client';
 import { useStudentSkills, type SkillsReader } from '../../../api/mastery';
-import { Button } from '../../../ui/Button';
-import { PageState } from '../../../ui/PageState';
+import { QueryStates } from '../../../ui/QueryStates';
 import { SkillLevelBadge } from '../../../ui/SkillLevel';
 import { reviewText } from './format';
 import styles from './progress.module.css';
@@ -17,28 +15,19 @@ export function SkillsCard({ studentId, reader }: { studentId: string; reader: S
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId}>Skills</h2>
-      {skills.isPending ? (
-        <PageState compact kind="loading" title="Loading the skills..." />
-      ) : skills.isError ? (
-        <PageState
-          compact
-          kind="error"
-          title={errorMessage(skills.error, M.loadFailed)}
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void skills.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : skills.data.length === 0 ? (
-        <p className={styles.muted}>{M.noSkills}</p>
-      ) : (
-        <ul className={styles.skills} aria-labelledby={titleId}>
-          {skills.data.map((skill) => (
-            <SkillRow key={skill.skillId} skill={skill} />
-          ))}
-        </ul>
-      )}
+      <QueryStates compact query={skills} loading="Loading the skills..." failed={M.loadFailed}>
+        {(data) =>
+          data.length === 0 ? (
+            <p className={styles.muted}>{M.noSkills}</p>
+          ) : (
+            <ul className={styles.skills} aria-labelledby={titleId}>
+              {data.map((skill) => (
+                <SkillRow key={skill.skillId} skill={skill} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryStates>
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { Button } from '../../../ui/Button';
 import { Chart } from '../../../ui/Chart';
 import { TextField } from '../../../ui/Field';
 import { PageFrame } from '../../../ui/PageFrame';
-import { PageState } from '../../../ui/PageState';
+import { QueryStates } from '../../../ui/QueryStates';
 import { useSetTarget, useStudentCharts } from './api';
 import { weeksSummary } from './format';
 import { SkillsCard } from './SkillsCard';
@@ -40,16 +40,11 @@ export function StudentProgressPanel({
 // The skills are read apart from the charts: one failing leaves the other in view.
 function ChartsOrState({ studentId, who }: { studentId: string; who: string }) {
   const charts = useStudentCharts(studentId);
-  if (charts.isPending) return <PageState kind="loading" title="Loading the progress charts..." />;
-  if (charts.isError)
-    return (
-      <PageState
-        kind="error"
-        title={errorMessage(charts.error, M.loadFailed)}
-        action={<Button onClick={() => void charts.refetch()}>Try again</Button>}
-      />
-    );
-  return <Charts studentId={studentId} who={who} charts={charts.data} />;
+  return (
+    <QueryStates query={charts} loading="Loading the progress charts..." failed={M.loadFailed}>
+      {(data) => <Charts studentId={studentId} who={who} charts={data} />}
+    </QueryStates>
+  );
 }
 
 function Charts({ studentId, who, charts }: { studentId: string; who: string; charts: StudentProgressCharts }) {
