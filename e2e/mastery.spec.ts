@@ -186,6 +186,15 @@ test("a right first try moves a skill's level on the student's Progress, the par
     );
     await shoot(page, 'class', heat);
 
+    // The teacher's page of the student's work lists the same level.
+    await page.goto(`/students/${leo.id}/work`);
+    const work = page.getByRole('region', { name: 'Skills', exact: true });
+    await expect(skillRow(work, after)).toContainText(after.label);
+    await expect(skillRow(work, after)).toContainText(counts);
+    await shoot(page, 'student-work', work);
+    await page.goto(`/classes/${classId}`);
+    await page.getByRole('tab', { name: 'Skills' }).click();
+
     // On a phone the grid scrolls inside its frame; the page itself does not.
     await page.setViewportSize({ width: 375, height: 800 });
     const frame = heat.getByRole('region', { name: `Skill levels of ${className}, scrolls sideways` });

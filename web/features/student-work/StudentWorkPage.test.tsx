@@ -57,8 +57,31 @@ const work = (patch: Partial<StudentWork> = {}): StudentWork => ({
   ...patch,
 });
 
+/** The page, the server answering the work with `reply` and the skills with one Familiar skill. */
 function renderWith(reply: { status: number; body: unknown }) {
-  vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status })));
+  const skills = {
+    skills: [
+      {
+        skillId: 'k1',
+        focusArea: 'Computation',
+        category: 'Fractions',
+        gradeMin: null,
+        gradeMax: null,
+        level: 2,
+        label: 'Familiar',
+        firstTries: 4,
+        firstTriesRight: 3,
+        reviewDueAt: null,
+      },
+    ],
+  };
+  vi.stubGlobal('fetch', (url: string) =>
+    Promise.resolve(
+      url === '/api/students/s1/skills'
+        ? new Response(JSON.stringify(skills), { status: 200 })
+        : new Response(JSON.stringify(reply.body), { status: reply.status }),
+    ),
+  );
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={['/students/s1/work']}>
@@ -88,6 +111,8 @@ describe("a student's work for their teacher", () => {
     expect(screen.getByText('3 / 4 (75%), not released')).toBeTruthy();
     expect(screen.getByText('Computation')).toBeTruthy();
     expect(screen.getByText('No notes yet.')).toBeTruthy();
+    const skills = await screen.findByRole('list', { name: 'Skills' });
+    expect(skills.textContent).toBe('Computation: FractionsFamiliar3 of 4 first tries right');
   });
 
   it('says so when no section is open yet', async () => {

@@ -15,6 +15,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageCard, PageFrame } from '../../ui/PageFrame';
 import { PageState } from '../../ui/PageState';
 import { Pagination } from '../../ui/Pagination';
+import { SkillList } from '../../ui/SkillList';
 import { Table } from '../../ui/Table';
 import { useStudentWork } from './api';
 import { NotesPanel } from './NotesPanel';
@@ -24,8 +25,8 @@ export const dated = (at: string) => new Date(at).toLocaleString('en-US', { date
 
 /**
  * One student's work for their teacher, at `/students/:studentId/work`: the notes left for them, their weak areas,
- * their test sittings (each linked to its review), then a page of their open sections, each a collapsible group of
- * its exercises with every attempt in order (the answer as math, right or wrong, when) and the help they opened.
+ * their skill levels, their test sittings (each linked to its review), then a page of their open sections, each a
+ * collapsible group of its exercises with every attempt in order (the answer as math, right or wrong, when) and the help they opened.
  * The server decides whose work a teacher may read (403 for another teacher's student, 404 for no student).
  */
 export default function StudentWorkPage() {
@@ -67,6 +68,10 @@ export default function StudentWorkPage() {
       <div className={styles.layout}>
         <NotesPanel studentId={studentId} name={data.student.name} notes={data.notes} />
         <WeakAreas weakAreas={data.weakAreas} />
+        <PageCard aria-labelledby="skills-title">
+          <h2 id="skills-title">Skills</h2>
+          <SkillList studentId={studentId} reader="staff" labelledBy="skills-title" />
+        </PageCard>
         <Sittings sittings={data.sittings} />
         <section aria-labelledby="sections-title" className={styles.sections}>
           <h2 id="sections-title">Sections</h2>

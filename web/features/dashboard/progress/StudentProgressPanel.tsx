@@ -14,9 +14,9 @@ import { Chart } from '../../../ui/Chart';
 import { TextField } from '../../../ui/Field';
 import { PageFrame } from '../../../ui/PageFrame';
 import { QueryStates } from '../../../ui/QueryStates';
+import { SkillList } from '../../../ui/SkillList';
 import { useSetTarget, useStudentCharts } from './api';
 import { weeksSummary } from './format';
-import { SkillsCard } from './SkillsCard';
 import styles from './progress.module.css';
 
 /** `reader`: whose view it is, which picks the route the skills are read by. */
@@ -32,7 +32,10 @@ export function StudentProgressPanel({
   return (
     <div className={styles.panels}>
       <ChartsOrState studentId={studentId} who={who} />
-      <SkillsCard studentId={studentId} reader={reader} />
+      <section className={styles.panel} aria-labelledby={`skill-list-${studentId}`}>
+        <h2 id={`skill-list-${studentId}`}>Skills</h2>
+        <SkillList studentId={studentId} reader={reader} labelledBy={`skill-list-${studentId}`} />
+      </section>
     </div>
   );
 }

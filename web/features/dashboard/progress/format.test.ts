@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityWeek } from '@common/schemas/progress-charts';
-import { reviewText, weeksSummary } from './format';
+import { weeksSummary } from './format';
 
 const week = (weekStart: string, solved: number, accuracy: number | null): ActivityWeek => ({
   weekStart,
@@ -26,22 +26,5 @@ describe('weeksSummary', () => {
 
   it('says nothing of no weeks', () => {
     expect(weeksSummary([], 'You')).toBe('');
-  });
-});
-
-describe('reviewText', () => {
-  const now = new Date('2026-03-09T12:00:00Z');
-
-  it('says nothing before the first counted answer', () => {
-    expect(reviewText(null, now)).toBeNull();
-  });
-
-  it('says the review is due once its time has passed', () => {
-    expect(reviewText('2026-03-09T11:59:00Z', now)).toEqual({ text: 'Review due', due: true });
-  });
-
-  it("gives a later date, with the year only when it is not this year's", () => {
-    expect(reviewText('2026-03-20T12:00:00Z', now)).toEqual({ text: 'Review on Mar 20', due: false });
-    expect(reviewText('2027-01-15T12:00:00Z', now)).toEqual({ text: 'Review on Jan 15, 2027', due: false });
   });
 });
