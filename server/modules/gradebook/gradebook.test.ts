@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRADEBOOK_MESSAGES as M, type GradebookReply } from '../../../common/schemas/gradebook';
 import { CLASS_MESSAGES } from '../../../common/rules/classes';
 import { CHANNELS } from '../../db/changes';
-import { classHeldSections, tests as savedTests } from '../../db/schema';
+import { classHeldSections, sections, tests as savedTests } from '../../db/schema';
 import {
   buildAdmin,
   buildCourse,
@@ -69,6 +69,8 @@ beforeAll(async () => {
   await placeQuestions(t.db, s11.id, [q[0], q[1]]);
   await placeQuestions(t.db, s12.id, [q[2]]);
   await placeQuestions(t.db, s21.id, [q[3], q[4]]);
+  // A lesson without exercises: nothing to grade.
+  await t.db.insert(sections).values({ unitId: course.units[1].id, title: 'Reading 2.3', sectionNumber: 3 });
   const students = [ids.adams, ids.brown, ids.cole];
   classId = (
     await buildClass(t.db, { name: 'Grade 6', teacherIds: [ids.teacher], studentIds: students, courseIds: [course.id] })
@@ -121,7 +123,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/classes/:id/gradebook', () => {
-  it("lists the class's students by name, its sections but those held back, and its tests by window", async () => {
+  it("lists the class's students by name, its sections but those held back or without exercises, and its tests by window", async () => {
     const reply = await book();
     expect(reply.class).toEqual({ id: classId, name: 'Grade 6' });
     expect(reply.students.map((s) => s.name)).toEqual(['Ann Adams', 'Ben Brown', 'Cy Cole']);

@@ -32,7 +32,7 @@ const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column})
 
 type ClassSection = GradebookSection & { questionIds: string[] };
 
-/** The sections the class gives, in the order of its courses, units and sections. */
+/** The sections the class gives with exercises to grade, in the order of its courses, units and sections. */
 async function classSections(ctx: AppContext, classId: string): Promise<ClassSection[]> {
   return rows<ClassSection>(
     ctx.db,
@@ -44,6 +44,7 @@ async function classSections(ctx: AppContext, classId: string): Promise<ClassSec
         join units gb_u on gb_u.id = gb_s.unit_id
         join courses gb_c on gb_c.id = gb_u.course_id
         where gb_s.id in (${classSectionIds(classId)})
+          and exists (select 1 from section_questions gb_e where gb_e.section_id = gb_s.id)
         order by lower(gb_c.title), gb_c.id, gb_u.unit_number, gb_u.title, gb_s.section_number, gb_s.title`,
   ).then((found) => found.map((s) => ({ ...s, exercises: s.questionIds.length })));
 }
