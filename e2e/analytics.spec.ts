@@ -10,6 +10,8 @@ async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
+    // Charts are drawn as they come into view: pass over the whole page first so the picture holds them.
+    for (const chart of await page.locator('figure').all()) await chart.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/analytics-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
