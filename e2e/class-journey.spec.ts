@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
+import { ADMIN, ok, questionTags, saveTest as saveBankTest, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /**
  * A class from its first day to a released test, each step through the screens its user has: a teacher creates the
@@ -116,22 +116,13 @@ async function saveTest(teacherEmail: string, browser: Browser) {
   );
   const picked = bank.questions.filter((q) => q.answer.a1.length === 1).slice(0, 2);
   expect(picked).toHaveLength(2);
-  const saved = await ok<{ test: { id: string } }>(
-    await teacher.post('/api/tests', {
-      data: {
-        name: testName,
-        type: 'assessment',
-        description: '',
-        instructions: '',
-        timeLimit: 30,
-        totalMarks: null,
-        testCode: '',
-        questions: picked.map((q, i) => ({ questionId: q.id, order: i + 1, marks: 1 })),
-      },
-    }),
+  const testId = await saveBankTest(
+    teacher,
+    testName,
+    picked.map((q) => q.id),
   );
   await context.close();
-  return { testId: saved.test.id, questions: picked };
+  return { testId, questions: picked };
 }
 
 test('a class from its first day to a released test: join, course, due dates, gradebook, work, review, calendar, CSV', async ({

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, ok, signIn, signUpStudent, uniqueEmail } from './helpers';
+import { ADMIN, DEMO_PASSWORD, ok, saveTest, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 async function staffRequest(browser: Browser): Promise<APIRequestContext> {
   const page = await (await browser.newContext()).newPage();
@@ -20,22 +20,13 @@ test("the student's Assignments Due is the server's count of tests to sit, and o
     await staff.get('/api/questions?type=Multiple%20Choice&limit=2'),
   );
   const name = `Due test ${Date.now()}`;
-  const saved = await ok<{ test: { id: string } }>(
-    await staff.post('/api/tests', {
-      data: {
-        name,
-        type: 'assessment',
-        description: '',
-        instructions: '',
-        timeLimit: 30,
-        totalMarks: null,
-        testCode: '',
-        questions: bank.questions.map((q, i) => ({ questionId: q.id, order: i + 1 })),
-      },
-    }),
+  const testId = await saveTest(
+    staff,
+    name,
+    bank.questions.map((q) => q.id),
   );
   await ok(
-    await staff.post(`/api/tests/${saved.test.id}/assign`, { data: { studentIds: [studentId], release: 'on-submit' } }),
+    await staff.post(`/api/tests/${testId}/assign`, { data: { studentIds: [studentId], release: 'on-submit' } }),
   );
 
   await signIn(page, email, password);

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequest,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-pass1!';
 export const ADMIN = { email: 'admin@e2e.academy', password: 'Admin@pass1!' };
@@ -109,6 +116,36 @@ export async function ok<T = Record<string, unknown>>(
   return (await response.json()) as T;
 }
 
+/** An API context of its own, signed in as an account (its browser contexts stay signed out). */
+export async function apiAs(
+  request: APIRequest,
+  baseURL: string | undefined,
+  credentials: { email: string; password: string },
+): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL });
+  await ok(await context.post('/api/auth/login', { data: credentials }));
+  return context;
+}
+
+/** A saved test of bank questions, a mark each, made by staff through the API; its id. */
+export async function saveTest(staff: APIRequestContext, name: string, questionIds: readonly string[]) {
+  const saved = await ok<{ test: { id: string } }>(
+    await staff.post('/api/tests', {
+      data: {
+        name,
+        type: 'assessment',
+        description: '',
+        instructions: '',
+        timeLimit: 30,
+        totalMarks: null,
+        testCode: '',
+        questions: questionIds.map((questionId, i) => ({ questionId, order: i + 1, marks: 1 })),
+      },
+    }),
+  );
+  return saved.test.id;
+}
+
 /** What a new student types on the complete-profile form; a spec names what matters to it. */
 export interface StudentProfile {
   first_name: string;
@@ -170,21 +207,11 @@ export async function submittedSitting(browser: Browser) {
   const picked = bank.questions.filter((q) => q.answer.a1.length === 1).slice(0, 2);
   expect(picked).toHaveLength(2);
   const name = `Review test ${Date.now()}`;
-  const saved = await ok<{ test: { id: string } }>(
-    await teacher.post('/api/tests', {
-      data: {
-        name,
-        type: 'assessment',
-        description: '',
-        instructions: '',
-        timeLimit: 30,
-        totalMarks: null,
-        testCode: '',
-        questions: picked.map((q, i) => ({ questionId: q.id, order: i + 1, marks: 1 })),
-      },
-    }),
+  const testId = await saveTest(
+    teacher,
+    name,
+    picked.map((q) => q.id),
   );
-  const testId = saved.test.id;
   const students = await ok<{ students: Array<{ id: string; email: string }> }>(
     await teacher.get('/api/teacher/students'),
   );

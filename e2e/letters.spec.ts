@@ -21,6 +21,8 @@ async function shoot(page: Page, name: string, target?: Locator) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The parts of a raw message: each part's headers and body, split at the boundaries. */
 function parts(eml: string): Array<{ headers: string; body: string }> {
   return eml
@@ -43,22 +45,27 @@ test('the demo parent chooses a daily letter, receives it with its chart, and un
   await expect(
     card.getByText("An e-mail about Leo Chen's week: time spent, questions solved, skills, tests and what is due."),
   ).toBeVisible();
-  // Nothing chosen yet: weekly, Sunday at 6 PM.
+  // Nothing chosen yet: weekly, Sunday at 6 PM (on a Sunday evening that week's letter may still be on its way).
   await expect(card.getByLabel('How often')).toHaveValue('weekly');
   await expect(card.getByLabel('Day')).toHaveValue('0');
   await expect(card.getByLabel('Hour')).toHaveValue('18');
-  await expect(card.getByRole('status')).toHaveText(/^Next letter: Sunday, \w+ \d+ at 6:00 PM \(UTC\)\.$/);
+  await expect(card.getByRole('status')).toHaveText(
+    new RegExp(`^(${escaped(LETTER_MESSAGES.sendingNow)} )?Next letter: Sunday, \\w+ \\d+ at 6:00 PM \\(UTC\\)\\.$`),
+  );
   await card.scrollIntoViewIfNeeded();
   await shoot(page, 'card', card);
 
-  // Daily at midnight UTC: that hour has come today, so yesterday's letter leaves now.
+  // Daily at midnight UTC: that hour has come today, so yesterday's letter leaves now, and the card says so before
+  // naming tomorrow's.
   await card.getByLabel('How often').selectOption('daily');
   await expect(card.getByLabel('Day')).toBeHidden();
   await card.getByLabel('Hour').selectOption('0');
   await card.getByLabel('Time zone').selectOption('UTC');
   await card.getByRole('button', { name: 'Save letter settings' }).click();
   await expect(card.getByRole('status')).toHaveText(
-    /^Letter settings saved\. Next letter: \w+, \w+ \d+ at 12:00 AM \(UTC\)\.$/,
+    new RegExp(
+      `^Letter settings saved\\. ${escaped(LETTER_MESSAGES.sendingNow)} Next letter: \\w+, \\w+ \\d+ at 12:00 AM \\(UTC\\)\\.$`,
+    ),
   );
   await shoot(page, 'card-daily', card);
 

@@ -38,7 +38,7 @@ import { attemptWriter } from './modules/student/attempts';
 import { SkillKeeper } from './modules/mastery/keeper';
 import { dueDateRoutes } from './modules/due-dates/routes';
 import { letterRoutes } from './modules/letters/routes';
-import { startLetterJobs, type LetterJobs } from './modules/letters/jobs';
+import { startLetterJobs, type LetterJobOptions, type LetterJobs } from './modules/letters/jobs';
 import { studentRoutes } from './modules/student/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { classRoutes } from './modules/classes/routes';
@@ -95,8 +95,11 @@ export interface AppDeps {
     FastifyUnderPressureOptions,
     'maxEventLoopDelay' | 'maxHeapUsedBytes' | 'maxRssBytes' | 'sampleInterval'
   >;
-  /** Runs the job queue (the parents' letters) in this process; the server does, tests that are about it do. */
-  jobs?: boolean;
+  /**
+   * Runs the job queue (the parents' letters) in this process; the server does, tests that are about it do, with
+   * their own ticks and delays.
+   */
+  jobs?: boolean | LetterJobOptions;
   /** Where the built web app is; nothing is served when it is missing. */
   distDir?: string | null;
   /** The secret that lets `npm run backup` ask this server for a backup (embedded database only); unset: none may. */
@@ -239,7 +242,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Answers queued by an instance that stopped before it counted them.
   await skills.catchUp();
   // The job queue stops before the skill keeper, whose levels a letter reads.
-  const letterJobs: LetterJobs | null = deps.jobs ? await startLetterJobs(ctx, database, app.log) : null;
+  const letterJobs: LetterJobs | null = deps.jobs
+    ? await startLetterJobs(ctx, database, app.log, deps.jobs === true ? {} : deps.jobs)
+    : null;
   app.decorate('letterJobs', letterJobs);
   if (letterJobs) app.addHook('onClose', () => letterJobs.stop());
   app.addHook('onClose', () => skills.close());

@@ -14,6 +14,7 @@ export const LETTER_MESSAGES = {
   hourInvalid: 'Choose an hour from 0 to 23.',
   timeZoneInvalid: 'Choose a time zone from the list, such as America/Toronto.',
   saved: 'Letter settings saved.',
+  sendingNow: 'A letter is on its way now, as its hour has come.',
   unsubscribed: 'You will no longer receive these letters. You can turn them on again from your dashboard.',
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Sign in to change your letters from your dashboard.',
 } as const;

@@ -34,6 +34,8 @@ export function gradeNumber(gradeLevel: string | null | undefined): number | nul
 
 export const PRACTICE_MESSAGES = {
   noGrade: 'Add your grade to your profile to get practice questions matched to it.',
+  noGradeWeakSpots:
+    'Your grade is not set in your profile, so no practice questions can be matched to it. Add your grade, then practice your weak spots.',
   nothingToPractice:
     'Nothing to practice right now: no skill of yours is due for review or close to Proficient. Answer some exercises and check back.',
   noQuestions: 'No questions for your grade practice the skills you need right now. Your teacher can add more.',

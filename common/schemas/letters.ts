@@ -20,6 +20,11 @@ export const letterSettingsReply = letterSettingsBody.extend({
   timeZone: z.string(),
   /** When the next letter leaves (ISO 8601), or null while they are off. */
   nextSendAt: z.string().nullable(),
+  /**
+   * Whether this period's letter is leaving now, before `nextSendAt`: its hour has already come (chosen after it, or
+   * the letter is being sent) and it is not sent yet.
+   */
+  sendingNow: z.boolean(),
 });
 export type LetterSettingsReply = z.infer<typeof letterSettingsReply>;
 

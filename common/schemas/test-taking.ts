@@ -215,5 +215,10 @@ export const pendingReviewsReply = z.object({ count: z.number() });
  * that the student has not met (no check, no test paper, no earlier practice), as a student sees them. Asking again
  * gives the same set.
  */
-export const practiceReply = z.object({ focusAreas: z.array(z.string()), questions: z.array(studentQuestion) });
+export const practiceReply = z.object({
+  focusAreas: z.array(z.string()),
+  questions: z.array(studentQuestion),
+  /** Why no questions could be chosen when the reason is the student's own (no grade set); null otherwise. */
+  message: z.string().nullable(),
+});
 export type PracticeSet = z.infer<typeof practiceReply>;

@@ -125,7 +125,9 @@ export async function createTestApp(
     /** More environment variables for the configuration (e.g. a sign-in provider's). */
     env?: Record<string, string>;
     /** Runs the job queue, for the tests of the parents' letters. */
-    jobs?: boolean;
+    jobs?: AppDeps['jobs'];
+    /** Where mail goes; the memory outbox (`outbox`) unless a test delivers through a real transport. */
+    mailer?: Mailer;
     /** How long the skill keeper lets queued answers wait; long, for a test that a reader counts them itself. */
     skillCountingDelayMs?: number;
   } = {},
@@ -142,7 +144,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    mailer: outbox,
+    mailer: options.mailer ?? outbox,
     now: clock.now,
     rateLimitFactor: options.rateLimitFactor ?? 100,
     distDir: null,

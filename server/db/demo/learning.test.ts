@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sectionQuestions, studentCourses, studentSections, studentUnits, users } from '../schema';
+import { answerAttempts, sectionQuestions, studentCourses, studentSections, studentUnits, users } from '../schema';
+import { rebuildStudentSkills } from '../../modules/mastery/keep';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { signIn } from '../../test/factories';
 import { DEMO_PASSWORD } from './accounts';
-import { seedDemo } from './index';
+import { demoStudentIds, seedDemo } from './index';
+import { EARLIER_PRACTICE_DAYS } from './learning';
 import { DEMO_COURSES } from './courses';
 import { SECTION_EXERCISES } from './exercises';
 import { questionBody, placeholdersIn } from '../../../common/schemas/questions';
@@ -63,6 +65,29 @@ describe('the demo academy', () => {
       expect(unit.sections.length).toBeGreaterThan(0);
       expect(unit.sections.every((section) => section.hasAccess)).toBe(true);
     }
+  });
+
+  it('has the demo student practice weeks ago, so some skill of theirs is due for review and Practice opens with it', async () => {
+    await seedDemo(t.db, t.app.uploads);
+    // As the start does: the demo students' skills replayed from their answers.
+    await rebuildStudentSkills(t.db, await demoStudentIds(t.db));
+    const [leo] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'student@demo.academy'));
+    const earlier = await t.db.select().from(answerAttempts).where(eq(answerAttempts.studentId, leo.id));
+    expect(earlier.length).toBeGreaterThan(0);
+    const ago = (Date.now() - Math.max(...earlier.map((a) => a.createdAt.getTime()))) / 86_400_000;
+    expect(ago).toBeGreaterThan(EARLIER_PRACTICE_DAYS - 1);
+    expect(earlier.every((a) => a.isCorrect)).toBe(true);
+
+    const cookie = await signIn(t.app, { email: 'student@demo.academy', password: DEMO_PASSWORD });
+    const { skills } = (await call(t.app, cookie, { method: 'GET', url: '/api/student/skills' })).json() as {
+      skills: Array<{ reviewDueAt: string | null }>;
+    };
+    const due = skills.filter((k) => k.reviewDueAt !== null && Date.parse(k.reviewDueAt) <= Date.now());
+    expect(due.length).toBeGreaterThanOrEqual(2);
+    const started = await call(t.app, cookie, { method: 'POST', url: '/api/student/practice' });
+    expect(started.statusCode, started.body).toBe(200);
+    const items: Array<{ reason: string }> = started.json().session.items;
+    expect(items[0].reason).toBe('due');
   });
 
   it('gives each demo section exercises about its own lesson, with a two-blank question, all right by the checker', async () => {

@@ -1,6 +1,11 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { checkAnswer } from '../../../common/answers';
+import type { QuestionType } from '../../../common/rules/questions';
+import { encodeChoices } from '../../../common/answers/wire';
+import { rows } from '../prepared';
 import {
+  answerAttempts,
   courses,
   questions,
   sectionQuestions,
@@ -40,6 +45,58 @@ export async function seedDemoLearning(db: Db, store: UploadStore): Promise<void
     .orderBy(asc(courses.createdAt), asc(courses.code))
     .limit(2);
   for (const course of chosen) await assignPartly(db, student.id, course.id, store);
+  await seedEarlierPractice(db, student.id);
+}
+
+/** How long ago the demo student's earlier practice was. */
+export const EARLIER_PRACTICE_DAYS = 28;
+
+/**
+ * The demo student's practice of four weeks ago: the first multiple-choice exercise of each open section, answered
+ * right at the first try a few minutes apart. Weeks later the skills those answers reviewed have fallen due (a
+ * review days after a first right answer), so on whatever day the demo starts its student has skills due for
+ * review beside those the recent demo test touched, and Practice opens with them. Later exercises of each section
+ * stay untried.
+ */
+async function seedEarlierPractice(db: Db, studentId: string): Promise<void> {
+  const firsts = await rows<{
+    question_id: string;
+    section_id: string;
+    type: QuestionType;
+    answer: unknown;
+    options: unknown;
+  }>(
+    db,
+    sql`select ep_f.question_id, ep_f.section_id, ep_f.type, ep_f.answer, ep_f.options from (
+        select distinct on (ep_s.id) ep_q.id as question_id, ep_s.id as section_id, ep_q.type, ep_q.answer,
+          ep_q.options, ep_c.created_at as course_at, ep_u.unit_number, ep_s.section_number
+        from student_sections ep_ss
+        join sections ep_s on ep_s.id = ep_ss.section_id
+        join units ep_u on ep_u.id = ep_s.unit_id
+        join courses ep_c on ep_c.id = ep_u.course_id
+        join section_questions ep_sq on ep_sq.section_id = ep_s.id
+        join questions ep_q on ep_q.id = ep_sq.question_id and ep_q.type = 'Multiple Choice'
+        where ep_ss.student_id = ${studentId}
+        order by ep_s.id, ep_sq.position) ep_f
+      order by ep_f.course_at, ep_f.unit_number, ep_f.section_number`,
+  );
+  const start = Date.now() - EARLIER_PRACTICE_DAYS * 24 * 3600_000;
+  const checks = firsts.flatMap((q, i) => {
+    const studentAnswer = encodeChoices((q.answer as { a1?: string[] } | null)?.a1 ?? []);
+    // Only an answer the checker itself marks right, as the exercise would have.
+    if (!checkAnswer(q, studentAnswer).isCorrect) return [];
+    return [
+      {
+        studentId,
+        questionId: q.question_id,
+        sectionId: q.section_id,
+        answer: { studentAnswer },
+        isCorrect: true,
+        createdAt: new Date(start + i * 3 * 60_000),
+      },
+    ];
+  });
+  if (checks.length > 0) await db.insert(answerAttempts).values(checks);
 }
 
 async function assignPartly(db: Db, studentId: string, courseId: string, store: UploadStore) {

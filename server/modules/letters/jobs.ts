@@ -6,6 +6,20 @@ import { claimDueLetters, LETTER_BATCH, sendLetter, staleLetters } from './servi
 
 const TICK = 'letters-tick';
 const SEND = 'letter-send';
+/**
+ * How often a failed delivery is tried again before its letter is marked failed: a mail server down for minutes
+ * is waited for, one that keeps refusing is not asked for ever (a refused letter stays queued, and the stale sweep
+ * would queue it again each tick).
+ */
+export const SEND_RETRIES = 3;
+
+export interface LetterJobOptions {
+  /** Whether the minute's tick is scheduled (tests run ticks themselves). */
+  tick?: boolean;
+  pollingIntervalSeconds?: number;
+  /** The wait before a failed delivery is tried again. */
+  retryDelaySeconds?: number;
+}
 
 export interface LetterJobs {
   /** Claims the letters due now and queues them, batch by batch; what a tick does. */
@@ -24,7 +38,7 @@ export async function startLetterJobs(
   ctx: AppContext,
   database: Database,
   log: FastifyBaseLogger,
-  options: { tick?: boolean; pollingIntervalSeconds?: number } = {},
+  options: LetterJobOptions = {},
 ): Promise<LetterJobs> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
   boss.on('error', (error) => log.error({ err: error }, 'letter queue error'));
@@ -33,8 +47,17 @@ export async function startLetterJobs(
   await database.exclusive(async () => {
     await boss.start();
     // `short`: a letter waiting to be sent is queued once, however often a tick finds it again.
-    await boss.createQueue(SEND, { name: SEND, policy: 'short', retryLimit: 3, retryDelay: 60 });
+    await boss.createQueue(SEND, { name: SEND, policy: 'short', retryLimit: SEND_RETRIES, retryDelay: 60 });
     await boss.createQueue(TICK, { name: TICK, policy: 'stately' });
+  });
+
+  // Each job carries its own retries, so a changed number or delay applies to a queue made by an earlier version.
+  const sendJob = (letterId: string) => ({
+    name: SEND,
+    data: { letterId },
+    singletonKey: letterId,
+    retryLimit: SEND_RETRIES,
+    retryDelay: options.retryDelaySeconds ?? 60,
   });
 
   const queueDue = async (): Promise<number> => {
@@ -42,25 +65,28 @@ export async function startLetterJobs(
     for (;;) {
       const ids = await claimDueLetters(ctx.db, ctx.codeKey, ctx.now());
       if (ids.length > 0) {
-        await boss.insert(ids.map((id) => ({ name: SEND, data: { letterId: id }, singletonKey: id })));
+        await boss.insert(ids.map(sendJob));
         queued += ids.length;
       }
       if (ids.length < LETTER_BATCH) break;
     }
     const stale = await staleLetters(ctx.db, ctx.now());
-    if (stale.length > 0)
-      await boss.insert(stale.map((id) => ({ name: SEND, data: { letterId: id }, singletonKey: id })));
+    if (stale.length > 0) await boss.insert(stale.map(sendJob));
     return queued;
   };
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-  await boss.work<{ letterId: string }>(SEND, { ...polling, batchSize: 100 }, async (jobs) => {
+  await boss.work<{ letterId: string }>(SEND, { ...polling, batchSize: 100, includeMetadata: true }, async (jobs) => {
     for (const job of jobs) {
+      const letterId = job.data.letterId;
+      const lastTry = job.retryCount >= job.retryLimit;
       try {
-        await sendLetter(ctx, job.data.letterId);
+        await sendLetter(ctx, letterId, { lastTry });
       } catch (error) {
+        if (lastTry)
+          log.error({ err: error, letterId, tries: job.retryCount + 1 }, 'a letter could not be sent; it failed');
+        else log.warn({ err: error, letterId }, 'a letter could not be sent; it will be retried');
         // Only this letter is retried: pg-boss completes the rest of the batch, and never a job failed here.
-        log.warn({ err: error, letterId: job.data.letterId }, 'a letter could not be sent; it will be retried');
         await boss.fail(SEND, job.id, { message: error instanceof Error ? error.message : String(error) });
       }
     }

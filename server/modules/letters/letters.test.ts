@@ -39,7 +39,8 @@ let parent: TestUser & { cookie: string };
 let child: TestUser;
 beforeAll(async () => {
   // The keeper would count queued answers a minute later: a letter counts them itself before reading the skills.
-  t = await createTestApp({ jobs: true, skillCountingDelayMs: 60_000 });
+  // No minute's tick either: the tests claim letters themselves, so what is due stays unclaimed until they do.
+  t = await createTestApp({ jobs: { tick: false }, skillCountingDelayMs: 60_000 });
   t.clock.advance((SUNDAY_EVENING - Date.now()) / 1000);
   t.clock.stop();
   parent = await person('parent');
@@ -117,6 +118,8 @@ describe('letter settings', () => {
       hour: 18,
       timeZone: 'UTC',
       nextSendAt: '2026-12-06T18:00:00.000Z',
+      // Sunday's 18:00 has come: this week's letter is owed and leaves at the next tick.
+      sendingNow: true,
     });
   });
 
@@ -125,7 +128,7 @@ describe('letter settings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: LETTER_MESSAGES.saved,
-      settings: { ...settings(), nextSendAt: '2026-11-30T12:00:00.000Z' },
+      settings: { ...settings(), nextSendAt: '2026-11-30T12:00:00.000Z', sendingNow: false },
     });
     const read = await call(t.app, parent.cookie, { method: 'GET', url: letterUrl(child.id) });
     expect(read.json()).toMatchObject(settings());

@@ -43,9 +43,31 @@ interface SettingsRow {
   timeZone: string;
 }
 
-function reply(row: SettingsRow, now: Date): LetterSettingsReply {
+/**
+ * The settings as the parent reads them, with when letters leave. A chosen hour that has already come this period
+ * makes the period's letter due at once (the scheduler claims it within a minute), so the card says a letter is on
+ * its way rather than naming only the next hour, which would hide it: `sendingNow` while the period's letter is
+ * owed or claimed and not yet sent, `nextSendAt` the hour after.
+ */
+async function reply(
+  db: Db,
+  parentId: string,
+  childId: string,
+  row: SettingsRow,
+  now: Date,
+): Promise<LetterSettingsReply> {
   const next = nextSendAt(row, now);
-  return { ...row, nextSendAt: next?.toISOString() ?? null };
+  const [owed] = await rows<{ status: string | null }>(
+    db,
+    sql`select rl.status from (${duePeriods(now, { parentId, childId })}) rd
+      left join letters rl on rl.parent_id = rd.parent_id and rl.student_id = rd.student_id
+        and rl.period_start = rd.period_start::date`,
+  );
+  return {
+    ...row,
+    nextSendAt: next?.toISOString() ?? null,
+    sendingNow: owed !== undefined && (owed.status === null || owed.status === 'queued'),
+  };
 }
 
 /** A parent's letter settings for their own child, or the defaults while they never chose. */
@@ -64,7 +86,7 @@ export async function readLetterSettings(
     })
     .from(letterSettings)
     .where(and(eq(letterSettings.parentId, parent.id), eq(letterSettings.studentId, childId)));
-  return reply(row ?? LETTER_DEFAULTS, ctx.now());
+  return reply(ctx.db, parent.id, childId, row ?? LETTER_DEFAULTS, ctx.now());
 }
 
 /** Saves a parent's choice for their own child in one upsert. */
@@ -89,7 +111,7 @@ export async function saveLetterSettings(
       target: [letterSettings.parentId, letterSettings.studentId],
       set: { ...values, updatedAt: ctx.now() },
     });
-  return reply(values, ctx.now());
+  return reply(ctx.db, parent.id, childId, values, ctx.now());
 }
 
 /** The one-click unsubscribe of a letter's link: no sign-in, the token alone names the parent and child. */
@@ -107,6 +129,29 @@ export async function unsubscribeLetters(ctx: AppContext, token: string, ip: str
 export const LETTER_BATCH = 500;
 
 /**
+ * The parents and children whose chosen hour has come today in the parent's time zone (on the chosen weekday,
+ * unless daily), with the period their letter covers: the one rule of when a letter is due, for the claim and for
+ * what the parent reads. A pair that never chose has the defaults. One pair, or all.
+ */
+function duePeriods(now: Date, pair?: { parentId: string; childId: string }) {
+  const d = LETTER_DEFAULTS;
+  const onePair = pair ? sql`where ps.parent_id = ${pair.parentId} and ps.student_id = ${pair.childId}` : sql``;
+  return sql`select w.parent_id, w.student_id, w.has_settings, w.period_start from (
+          select ps.parent_id, ps.student_id, ls.parent_id is not null as has_settings,
+            coalesce(ls.frequency, ${d.frequency}) as frequency, coalesce(ls.weekday, ${d.weekday}) as weekday,
+            coalesce(ls.hour, ${d.hour}) as hour, (${now.toISOString()}::timestamptz at time zone coalesce(ls.time_zone, ${d.timeZone})) as local_now
+          from parent_students ps
+          left join letter_settings ls on ls.parent_id = ps.parent_id and ls.student_id = ps.student_id
+          ${onePair}
+        ) w0
+        cross join lateral (select w0.parent_id, w0.student_id, w0.has_settings,
+          (w0.local_now::date - case when w0.frequency = 'daily' then 1 else 7 end)::text as period_start) w
+        where w0.frequency <> 'off'
+          and (w0.frequency = 'daily' or extract(dow from w0.local_now) = w0.weekday)
+          and extract(hour from w0.local_now) >= w0.hour`;
+}
+
+/**
  * Claims the letters now due, up to `limit`: every parent and child whose chosen hour has come today in the
  * parent's time zone (on the chosen weekday, unless daily) and whose period has no letter yet. The insert is the
  * claim: the letters' unique key (parent, child, period start) lets one instance alone write a period's letter.
@@ -114,24 +159,12 @@ export const LETTER_BATCH = 500;
  * here too, so its letter's link works. Two statements whatever the number.
  */
 export async function claimDueLetters(db: Db, key: Buffer, now: Date, limit = LETTER_BATCH): Promise<string[]> {
-  const d = LETTER_DEFAULTS;
   const due = await rows<{ parent_id: string; student_id: string; has_settings: boolean; period_start: string }>(
     db,
-    sql`select w.parent_id, w.student_id, w.has_settings, w.period_start from (
-          select ps.parent_id, ps.student_id, ls.parent_id is not null as has_settings,
-            coalesce(ls.frequency, ${d.frequency}) as frequency, coalesce(ls.weekday, ${d.weekday}) as weekday,
-            coalesce(ls.hour, ${d.hour}) as hour, (${now.toISOString()}::timestamptz at time zone coalesce(ls.time_zone, ${d.timeZone})) as local_now
-          from parent_students ps
-          left join letter_settings ls on ls.parent_id = ps.parent_id and ls.student_id = ps.student_id
-        ) w0
-        cross join lateral (select w0.parent_id, w0.student_id, w0.has_settings,
-          (w0.local_now::date - case when w0.frequency = 'daily' then 1 else 7 end)::text as period_start) w
-        where w0.frequency <> 'off'
-          and (w0.frequency = 'daily' or extract(dow from w0.local_now) = w0.weekday)
-          and extract(hour from w0.local_now) >= w0.hour
-          and not exists (select 1 from letters l
-            where l.parent_id = w.parent_id and l.student_id = w.student_id and l.period_start = w.period_start::date)
-        order by w.parent_id, w.student_id
+    sql`select cd.parent_id, cd.student_id, cd.has_settings, cd.period_start from (${duePeriods(now)}) cd
+        where not exists (select 1 from letters cl
+          where cl.parent_id = cd.parent_id and cl.student_id = cd.student_id and cl.period_start = cd.period_start::date)
+        order by cd.parent_id, cd.student_id
         limit ${limit}`,
   );
   if (due.length === 0) return [];
@@ -261,9 +294,10 @@ export async function letterFacts(
 /**
  * Sends one claimed letter. Marking it sent is the send's own claim (queued to sent, one statement): a job run
  * twice, by a retry or a second instance, finds it sent and mails nothing. A failed delivery gives it back and
- * throws, for the job's retry.
+ * throws, for the job's retry; on the `lastTry` it marks the letter failed instead, which nothing claims or
+ * queues again, and throws the error for the server's log.
  */
-export async function sendLetter(ctx: AppContext, letterId: string): Promise<boolean> {
+export async function sendLetter(ctx: AppContext, letterId: string, { lastTry = false } = {}): Promise<boolean> {
   const [letter] = await rows<{
     parent_id: string;
     student_id: string;
@@ -300,8 +334,10 @@ export async function sendLetter(ctx: AppContext, letterId: string): Promise<boo
       ),
     );
   } catch (error) {
-    // Given back, so the job's retry claims it again.
-    await ctx.db.execute(sql`update letters set status = 'queued', sent_at = null where id = ${letterId}`);
+    // Given back, so the job's retry claims it again; after the last try, failed for good.
+    await ctx.db.execute(
+      sql`update letters set status = ${lastTry ? 'failed' : 'queued'}, sent_at = null where id = ${letterId}`,
+    );
     throw error;
   }
   return true;

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import { answerCredit } from '../../../common/answers';
 import type { AttemptStatus } from '../../../common/rules/test-taking';
 import { PRACTICE_SIZE, TEST_TAKING_MESSAGES as M, weakestFocusAreas } from '../../../common/rules/test-taking';
+import { PRACTICE_MESSAGES } from '../../../common/rules/practice';
 import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { sittingQuestion } from '../../../common/schemas/learning';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
@@ -486,15 +487,17 @@ export async function weakSpotPractice(ctx: AppContext, studentId: string, attem
   const result = await readAttempt(ctx, studentId, attemptId);
   if (!result.released || !result.results) throw Conflict(M.practiceNotYet);
   const focusNames = weakestFocusAreas(result.results);
-  const chosen = await ctx.db.transaction(async (tx): Promise<ChosenItem[]> => {
+  const chosen = await ctx.db.transaction(async (tx): Promise<{ items: ChosenItem[]; noGrade?: true }> => {
     await tx.select({ id: testAttempts.id }).from(testAttempts).where(eq(testAttempts.id, attemptId)).for('update');
     const [kept] = await rows<{ items: ChosenItem[] }>(
       tx,
       sql`select ws_ps.items from practice_sessions ws_ps where ws_ps.attempt_id = ${attemptId}`,
     );
-    if (kept) return kept.items;
+    if (kept) return { items: kept.items };
+    if (focusNames.length === 0) return { items: [] };
     const grade = await gradeOfStudent(tx, studentId);
-    if (focusNames.length === 0 || grade === null) return [];
+    // Questions are matched to the student's grade: without one none can be, and the student is told why.
+    if (grade === null) return { items: [], noGrade: true };
     const { items } = await choosePractice(
       tx,
       studentId,
@@ -502,15 +505,16 @@ export async function weakSpotPractice(ctx: AppContext, studentId: string, attem
       { kind: 'weak spot', attemptId, focusNames },
       { size: PRACTICE_SIZE, unmetOnly: true },
     );
-    if (items.length === 0) return [];
+    if (items.length === 0) return { items: [] };
     await tx.execute(sql`insert into practice_sessions (student_id, attempt_id, items, created_at)
       values (${studentId}, ${attemptId}, ${JSON.stringify(items)}::jsonb, ${ctx.now().toISOString()}::timestamptz)`);
     await giveToPractice(tx, studentId, items, attemptId);
-    return items;
+    return { items };
   });
   return {
     focusAreas: focusNames,
-    questions: (await presentItems(ctx.db, chosen)).map((c) => c.question),
+    questions: (await presentItems(ctx.db, chosen.items)).map((c) => c.question),
+    message: chosen.noGrade ? PRACTICE_MESSAGES.noGradeWeakSpots : null,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   MAX_STUDENTS_GIVEN_AT_ONCE,
   SAVES_PER_HOUR,
 } from '../../../common/rules/test-taking';
+import { PRACTICE_MESSAGES } from '../../../common/rules/practice';
 import { TEST_MESSAGES } from '../../../common/rules/tests';
 import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
@@ -26,6 +27,8 @@ import {
   focusAreas,
   parentStudents,
   practiceQuestions,
+  practiceSessions,
+  profiles,
   questionFocus,
   questions,
   rateLimits,
@@ -615,6 +618,16 @@ describe('GET /api/parent/children/{id}/tests', () => {
   });
 });
 
+/** A new test given to a learner, sat with its choice question answered wrong (the others left) and submitted. */
+async function submittedWrong(learner: TestUser, cookie: string): Promise<Attempt> {
+  const testId = await makeTest();
+  expect((await give(testId, { studentIds: [learner.id] })).statusCode).toBe(200);
+  const sat = await start((await myTests(cookie)).find((x) => x.testId === testId)!.assignmentId, cookie);
+  await save(sat.id, q.choice, 'B', cookie);
+  expect((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
+  return sat;
+}
+
 describe('POST /api/student/attempts/{attemptId}/practice', () => {
   it('gives up to 10 unmet questions of the two weakest focus areas at the grade, the same set when asked again, checkable with their solution', async () => {
     // A grade-6 learner: the weak spots' focus areas have no skill (no grade band), so only grade-6 questions fit.
@@ -639,11 +652,7 @@ describe('POST /api/student/attempts/{attemptId}/practice', () => {
       .insert(answerAttempts)
       .values({ studentId: learner.id, questionId: reasoning[0], answer: { studentAnswer: 'B' }, isCorrect: false });
 
-    const testId = await makeTest();
-    expect((await give(testId, { studentIds: [learner.id] })).statusCode).toBe(200);
-    const sat = await start((await myTests(cookie)).find((x) => x.testId === testId)!.assignmentId, cookie);
-    await save(sat.id, q.choice, 'B', cookie);
-    expect((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
+    const sat = await submittedWrong(learner, cookie);
 
     const asked = await as(cookie, 'POST', `/api/student/attempts/${sat.id}/practice`);
     expect(asked.statusCode, asked.body).toBe(200);
@@ -706,7 +715,27 @@ describe('POST /api/student/attempts/{attemptId}/practice', () => {
     expect((await as(mineCookie, 'POST', `/api/student/attempts/${perfect.attempt.id}/submit`)).statusCode).toBe(200);
     const none = await as(mineCookie, 'POST', `/api/student/attempts/${perfect.attempt.id}/practice`);
     expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual({ focusAreas: [], questions: [] });
+    expect(none.json()).toEqual({ focusAreas: [], questions: [], message: null });
+  });
+
+  it('tells a student without a grade why no questions could be matched, and keeps no set for them', async () => {
+    const learner = await buildStudent(t.db, { grade: '' });
+    const cookie = await signIn(t.app, learner);
+    const sat = await submittedWrong(learner, cookie);
+
+    const asked = await as(cookie, 'POST', `/api/student/attempts/${sat.id}/practice`);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toEqual({
+      focusAreas: ['Computation', 'Reasoning'],
+      questions: [],
+      message: PRACTICE_MESSAGES.noGradeWeakSpots,
+    });
+    // Nothing was kept: once the grade is set, asking again draws the questions.
+    expect(await t.db.select().from(practiceSessions).where(eq(practiceSessions.attemptId, sat.id))).toEqual([]);
+    await t.db.update(profiles).set({ gradeLevel: '6' }).where(eq(profiles.userId, learner.id));
+    const again = await as(cookie, 'POST', `/api/student/attempts/${sat.id}/practice`);
+    expect(again.json().message).toBeNull();
+    expect(again.json().questions.length).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LETTER_FREQUENCIES, WEEKDAY_NAMES, type LetterFrequency } from '@common/rules';
+import { LETTER_FREQUENCIES, LETTER_MESSAGES, WEEKDAY_NAMES, type LetterFrequency } from '@common/rules';
 import type { LetterSettingsBody, LetterSettingsReply } from '@common/schemas/letters';
 import { api, errorMessage } from '../../api/client';
 import { Button } from '../../ui/Button';
@@ -32,7 +32,8 @@ function nextText(settings: LetterSettingsReply): string {
     minute: '2-digit',
     timeZone: settings.timeZone,
   });
-  return `Next letter: ${at} (${settings.timeZone}).`;
+  const next = `Next letter: ${at} (${settings.timeZone}).`;
+  return settings.sendingNow ? `${LETTER_MESSAGES.sendingNow} ${next}` : next;
 }
 
 /** A parent's letter about one child: how often, which day and hour in their time zone, and when the next leaves. */
@@ -64,7 +65,7 @@ export function WeeklyLetterCard({ childId, name }: { childId: string; name: str
       />
     );
   // Until the parent changes something, the saved choice, in the browser's own zone when none was chosen.
-  const { nextSendAt: _next, ...saved } = settings.data;
+  const { nextSendAt: _next, sendingNow: _sending, ...saved } = settings.data;
   const form =
     edited ??
     (saved.timeZone === 'UTC'

@@ -39,6 +39,8 @@ export function PracticeWeakSpots({ attemptId }: { attemptId: string }) {
           </Button>
           {practice.isError ? <p role="alert">{errorMessage(practice.error, FAILED)}</p> : null}
         </>
+      ) : set.message ? (
+        <p role="status">{set.message}</p>
       ) : set.focusAreas.length === 0 ? (
         <p>No weak spots in this test: every focus area was answered right.</p>
       ) : set.questions.length === 0 ? (
