@@ -134,7 +134,7 @@ export async function seedLearners(db: Db, count = LEARNERS): Promise<Learner[]>
   return learners;
 }
 
-type Call = 'me' | 'courses' | 'course' | 'batch' | 'check' | 'stats';
+export type Call = 'me' | 'courses' | 'course' | 'batch' | 'check' | 'stats';
 
 /** One student's requests for a call (the three checks for 'check'), with their cookie. */
 function requestsOf(learner: Learner, cookie: string, call: Call): Request[] {
@@ -168,7 +168,7 @@ function requestsOf(learner: Learner, cookie: string, call: Call): Request[] {
   }
 }
 
-const LOOP: Call[] = ['me', 'courses', 'course', 'batch', 'check', 'stats'];
+export const LOOP: Call[] = ['me', 'courses', 'course', 'batch', 'check', 'stats'];
 const ALONE: Array<[Call, string]> = [
   ['me', 'GET /api/auth/me'],
   ['courses', 'GET /api/student/courses'],
@@ -185,7 +185,7 @@ export const loadAverage = () => `load ${os.loadavg()[0].toFixed(1)}`;
  * Each connection is one student: the first connection takes the first student's requests, and so on. With fewer
  * students than connections, students are shared.
  */
-function asStudents(learners: Learner[], cookies: string[], calls: Call[]) {
+export function asStudents(learners: Learner[], cookies: string[], calls: Call[]) {
   let next = 0;
   return (client: Client) => {
     const n = next++ % learners.length;
@@ -207,15 +207,15 @@ interface Runner {
  * core: its shares are printed for information (storing a check's attempt alone takes it about 55 µs, over half of
  * what a whole check may cost at 0.15 of bare).
  */
-const LOOP_FLOOR = { postgres: 8000, pglite: 5000 };
-const LOOP_P99_MS = 25;
+export const LOOP_FLOOR = { postgres: 8000, pglite: 5000 };
+export const LOOP_P99_MS = 25;
 const ALONE_SHARE = 0.15;
 
 /**
  * Every student's first loop at once, as after a restart or a change that empties what is kept: it renders what
  * the measured loops then find kept. Returns how long the slowest student took, in milliseconds.
  */
-async function firstLoops(base: string, learners: Learner[], cookies: string[]): Promise<number> {
+export async function firstLoops(base: string, learners: Learner[], cookies: string[]): Promise<number> {
   const started = performance.now();
   await Promise.all(
     learners.map(async (learner, n) => {

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import readline from 'node:readline';
+import pg from 'pg';
 
 export const canPin = os.cpus().length > 1 && spawnSync('taskset', ['-V']).status === 0;
 
@@ -74,4 +75,18 @@ export function postgresReachable(): Promise<boolean> {
     });
     socket.on('error', () => resolve(false));
   });
+}
+
+/** The PostgreSQL server the benches make their databases on. */
+export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** One statement on the PostgreSQL server itself (creating or dropping a bench's database). */
+export async function onPostgresServer(statement: string) {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }

@@ -8,6 +8,8 @@ import { seedCourseBench } from './courses';
 import { seedGradebookBench } from './gradebook';
 import { seedLearners } from './learners';
 import { seedLearningBench } from './learning';
+import { seedLetterFamilies } from './letters-loop';
+import { seedMasteryBench } from './mastery-seed';
 import { seedQuestionBench } from './questions';
 import { seedSitters } from './sittings';
 import { seedStudentBench } from './students';
@@ -30,6 +32,8 @@ export const SEEDERS: Record<string, (db: Db) => Promise<Record<string, unknown>
     return {};
   },
   gradebook: (db) => seedGradebookBench(db),
+  letterFamilies: async (db) => ({ ...(await seedLetterFamilies(db)) }),
+  mastery: async (db) => ({ ...(await seedMasteryBench(db)) }),
   users: async (db) => {
     await seedUserBench(db);
     return {};

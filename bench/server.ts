@@ -2,40 +2,30 @@
  * One benchmark target in its own process, so the load generator can be pinned to another core:
  *   bare PORT                      a bare Fastify route, the yardstick
  *   academy pglite|postgres PORT   the academy on a fresh database, seeded by the SEEDERS named in BENCH_SEED
- * Prints one JSON line {ready: true, ids} when listening.
+ * Prints one JSON line {ready: true, ids} when listening. With BENCH_JOBS=1 the server runs the letters' job queue,
+ * and SIGUSR2 makes the seeded families' letters fall due (bench/letters-loop.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { onPostgresServer, POSTGRES_URL } from './processes';
 import { SEEDERS } from './scenarios';
 
 const [mode, kind, portArg] = process.argv.slice(2);
 
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // One database per bench server: with one shared name, a bench started meanwhile on the same PostgreSQL (another
 // checkout, a soak beside a bench) dropped the running one's database under it.
 const benchDatabase = `academy_bench_${process.pid}`;
 
-async function onPostgresServer(statement: string) {
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 async function freshPostgres(): Promise<Database> {
   await onPostgresServer(`drop database if exists ${benchDatabase} with (force)`);
   await onPostgresServer(`create database ${benchDatabase}`);
-  const target = new URL(postgresUrl);
+  const target = new URL(POSTGRES_URL);
   target.pathname = `/${benchDatabase}`;
   return openPostgres(target.toString(), 20);
 }
@@ -57,9 +47,32 @@ async function main() {
   // Leaves autovacuum nothing to do after the bulk seed: its upkeep would otherwise share the cores with the loads.
   await database.db.execute(sql`vacuum analyze`);
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: portArg });
-  const app = await buildApp({ config, database, distDir: null, rateLimitFactor: 1_000_000 });
+  // BENCH_JOBS=1: the letters' job queue runs in the server as it does in production, its mail counted, not sent.
+  const jobs = process.env.BENCH_JOBS === '1';
+  let mailed = 0;
+  const app = await buildApp({
+    config,
+    database,
+    distDir: null,
+    rateLimitFactor: 1_000_000,
+    jobs,
+    ...(jobs ? { mailer: { send: async () => void mailed++ } } : {}),
+  });
   await app.listen({ port: Number(portArg), host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ ready: true, ids })}\n`);
+  // SIGUSR2: the families' letters fall due (seeder `letterFamilies`), are claimed and queued at once, and built and
+  // handed to the mailer by the jobs; prints {letters: {queued, queuedMs, allMs}} when every one is handed over.
+  process.on('SIGUSR2', async () => {
+    const started = performance.now();
+    const before = mailed;
+    await database.db.execute(sql`update letter_settings bls set frequency = 'weekly' where bls.frequency = 'off'`);
+    const queued = await app.letterJobs!.queueDue();
+    const queuedMs = Math.round(performance.now() - started);
+    const expected = Number((ids.letterFamilies as { parents: number }).parents);
+    while (mailed - before < expected) await new Promise((resolve) => setTimeout(resolve, 100));
+    const allMs = Math.round(performance.now() - started);
+    process.stdout.write(`${JSON.stringify({ letters: { queued, queuedMs, allMs } })}\n`);
+  });
   process.on('SIGTERM', async () => {
     await app.close();
     await database.close();
