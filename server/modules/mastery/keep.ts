@@ -184,6 +184,20 @@ export async function queueSittingAnswers(tx: Tx, attemptId: string): Promise<vo
     order by tan.question_id`);
 }
 
+/**
+ * Whether any answer waits in the queue, in one statement outside the counting lock. Nothing queued is what a read
+ * finds nearly always, and a counting pass (a transaction under the lock) would make the readers of every instance
+ * take turns. An answer another instance is counting still shows until its pass commits, with its levels: when none
+ * shows, every answer queued before is counted and its levels are readable.
+ */
+export async function answersWaiting(db: Db): Promise<boolean> {
+  const [found] = await rows<{ waiting: boolean }>(
+    db,
+    sql`select exists (select 1 from skill_answer_queue saq) as waiting`,
+  );
+  return found.waiting;
+}
+
 /** Answers taken off the queue per transaction: a pass holds the counting lock (and PGlite) for a few milliseconds. */
 const COUNTED_PER_PASS = 500;
 

@@ -8,6 +8,7 @@ import { rows } from '../../db/prepared';
 import { buildStudent } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildSkills } from '../../test/skills';
+import { SKILL_COUNTING_LOCK } from './keep';
 import { SkillKeeper } from './keeper';
 
 let t: TestApp;
@@ -69,5 +70,34 @@ describe('counting queued answers', () => {
     const changes = await levelChanges(raced.id);
     expect(changes.length).toBeGreaterThan(3);
     expect(changes).toEqual(await levelChanges(alone.id));
+  }, 60_000);
+
+  it('with nothing queued, a read does not wait for the count another instance runs; with an answer queued, it does', async () => {
+    const s = await buildSkills(t.db);
+    const student = await buildStudent(t.db);
+    const keeper = new SkillKeeper(t.db, t.app.log);
+    await keeper.catchUp();
+    const later = (ms: number, outcome: string) =>
+      new Promise<string>((resolve) => setTimeout(() => resolve(outcome), ms));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // Another instance's count, holding the counting lock until released.
+    const counting = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SKILL_COUNTING_LOCK})`);
+      locked();
+      await released;
+    });
+    await lockTaken;
+    expect(await Promise.race([keeper.catchUp().then(() => 'read'), later(5_000, 'waited')])).toBe('read');
+    await t.db.execute(sql`insert into skill_answer_queue (student_id, question_id, is_correct, mixed, answered_at)
+      values (${student.id}, ${s.plain[0]}, true, false, now())`);
+    const read = keeper.catchUp().then(() => 'read');
+    expect(await Promise.race([read, later(500, 'waiting')])).toBe('waiting');
+    release();
+    await counting;
+    expect(await read).toBe('read');
+    expect(await standing(student.id, s.whole)).toMatchObject([{ first_tries: 1 }]);
   }, 60_000);
 });

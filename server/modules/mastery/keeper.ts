@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { countQueuedAnswers } from './keep';
+import { answersWaiting, countQueuedAnswers } from './keep';
 
 /** How long queued answers wait for more before a count: a burst of checks is counted in one pass. */
 export const SKILL_COUNTING_DELAY_MS = 1000;
@@ -42,6 +42,7 @@ export class SkillKeeper {
     if (this.waiting) return this.waiting;
     const run = this.counting.then(async () => {
       this.waiting = null;
+      if (!(await answersWaiting(this.db))) return;
       while (await countQueuedAnswers(this.db));
     });
     this.waiting = run;
