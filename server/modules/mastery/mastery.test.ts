@@ -9,6 +9,7 @@ import { rows } from '../../db/prepared';
 import {
   buildAdmin,
   buildCourse,
+  buildQuestion,
   buildStudent,
   buildTeacher,
   buildUser,
@@ -173,6 +174,37 @@ describe('reading skills', () => {
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe(CLASS_MESSAGES.notFound);
     }
+  });
+
+  it("takes a class's skills from its questions' focus areas and categories: other categories practice the focus area alone", async () => {
+    const [focus] = await rows<{ id: string }>(
+      t.db,
+      sql`select fa.id from focus_areas fa where fa.name = ${s.focusName}`,
+    );
+    const categoryIds: string[] = [];
+    for (const name of ['Geometry', 'Measurement']) {
+      const [made] = await rows<{ id: string }>(
+        t.db,
+        sql`insert into categories (name) values (${`${name} ${randomUUID().slice(0, 8)}`}) returning id`,
+      );
+      categoryIds.push(made.id);
+    }
+    // One question of the focus area in two categories, neither the narrowed skill's.
+    const question = await buildQuestion(t.db);
+    await t.db.execute(sql`insert into question_focus (question_id, focus_id) values (${question.id}, ${focus.id})`);
+    for (const categoryId of categoryIds)
+      await t.db.execute(
+        sql`insert into question_categories (question_id, category_id) values (${question.id}, ${categoryId})`,
+      );
+    const elsewhere = await buildCourse(t.db, { units: 1, sections: 1 });
+    await t.db.execute(sql`insert into section_questions (section_id, question_id, position)
+      values (${elsewhere.units[0].sections[0].id}, ${question.id}, 1)`);
+    const [created] = await rows<{ id: string }>(t.db, sql`insert into classes (name) values ('Shapes') returning id`);
+    await t.db.execute(sql`insert into class_courses (class_id, course_id) values (${created.id}, ${elsewhere.id})`);
+    const map = await get(cookies[admin.id], `/api/classes/${created.id}/skills`);
+    expect(map.json().skills).toEqual([
+      { skillId: s.whole, focusArea: s.focusName, category: null, gradeMin: null, gradeMax: null },
+    ]);
   });
 
   it('answers a class without courses with no skills, its students still listed', async () => {

@@ -14,14 +14,18 @@ import { requireClass } from '../../policies/classes';
 import { requireStudent } from '../../policies/students';
 import { accessibleSectionIds, classSectionIds } from '../student/access';
 
-/** The ids of the skills practiced by the questions of some sections (`sectionIds`: a subquery of section ids). */
+/**
+ * The ids of the skills practiced by the questions of some sections (`sectionIds`: a subquery of section ids). The
+ * questions are first reduced to the few pairs of focus area and category they carry (no category: null), then
+ * matched to the skills: a test of each question against each skill cost a check of its categories per pair.
+ */
 const skillsOfSections = (sectionIds: SQL) => sql`
-  select distinct sos_sk.id from section_questions sos_sq
-  join question_focus sos_qf on sos_qf.question_id = sos_sq.question_id
-  join skills sos_sk on sos_sk.focus_area_id = sos_qf.focus_id
-    and (sos_sk.category_id is null or exists (select 1 from question_categories sos_qc
-      where sos_qc.question_id = sos_sq.question_id and sos_qc.category_id = sos_sk.category_id))
-  where sos_sq.section_id in (${sectionIds})`;
+  select sos_sk.id from skills sos_sk
+  join (select distinct sos_qf.focus_id, sos_qc.category_id from section_questions sos_sq
+    join question_focus sos_qf on sos_qf.question_id = sos_sq.question_id
+    left join question_categories sos_qc on sos_qc.question_id = sos_sq.question_id
+    where sos_sq.section_id in (${sectionIds})) sos_t
+    on sos_t.focus_id = sos_sk.focus_area_id and (sos_sk.category_id is null or sos_sk.category_id = sos_t.category_id)`;
 
 interface SkillNameRow {
   skill_id: string;
