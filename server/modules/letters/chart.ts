@@ -1,4 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { escapeHtml } from '../../lib/mail';
 
 export interface DayFigure {
@@ -38,9 +38,13 @@ ${bars}
 </svg>`;
 }
 
-/** The chart as PNG bytes. */
-export function solvedChartPng(days: readonly DayFigure[]): Buffer {
-  return new Resvg(solvedChartSvg(days), { font: { loadSystemFonts: true, defaultFontFamily: 'Arial' } })
-    .render()
-    .asPng();
+/**
+ * The chart as PNG bytes, drawn on resvg's own thread: a drawing takes tens of milliseconds (most of it loading the
+ * system's fonts), and on the event loop it held up every request of the server while letters were being built.
+ */
+export async function solvedChartPng(days: readonly DayFigure[]): Promise<Buffer> {
+  const image = await renderAsync(solvedChartSvg(days), {
+    font: { loadSystemFonts: true, defaultFontFamily: 'Arial' },
+  });
+  return image.asPng();
 }

@@ -1,6 +1,6 @@
 import { escapeHtml, layout, type Mail } from '../../lib/mail';
 
-import { solvedChartPng, type DayFigure } from './chart';
+import type { DayFigure } from './chart';
 
 /** Everything a letter tells a parent about a child's period, read before it is written. */
 export interface LetterFacts {
@@ -35,12 +35,16 @@ export function suggestionFor(facts: LetterFacts): string {
 
 export const CHART_CID = 'solved-per-day@academy';
 
-/** The letter as a mail: HTML and text, the chart as an inline PNG, and the one-click unsubscribe headers. */
+/**
+ * The letter as a mail: HTML and text, the chart (`chartPng`, from `solvedChartPng(facts.days)`) as an inline PNG, and
+ * the one-click unsubscribe headers.
+ */
 export function letterMail(
   to: string,
   facts: LetterFacts,
   links: { dashboard: string; unsubscribe: string },
   academyName: string,
+  chartPng: Buffer,
 ): Mail {
   const accuracy = facts.firstTries > 0 ? Math.round((100 * facts.firstTriesRight) / facts.firstTries) : null;
   const figures = [
@@ -77,9 +81,7 @@ export function letterMail(
       'List-Unsubscribe': `<${links.unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-    attachments: [
-      { filename: 'solved-per-day.png', content: solvedChartPng(facts.days), contentType: 'image/png', cid: CHART_CID },
-    ],
+    attachments: [{ filename: 'solved-per-day.png', content: chartPng, contentType: 'image/png', cid: CHART_CID }],
     text: [
       lead,
       figures.join('\n'),

@@ -97,14 +97,30 @@ describe('the next send time', () => {
 });
 
 describe('the chart', () => {
-  it('is a PNG of the chart’s size', () => {
-    const png = solvedChartPng([
+  it('is a PNG of the chart’s size', async () => {
+    const png = await solvedChartPng([
       { label: 'Mon', solved: 3 },
       { label: '<b>', solved: 0 },
     ]);
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([560, 220]);
+  });
+});
+
+describe('drawing the chart', () => {
+  it('leaves the event loop free for requests while it draws', async () => {
+    let turns = 0;
+    let drawn = false;
+    const turn = () => {
+      turns++;
+      if (!drawn) setImmediate(turn);
+    };
+    const drawing = solvedChartPng([{ label: 'Mon', solved: 3 }]);
+    setImmediate(turn);
+    await drawing;
+    drawn = true;
+    expect(turns).toBeGreaterThan(0);
   });
 });
 
@@ -327,6 +343,7 @@ describe('the weekly letter', () => {
         facts,
         { dashboard: 'https://a.test/d', unsubscribe: 'https://a.test/u?token=x' },
         payload,
+        Buffer.from('png'),
       ).html;
       if (/[<>&"']/.test(payload)) expect(html).not.toContain(payload);
     }

@@ -17,6 +17,7 @@ import { readAcademy } from '../academy/service';
 import { studentDueItems } from '../due-dates/student-due';
 import { answersCounted } from '../mastery/keeper';
 import type { CurrentUser } from '../sessions/store';
+import { solvedChartPng } from './chart';
 import { letterMail, type LetterFacts } from './letter';
 import { nextSendAt, periodDays } from './schedule';
 
@@ -322,6 +323,7 @@ export async function sendLetter(ctx: AppContext, letterId: string, { lastTry = 
       letterFacts(ctx.db, letter.student_id, letter.period_start, letter.frequency ?? 'weekly', ctx.now()),
       readAcademy(ctx),
     ]);
+    const chart = await solvedChartPng(facts.days);
     const token = unsubscribeToken(ctx.codeKey, letter.parent_id, letter.student_id);
     // Handed over before the job ends, not to the in-memory mail queue: a failed delivery fails the job, which
     // pg-boss retries from the database, and a restart loses no letter the queue was still holding.
@@ -331,6 +333,7 @@ export async function sendLetter(ctx: AppContext, letterId: string, { lastTry = 
         facts,
         { dashboard: `${ctx.config.publicUrl}/parent-dashboard`, unsubscribe: unsubscribeUrl(ctx, token) },
         academy.name,
+        chart,
       ),
     );
   } catch (error) {
