@@ -8,7 +8,8 @@ import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import type { ClassSkillsReply, SkillName, StudentSkill } from '../../../common/schemas/mastery';
 import type { AppContext } from '../../context';
 import { answersCounted } from './keeper';
-import { rows } from '../../db/prepared';
+import type { Db } from '../../db/client';
+import { preparedFor, rows } from '../../db/prepared';
 import type { Actor } from '../../policies/actor';
 import { requireClass } from '../../policies/classes';
 import { requireStudent } from '../../policies/students';
@@ -45,31 +46,46 @@ const skillNameOf = (r: SkillNameRow): SkillName => ({
 
 const SKILL_ORDER = sql`order by lower(sk_fa.name), sk_c.name is not null, lower(sk_c.name), sk.id`;
 
+type StudentSkillRow = SkillNameRow & {
+  level: number | null;
+  first_tries: number | null;
+  first_tries_right: number | null;
+  review_due_at: string | null;
+};
+
+/**
+ * A student's skills as one prepared statement: planning it cost as much as running it. The rows come back as one
+ * JSON array, the only shape a prepared select takes whatever the columns.
+ */
+function prepareStudentSkills(db: Db) {
+  const studentId = sql.placeholder('studentId');
+  return db
+    .select({
+      skills: sql<StudentSkillRow[]>`coalesce((select json_agg(st_r order by st_r.position) from (
+        select sk.id as skill_id, sk_fa.name as focus_area, sk_c.name as category, sk.grade_min, sk.grade_max,
+          ss.level, ss.first_tries, ss.first_tries_right, ss.review_due_at,
+          row_number() over (${SKILL_ORDER}) as position
+        from skills sk
+        join focus_areas sk_fa on sk_fa.id = sk.focus_area_id
+        left join categories sk_c on sk_c.id = sk.category_id
+        left join student_skills ss on ss.skill_id = sk.id and ss.student_id = ${studentId}
+        where sk.id in (${skillsOfSections(accessibleSectionIds(studentId))})
+          or (ss.student_id is not null and ss.level > 0)) st_r), '[]'::json)`,
+    })
+    .from(sql`(select 1) st_one`)
+    .prepare('student_skills');
+}
+const studentSkillQueries = new WeakMap<Db, ReturnType<typeof prepareStudentSkills>>();
+
 /**
  * A student's skills: those practiced by the questions of the sections open to them, and any other they have a
  * level in (a test's questions reach beyond the sections), with their level and review date.
  */
 export async function skillsOfStudent(ctx: AppContext, studentId: string): Promise<StudentSkill[]> {
   await answersCounted(ctx);
-  const found = await rows<
-    SkillNameRow & {
-      level: number | null;
-      first_tries: number | null;
-      first_tries_right: number | null;
-      review_due_at: string | Date | null;
-    }
-  >(
-    ctx.db,
-    sql`select sk.id as skill_id, sk_fa.name as focus_area, sk_c.name as category, sk.grade_min, sk.grade_max,
-        ss.level, ss.first_tries, ss.first_tries_right, ss.review_due_at
-      from skills sk
-      join focus_areas sk_fa on sk_fa.id = sk.focus_area_id
-      left join categories sk_c on sk_c.id = sk.category_id
-      left join student_skills ss on ss.skill_id = sk.id and ss.student_id = ${studentId}
-      where sk.id in (${skillsOfSections(accessibleSectionIds(studentId))})
-        or (ss.student_id is not null and ss.level > 0)
-      ${SKILL_ORDER}`,
-  );
+  const [{ skills: found }] = await preparedFor(ctx.db, studentSkillQueries, prepareStudentSkills).execute({
+    studentId,
+  });
   return found.map((r) => ({
     ...skillNameOf(r),
     level: r.level ?? 0,
