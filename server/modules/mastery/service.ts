@@ -111,6 +111,23 @@ export async function studentSkills(ctx: AppContext, actor: Actor, studentId: st
   return skillsOfStudent(ctx, studentId);
 }
 
+/** The skills a class's courses practice (the sections it gives), in order: one prepared statement, as a student's. */
+function prepareClassSkills(db: Db) {
+  return db
+    .select({
+      skills: sql<SkillNameRow[]>`coalesce((select json_agg(cs_r order by cs_r.position) from (
+        select sk.id as skill_id, sk_fa.name as focus_area, sk_c.name as category, sk.grade_min, sk.grade_max,
+          row_number() over (${SKILL_ORDER}) as position
+        from skills sk
+        join focus_areas sk_fa on sk_fa.id = sk.focus_area_id
+        left join categories sk_c on sk_c.id = sk.category_id
+        where sk.id in (${skillsOfSections(classSectionIds(sql`${sql.placeholder('classId')}`))})) cs_r), '[]'::json)`,
+    })
+    .from(sql`(select 1) cs_one`)
+    .prepare('class_skills');
+}
+const classSkillQueries = new WeakMap<Db, ReturnType<typeof prepareClassSkills>>();
+
 /**
  * `GET /api/classes/:id/skills`: the class's heat map, in two statements: the skills its courses practice (the
  * sections it gives), then each student of the class with their level in each of those skills, in that order.
@@ -118,15 +135,7 @@ export async function studentSkills(ctx: AppContext, actor: Actor, studentId: st
 export async function classSkills(ctx: AppContext, actor: Actor, classId: string): Promise<ClassSkillsReply> {
   await requireClass(ctx.db, actor, classId);
   await answersCounted(ctx);
-  const skills = await rows<SkillNameRow>(
-    ctx.db,
-    sql`select sk.id as skill_id, sk_fa.name as focus_area, sk_c.name as category, sk.grade_min, sk.grade_max
-      from skills sk
-      join focus_areas sk_fa on sk_fa.id = sk.focus_area_id
-      left join categories sk_c on sk_c.id = sk.category_id
-      where sk.id in (${skillsOfSections(classSectionIds(classId))})
-      ${SKILL_ORDER}`,
-  );
+  const [{ skills }] = await preparedFor(ctx.db, classSkillQueries, prepareClassSkills).execute({ classId });
   const skillIds = skills.map((s) => s.skill_id);
   const students = await rows<{ id: string; name: string; levels: number[] }>(
     ctx.db,
