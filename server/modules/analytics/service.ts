@@ -1,7 +1,9 @@
 /**
  * The admin's analytics over a range of UTC days: four statements whatever the range or the academy's size, each
  * reading a summary kept as answers are stored (student_days, category_days) or an index of its own table
- * (enrollments by creation, test_attempts by submission; migration 0025), never the answers.
+ * (enrollments by creation, test_attempts by submission; migration 0025), never the answers. The days read the
+ * sums of closed days kept as they are read (academy_days; days.ts says why they stay right) and student_days for
+ * the rest: a year is some 366 rows, not a row per student and day.
  *
  * A program narrows each figure as follows (ANALYTICS_MESSAGES.programMeaning says it to the admin):
  * - days and test results: the students with an active enrollment (now) in an offering of the program;
@@ -25,6 +27,7 @@ import type {
 import type { AppContext } from '../../context';
 import { rows } from '../../db/prepared';
 import { Invalid } from '../../lib/errors';
+import { daySums, programStudents } from './days';
 
 interface Range {
   from: string;
@@ -38,12 +41,6 @@ export function rangeOf(query: AnalyticsQuery, now: Date): Range {
   if (!range.ok) throw Invalid(range.message);
   return { from: range.from, to: range.to, program: query.program || null };
 }
-
-/** The students a program narrows the figures to: an active enrollment in one of its offerings. */
-const programStudents = (program: OfferingProgram) =>
-  sql`select a_e.student_id from enrollments a_e
-    join offerings a_o on a_o.id = a_e.offering_id
-    where a_o.program = ${program} and a_e.status = 'active'`;
 
 /** The range as instants: from the first day's midnight (UTC) to the midnight after the last. */
 const instants = (range: Range) => ({
@@ -64,24 +61,7 @@ function mondaysOf(range: Range): string[] {
 }
 
 async function dayFigures(ctx: AppContext, range: Range): Promise<AnalyticsDay[]> {
-  const narrowed: SQL = range.program ? sql`and a_d.student_id in (${programStudents(range.program)})` : sql``;
-  const found = await rows<{
-    day: string;
-    active_students: number;
-    checks: number;
-    first_tries: number;
-    first_tries_right: number;
-  }>(
-    ctx.db,
-    sql`select to_char(a_d.day, 'YYYY-MM-DD') as day,
-        count(*) filter (where a_d.checks > 0)::int as active_students,
-        sum(a_d.checks)::int as checks,
-        sum(a_d.first_tries)::int as first_tries,
-        sum(a_d.first_tries_right)::int as first_tries_right
-      from student_days a_d
-      where a_d.day >= ${range.from}::date and a_d.day <= ${range.to}::date ${narrowed}
-      group by a_d.day`,
-  );
+  const found = await daySums(ctx.db, range, ctx.now());
   const byDay = new Map(found.map((r) => [r.day, r]));
   return daysOf(range).map((date) => {
     const r = byDay.get(date);
