@@ -1,5 +1,6 @@
--- The admin's analytics read a year of days as a row per day (academy_days) instead of a row per student and day.
--- Only days that can no longer change are summed there: the statement that stores checks writes today's
+-- The admin's analytics read a year of days as a row per day (academy_days) instead of a row per student and day,
+-- and a year of accuracy by category as a dozen months (category_months) instead of a row per day, grade and
+-- category. Only days that can no longer change are summed there: the statement that stores checks writes today's
 -- student_days, never a closed day, and gains no work from this table. What else changes a past day deletes from
 -- student_days (rebuildDays, a deleted student's days going with them): the days it reaches are emptied here, in
 -- the same transaction, under a lock that waits for an analytics read filling them and makes the next one wait,
@@ -14,6 +15,19 @@ CREATE TABLE "academy_days" (
 	"first_tries_right" integer NOT NULL,
 	CONSTRAINT "academy_days_program_day_pk" PRIMARY KEY("program","day")
 );
+--> statement-breakpoint
+-- category_days of a closed day change only through rebuildDays, which empties this table (and a deleted category,
+-- whose months go with it).
+CREATE TABLE "category_months" (
+	"month" date NOT NULL,
+	"grade" integer NOT NULL,
+	"category_id" uuid NOT NULL,
+	"checks" integer NOT NULL,
+	"correct" integer NOT NULL,
+	CONSTRAINT "category_months_month_grade_category_id_pk" PRIMARY KEY("month","grade","category_id")
+);
+--> statement-breakpoint
+ALTER TABLE "category_months" ADD CONSTRAINT "category_months_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE FUNCTION academy_days_forget() RETURNS trigger AS $$
 BEGIN

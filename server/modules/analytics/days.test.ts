@@ -1,6 +1,7 @@
 /**
- * The analytics' days read from the sums kept of closed days (academy_days) and, for the others, from student_days:
- * always the figures the direct sum of student_days gives, whatever changed since a day was kept.
+ * The analytics' days and categories read from the sums kept of closed days and months (academy_days,
+ * category_months) and, for the rest, from student_days and category_days: always the figures the direct sums
+ * give, whatever changed since a day or month was kept.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +9,22 @@ import type { OfferingProgram } from '../../../common/rules/offerings';
 import type { AnalyticsReply } from '../../../common/schemas/analytics';
 import { rebuildDays } from '../../db/days';
 import { rows } from '../../db/prepared';
-import { academyDays, answerAttempts, enrollments, offerings, users } from '../../db/schema';
+import {
+  academyDays,
+  answerAttempts,
+  categories,
+  categoryMonths,
+  enrollments,
+  offerings,
+  questionCategories,
+  users,
+} from '../../db/schema';
 import { checkWriter } from '../../test/checks';
 import { buildAdmin, buildOffering, buildQuestion, buildStudent, signIn, type TestUser } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
+import { closedMonths } from './categories';
 import { DAY_CLOSES_AFTER_MS, lastClosedDay } from './days';
-import { directDays, enroll } from './fixtures';
+import { directCategories, directDays, enroll } from './fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -25,18 +36,21 @@ let amc: { id: string; title: string };
 
 const YEAR = { from: '2025-03-12', to: '2026-03-11' };
 
-async function read(range: { from: string; to: string; program?: OfferingProgram }) {
+async function reply(range: { from: string; to: string; program?: OfferingProgram }) {
   const query = `from=${range.from}&to=${range.to}&program=${range.program ?? ''}`;
   const response = await call(t.app, admin, { method: 'GET', url: `/api/admin/analytics?${query}` });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<AnalyticsReply>().days;
+  return response.json<AnalyticsReply>();
 }
+const read = async (range: { from: string; to: string; program?: OfferingProgram }) => (await reply(range)).days;
 
-/** The route's days for a year, all programs and each program with students, against the direct sums. */
+/** The route's days for a year, all programs and each program with students, and its categories, against the direct sums. */
 async function expectDirectSums(range = YEAR) {
   for (const program of [undefined, 'ssat', 'amc8'] as const) {
     const asked = { ...range, program };
-    expect(await read(asked), program ?? 'all programs').toEqual(await directDays(t.db, asked));
+    const answer = await reply(asked);
+    expect(answer.days, program ?? 'all programs').toEqual(await directDays(t.db, asked));
+    expect(answer.categories, program ?? 'all programs').toEqual(await directCategories(t.db, range));
   }
 }
 
@@ -56,7 +70,16 @@ beforeAll(async () => {
   students = [];
   for (let i = 0; i < 5; i++) students.push(await buildStudent(t.db));
   questions = [];
-  for (let i = 0; i < 4; i++) questions.push((await buildQuestion(t.db)).id);
+  const [algebra] = await t.db.insert(categories).values({ name: 'Days algebra' }).returning();
+  const [geometry] = await t.db.insert(categories).values({ name: 'Days geometry' }).returning();
+  for (let i = 0; i < 4; i++) {
+    const question = await buildQuestion(t.db, { grade: 5 + (i % 2) });
+    questions.push(question.id);
+    await t.db
+      .insert(questionCategories)
+      .values({ questionId: question.id, categoryId: i < 3 ? algebra.id : geometry.id });
+  }
+  await t.db.insert(questionCategories).values({ questionId: questions[1], categoryId: geometry.id });
   ssat = await buildOffering(t.db, { title: 'Days SSAT' });
   amc = await buildOffering(t.db, { title: 'Days AMC 8' });
   await t.db.update(offerings).set({ program: 'amc8' }).where(eq(offerings.id, amc.id));
@@ -76,6 +99,9 @@ beforeAll(async () => {
             await checks.add(student.id, question, (s + q) % 3 !== 0, at);
           }
   await checks.add(students[4].id, questions[0], true, '2025-04-02T10:00:00Z');
+  await checks.add(students[4].id, questions[1], false, '2025-03-31T10:00:00Z');
+  await checks.add(students[2].id, questions[3], false, '2026-02-28T23:59:59Z');
+  await checks.add(students[2].id, questions[2], true, '2026-02-01T00:00:00Z');
   await checks.flush();
 });
 afterAll(() => t.close());
@@ -90,6 +116,9 @@ describe('the days of the analytics', () => {
     expect(kept[0]).toBe(YEAR.from);
     expect(kept.at(-1)).toBe('2026-03-10');
     expect(await keptDays('ssat')).toHaveLength(364);
+    // The closed whole months of the year with checks are kept (April 2025, February 2026), the ends are not.
+    const months = await t.db.selectDistinct({ month: categoryMonths.month }).from(categoryMonths);
+    expect(months.map((m) => m.month).sort()).toEqual(['2025-04-01', '2026-02-01']);
     // Read again, from what was kept: the same figures.
     await expectDirectSums();
     const march = await read({ from: '2026-03-01', to: '2026-03-11' });
@@ -126,15 +155,22 @@ describe('the days of the analytics', () => {
 
   it('sum again the days a rebuild reaches: a check stored on a closed day', async () => {
     await expectDirectSums();
-    await t.db.insert(answerAttempts).values({
-      studentId: students[4].id,
-      questionId: questions[2],
-      answer: {},
-      isCorrect: false,
-      createdAt: new Date('2026-03-05T15:00:00Z'),
-    });
+    // On a closed day of this month, and in February, a closed month.
+    await t.db.insert(answerAttempts).values(
+      [
+        [questions[2], false, '2026-03-05T15:00:00Z'],
+        [questions[3], true, '2026-02-14T15:00:00Z'],
+      ].map(([questionId, isCorrect, at]) => ({
+        studentId: students[4].id,
+        questionId: questionId as string,
+        answer: {},
+        isCorrect: isCorrect as boolean,
+        createdAt: new Date(at as string),
+      })),
+    );
     await rebuildDays(t.db);
     expect(await t.db.select().from(academyDays)).toEqual([]);
+    expect(await t.db.select().from(categoryMonths)).toEqual([]);
     await expectDirectSums();
     const fifth = (await read({ from: '2026-03-05', to: '2026-03-05' }))[0];
     expect(fifth).toEqual((await directDays(t.db, { from: '2026-03-05', to: '2026-03-05' }))[0]);
@@ -166,6 +202,26 @@ describe('the days of the analytics', () => {
     expect((await keptDays()).length).toBeGreaterThan(300);
     await t.db.delete(users).where(eq(users.id, students[1].id));
     await expectDirectSums();
+  });
+
+  it('forget a deleted category’s months', async () => {
+    await expectDirectSums();
+    const [geometry] = await t.db.select().from(categories).where(eq(categories.name, 'Days geometry'));
+    await t.db.delete(categories).where(eq(categories.id, geometry.id));
+    await expectDirectSums();
+  });
+
+  it.each([
+    // The last day of February closes an hour into March.
+    ['2026-01-01', '2026-03-11', '2026-03-01T00:30:00Z', '2026-01-01', '2026-02-01'],
+    ['2026-01-01', '2026-03-11', '2026-03-01T01:00:00Z', '2026-01-01', '2026-03-01'],
+    // A range starting within a month keeps from the next; one ending on a month's last day keeps that month.
+    ['2025-03-11', '2025-12-31', '2026-03-11T12:00:00Z', '2025-04-01', '2026-01-01'],
+    // No whole closed month: nothing kept.
+    ['2026-02-05', '2026-02-20', '2026-03-11T12:00:00Z', '2026-03-01', '2026-03-01'],
+    ['2026-03-01', '2026-03-11', '2026-03-11T12:00:00Z', '2026-03-01', '2026-03-01'],
+  ])('keep the whole closed months of %s to %s at %s: from %s to before %s', (from, to, now, first, after) => {
+    expect(closedMonths({ from, to }, new Date(now))).toEqual({ first, after });
   });
 
   it('refuse a bad range with a 400 and its message, and anyone but an admin', async () => {

@@ -91,7 +91,7 @@ export async function daySums(
           and k_a.members = (select k_f.members from fingerprint k_f)),
       missing as materialized (
         select g_s.day::date as day
-        from generate_series(${range.from}::date, ${closed}::date, interval '1 day') g_s(day)
+        from generate_series(${range.from}::timestamp, ${closed}::timestamp, interval '1 day') g_s(day)
         where not exists (select 1 from kept g_k where g_k.day = g_s.day::date)),
       summed as materialized (
         select s_d.day, ${sums('s_d')}

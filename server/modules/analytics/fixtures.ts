@@ -1,16 +1,17 @@
 /**
- * What the analytics' tests build: enrollments straight into the table, and the figures per day summed straight
- * from student_days, as the route read them before the closed days were kept (academy_days), to compare the
- * route's answers with.
+ * What the analytics' tests build: enrollments straight into the table, and the figures per day and per category
+ * summed straight from student_days and category_days, as the route read them before closed days and months were
+ * kept (academy_days, category_months), to compare the route's answers with.
  */
 import { sql } from 'drizzle-orm';
 import { addDays } from '../../../common/rules/analytics';
 import type { OfferingProgram } from '../../../common/rules/offerings';
 import { accuracyPercent } from '../../../common/rules/progress-charts';
-import type { AnalyticsDay } from '../../../common/schemas/analytics';
+import type { AnalyticsCategory, AnalyticsDay } from '../../../common/schemas/analytics';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
 import { enrollments } from '../../db/schema';
+import { categoryFigure, type CategorySums } from './categories';
 import { programStudents, type DaySums } from './days';
 
 export function enroll(
@@ -61,4 +62,19 @@ export async function directDays(
     });
   }
   return days;
+}
+
+/** Checks and right ones per category and grade from `from` to `to`, summed from every category_days row. */
+export async function directCategories(db: Db, range: { from: string; to: string }): Promise<AnalyticsCategory[]> {
+  const found = await rows<CategorySums>(
+    db,
+    sql`select x_cd.category_id, x_c.name, x_cd.grade, sum(x_cd.checks)::int as checks, sum(x_cd.correct)::int as correct
+      from category_days x_cd
+      join categories x_c on x_c.id = x_cd.category_id
+      where x_cd.day >= ${range.from}::date and x_cd.day <= ${range.to}::date
+      group by x_cd.category_id, x_c.name, x_cd.grade
+      having sum(x_cd.checks) > 0
+      order by lower(x_c.name), x_c.name, x_cd.grade`,
+  );
+  return found.map(categoryFigure);
 }

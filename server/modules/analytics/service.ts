@@ -3,7 +3,8 @@
  * reading a summary kept as answers are stored (student_days, category_days) or an index of its own table
  * (enrollments by creation, test_attempts by submission; migration 0025), never the answers. The days read the
  * sums of closed days kept as they are read (academy_days; days.ts says why they stay right) and student_days for
- * the rest: a year is some 366 rows, not a row per student and day.
+ * the rest: a year is some 366 rows, not a row per student and day. Likewise the categories read the sums of closed
+ * months (category_months; categories.ts) and category_days for the range's ends.
  *
  * A program narrows each figure as follows (ANALYTICS_MESSAGES.programMeaning says it to the admin):
  * - days and test results: the students with an active enrollment (now) in an offering of the program;
@@ -27,6 +28,7 @@ import type {
 import type { AppContext } from '../../context';
 import { rows } from '../../db/prepared';
 import { Invalid } from '../../lib/errors';
+import { categoryFigure, categorySums } from './categories';
 import { daySums, programStudents } from './days';
 
 interface Range {
@@ -76,26 +78,7 @@ async function dayFigures(ctx: AppContext, range: Range): Promise<AnalyticsDay[]
 }
 
 async function categoryFigures(ctx: AppContext, range: Range): Promise<AnalyticsCategory[]> {
-  const found = await rows<{ category_id: string; name: string; grade: number; checks: number; correct: number }>(
-    ctx.db,
-    // Summed before the names are joined: 480 rows to join instead of a year's 175,000.
-    sql`select a_s.category_id, a_c.name, a_s.grade, a_s.checks, a_s.correct
-      from (select a_cd.category_id, a_cd.grade, sum(a_cd.checks)::int as checks, sum(a_cd.correct)::int as correct
-        from category_days a_cd
-        where a_cd.day >= ${range.from}::date and a_cd.day <= ${range.to}::date
-        group by a_cd.category_id, a_cd.grade) a_s
-      join categories a_c on a_c.id = a_s.category_id
-      where a_s.checks > 0
-      order by lower(a_c.name), a_c.name, a_s.grade`,
-  );
-  return found.map((r) => ({
-    categoryId: r.category_id,
-    category: r.name,
-    grade: r.grade,
-    checks: r.checks,
-    correct: r.correct,
-    accuracy: Math.round((r.correct / r.checks) * 100),
-  }));
+  return (await categorySums(ctx.db, range, ctx.now())).map(categoryFigure);
 }
 
 async function enrollmentFigures(ctx: AppContext, range: Range): Promise<AnalyticsEnrollmentWeek[]> {
