@@ -6,6 +6,7 @@
  * year, all programs and one program, 50 calls each in process (app.inject), on PGlite and PostgreSQL
  * (budget p99 < 500 ms).
  *   npm run bench:analytics
+ *   BENCH_DATABASES=pglite npm run bench:analytics    (one database: pglite or postgres)
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
@@ -109,6 +110,8 @@ async function bench(kind: 'embedded' | 'postgres'): Promise<void> {
   }
 }
 
-const kinds: Array<'embedded' | 'postgres'> = ['embedded'];
-if (await postgresReachable()) kinds.push('postgres');
+const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+const kinds: Array<'embedded' | 'postgres'> = [];
+if (wanted.includes('pglite')) kinds.push('embedded');
+if (wanted.includes('postgres') && (await postgresReachable())) kinds.push('postgres');
 for (const kind of kinds) await bench(kind);

@@ -113,6 +113,9 @@ export const UNANNOUNCED_TABLES: readonly string[] = [
   'skill_answer_queue',
   'student_days',
   'category_days',
+  // The analytics' sums of closed days and months, read afresh by every analytics read.
+  'academy_days',
+  'category_months',
   'student_targets',
   'practice_sessions',
   'letter_settings',

@@ -79,11 +79,15 @@ export function dayCountingCtes(batch: string): { checks: SQL; days: SQL; stored
 
 /**
  * Fills student_days and category_days from the stored answers, replacing what they held: for an academy with
- * history from before the tables were kept, and the demo. Same rule as the counting on store (see above).
+ * history from before the tables were kept, and the demo. Same rule as the counting on store (see above). The
+ * analytics' sums of closed days and months (academy_days, category_months) are emptied, to be summed again.
  */
 export async function rebuildDays(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table student_days, category_days in exclusive mode`);
+    // And the analytics' sums of closed days: a read waits for the rebuild to commit before summing some to keep.
+    await tx.execute(sql`lock table student_days, category_days, academy_days, category_months in exclusive mode`);
+    await tx.execute(sql`delete from academy_days`);
+    await tx.execute(sql`delete from category_months`);
     await tx.execute(sql`delete from student_days`);
     await tx.execute(sql`delete from category_days`);
     await tx.execute(sql`insert into student_days (student_id, day, checks, solved, first_tries, first_tries_right, active_minutes, last_check_at)

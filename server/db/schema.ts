@@ -1224,6 +1224,46 @@ export const categoryDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.grade, t.categoryId] })],
 );
 
+/**
+ * The category_days of one closed month (`month` its first day) summed for the admin's analytics, per grade and
+ * category: a year of accuracy by category is then a dozen months' rows and the days of the range's ends. Filled
+ * by the analytics as they read (server/modules/analytics/categories.ts); rebuildDays empties it.
+ */
+export const categoryMonths = pgTable(
+  'category_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    grade: integer('grade').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    checks: integer('checks').notNull(),
+    correct: integer('correct').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.grade, t.categoryId] })],
+);
+
+/**
+ * The student_days of one closed day summed for the admin's analytics, so a year is 366 rows instead of a row per
+ * student and day: for every student (`program` ''), or for a program's students (`program` its key; `members` the
+ * fingerprint of who they were when counted, so a row counted for other students is not read). Filled by the
+ * analytics as they read (server/modules/analytics/days.ts), never by the statement that stores the checks; a
+ * delete from student_days (rebuildDays, a deleted student) empties the days it reaches (migration 0026).
+ */
+export const academyDays = pgTable(
+  'academy_days',
+  {
+    program: text('program').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    members: text('members').notNull(),
+    activeStudents: integer('active_students').notNull(),
+    checks: integer('checks').notNull(),
+    firstTries: integer('first_tries').notNull(),
+    firstTriesRight: integer('first_tries_right').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.program, t.day] })],
+);
+
 /** The score a parent or a teacher hopes a student's tests reach; drawn as a line on the test-scores chart. */
 export const studentTargets = pgTable(
   'student_targets',
