@@ -653,6 +653,11 @@ export const answerAttempts = pgTable(
     // Whether a check is a question's first try for its student, as the stored checks are counted into skills and days.
     index('answer_attempts_student_question_idx').on(t.studentId, t.questionId, t.createdAt),
     index('answer_attempts_question_idx').on(t.questionId),
+    // Whether a student ever got a question right, one probe however many wrong tries came before: the pair's index
+    // above walks every try of the pair, and a student stuck on a question stores thousands.
+    index('answer_attempts_solved_idx')
+      .on(t.studentId, t.questionId)
+      .where(sql`is_correct`),
     // The admin dashboard's students active and answers checked in the last 7 days, across every student.
     index('answer_attempts_created_idx').on(t.createdAt),
   ],

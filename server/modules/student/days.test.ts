@@ -161,4 +161,60 @@ describe('activity per day', () => {
       .then((r) => (r as unknown as { rows: Array<{ checks: number }> }).rows);
     expect(total.checks).toBe(10_000);
   });
+
+  it('stores a check as fast after 50,000 wrong tries of its question as after none, and still counts it solved', async () => {
+    const student = await buildStudent(t.db);
+    const stuck = await buildQuestion(t.db);
+    const fresh = await buildQuestion(t.db);
+    await t.db.execute(sql`insert into answer_attempts (student_id, question_id, answer, is_correct, created_at)
+      select ${student.id}::uuid, ${stuck.id}::uuid, '"B"'::jsonb, false, '2026-04-01T00:00:00Z'::timestamptz + g * interval '1 second'
+      from generate_series(1, 50000) g`);
+    // Among an academy's other answers, as the planner sees them in production: 200 students, 50,000 tries.
+    const others = await Promise.all(Array.from({ length: 200 }, () => buildStudent(t.db)));
+    await t.db.execute(sql`insert into answer_attempts (student_id, question_id, answer, is_correct, created_at)
+      select o_s.id, ${fresh.id}::uuid, '"A"'::jsonb, g % 3 = 0, '2026-04-01T00:00:00Z'::timestamptz + g * interval '1 second'
+      from unnest(${`{${others.map((o) => o.id).join(',')}}`}::uuid[]) as o_s(id), generate_series(1, 250) g`);
+    await t.db.execute(sql`analyze answer_attempts`);
+    const w = writer();
+    let minute = 0;
+    /** The median time of storing 100 wrong checks of the question, a statement of them each time. */
+    const medianStore = async (questionId: string) => {
+      const times: number[] = [];
+      for (let round = 0; round < 7; round++) {
+        const start = performance.now();
+        for (let i = 0; i < 100; i++)
+          await w.add({
+            studentId: student.id,
+            questionId,
+            sectionId: null,
+            studentAnswer: 'B',
+            isCorrect: false,
+            createdAt: new Date(Date.parse('2026-05-10T08:00:00Z') + minute++ * 1000),
+          });
+        await w.flush();
+        times.push(performance.now() - start);
+      }
+      return times.sort((a, b) => a - b)[3];
+    };
+    await medianStore(fresh.id);
+    const afterNone = await medianStore(fresh.id);
+    const afterMany = await medianStore(stuck.id);
+    console.info(
+      `100 checks stored in ${afterNone.toFixed(1)} ms after no wrong try, ${afterMany.toFixed(1)} ms after 50,000`,
+    );
+    // Each check looks for an earlier right answer: walking the wrong tries for one took many times a check's time.
+    expect(afterMany).toBeLessThan(2 * afterNone + 5);
+
+    await w.add({
+      studentId: student.id,
+      questionId: stuck.id,
+      sectionId: null,
+      studentAnswer: 'A',
+      isCorrect: true,
+      createdAt: new Date(Date.parse('2026-05-10T08:00:00Z') + minute++ * 1000),
+    });
+    await w.flush();
+    const [may10] = await days(student.id);
+    expect(may10).toMatchObject({ day: '2026-05-10', solved: 1, firstTries: 1, checks: 7 * 3 * 100 + 1 });
+  });
 });

@@ -1,0 +1,2 @@
+-- Whether a student ever got a question right, in one probe however many wrong tries the pair holds.
+CREATE INDEX "answer_attempts_solved_idx" ON "answer_attempts" USING btree ("student_id","question_id") WHERE is_correct;
