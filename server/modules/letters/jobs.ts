@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
+import { evenPace } from '../../lib/pace';
 import { claimDueLetters, LETTER_BATCH, sendLetter, staleLetters } from './service';
 
 const TICK = 'letters-tick';
@@ -12,6 +13,12 @@ const TICK = 'letters-tick';
  * 13 minutes); four at once, 20 a second, and the learners kept most of the server (`npm run bench:letters-loop`).
  */
 export const LETTERS_AT_ONCE = 4;
+/**
+ * The most letters an instance starts a second, evenly spaced: 5,000 in a little over four minutes. As fast as they
+ * could go, letters took half the server's core from the learners for as long as they ran; at this pace they take
+ * a steady sliver of it (`npm run bench:letters-loop`).
+ */
+export const LETTERS_PER_SECOND = 20;
 const SEND = 'letter-send';
 /**
  * How often a failed delivery is tried again before its letter is marked failed: a mail server down for minutes
@@ -83,6 +90,7 @@ export async function startLetterJobs(
   };
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  const letterTurn = evenPace(LETTERS_PER_SECOND);
   await boss.work<{ letterId: string }>(SEND, { ...polling, batchSize: 100, includeMetadata: true }, async (jobs) => {
     const waiting = [...jobs];
     await Promise.all(
@@ -90,6 +98,7 @@ export async function startLetterJobs(
         for (let job = waiting.shift(); job; job = waiting.shift()) {
           const letterId = job.data.letterId;
           const lastTry = job.retryCount >= job.retryLimit;
+          await letterTurn();
           try {
             await sendLetter(ctx, letterId, { lastTry });
           } catch (error) {

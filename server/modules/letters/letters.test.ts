@@ -106,6 +106,12 @@ describe('the chart', () => {
     expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([560, 220]);
   });
+
+  it('draws its labels with its own font, whatever fonts the machine has', async () => {
+    const drawn = async (label: string) => (await solvedChartPng([{ label, solved: 3 }])).toString('base64');
+    // Same bar, other day's name: only the drawn label tells the two apart.
+    expect(await drawn('Mon')).not.toBe(await drawn('Tue'));
+  });
 });
 
 describe('drawing the chart', () => {
