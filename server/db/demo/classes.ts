@@ -77,7 +77,11 @@ export async function seedDemoClass(db: Db): Promise<Credentials[]> {
   const exercises = await db
     .select({ questionId: sectionQuestions.questionId })
     .from(sectionQuestions)
-    .where(eq(sectionQuestions.sectionId, section.id));
+    .where(eq(sectionQuestions.sectionId, section.id))
+    .orderBy(asc(sectionQuestions.position));
+  // The exercises answered in order, a minute apart: answers of one instant would be counted into skills in the
+  // order of their random ids, and the demo's levels and review dates would change from one start to the next.
+  const minutesLater = (when: Date, minutes: number) => new Date(when.getTime() + minutes * 60_000);
   const check = (studentId: string, questionId: string, isCorrect: boolean, when: Date) => ({
     studentId,
     questionId,
@@ -89,9 +93,9 @@ export async function seedDemoClass(db: Db): Promise<Credentials[]> {
   await db
     .insert(answerAttempts)
     .values([
-      ...exercises.map((e) => check(ava, e.questionId, true, at(-3))),
-      ...exercises.map((e) => check(ben, e.questionId, false, at(-3))),
-      ...exercises.map((e) => check(ben, e.questionId, true, at(-1))),
+      ...exercises.map((e, i) => check(ava, e.questionId, true, minutesLater(at(-3), i))),
+      ...exercises.map((e, i) => check(ben, e.questionId, false, minutesLater(at(-3), i))),
+      ...exercises.map((e, i) => check(ben, e.questionId, true, minutesLater(at(-1), i))),
     ]);
 
   const window = { opensAt: at(-5), closesAt: at(-1) };
