@@ -13,6 +13,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { rows } from '../server/db/prepared';
+import { startLettersProcess, type LettersProcess } from '../server/letters-process';
 import { onPostgresServer, POSTGRES_URL } from './processes';
 import { SEEDERS } from './scenarios';
 
@@ -22,12 +24,16 @@ const [mode, kind, portArg] = process.argv.slice(2);
 // checkout, a soak beside a bench) dropped the running one's database under it.
 const benchDatabase = `academy_bench_${process.pid}`;
 
+const benchDatabaseUrl = (() => {
+  const target = new URL(POSTGRES_URL);
+  target.pathname = `/${benchDatabase}`;
+  return target.toString();
+})();
+
 async function freshPostgres(): Promise<Database> {
   await onPostgresServer(`drop database if exists ${benchDatabase} with (force)`);
   await onPostgresServer(`create database ${benchDatabase}`);
-  const target = new URL(POSTGRES_URL);
-  target.pathname = `/${benchDatabase}`;
-  return openPostgres(target.toString(), 20);
+  return openPostgres(benchDatabaseUrl, 20);
 }
 
 async function main() {
@@ -47,33 +53,55 @@ async function main() {
   // Leaves autovacuum nothing to do after the bulk seed: its upkeep would otherwise share the cores with the loads.
   await database.db.execute(sql`vacuum analyze`);
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: portArg });
-  // BENCH_JOBS=1: the letters' job queue runs in the server as it does in production, its mail counted, not sent.
+  // BENCH_JOBS=1: the letters' job queue runs as it does in production: on PostgreSQL in the letters' process (its
+  // mail written to the outbox, as without SMTP_URL), on PGlite in the server (its mail counted, not sent).
   const jobs = process.env.BENCH_JOBS === '1';
+  const lettersApart = jobs && kind === 'postgres';
   let mailed = 0;
   const app = await buildApp({
     config,
     database,
     distDir: null,
     rateLimitFactor: 1_000_000,
-    jobs,
-    ...(jobs ? { mailer: { send: async () => void mailed++ } } : {}),
+    jobs: lettersApart ? { work: false } : jobs,
+    ...(jobs && !lettersApart ? { mailer: { send: async () => void mailed++ } } : {}),
   });
   await app.listen({ port: Number(portArg), host: '127.0.0.1' });
+  let letters: LettersProcess | undefined;
+  if (lettersApart) {
+    Object.assign(process.env, {
+      DATABASE_URL: benchDatabaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    });
+    letters = startLettersProcess(app.log);
+  }
+  const lettersHandedOver = async () =>
+    lettersApart
+      ? (
+          await rows<{ n: number }>(
+            database.db,
+            sql`select count(*)::int as n from letters bl where bl.status = 'sent'`,
+          )
+        )[0].n
+      : mailed;
   process.stdout.write(`${JSON.stringify({ ready: true, ids })}\n`);
   // SIGUSR2: the families' letters fall due (seeder `letterFamilies`), are claimed and queued at once, and built and
-  // handed to the mailer by the jobs; prints {letters: {queued, queuedMs, allMs}} when every one is handed over.
+  // handed over by the jobs; prints {letters: {queued, queuedMs, allMs}} when every one is handed over.
   process.on('SIGUSR2', async () => {
     const started = performance.now();
-    const before = mailed;
+    const before = await lettersHandedOver();
     await database.db.execute(sql`update letter_settings bls set frequency = 'weekly' where bls.frequency = 'off'`);
     const queued = await app.letterJobs!.queueDue();
     const queuedMs = Math.round(performance.now() - started);
     const expected = Number((ids.letterFamilies as { parents: number }).parents);
-    while (mailed - before < expected) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await lettersHandedOver()) - before < expected) await new Promise((resolve) => setTimeout(resolve, 100));
     const allMs = Math.round(performance.now() - started);
     process.stdout.write(`${JSON.stringify({ letters: { queued, queuedMs, allMs } })}\n`);
   });
   process.on('SIGTERM', async () => {
+    await letters?.stop();
     await app.close();
     await database.close();
     // Each run seeds afresh; hundreds of megabytes of old ones would otherwise pile up.

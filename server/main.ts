@@ -13,6 +13,7 @@ import { CODE_KEY_FILE } from './lib/code-key';
 import { removeBackupAccess, writeBackupAccess } from './lib/backup';
 import { DataDirUnsafeError, OWNER_ONLY_UMASK, prepareDataDir } from './lib/data-dir';
 import { startMetricsServer, type MetricsServer } from './lib/metrics';
+import { startLettersProcess, type LettersProcess } from './letters-process';
 
 function print(text: string) {
   process.stdout.write(`${text}\n`);
@@ -82,7 +83,9 @@ async function main() {
     config,
     database,
     backupToken,
-    jobs: true,
+    // On PostgreSQL the letters are built by a process of their own (started below); the embedded database is open
+    // in this process alone, which builds them itself.
+    jobs: database.kind === 'postgres' ? { work: false } : true,
     logger: {
       level: config.logLevel,
       redact: logRedactions,
@@ -101,6 +104,7 @@ async function main() {
   });
 
   let metricsServer: MetricsServer | undefined;
+  let letters: LettersProcess | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -114,6 +118,7 @@ async function main() {
       // Scraped until the requests in flight are done.
       await app.close().finally(() => clearInterval(closeIdle));
       await metricsServer?.close();
+      await letters?.stop();
     } finally {
       await database.close();
       process.exit(0);
@@ -146,6 +151,7 @@ async function main() {
     app.log.info(`metrics at ${ownUrl(metricsServer.address)}/metrics`);
   }
   await app.listen({ port: config.port, host: config.host });
+  if (database.kind === 'postgres') letters = startLettersProcess(app.log);
   if (backupToken)
     writeBackupAccess(config.dataDir, {
       pid: process.pid,

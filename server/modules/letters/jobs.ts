@@ -30,6 +30,11 @@ export const SEND_RETRIES = 3;
 export interface LetterJobOptions {
   /** Whether the minute's tick is scheduled (tests run ticks themselves). */
   tick?: boolean;
+  /**
+   * Whether this process claims and builds letters (default true). A server whose letters are built by a process of
+   * its own only asks for ticks (`tickSoon`).
+   */
+  work?: boolean;
   pollingIntervalSeconds?: number;
   /** The wait before a failed delivery is tried again. */
   retryDelaySeconds?: number;
@@ -89,33 +94,35 @@ export async function startLetterJobs(
     return queued;
   };
 
-  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-  const letterTurn = evenPace(LETTERS_PER_SECOND);
-  await boss.work<{ letterId: string }>(SEND, { ...polling, batchSize: 100, includeMetadata: true }, async (jobs) => {
-    const waiting = [...jobs];
-    await Promise.all(
-      Array.from({ length: LETTERS_AT_ONCE }, async () => {
-        for (let job = waiting.shift(); job; job = waiting.shift()) {
-          const letterId = job.data.letterId;
-          const lastTry = job.retryCount >= job.retryLimit;
-          await letterTurn();
-          try {
-            await sendLetter(ctx, letterId, { lastTry });
-          } catch (error) {
-            if (lastTry)
-              log.error({ err: error, letterId, tries: job.retryCount + 1 }, 'a letter could not be sent; it failed');
-            else log.warn({ err: error, letterId }, 'a letter could not be sent; it will be retried');
-            // Only this letter is retried: pg-boss completes the rest of the batch, and never a job failed here.
-            await boss.fail(SEND, job.id, { message: error instanceof Error ? error.message : String(error) });
+  if (options.work ?? true) {
+    const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+    const letterTurn = evenPace(LETTERS_PER_SECOND);
+    await boss.work<{ letterId: string }>(SEND, { ...polling, batchSize: 100, includeMetadata: true }, async (jobs) => {
+      const waiting = [...jobs];
+      await Promise.all(
+        Array.from({ length: LETTERS_AT_ONCE }, async () => {
+          for (let job = waiting.shift(); job; job = waiting.shift()) {
+            const letterId = job.data.letterId;
+            const lastTry = job.retryCount >= job.retryLimit;
+            await letterTurn();
+            try {
+              await sendLetter(ctx, letterId, { lastTry });
+            } catch (error) {
+              if (lastTry)
+                log.error({ err: error, letterId, tries: job.retryCount + 1 }, 'a letter could not be sent; it failed');
+              else log.warn({ err: error, letterId }, 'a letter could not be sent; it will be retried');
+              // Only this letter is retried: pg-boss completes the rest of the batch, and never a job failed here.
+              await boss.fail(SEND, job.id, { message: error instanceof Error ? error.message : String(error) });
+            }
           }
-        }
-      }),
-    );
-  });
-  await boss.work(TICK, polling, async () => {
-    await queueDue();
-  });
-  if (options.tick ?? true) await boss.schedule(TICK, '* * * * *');
+        }),
+      );
+    });
+    await boss.work(TICK, polling, async () => {
+      await queueDue();
+    });
+    if (options.tick ?? true) await boss.schedule(TICK, '* * * * *');
+  }
   return {
     queueDue,
     tickSoon() {
