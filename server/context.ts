@@ -10,6 +10,7 @@ import type { CurrentUser } from './modules/sessions/store';
 import type { MemosOf } from './lib/kept/declare';
 import { academyMemos } from './modules/academy/kept';
 import { gradebookMemos } from './modules/gradebook/kept';
+import { masteryMemos } from './modules/mastery/kept';
 import { questionMemos } from './modules/questions/kept';
 import { studentMemos } from './modules/student/kept';
 import { testMemos } from './modules/saved-tests/kept';
@@ -23,6 +24,7 @@ export const MEMOS = {
   ...userMemos,
   ...academyMemos,
   ...gradebookMemos,
+  ...masteryMemos,
 };
 export type Memos = MemosOf<typeof MEMOS>;
 

@@ -52,6 +52,8 @@ export const ANNOUNCED_TABLES: Record<string, readonly Channel[]> = {
   categories: ['bank'],
   focus_areas: ['bank'],
   attachments: ['bank'],
+  // Which skills a student's or a class's sections practice is kept (server/modules/mastery/kept.ts).
+  skills: ['bank'],
   users: ['users'],
   profiles: ['users'],
   teacher_students: ['users'],
@@ -103,9 +105,8 @@ export const UNANNOUNCED_TABLES: readonly string[] = [
   'calendar_feeds',
   // Read afresh by a teacher's view of a student's work.
   'help_opened',
-  // Skills, students' standing in them, their days of activity, practice sessions, targets and parents' letters are
-  // read afresh by the pages and jobs that show or send them.
-  'skills',
+  // Prerequisites, students' standing in skills, their days of activity, practice sessions, targets and parents'
+  // letters are read afresh by the pages and jobs that show or send them.
   'skill_prerequisites',
   'student_skills',
   'student_skill_changes',

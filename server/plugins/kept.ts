@@ -157,7 +157,7 @@ export interface KeptDatabase extends Pick<Database, 'listen'> {
 
 /** A view or memo with its store. */
 interface Kept {
-  spec: { clearedBy: readonly Channel[]; scoped: boolean; maxBytes: number };
+  spec: { clearedBy: readonly Channel[]; clearedWholeBy?: readonly Channel[]; scoped: boolean; maxBytes: number };
   kind: 'view' | 'memo';
   name: string;
   store: RenderedViews | Memo<unknown, never>;
@@ -212,7 +212,7 @@ export async function registerKept<D extends Record<string, SomeKeptMemo>>(
       questions: new Set(notice.questions),
     });
     for (const { spec, store } of clearedBy(channel)) {
-      if (spec.scoped) store.evictWhere(reached);
+      if (spec.scoped && !spec.clearedWholeBy?.includes(channel)) store.evictWhere(reached);
       else store.clear();
     }
   }

@@ -13,6 +13,11 @@ export const MB = 1024 * 1024;
 interface KeptSpec {
   /** The channels whose notices empty it. */
   clearedBy: readonly Channel[];
+  /**
+   * Of those, the channels whose notices empty a scoped one whole: what it keeps depends on more than its key names
+   * (a student's entry built from their questions' tags, which a notice names by question).
+   */
+  clearedWholeBy?: readonly Channel[];
   maxBytes: number;
 }
 

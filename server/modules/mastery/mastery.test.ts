@@ -214,3 +214,90 @@ describe('reading skills', () => {
     expect(map.json()).toEqual({ skills: [], students: [{ id: other.id, name: 'Blaise Pascal', levels: [] }] });
   });
 });
+
+describe("the skills a student's and a class's sections practice, kept between reads", () => {
+  let s: Awaited<ReturnType<typeof buildSkills>>;
+  let student: TestUser;
+  let admin: TestUser;
+  let classId: string;
+  let section: string;
+  /** The focus area's own skill, made again by the first test. */
+  let whole: string;
+  const cookies: Record<string, string> = {};
+  const skillIdsOf = async (cookie: string, url: string) =>
+    ((await get(cookie, url)).json().skills as { skillId: string }[]).map((skill) => skill.skillId).sort();
+  const studentSkills = () => skillIdsOf(cookies[student.id], '/api/student/skills');
+  const mapSkills = () => skillIdsOf(cookies[admin.id], `/api/classes/${classId}/skills`);
+  // Notices reach the server a moment after the write commits.
+  const soon = { timeout: 5000, interval: 50 };
+
+  beforeAll(async () => {
+    s = await buildSkills(t.db);
+    whole = s.whole;
+    const course = await buildCourse(t.db, { units: 1, sections: 1 });
+    section = course.units[0].sections[0].id;
+    await t.db.execute(
+      sql`insert into section_questions (section_id, question_id, position) values (${section}, ${s.plain[0]}, 1)`,
+    );
+    student = await buildStudent(t.db);
+    admin = await buildAdmin(t.db);
+    const [created] = await rows<{ id: string }>(t.db, sql`insert into classes (name) values ('Kept') returning id`);
+    classId = created.id;
+    await t.db.execute(sql`insert into class_courses (class_id, course_id) values (${classId}, ${course.id})`);
+    await t.db.execute(sql`insert into class_students (class_id, student_id) values (${classId}, ${student.id})`);
+    for (const user of [student, admin]) cookies[user.id] = await signIn(t.app, user);
+  });
+
+  it('follow a question placed or its tag taken off, a skill removed or made, and a course taken back or given', async () => {
+    expect(await studentSkills()).toEqual([s.whole]);
+    expect(await mapSkills()).toEqual([s.whole]);
+
+    // A question of the category placed in the section: a content change naming the class's students.
+    await t.db.execute(
+      sql`insert into section_questions (section_id, question_id, position) values (${section}, ${s.worded[0]}, 2)`,
+    );
+    const both = [s.whole, s.narrow].sort();
+    await expect.poll(studentSkills, soon).toEqual(both);
+    await expect.poll(mapSkills, soon).toEqual(both);
+
+    // The question's category taken off: a bank change, which names the question and no student.
+    await t.db.execute(sql`delete from question_categories qc where qc.question_id = ${s.worded[0]}`);
+    await expect.poll(studentSkills, soon).toEqual([s.whole]);
+    await expect.poll(mapSkills, soon).toEqual([s.whole]);
+
+    // The focus area's skill removed, then made again: the skills' own notices.
+    const [{ focus_area_id: focusAreaId }] = await rows<{ focus_area_id: string }>(
+      t.db,
+      sql`select sk.focus_area_id from skills sk where sk.id = ${s.whole}`,
+    );
+    await t.db.execute(sql`delete from skills sk where sk.id = ${s.whole}`);
+    await expect.poll(studentSkills, soon).toEqual([]);
+    await expect.poll(mapSkills, soon).toEqual([]);
+    [{ id: whole }] = await rows<{ id: string }>(
+      t.db,
+      sql`insert into skills (focus_area_id) values (${focusAreaId}) returning id`,
+    );
+    await expect.poll(studentSkills, soon).toEqual([whole]);
+    await expect.poll(mapSkills, soon).toEqual([whole]);
+
+    // The course taken back from the class, then given again.
+    await t.db.execute(sql`delete from class_courses cc where cc.class_id = ${classId}`);
+    await expect.poll(studentSkills, soon).toEqual([]);
+    await expect.poll(mapSkills, soon).toEqual([]);
+    await t.db.execute(sql`insert into class_courses (class_id, course_id)
+      select ${classId}, u.course_id from units u join sections se on se.unit_id = u.id where se.id = ${section}`);
+    await expect.poll(studentSkills, soon).toEqual([whole]);
+    await expect.poll(mapSkills, soon).toEqual([whole]);
+  });
+
+  it("keeps nothing for a class without students, whose changes are announced to nobody", async () => {
+    const course = await buildCourse(t.db, { units: 1, sections: 1 });
+    await t.db.execute(sql`insert into section_questions (section_id, question_id, position)
+      values (${course.units[0].sections[0].id}, ${s.plain[1]}, 1)`);
+    const [empty] = await rows<{ id: string }>(t.db, sql`insert into classes (name) values ('Nobody') returning id`);
+    const url = `/api/classes/${empty.id}/skills`;
+    expect(await skillIdsOf(cookies[admin.id], url)).toEqual([]);
+    await t.db.execute(sql`insert into class_courses (class_id, course_id) values (${empty.id}, ${course.id})`);
+    expect(await skillIdsOf(cookies[admin.id], url)).toEqual([whole]);
+  });
+});

@@ -8,6 +8,7 @@ import { DASHBOARD_MESSAGES } from '../../../common/schemas/dashboards';
 import type { ClassSkillsReply, SkillName, StudentSkill } from '../../../common/schemas/mastery';
 import type { AppContext } from '../../context';
 import { answersCounted } from './keeper';
+import type { SkillNameRow } from './kept';
 import type { Db } from '../../db/client';
 import { preparedFor, rows } from '../../db/prepared';
 import type { Actor } from '../../policies/actor';
@@ -28,14 +29,6 @@ const skillsOfSections = (sectionIds: SQL) => sql`
     where sos_sq.section_id in (${sectionIds})) sos_t
     on sos_t.focus_id = sos_sk.focus_area_id and (sos_sk.category_id is null or sos_sk.category_id = sos_t.category_id)`;
 
-interface SkillNameRow {
-  skill_id: string;
-  focus_area: string;
-  category: string | null;
-  grade_min: number | null;
-  grade_max: number | null;
-}
-
 const skillNameOf = (r: SkillNameRow): SkillName => ({
   skillId: r.skill_id,
   focusArea: r.focus_area,
@@ -53,9 +46,16 @@ type StudentSkillRow = SkillNameRow & {
   review_due_at: string | null;
 };
 
+/** The ids of the skills a student's open sections practice, kept (./kept.ts). */
+function skillsPracticedBy(ctx: AppContext, studentId: string): Promise<string[]> {
+  return ctx.memos.studentPracticedSkills.remember({ student: studentId }, async () =>
+    (await rows<{ id: string }>(ctx.db, skillsOfSections(accessibleSectionIds(studentId)))).map((r) => r.id),
+  );
+}
+
 /**
- * A student's skills as one prepared statement: planning it cost as much as running it. The rows come back as one
- * JSON array, the only shape a prepared select takes whatever the columns.
+ * A student's skills with their levels as one prepared statement: planning it cost as much as running it. The rows
+ * come back as one JSON array, the only shape a prepared select takes whatever the columns.
  */
 function prepareStudentSkills(db: Db) {
   const studentId = sql.placeholder('studentId');
@@ -69,7 +69,7 @@ function prepareStudentSkills(db: Db) {
         join focus_areas sk_fa on sk_fa.id = sk.focus_area_id
         left join categories sk_c on sk_c.id = sk.category_id
         left join student_skills ss on ss.skill_id = sk.id and ss.student_id = ${studentId}
-        where sk.id in (${skillsOfSections(accessibleSectionIds(studentId))})
+        where sk.id = any(${sql.placeholder('practiced')}::uuid[])
           or (ss.student_id is not null and ss.level > 0)) st_r), '[]'::json)`,
     })
     .from(sql`(select 1) st_one`)
@@ -82,9 +82,10 @@ const studentSkillQueries = new WeakMap<Db, ReturnType<typeof prepareStudentSkil
  * level in (a test's questions reach beyond the sections), with their level and review date.
  */
 export async function skillsOfStudent(ctx: AppContext, studentId: string): Promise<StudentSkill[]> {
-  await answersCounted(ctx);
+  const [practiced] = await Promise.all([skillsPracticedBy(ctx, studentId), answersCounted(ctx)]);
   const [{ skills: found }] = await preparedFor(ctx.db, studentSkillQueries, prepareStudentSkills).execute({
     studentId,
+    practiced,
   });
   return found.map((r) => ({
     ...skillNameOf(r),
@@ -111,31 +112,28 @@ export async function studentSkills(ctx: AppContext, actor: Actor, studentId: st
   return skillsOfStudent(ctx, studentId);
 }
 
-/** The skills a class's courses practice (the sections it gives), in order: one prepared statement, as a student's. */
-function prepareClassSkills(db: Db) {
-  return db
-    .select({
-      skills: sql<SkillNameRow[]>`coalesce((select json_agg(cs_r order by cs_r.position) from (
-        select sk.id as skill_id, sk_fa.name as focus_area, sk_c.name as category, sk.grade_min, sk.grade_max,
-          row_number() over (${SKILL_ORDER}) as position
+/** The skills a class's courses practice (the sections it gives), named and in order: kept (./kept.ts). */
+async function skillsPracticedByClass(ctx: AppContext, classId: string): Promise<SkillNameRow[]> {
+  return ctx.memos.classPracticedSkills.remember(classId, () =>
+    rows<SkillNameRow>(
+      ctx.db,
+      sql`select sk.id as skill_id, sk_fa.name as focus_area, sk_c.name as category, sk.grade_min, sk.grade_max
         from skills sk
         join focus_areas sk_fa on sk_fa.id = sk.focus_area_id
         left join categories sk_c on sk_c.id = sk.category_id
-        where sk.id in (${skillsOfSections(classSectionIds(sql`${sql.placeholder('classId')}`))})) cs_r), '[]'::json)`,
-    })
-    .from(sql`(select 1) cs_one`)
-    .prepare('class_skills');
+        where sk.id in (${skillsOfSections(classSectionIds(classId))})
+        ${SKILL_ORDER}`,
+    ),
+  );
 }
-const classSkillQueries = new WeakMap<Db, ReturnType<typeof prepareClassSkills>>();
 
 /**
- * `GET /api/classes/:id/skills`: the class's heat map, in two statements: the skills its courses practice (the
- * sections it gives), then each student of the class with their level in each of those skills, in that order.
+ * `GET /api/classes/:id/skills`: the class's heat map: the skills its courses practice, then each student of the
+ * class with their level in each of those skills, in that order.
  */
 export async function classSkills(ctx: AppContext, actor: Actor, classId: string): Promise<ClassSkillsReply> {
   await requireClass(ctx.db, actor, classId);
-  await answersCounted(ctx);
-  const [{ skills }] = await preparedFor(ctx.db, classSkillQueries, prepareClassSkills).execute({ classId });
+  const [skills] = await Promise.all([skillsPracticedByClass(ctx, classId), answersCounted(ctx)]);
   const skillIds = skills.map((s) => s.skill_id);
   const students = await rows<{ id: string; name: string; levels: number[] }>(
     ctx.db,
@@ -151,6 +149,8 @@ export async function classSkills(ctx: AppContext, actor: Actor, classId: string
       where hm_cs.class_id = ${classId}
       order by 2, hm_u.id`,
   );
+  // A change of what a class without students gives is announced to nobody: such a class keeps nothing.
+  if (students.length === 0) ctx.memos.classPracticedSkills.evict(classId);
   return {
     skills: skills.map(skillNameOf),
     students: students.map((s) => ({ id: s.id, name: s.name, levels: s.levels.map(Number) })),
