@@ -1,18 +1,39 @@
 /** Checking a whole question: reading the stored key and the student's answer, then the question type's verdict. */
 import { rulesOf } from '../question-types';
+import { answerFormsOf } from '../question-types/content';
+import { ANSWER_FORM_MESSAGES, type AnswerForm } from '../rules/answer-forms';
 import type { QuestionType } from '../rules/questions';
+import { matchInForm, missedForm } from './forms';
 import { matchesAccepted } from './match';
 import { withinBudget, withinBudgetWhole } from './numbers';
-import type { CheckResult } from './verdict';
+import type { CheckResult, EntryMatcher } from './verdict';
 import { studentEntries } from './wire';
 
 export type { CheckResult, QuestionType };
 
-/** A question as stored: its type and answer key (possibly as a JSON string). */
+/** A question as stored: its type and answer key (possibly as a JSON string), and the forms its blanks ask. */
 export interface CheckableQuestion {
   type: QuestionType;
   answer: unknown;
   options?: unknown;
+  answerForms?: unknown;
+}
+
+/** The stored forms of a question's blanks; none when they cannot be read (a key stored before forms existed). */
+function formsOf(question: CheckableQuestion, blanks: number): AnswerForm[][] {
+  try {
+    return answerFormsOf(question.answerForms, blanks);
+  } catch {
+    return [];
+  }
+}
+
+/** The comparison of an entry with an accepted answer of a blank, in the form the blank asks. */
+function matcherFor(forms: AnswerForm[][]): EntryMatcher {
+  return (entry, accepted, blank) => {
+    const asked = forms[blank] ?? [];
+    return asked.length === 0 ? matchesAccepted(entry, accepted) : matchInForm(entry, accepted, asked, matchesAccepted);
+  };
 }
 
 const NO_KEY: CheckResult = { isCorrect: false, feedback: 'This question cannot be checked automatically.' };
@@ -43,11 +64,33 @@ function checkQuestion(question: CheckableQuestion, studentAnswer: string): Chec
     if (blanks === null || blanks.length === 0) return NO_KEY;
     const rules = rulesOf(question.type);
     if (rules === null) return NO_KEY;
-    return rules.check(blanks, studentEntries(typeof studentAnswer === 'string' ? studentAnswer : ''), matchesAccepted);
+    return rules.check(
+      blanks,
+      studentEntries(typeof studentAnswer === 'string' ? studentAnswer : ''),
+      matcherFor(formsOf(question, blanks.length)),
+    );
   } catch {
     // A defensive net: malformed keys must not take the endpoint down.
     return NO_KEY;
   }
+}
+
+/**
+ * Why the author's key does not meet its own forms (an accepted answer not written in the form its blank asks), or
+ * null: a key a student could not match in form is refused when saved.
+ */
+export function keyNotInForm(question: CheckableQuestion): string | null {
+  return withinBudget(() => {
+    const blanks = acceptedBlanks(fromJson(question.answer)) ?? [];
+    const forms = formsOf(question, blanks.length);
+    for (const [i, accepted] of blanks.entries()) {
+      for (const answer of accepted) {
+        const missed = missedForm(answer, forms[i] ?? []);
+        if (missed) return ANSWER_FORM_MESSAGES.keyNotInForm(answer, blanks.length > 1 ? i + 1 : null, missed);
+      }
+    }
+    return null;
+  });
 }
 
 /**
@@ -65,7 +108,7 @@ export function answerCredit(question: CheckableQuestion, studentAnswer: string)
       return rules.credit(
         blanks,
         studentEntries(typeof studentAnswer === 'string' ? studentAnswer : ''),
-        matchesAccepted,
+        matcherFor(formsOf(question, blanks.length)),
       );
     } catch {
       return 0;

@@ -6,6 +6,7 @@ export {
   answerCredit,
   checkAnswer,
   checkAnswerWhole,
+  keyNotInForm,
   multipleAnswers,
   type CheckableQuestion,
   type CheckResult,

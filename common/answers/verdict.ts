@@ -2,18 +2,27 @@
  * The verdicts a question type gives from the matcher's results: a set of chosen letters against the correct ones,
  * and entries against the accepted answers of each blank, with the feedback a student reads.
  */
+import { formFeedback, type AnswerForm } from '../rules/answer-forms';
 import type { MatchResult } from './match';
 
 /**
- * The math engine's comparison of one entry with one accepted answer, handed in by the caller: the verdicts stay
- * free of the engine, so screens that show or encode answers load none of it.
+ * The comparison of one entry with one accepted answer of a blank (numbered from 0): equal, different, unreadable,
+ * or equal but not in the form the blank asks (the form missed).
  */
-export type EntryMatcher = (entry: string, accepted: string) => MatchResult;
+export type EntryResult = MatchResult | AnswerForm;
+
+/**
+ * The math engine's comparison, handed in by the caller with the blanks' forms: the verdicts stay free of the engine,
+ * so screens that show or encode answers load none of it.
+ */
+export type EntryMatcher = (entry: string, accepted: string, blank: number) => EntryResult;
 
 /** Whether the student is right, and what to tell them. */
 export interface CheckResult {
   isCorrect: boolean;
   feedback: string;
+  /** Wrong only in form: every blank not right has the right value, written otherwise than asked. */
+  formMissed?: true;
 }
 
 const CORRECT: CheckResult = { isCorrect: true, feedback: 'Correct!' };
@@ -33,13 +42,21 @@ export function checkChoices(correct: string[], entries: string[] | null): Check
   return same ? CORRECT : { isCorrect: false, feedback: WRONG };
 }
 
-/** Right when every blank is; otherwise the feedback names the blanks that are wrong and those that could not be read. */
+/**
+ * Right when every blank is; otherwise the feedback names the blanks that are wrong, those that could not be read,
+ * and why those right in value are not in their form.
+ */
 export function checkBlanks(blanks: string[][], entries: string[] | null, match: EntryMatcher): CheckResult {
-  const results = blanks.map((accepted, i) => matchBlank(entries?.[i] ?? '', accepted, match));
+  const results = blanks.map((accepted, i) => matchBlank(entries?.[i] ?? '', accepted, i, match));
   if (results.every((r) => r === 'equal')) return CORRECT;
-  if (blanks.length === 1) return { isCorrect: false, feedback: results[0] === 'unreadable' ? UNREADABLE : WRONG };
-  const wrong = numbersWhere(results, 'different');
-  const unreadable = numbersWhere(results, 'unreadable');
+  const formMissed = results.every((r) => r === 'equal' || typeof r === 'object') ? ({ formMissed: true } as const) : {};
+  if (blanks.length === 1) {
+    const [result] = results;
+    const feedback = typeof result === 'object' ? formFeedback(result) : result === 'unreadable' ? UNREADABLE : WRONG;
+    return { isCorrect: false, feedback, ...formMissed };
+  }
+  const wrong = numbersWhere(results, (r) => r === 'different');
+  const unreadable = numbersWhere(results, (r) => r === 'unreadable');
   const parts: string[] = [];
   if (wrong.length > 0)
     parts.push(
@@ -50,22 +67,30 @@ export function checkBlanks(blanks: string[][], entries: string[] | null, match:
     parts.push(
       `We could not read your answer to ${unreadable.length === 1 ? 'blank' : 'blanks'} ${listing(unreadable)}. Check the math and try again.`,
     );
-  return { isCorrect: false, feedback: parts.join(' ') };
+  results.forEach((r, i) => {
+    if (typeof r === 'object') parts.push(`Blank ${i + 1}: ${formFeedback(r)}.`);
+  });
+  return { isCorrect: false, feedback: parts.join(' '), ...formMissed };
 }
 
-/** How many blanks the entries get right. */
+/** How many blanks the entries get right (in value and form). */
 export const blanksRight = (blanks: string[][], entries: string[] | null, match: EntryMatcher): number =>
-  blanks.filter((accepted, i) => matchBlank(entries?.[i] ?? '', accepted, match) === 'equal').length;
+  blanks.filter((accepted, i) => matchBlank(entries?.[i] ?? '', accepted, i, match) === 'equal').length;
 
-/** Right if any accepted answer matches; unreadable only if none does and the entry could not be read. */
-function matchBlank(entry: string, accepted: string[], match: EntryMatcher): MatchResult {
-  const results = accepted.map((a) => match(entry, a));
+/**
+ * Right if any accepted answer matches; else the form missed if any is equal in value; unreadable only if none is
+ * and the entry could not be read.
+ */
+function matchBlank(entry: string, accepted: string[], blank: number, match: EntryMatcher): EntryResult {
+  const results = accepted.map((a) => match(entry, a, blank));
   if (results.includes('equal')) return 'equal';
+  const missed = results.find((r) => typeof r === 'object');
+  if (missed !== undefined) return missed;
   return results.includes('unreadable') ? 'unreadable' : 'different';
 }
 
-function numbersWhere(results: MatchResult[], wanted: MatchResult): number[] {
-  return results.flatMap((r, i) => (r === wanted ? [i + 1] : []));
+function numbersWhere(results: EntryResult[], wanted: (result: EntryResult) => boolean): number[] {
+  return results.flatMap((r, i) => (wanted(r) ? [i + 1] : []));
 }
 
 /** "2", "1 and 3", "1, 2 and 4". */

@@ -10,6 +10,14 @@ import {
   type AnswerKey,
   type Options,
 } from '../rules/questions';
+import {
+  ANSWER_FORM_KINDS,
+  ANSWER_FORM_MESSAGES as F,
+  MAX_FORM_UNITS,
+  MAX_ROUNDING_DIGITS,
+  MAX_UNIT_LENGTH,
+  type AnswerForm,
+} from '../rules/answer-forms';
 import { isStorableText, unstorableMessage } from '../text';
 
 /** What a type's check reads of a question: its key and options as they arrive, and its text. */
@@ -17,12 +25,15 @@ export interface QuestionContent {
   questionText: string;
   answer?: unknown;
   options?: unknown;
+  /** The forms each blank's answer must take (a list per blank); none for types without typed answers. */
+  answerForms?: unknown;
 }
 
-/** The key and options in their stored form. */
+/** The key, options and answer forms in their stored form. */
 export interface CheckedContent {
   options: Options;
   answer: AnswerKey;
+  answerForms: AnswerForm[][];
 }
 
 /** A broken rule of the answer key or options, with the field it concerns. */
@@ -67,4 +78,49 @@ export function acceptedList(value: unknown, path: string, missing: string): str
     fail(`An accepted answer must be at most ${QUESTION_LIMITS.acceptedAnswer} characters`, path);
   if (!list.every(isStorableText)) fail(unstorableMessage('An accepted answer'), path);
   return list;
+}
+
+const wholeIn = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+/** One form as authored, checked; throws a ContentIssue naming what is wrong. */
+function answerForm(value: unknown, path: string): AnswerForm {
+  const form = (value ?? {}) as Record<string, unknown>;
+  const kind = ANSWER_FORM_KINDS.find((k) => k === form.kind);
+  if (kind === undefined) fail(F.unreadable, path);
+  switch (kind) {
+    case 'decimalPlaces':
+      if (!wholeIn(form.places, 0, MAX_ROUNDING_DIGITS)) fail(F.places, path);
+      return { kind, places: form.places };
+    case 'significantFigures':
+      if (!wholeIn(form.figures, 1, MAX_ROUNDING_DIGITS)) fail(F.figures, path);
+      return { kind, figures: form.figures };
+    case 'variable':
+      if (typeof form.name !== 'string' || !/^\p{L}$/u.test(form.name)) fail(F.variable, path);
+      return { kind, name: form.name };
+    case 'units': {
+      const units = Array.isArray(form.units) ? form.units.map((u) => (typeof u === 'string' ? u.trim() : '')) : [];
+      if (units.length === 0 || units.length > MAX_FORM_UNITS || units.some((u) => u === '' || u.length > MAX_UNIT_LENGTH))
+        fail(F.units, path);
+      if (!units.every(isStorableText)) fail(F.units, path);
+      return { kind, units: [...new Set(units)] };
+    }
+    default:
+      return { kind };
+  }
+}
+
+/**
+ * The forms of each of `blanks` blanks, as authored (a list per blank, possibly JSON): lists beyond the blanks are
+ * dropped, as options are for a type without options, and a kind given twice for a blank counts once.
+ */
+export function answerFormsOf(value: unknown, blanks: number): AnswerForm[][] {
+  const given = fromJson(value ?? []);
+  if (!Array.isArray(given)) fail(F.unreadable, 'answerForms');
+  return Array.from({ length: blanks }, (_, i) => {
+    const list: unknown = given[i] ?? [];
+    if (!Array.isArray(list) || list.length > ANSWER_FORM_KINDS.length) fail(F.unreadable, `answerForms.${i}`);
+    const forms = list.map((form, j) => answerForm(form, `answerForms.${i}.${j}`));
+    return forms.filter((form, j) => forms.findIndex((other) => other.kind === form.kind) === j);
+  });
 }

@@ -2,7 +2,7 @@
 import { blanksRight, checkBlanks } from '../answers/verdict';
 import { decodeBlanks, encodeBlanks, studentEntries } from '../answers/wire';
 import { MAX_BLANKS, QUESTION_MESSAGES, blankPlaceholder, placeholdersIn } from '../rules/questions';
-import { acceptedList, fail, fromJson } from './content';
+import { acceptedList, answerFormsOf, fail, fromJson } from './content';
 import { acceptedLists, alternatives, noAnswer, perBlank, typedOrEmpty } from './display';
 import type { QuestionTypeRules } from './rules';
 
@@ -39,7 +39,7 @@ export const fillInTheBlank: QuestionTypeRules = {
     const extra = written.find((n) => n < 1 || n > blanks.length);
     if (extra !== undefined)
       fail(`The question text has ${blankPlaceholder(extra)} but there is no blank ${extra}`, 'questionText');
-    return { options: {}, answer: blanks };
+    return { options: {}, answer: blanks, answerForms: answerFormsOf(content.answerForms, blanks.length) };
   },
 
   wire: { encode: encodeBlanks, decode: decodeBlanks },

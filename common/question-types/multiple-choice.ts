@@ -51,7 +51,8 @@ export const multipleChoice: QuestionTypeRules = {
     if (chosen.length === 0) fail(QUESTION_MESSAGES.correctAnswer, 'answer');
     const correct = [...new Set(chosen.map((c) => (typeof c === 'string' ? c.trim().toUpperCase() : '')))].sort();
     if (correct.some((c) => !(c in clean))) fail('Each correct answer must be one of the options', 'answer');
-    return { options: clean, answer: { a1: correct } };
+    // The letters chosen take no form.
+    return { options: clean, answer: { a1: correct }, answerForms: [] };
   },
 
   wire: { encode: encodeChoices, decode: (answer) => decodeChoices(answer) },

@@ -4,7 +4,7 @@
  */
 import { checkBlanks, type EntryMatcher } from '../answers/verdict';
 import { QUESTION_MESSAGES, type AnswerKey } from '../rules/questions';
-import { acceptedList, fromJson } from './content';
+import { acceptedList, answerFormsOf, fromJson } from './content';
 import { acceptedLists, alternatives, noAnswer } from './display';
 import type { QuestionTypeRules } from './rules';
 
@@ -34,7 +34,7 @@ export function singleAnswer(form: SingleKeyForm): QuestionTypeRules {
     },
     content(content) {
       const list = acceptedList(form.accepted(fromJson(content.answer)), 'answer', QUESTION_MESSAGES.acceptedAnswer);
-      return { options: {}, answer: form.stored(list) };
+      return { options: {}, answer: form.stored(list), answerForms: answerFormsOf(content.answerForms, 1) };
     },
     wire: { encode: (parts) => parts[0] ?? '', decode: (answer) => [answer] },
     isBlank,

@@ -127,7 +127,14 @@ export const checkAnswerBody = z.object({
 });
 export type CheckAnswerBody = z.input<typeof checkAnswerBody>;
 
-export const checkAnswerReply = z.object({ result: z.object({ isCorrect: z.boolean(), feedback: z.string() }) });
+export const checkAnswerReply = z.object({
+  result: z.object({
+    isCorrect: z.boolean(),
+    feedback: z.string(),
+    /** Right in value but not in the form asked (not stored as a try). */
+    formMissed: z.literal(true).optional(),
+  }),
+});
 export type CheckAnswerReply = z.infer<typeof checkAnswerReply>;
 
 /**

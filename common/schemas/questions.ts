@@ -20,7 +20,7 @@ import {
   type QuestionType,
 } from '../rules/questions';
 import { textRules } from './fields';
-import { attachmentReply } from './question-parts';
+import { answerFormReply, attachmentReply } from './question-parts';
 import { ContentIssue, QUESTION_TYPE_RULES, type CheckedContent, type QuestionContent } from '../question-types';
 import { fromJson } from '../question-types/content';
 
@@ -97,6 +97,7 @@ export const questionFields = questionStep1Schema.extend({
   // Checked against the type once the rest is valid (withAnswerKey).
   answer: z.unknown().optional(),
   options: z.unknown().optional(),
+  answerForms: z.unknown().optional(),
   solution: richText('The solution', QUESTION_LIMITS.richText),
   hint: plainText('The hint', QUESTION_LIMITS.hint, 'lines'),
 });
@@ -117,7 +118,7 @@ function withAnswerKey<T extends Content>(value: T, ctx: z.RefinementCtx) {
  * the check questionBody makes once the rest is valid, for forms that show every broken rule at once.
  */
 export const questionContent = questionFields
-  .pick({ type: true, answer: true, options: true })
+  .pick({ type: true, answer: true, options: true, answerForms: true })
   .extend({ questionText: z.string() })
   .transform(withAnswerKey);
 
@@ -216,6 +217,7 @@ export const questionReply = z.object({
   type: z.enum(QUESTION_TYPES),
   options: z.record(z.string(), z.string()),
   answer: z.unknown(),
+  answerForms: z.array(z.array(answerFormReply)),
   solution: z.string(),
   hint: z.string(),
   source: z.string(),

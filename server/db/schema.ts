@@ -331,6 +331,8 @@ export const questions = pgTable(
     type: questionType('type').notNull(),
     options: jsonb('options').notNull().default({}),
     answer: jsonb('answer').notNull(),
+    /** The forms each blank's answer must take (common/rules/answer-forms.ts): a list per blank, empty for none. */
+    answerForms: jsonb('answer_forms').notNull().default([]),
     solution: text('solution').notNull().default(''),
     hint: text('hint').notNull().default(''),
     source: text('source').notNull().default(''),

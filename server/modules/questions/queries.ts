@@ -15,6 +15,7 @@ import {
   type Tag,
 } from '../../../common/schemas/questions';
 import type { BuilderQuestion } from '../../../common/schemas/tests';
+import type { AnswerForm } from '../../../common/rules/answer-forms';
 import type { Db } from '../../db/client';
 import {
   categories,
@@ -131,6 +132,7 @@ function present(row: DetailRow): Question {
     type: row.type,
     options: (row.options ?? {}) as Record<string, string>,
     answer: row.answer,
+    answerForms: row.answerForms as AnswerForm[][],
     solution: row.solution,
     hint: row.hint,
     source: row.source,

@@ -5,6 +5,8 @@
  * the same transactions (lib/storage.ts), so a crash at any point leaves nothing the sweep cannot find.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { keyNotInForm } from '../../../common/answers';
+import type { CheckedContent } from '../../../common/question-types';
 import {
   checkContent,
   isBlankRichText,
@@ -44,14 +46,23 @@ function storedOptions(given: Options): Options {
   return options;
 }
 
+/** The key and forms checked against each other: every accepted answer is written in the form its blank asks. */
+function keyInForm(content: CheckedContent & { type: QuestionData['type'] }): CheckedContent {
+  const issue = keyNotInForm(content);
+  if (issue !== null) throw Invalid(issue);
+  return content;
+}
+
 /** The stored columns of a question, its rich text sanitized. */
 function questionColumns(data: QuestionData) {
+  keyInForm(data);
   return {
     questionText: storedText(data.questionText),
     grade: data.grade,
     type: data.type,
     options: storedOptions(data.options),
     answer: data.answer,
+    answerForms: data.answerForms,
     solution: sanitizeRichText(data.solution),
     hint: data.hint,
     source: data.source,
@@ -114,17 +125,22 @@ function changedColumns(data: QuestionUpdateData, current: typeof questions.$inf
     data.type !== undefined ||
     data.questionText !== undefined ||
     data.answer !== undefined ||
-    data.options !== undefined
+    data.options !== undefined ||
+    data.answerForms !== undefined
   ) {
+    const type = data.type ?? current.type;
     const checked = checkContent({
-      type: data.type ?? current.type,
+      type,
       questionText: data.questionText ?? current.questionText,
       answer: data.answer !== undefined ? data.answer : current.answer,
       options: data.options !== undefined ? data.options : current.options,
+      answerForms: data.answerForms !== undefined ? data.answerForms : current.answerForms,
     });
     if (!checked.ok) throw Invalid(checked.message);
+    keyInForm({ ...checked.value, type });
     columns.options = storedOptions(checked.value.options);
     columns.answer = checked.value.answer;
+    columns.answerForms = checked.value.answerForms;
   }
   return columns;
 }

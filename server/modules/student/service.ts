@@ -164,7 +164,12 @@ function checkableQuestion(ctx: AppContext, questionId: string): Promise<Questio
     { question: questionId },
     async () => {
       const [row] = await ctx.db
-        .select({ type: questions.type, answer: questions.answer, options: questions.options })
+        .select({
+          type: questions.type,
+          answer: questions.answer,
+          options: questions.options,
+          answerForms: questions.answerForms,
+        })
         .from(questions)
         .where(eq(questions.id, questionId));
       return row ? { ...row, verdicts: new Map() } : null;
@@ -261,7 +266,8 @@ async function reachableQuestion(
 /**
  * Checks an answer. A student's check needs the question to be reachable, through an open section or given to
  * practice (404 otherwise, as for an unknown id), and on no test they are sitting (403), and is stored as an attempt with the section it was reached
- * through, none for practice (written behind the answer, see recordAttempt); staff checks are not recorded.
+ * through, none for practice (written behind the answer, see recordAttempt); staff checks and answers right but
+ * not in the form asked are not recorded.
  */
 export async function checkQuestionAnswer(
   ctx: AppContext,
@@ -277,6 +283,9 @@ export async function checkQuestionAnswer(
   const question = await reachableQuestion(ctx, caller.id, body);
   if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
   const result = checkWithVerdictCache(ctx, body.questionId, question, body.studentAnswer);
+  // Right in value but not in the form asked is a nudge, not a try: nothing is stored, so it neither counts as a
+  // wrong try (for the levels, the figures or the solution) nor uses up the question's first try.
+  if (result.formMissed) return result;
   await recordAttempt(ctx, {
     studentId: caller.id,
     questionId: body.questionId,

@@ -266,7 +266,13 @@ async function checkable(db: Db | Tx, paper: Paper) {
   if (ids.length === 0)
     return new Map<string, { type: (typeof questions.$inferSelect)['type']; answer: unknown; options: unknown }>();
   const rows = await db
-    .select({ id: questions.id, type: questions.type, answer: questions.answer, options: questions.options })
+    .select({
+      id: questions.id,
+      type: questions.type,
+      answer: questions.answer,
+      options: questions.options,
+      answerForms: questions.answerForms,
+    })
     .from(questions)
     .where(inArray(questions.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
@@ -535,7 +541,12 @@ export async function saveAnswer(
   // updated_at than this saved_at, and the submission checks its answer again.
   // Only for a question on an open sitting of this student's: nobody else's answer costs a check.
   const [key] = await ctx.db
-    .select({ type: questions.type, answer: questions.answer, options: questions.options })
+    .select({
+      type: questions.type,
+      answer: questions.answer,
+      options: questions.options,
+      answerForms: questions.answerForms,
+    })
     .from(questions)
     .where(
       and(

@@ -15,6 +15,7 @@ const question: Question = {
   type: 'Multiple Choice',
   options: { A: '40', B: '90' },
   answer: { a1: ['B'] },
+  answerForms: [],
   solution: '',
   hint: '',
   source: '',

@@ -1,0 +1,124 @@
+/**
+ * The forms an answer may be asked in, per blank (the one home of their names and of what a student is told): the
+ * checker tests them in common/answers/forms.ts; the editor, the printed key and the review show their labels.
+ */
+
+/** The forms an author may ask for; several may combine ("simplest" and "mixed": a mixed number in lowest terms). */
+export type AnswerForm =
+  | { kind: 'simplest' }
+  | { kind: 'mixed' }
+  | { kind: 'improper' }
+  | { kind: 'whole' }
+  | { kind: 'decimalPlaces'; places: number }
+  | { kind: 'significantFigures'; figures: number }
+  | { kind: 'percent' }
+  | { kind: 'exact' }
+  | { kind: 'factored' }
+  | { kind: 'expanded' }
+  | { kind: 'variable'; name: string }
+  | { kind: 'scientific' }
+  | { kind: 'units'; units: string[] };
+
+export type AnswerFormKind = AnswerForm['kind'];
+
+/** The most places or figures a rounding form asks for: more is no longer rounding a school answer. */
+export const MAX_ROUNDING_DIGITS = 10;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the author picks from, and what the printed key and the review say was asked. */
+export function formLabel(form: AnswerForm): string {
+  switch (form.kind) {
+    case 'simplest':
+      return 'Simplest form';
+    case 'mixed':
+      return 'Mixed number';
+    case 'improper':
+      return 'Improper fraction';
+    case 'whole':
+      return 'Whole number';
+    case 'decimalPlaces':
+      return `Decimal to ${plural(form.places, 'place', 'places')}`;
+    case 'significantFigures':
+      return `${plural(form.figures, 'significant figure', 'significant figures')}`;
+    case 'percent':
+      return 'Percent';
+    case 'exact':
+      return 'Exact (no decimals)';
+    case 'factored':
+      return 'Factored';
+    case 'expanded':
+      return 'Expanded';
+    case 'variable':
+      return `In terms of ${form.name}`;
+    case 'scientific':
+      return 'Scientific notation';
+    case 'units':
+      return `With units (${form.units.join(', ')})`;
+  }
+}
+
+/** What a student reads when their answer is equal but not in the form asked. */
+export function formFeedback(form: AnswerForm): string {
+  switch (form.kind) {
+    case 'simplest':
+      return 'Equal, but not in simplest form';
+    case 'mixed':
+      return 'Write it as a mixed number';
+    case 'improper':
+      return 'Write it as an improper fraction';
+    case 'whole':
+      return 'Write it as a whole number';
+    case 'decimalPlaces':
+      return `Round to ${plural(form.places, 'decimal place', 'decimal places')}`;
+    case 'significantFigures':
+      return `Round to ${plural(form.figures, 'significant figure', 'significant figures')}`;
+    case 'percent':
+      return 'Write it as a percent';
+    case 'exact':
+      return 'Give the exact value, without decimals';
+    case 'factored':
+      return 'Write it in factored form';
+    case 'expanded':
+      return 'Write it in expanded form';
+    case 'variable':
+      return `Write it in terms of ${form.name}`;
+    case 'scientific':
+      return 'Write it in scientific notation';
+    case 'units':
+      return form.units.length === 1 ? `Give it in ${form.units[0]}` : `Give it in one of: ${form.units.join(', ')}`;
+  }
+}
+
+/** Every kind, in the order the editor offers them. */
+export const ANSWER_FORM_KINDS: readonly AnswerFormKind[] = [
+  'simplest',
+  'mixed',
+  'improper',
+  'whole',
+  'decimalPlaces',
+  'significantFigures',
+  'percent',
+  'exact',
+  'factored',
+  'expanded',
+  'variable',
+  'scientific',
+  'units',
+];
+
+/** The most units a blank may allow. */
+export const MAX_FORM_UNITS = 10;
+/** The longest unit an author may name (`km/h`, `cm^2`). */
+export const MAX_UNIT_LENGTH = 12;
+
+export const ANSWER_FORM_MESSAGES = {
+  unreadable: 'The answer forms could not be read. Choose them again.',
+  places: `Decimal places must be a whole number from 0 to ${MAX_ROUNDING_DIGITS}`,
+  figures: `Significant figures must be a whole number from 1 to ${MAX_ROUNDING_DIGITS}`,
+  variable: 'The variable must be a single letter',
+  units: `List from 1 to ${MAX_FORM_UNITS} units, each at most ${MAX_UNIT_LENGTH} characters`,
+  /** The author's accepted answer is not written in the form the blank asks. */
+  keyNotInForm: (answer: string, blank: number | null, form: AnswerForm) =>
+    `${blank === null ? 'The accepted answer' : `Blank ${blank}'s accepted answer`} ${answer} is not in the form asked (${formLabel(form)})`,
+} as const;

@@ -1,0 +1,2 @@
+-- A constant default: PostgreSQL adds the column without rewriting the table, so the bank is locked only for a moment.
+ALTER TABLE "questions" ADD COLUMN "answer_forms" jsonb DEFAULT '[]'::jsonb NOT NULL;
