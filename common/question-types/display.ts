@@ -3,7 +3,9 @@
  * both as a list of pieces (its module in this folder); every screen renders those pieces, so a key reads the same
  * on the review, the printed key, the question bank and the results.
  */
-import { readAnswerKey, readOptions } from '../schemas/question-parts';
+import { z } from 'zod';
+import { formLabel, type AnswerForm } from '../rules/answer-forms';
+import { answerFormReply, readAnswerKey, readOptions, readPart } from '../schemas/question-parts';
 
 /**
  * One piece of a shown answer: words (a label, a join, "No answer"), a multiple-choice option (its letter and its
@@ -17,6 +19,8 @@ export type Shown = ShownPiece[];
 export interface KeyedQuestion {
   options: unknown;
   answer: unknown;
+  /** The forms its blanks ask (a list per blank), shown beside each blank's accepted answers. */
+  answerForms?: unknown;
 }
 
 /** The rules of showing one question type's answers. */
@@ -45,6 +49,15 @@ export const alternatives = (accepted: readonly string[]): Shown =>
     accepted.map((text) => [{ kind: 'typed', text }]),
     JOIN.alternatives,
   );
+
+/** The forms each blank asks, as stored or as JSON text; none when there are none or they cannot be read. */
+export function formsOfBlanks(answerForms: unknown): AnswerForm[][] {
+  return readPart(answerForms ?? [], z.array(z.array(answerFormReply))) ?? [];
+}
+
+/** A blank's accepted answers, followed by the forms it asks in brackets: `3/4 (Simplest form)`. */
+export const inForm = (accepted: Shown, forms: readonly AnswerForm[] = []): Shown =>
+  forms.length === 0 ? accepted : [...accepted, words(` (${forms.map(formLabel).join(', ')})`)];
 
 /** One entry per blank, labelled "Blank N: " when there are several. */
 export function perBlank(blanks: Shown[]): Shown {

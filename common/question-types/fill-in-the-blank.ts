@@ -3,7 +3,7 @@ import { blanksRight, checkBlanks } from '../answers/verdict';
 import { decodeBlanks, encodeBlanks, studentEntries } from '../answers/wire';
 import { MAX_BLANKS, QUESTION_MESSAGES, blankPlaceholder, placeholdersIn } from '../rules/questions';
 import { acceptedList, answerFormsOf, fail, fromJson } from './content';
-import { acceptedLists, alternatives, noAnswer, perBlank, typedOrEmpty } from './display';
+import { acceptedLists, alternatives, formsOfBlanks, inForm, noAnswer, perBlank, typedOrEmpty } from './display';
 import type { QuestionTypeRules } from './rules';
 
 /** The entries of an answer, or null when there is none or every blank is empty. */
@@ -17,7 +17,8 @@ export const fillInTheBlank: QuestionTypeRules = {
     key(question) {
       const blanks = acceptedLists(question.answer);
       if (blanks === null || blanks.length === 0) return null;
-      return perBlank(blanks.map(alternatives));
+      const forms = formsOfBlanks(question.answerForms);
+      return perBlank(blanks.map((accepted, i) => inForm(alternatives(accepted), forms[i])));
     },
     answer(_question, answer) {
       const entries = filledEntries(answer);

@@ -5,7 +5,7 @@
 import { checkBlanks, type EntryMatcher } from '../answers/verdict';
 import { QUESTION_MESSAGES, type AnswerKey } from '../rules/questions';
 import { acceptedList, answerFormsOf, fromJson } from './content';
-import { acceptedLists, alternatives, noAnswer } from './display';
+import { acceptedLists, alternatives, formsOfBlanks, inForm, noAnswer } from './display';
 import type { QuestionTypeRules } from './rules';
 
 /** How a type stores its one list: where an authored key holds the list, and the key the list is stored as. */
@@ -26,7 +26,7 @@ export function singleAnswer(form: SingleKeyForm): QuestionTypeRules {
       key(question) {
         const lists = acceptedLists(question.answer);
         const accepted = lists?.flat() ?? [];
-        return accepted.length === 0 ? null : alternatives(accepted);
+        return accepted.length === 0 ? null : inForm(alternatives(accepted), formsOfBlanks(question.answerForms)[0]);
       },
       answer(_question, answer) {
         return answer === null || isBlank(answer) ? noAnswer() : [{ kind: 'typed', text: answer }];

@@ -90,6 +90,32 @@ export function formFeedback(form: AnswerForm): string {
   }
 }
 
+/** Each kind as the editor offers it, before any number or name it takes. */
+export const FORM_KIND_LABELS: Record<AnswerFormKind, string> = {
+  simplest: 'Simplest form',
+  mixed: 'Mixed number',
+  improper: 'Improper fraction',
+  whole: 'Whole number',
+  decimalPlaces: 'Decimal places',
+  significantFigures: 'Significant figures',
+  percent: 'Percent',
+  exact: 'Exact (no decimals)',
+  factored: 'Factored',
+  expanded: 'Expanded',
+  variable: 'In terms of a variable',
+  scientific: 'Scientific notation',
+  units: 'With units',
+};
+
+/** A new form of a kind, with the number or name it takes set to the usual one. */
+export function newForm(kind: AnswerFormKind): AnswerForm {
+  if (kind === 'decimalPlaces') return { kind, places: 2 };
+  if (kind === 'significantFigures') return { kind, figures: 3 };
+  if (kind === 'variable') return { kind, name: 'x' };
+  if (kind === 'units') return { kind, units: [] };
+  return { kind };
+}
+
 /** Every kind, in the order the editor offers them. */
 export const ANSWER_FORM_KINDS: readonly AnswerFormKind[] = [
   'simplest',

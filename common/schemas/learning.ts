@@ -7,6 +7,7 @@ import { QUESTION_TYPES } from '../rules/questions';
 import { unstorableMessage } from '../text';
 import { textRules } from './fields';
 import { videoRef } from './video';
+import { answerFormReply } from './question-parts';
 
 export const LEARNING_LIMITS = {
   /** Question ids in one batch or assignment call. */
@@ -160,6 +161,8 @@ export const studentQuestion = z.object({
   source: z.string(),
   /** Multiple choice with several correct options: the screen lets the student pick several. */
   multipleAnswers: z.boolean(),
+  /** The forms each blank's answer must take ("Simplest form"), shown under the blank: they say how, not what. */
+  answerForms: z.array(z.array(answerFormReply)),
 });
 export type StudentQuestion = z.infer<typeof studentQuestion>;
 

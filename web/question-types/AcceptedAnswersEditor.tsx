@@ -6,10 +6,12 @@ export function AcceptedAnswersEditor({ draft, onChange, errors, single }: KeyEd
   return (
     <BlanksEditor
       blanks={draft.blanks}
+      forms={draft.forms}
       single={single}
-      onChange={(blanks) => onChange({ blanks })}
-      error={errors.blanks?.message}
+      onChange={onChange}
+      error={errors.blanks?.message ?? errors.forms?.message}
       blankErrors={draft.blanks.map((_, i) => errors.blanks?.[i]?.message)}
+      formErrors={draft.blanks.map((_, i) => errors.forms?.[i]?.message)}
     />
   );
 }

@@ -1,18 +1,24 @@
 import { Plus, Trash2, X } from 'lucide-react';
+import type { AnswerForm } from '@common/rules/answer-forms';
 import { blankPlaceholder, MAX_ACCEPTED_ANSWERS, MAX_BLANKS } from '@common/schemas/questions';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/Field';
+import { AnswerFormsEditor } from './AnswerFormsEditor';
 import { GroupProblem } from './GroupProblem';
 import styles from './key.module.css';
 
 interface BlanksEditorProps {
   blanks: string[][];
-  onChange(blanks: string[][]): void;
+  /** The forms of each blank, beside `blanks`. */
+  forms: AnswerForm[][];
+  /** A blank added or removed changes both lists at once, so each blank keeps its own forms. */
+  onChange(patch: { blanks: string[][]; forms?: AnswerForm[][] }): void;
   /** Calculation and Short Answer keep one list of accepted answers and no placeholders. */
   single?: boolean;
   /** A rule about the blanks as a whole, and about each blank's answers. */
   error?: string;
   blankErrors?: ReadonlyArray<string | undefined>;
+  formErrors?: ReadonlyArray<string | undefined>;
 }
 
 /**
@@ -20,8 +26,18 @@ interface BlanksEditorProps {
  * and one answer per blank remain: their remove buttons are disabled at one. Answers are plain text, as the
  * answer checker reads them.
  */
-export function BlanksEditor({ blanks, onChange, single = false, error, blankErrors = [] }: BlanksEditorProps) {
-  const update = (b: number, answers: string[]) => onChange(blanks.map((list, i) => (i === b ? answers : list)));
+export function BlanksEditor({
+  blanks,
+  forms,
+  onChange,
+  single = false,
+  error,
+  blankErrors = [],
+  formErrors = [],
+}: BlanksEditorProps) {
+  const update = (b: number, answers: string[]) =>
+    onChange({ blanks: blanks.map((list, i) => (i === b ? answers : list)) });
+  const formsOf = (b: number) => forms[b] ?? [];
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{single ? 'Accepted answers' : 'Blanks'}</legend>
@@ -41,7 +57,12 @@ export function BlanksEditor({ blanks, onChange, single = false, error, blankErr
                 variant="ghost"
                 disabled={blanks.length <= 1}
                 aria-label={`Remove blank ${b + 1}`}
-                onClick={() => onChange(blanks.filter((_, i) => i !== b))}
+                onClick={() =>
+                  onChange({
+                    blanks: blanks.filter((_, i) => i !== b),
+                    forms: blanks.map((_, i) => formsOf(i)).filter((_, i) => i !== b),
+                  })
+                }
                 icon={Trash2}
               >
                 Remove blank
@@ -87,6 +108,14 @@ export function BlanksEditor({ blanks, onChange, single = false, error, blankErr
             Add Answer
           </Button>
           <GroupProblem message={blankErrors[b]} />
+          <AnswerFormsEditor
+            owner={single ? 'Answer' : `Blank ${b + 1}`}
+            forms={formsOf(b)}
+            onChange={(changed) =>
+              onChange({ blanks, forms: blanks.map((_, i) => (i === b ? changed : formsOf(i))) })
+            }
+            error={formErrors[b]}
+          />
         </div>
       ))}
       {single ? null : (
@@ -94,7 +123,7 @@ export function BlanksEditor({ blanks, onChange, single = false, error, blankErr
           size="sm"
           variant="secondary"
           disabled={blanks.length >= MAX_BLANKS}
-          onClick={() => onChange([...blanks, ['']])}
+          onClick={() => onChange({ blanks: [...blanks, ['']], forms: [...blanks.map((_, i) => formsOf(i)), []] })}
           icon={Plus}
         >
           Add Blank

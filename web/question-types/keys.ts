@@ -1,4 +1,5 @@
 /** What the types share in reading a stored key into the question forms. */
+import type { AnswerForm } from '@common/rules/answer-forms';
 import type { AnswerKey } from '@common/schemas/questions';
 import type { KeyDraft, QuestionTypeKey } from './types';
 
@@ -14,3 +15,7 @@ export const blanksPath: QuestionTypeKey['answerPath'] = (rest) => ['blanks', ..
 
 /** Only multiple choice shows options beside its key. */
 export const noOptions: QuestionTypeKey['shownOptions'] = () => [];
+
+/** The forms of a draft's blanks, one list per blank (a blank without forms has an empty list). */
+export const blankForms = (draft: KeyDraft, blanks = draft.blanks.length): AnswerForm[][] =>
+  Array.from({ length: blanks }, (_, i) => draft.forms[i] ?? []);

@@ -28,21 +28,31 @@ describe('the web registries of the question types', () => {
   });
 
   it('read a stored key into the draft and write it back as the type stores it', () => {
-    const empty = { options: [], correct: [], blanks: [['']] };
+    const empty = { options: [], correct: [], blanks: [['']], forms: [] };
     const choice = QUESTION_TYPE_KEYS['Multiple Choice'];
     expect(choice.draft({ a1: ['A', 'C'] })).toEqual({ correct: ['A', 'C'], blanks: [['']] });
     expect(choice.fields({ ...empty, options: ['1', '2'], correct: ['B'] })).toEqual({
       options: { A: '1', B: '2' },
       answer: { a1: ['B'] },
+      answerForms: [],
     });
     expect(choice.answerPath(['0'])).toEqual(['correct']);
     const calculation = QUESTION_TYPE_KEYS.Calculation;
     expect(calculation.draft({ a1: ['3/4', '0.75'] })).toEqual({ correct: ['3/4', '0.75'], blanks: [['3/4', '0.75']] });
-    expect(calculation.fields({ ...empty, blanks: [['42']] })).toEqual({ options: {}, answer: { a1: ['42'] } });
+    expect(calculation.fields({ ...empty, blanks: [['42']], forms: [[{ kind: 'whole' }]] })).toEqual({
+      options: {},
+      answer: { a1: ['42'] },
+      answerForms: [[{ kind: 'whole' }]],
+    });
     expect(QUESTION_TYPE_KEYS['Short Answer'].fields({ ...empty, blanks: [['Paris']] })).toEqual({
       options: {},
       answer: [['Paris']],
+      answerForms: [[]],
     });
+    // Each blank's forms beside it; a blank without forms has none.
+    expect(
+      QUESTION_TYPE_KEYS['Fill in the Blank'].fields({ ...empty, blanks: [['3/4'], ['2']], forms: [[{ kind: 'simplest' }]] }),
+    ).toEqual({ options: {}, answer: [['3/4'], ['2']], answerForms: [[{ kind: 'simplest' }], []] });
     expect(QUESTION_TYPE_KEYS['Short Answer'].draft({ a1: ['Paris'] })).toEqual({ correct: ['Paris'], blanks: [['']] });
     expect(QUESTION_TYPE_KEYS['Fill in the Blank'].draft([['1'], ['2', 'two']])).toEqual({
       correct: [],

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { SittingQuestion } from '@common/schemas/learning';
+import type { AnswerForm } from '@common/rules/answer-forms';
 import type { AnswerKey, Options } from '@common/schemas/questions';
 
 export interface AnswerInputProps {
@@ -20,6 +21,8 @@ export interface KeyDraft {
   correct: string[];
   /** The accepted answers of each blank (one list for a type with one answer). */
   blanks: string[][];
+  /** The forms each blank's answer must take, beside `blanks`. */
+  forms: AnswerForm[][];
 }
 
 export interface KeyEditorProps {
@@ -33,8 +36,8 @@ export interface KeyEditorProps {
 export interface QuestionTypeKey {
   /** The part of the question forms that writes the key (and the options). */
   Editor: ComponentType<KeyEditorProps>;
-  /** The draft's key as the request sends it: the options by letter and the answer key as the type stores it. */
-  fields(draft: KeyDraft): { options: Options; answer: AnswerKey };
+  /** The draft's key as the request sends it: the options by letter, the answer key as the type stores it, the forms. */
+  fields(draft: KeyDraft): { options: Options; answer: AnswerKey; answerForms: AnswerForm[][] };
   /** A stored key (as `readAnswerKey` reads it) as the draft's correct marks and blanks. */
   draft(key: AnswerKey): Pick<KeyDraft, 'correct' | 'blanks'>;
   /** Where a rule about the request's answer key (the rest of its path after `answer`) shows in the draft. */

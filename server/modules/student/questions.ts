@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { multipleAnswers } from '../../../common/answers';
+import type { AnswerForm } from '../../../common/rules/answer-forms';
 import type { StaffQuestion } from '../../../common/schemas/learning';
 import type { Db } from '../../db/client';
 import { attachments, type questions } from '../../db/schema';
@@ -37,6 +38,7 @@ export async function presentQuestions(db: Db, list: QuestionRow[]): Promise<Sta
     hint: q.hint,
     source: q.source,
     multipleAnswers: multipleAnswers(q),
+    answerForms: q.answerForms as AnswerForm[][],
     answer: q.answer,
     solution: q.solution,
   }));

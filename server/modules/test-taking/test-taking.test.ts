@@ -265,7 +265,9 @@ describe('sitting a test', () => {
     expect(JSON.stringify(first)).not.toMatch(/"answer"|"solution"|Divide 3 by 4|0\.75"/);
     // Nor the hint (a test is sat without help) nor the source (it names where the answers can be looked up).
     expect(JSON.stringify(first)).not.toMatch(/"hint"|"source"|common denominator/);
+    // The forms asked say how to write an answer, not what it is.
     expect(Object.keys(first.questions[0].question!).sort()).toEqual([
+      'answerForms',
       'attachments',
       'grade',
       'id',

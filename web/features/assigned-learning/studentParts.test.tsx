@@ -20,6 +20,7 @@ describe('a fill-in-the-blank question card', () => {
       hint: '',
       source: '',
       multipleAnswers: false,
+      answerForms: [],
     };
     const { container } = render(
       <QueryClientProvider client={new QueryClient()}>

@@ -13,6 +13,7 @@ import {
   type Question,
   type QuestionType,
 } from '@common/schemas/questions';
+import { formsOfBlanks } from '@common/question-types/display';
 import { ApiError } from '../../api/client';
 import { QUESTION_TYPE_KEYS, type KeyDraft } from '../../question-types/authoring';
 
@@ -39,6 +40,7 @@ export const emptyDraft = (): QuestionDraft => ({
   options: DEFAULT_OPTION_LETTERS.map(() => ''),
   correct: [],
   blanks: [['']],
+  forms: [[]],
 });
 
 /**
@@ -46,9 +48,9 @@ export const emptyDraft = (): QuestionDraft => ({
  * its blanks).
  */
 export function draftFields(draft: QuestionDraft) {
-  const { options, answer } = draft.type
+  const { options, answer, answerForms } = draft.type
     ? QUESTION_TYPE_KEYS[draft.type].fields(draft)
-    : { options: {}, answer: draft.blanks };
+    : { options: {}, answer: draft.blanks, answerForms: [] };
   return {
     grade: draft.grade,
     type: draft.type || undefined,
@@ -60,6 +62,7 @@ export function draftFields(draft: QuestionDraft) {
     solution: draft.solution,
     options,
     answer,
+    answerForms,
   };
 }
 
@@ -70,6 +73,8 @@ export function draftFields(draft: QuestionDraft) {
 export function draftPath(path: readonly PropertyKey[], type: QuestionDraft['type']): string[] {
   const [field, part, ...rest] = path.map(String);
   if (field === 'options' && part !== undefined) return ['options', String(part.charCodeAt(0) - 65), ...rest];
+  // A rule about a blank's forms shows under that blank's forms.
+  if (field === 'answerForms') return part === undefined ? ['forms'] : ['forms', part];
   if (field === 'answer') {
     const after = part === undefined ? [] : [part, ...rest];
     return type ? QUESTION_TYPE_KEYS[type].answerPath(after) : ['blanks', ...after];
@@ -132,5 +137,6 @@ export function draftOf(q: Question): QuestionDraft {
     options: options.map(([, text]) => text),
     correct,
     blanks: blanks.length ? blanks : [['']],
+    forms: formsOfBlanks(q.answerForms),
   };
 }

@@ -1,7 +1,9 @@
+import { Fragment } from 'react';
 import { QUESTION_TYPE_RULES } from '@common/question-types';
 import { MathAnswerEditor } from '../../math/answer/MathAnswerEditor';
 import type { AnswerInputProps } from '../types';
 import { blankCount } from '../blanks';
+import { FormHint } from '../FormHint';
 import styles from '../answer.module.css';
 
 const { wire } = QUESTION_TYPE_RULES['Fill in the Blank'];
@@ -14,13 +16,15 @@ export function FillInTheBlankAnswer({ question, answer, onChange, onEnter }: An
   return (
     <div className={styles.blanks}>
       {blanks.map((value, i) => (
-        <MathAnswerEditor
-          key={i}
-          label={count === 1 ? 'Your answer' : `Blank ${i + 1}`}
-          value={value}
-          onChange={(v) => set(i, v)}
-          onEnter={onEnter}
-        />
+        <Fragment key={i}>
+          <MathAnswerEditor
+            label={count === 1 ? 'Your answer' : `Blank ${i + 1}`}
+            value={value}
+            onChange={(v) => set(i, v)}
+            onEnter={onEnter}
+          />
+          <FormHint forms={question.answerForms[i]} />
+        </Fragment>
       ))}
     </div>
   );

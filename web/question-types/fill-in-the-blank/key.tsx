@@ -1,5 +1,5 @@
 import { AcceptedAnswersEditor } from '../AcceptedAnswersEditor';
-import { blanksPath, keyDraft, noOptions } from '../keys';
+import { blankForms, blanksPath, keyDraft, noOptions } from '../keys';
 import type { KeyEditorProps, QuestionTypeKey } from '../types';
 
 /** Numbered blanks, written in the text as placeholders, each with its accepted answers. */
@@ -10,7 +10,7 @@ function FillInTheBlankKeyEditor(props: KeyEditorProps) {
 /** The key is one list of accepted answers per blank. */
 export const fillInTheBlankKey: QuestionTypeKey = {
   Editor: FillInTheBlankKeyEditor,
-  fields: (draft) => ({ options: {}, answer: draft.blanks }),
+  fields: (draft) => ({ options: {}, answer: draft.blanks, answerForms: blankForms(draft) }),
   draft: keyDraft,
   answerPath: blanksPath,
   shownOptions: noOptions,

@@ -22,6 +22,8 @@ export const multipleChoiceKey: QuestionTypeKey = {
   fields: (draft) => ({
     options: Object.fromEntries(draft.options.map((text, i) => [optionLetter(i), text])),
     answer: { a1: draft.correct },
+    // The letters chosen take no form.
+    answerForms: [],
   }),
   draft: keyDraft,
   answerPath: () => ['correct'],

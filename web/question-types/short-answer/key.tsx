@@ -1,5 +1,5 @@
 import { AcceptedAnswersEditor } from '../AcceptedAnswersEditor';
-import { blanksPath, keyDraft, noOptions } from '../keys';
+import { blankForms, blanksPath, keyDraft, noOptions } from '../keys';
 import type { KeyEditorProps, QuestionTypeKey } from '../types';
 
 function ShortAnswerKeyEditor(props: KeyEditorProps) {
@@ -9,7 +9,7 @@ function ShortAnswerKeyEditor(props: KeyEditorProps) {
 /** One list of accepted answers, stored like one blank (`[[...]]`). */
 export const shortAnswerKey: QuestionTypeKey = {
   Editor: ShortAnswerKeyEditor,
-  fields: (draft) => ({ options: {}, answer: draft.blanks }),
+  fields: (draft) => ({ options: {}, answer: draft.blanks, answerForms: blankForms(draft, 1) }),
   draft: keyDraft,
   answerPath: blanksPath,
   shownOptions: noOptions,
