@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { BookOpenCheck, CheckCircle2, Lightbulb, Paperclip, XCircle } from 'lucide-react';
+import { BookOpenCheck, CheckCircle2, Info, Lightbulb, Paperclip, XCircle } from 'lucide-react';
 import type { StudentQuestion } from '@common/schemas/learning';
 import { SOLUTION_AFTER_WRONG } from '@common/schemas/learning';
 import { MESSAGES } from '@common/rules';
@@ -64,7 +64,8 @@ export function QuestionCard({
             ...latest,
             answer: sent,
             result: reply.result,
-            wrong: latest.wrong + (reply.result.isCorrect ? 0 : 1),
+            // A form miss is not a try: the server stores none, and it brings the solution no nearer.
+            wrong: latest.wrong + (reply.result.isCorrect || reply.result.formMissed ? 0 : 1),
             solved: latest.solved || reply.result.isCorrect,
           });
           setAnnounced((n) => n + 1);
@@ -92,9 +93,11 @@ export function QuestionCard({
       {/* Always present, so screen readers announce each verdict as it arrives. */}
       <div ref={verdict} role="status" aria-live="polite" className={styles.verdict}>
         {result ? (
-          <p className={result.isCorrect ? styles.correct : styles.incorrect}>
+          <p className={result.isCorrect ? styles.correct : result.formMissed ? styles.almost : styles.incorrect}>
             {result.isCorrect ? (
               <CheckCircle2 size={20} aria-hidden="true" />
+            ) : result.formMissed ? (
+              <Info size={20} aria-hidden="true" />
             ) : (
               <XCircle size={20} aria-hidden="true" />
             )}
