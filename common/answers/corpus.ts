@@ -173,6 +173,14 @@ export const basicCases: MatchCase[] = [
   ...equal('text accepted in markup', '\\text{right angle}', 'right angle', 'Right Angle'),
   ...different('text', 'Isosceles', 'equilateral', 'isoceles', '3', 'x'),
   ...different('words against math', '12', 'twelve', 'I do not know'),
+  // Letter case: words ignore it, math does not (a blank may ignore it: answer forms).
+  ...equal('short words in any case', 'yes', 'Yes', 'YES'),
+  ...equal('short words in any case', 'no', 'No', 'NO'),
+  ...different('a variable is its own letter case', 'x', 'X'),
+  ...different('an equation in other letters', 'y=1+x', 'Y=1+X', 'y=1+X'),
+  ...different('an expression in other letters', '2a+b', '2A+b', '2a+B'),
+  ...equal('math with other spacing, same letters', 'y=1+x', 'y = 1 + x', ' y=1+x '),
+  ...equal('unit names keep their own rules', '5 mL', '5 ml', '0.005 L'),
   ...equal('short words', 'yes', 'Yes', 'YES'),
   // Unreadable entries.
   ...unreadable('unbalanced braces', '\\frac{1}{2}', '\\frac{1}{', '\\frac{1', '{1', '1}', '\\sqrt{2'),

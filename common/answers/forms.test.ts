@@ -172,6 +172,16 @@ describe('an entry against a key with forms', () => {
     expect(judge('1200', '1200', [figures(2)])).toBe('equal');
   });
 
+  it('ignores letter case only when the blank says so, and never in the names of commands (`\\FRAC` is none)', () => {
+    const ANY_CASE: AnswerForm = { kind: 'anyCase' };
+    expect(judge('Y=1+X', 'y=1+x', [])).toBe('different');
+    expect(judge('Y=1+X', 'y=1+x', [ANY_CASE])).toBe('equal');
+    expect(judge('2X', '2x', [ANY_CASE, SIMPLEST])).toBe('equal');
+    expect(judge('\\frac{X}{2}', '\\frac{x}{2}', [ANY_CASE])).toBe('equal');
+    expect(judge('\\FRAC{X}{2}', '\\frac{x}{2}', [ANY_CASE])).toBe('unreadable');
+    expect(missedForm('X', [ANY_CASE])).toBeNull();
+  });
+
   it('reads an entry of 2,000 characters in a few milliseconds, whatever its form', () => {
     const long = [`${'1'.repeat(1990)}/7`, `${'(x+'.repeat(39)}1${')'.repeat(39)}`, `0.${'3'.repeat(1990)}`, '9'.repeat(2000)];
     const forms: AnswerForm[] = [SIMPLEST, MIXED, FACTORED, EXPANDED, places(2), figures(3), SCIENTIFIC];

@@ -9,7 +9,7 @@ import type { MathNode } from 'mathjs';
 import { UnreadableError, toPlain } from './normalize';
 import { parseExpression } from './expressions';
 import { splitQuantity } from './units';
-import type { AnswerForm } from '../rules/answer-forms';
+import { formsToTell, type AnswerForm } from '../rules/answer-forms';
 import type { MatchResult } from './match';
 
 /** An entry read for the form tests: its plain text, its tree without brackets, and its unit when it has one. */
@@ -211,6 +211,7 @@ function meets(form: AnswerForm, entry: Written): boolean {
   const { node, plain, unit } = entry;
   if (form.kind === 'units') return unit !== null && form.units.some((u) => u.replace(/\s+/g, '') === unit);
   if (form.kind === 'percent') return unit === '%';
+  if (form.kind === 'anyCase') return true;
   if (node === null) return false;
   const decimal = DECIMAL_NUMERAL.test(plain);
   const value = unsigned(node);
@@ -250,10 +251,11 @@ function meets(form: AnswerForm, entry: Written): boolean {
 
 /** The first of the forms an entry is not written in, or null when it meets them all (or none is asked). */
 export function missedForm(entry: string, forms: readonly AnswerForm[]): AnswerForm | null {
-  if (forms.length === 0) return null;
+  const asked = formsToTell(forms);
+  if (asked.length === 0) return null;
   const read = written(entry);
-  if (read === null) return forms[0];
-  return forms.find((form) => !meets(form, read)) ?? null;
+  if (read === null) return asked[0];
+  return asked.find((form) => !meets(form, read)) ?? null;
 }
 
 /**
@@ -278,6 +280,10 @@ function numericValue(entry: string): number | null {
   }
 }
 
+/** The letters in lower case, but the names of LaTeX commands (`\Delta` stays). One pass. */
+const caseFolded = (text: string) =>
+  text.replace(/\\[a-zA-Z]+|[A-Z]+/g, (run) => (run.startsWith('\\') ? run : run.toLowerCase()));
+
 /**
  * An entry against one accepted answer of a blank with forms: `equal` when it is equal and in every form asked; the
  * form it misses when it is equal but not in that form, or when it lies within the rounding of a rounding form's key
@@ -289,7 +295,8 @@ export function matchInForm(
   forms: readonly AnswerForm[],
   match: (entry: string, accepted: string) => MatchResult,
 ): MatchResult | AnswerForm {
-  const result = match(entry, accepted);
+  const anyCase = forms.some((form) => form.kind === 'anyCase');
+  const result = anyCase ? match(caseFolded(entry), caseFolded(accepted)) : match(entry, accepted);
   if (forms.length === 0 || result === 'unreadable') return result;
   if (result === 'equal') return missedForm(entry, forms) ?? 'equal';
   for (const form of forms) {

@@ -20,8 +20,10 @@ function compare(student: string, accepted: string): MatchResult {
   if (typeof student !== 'string' || typeof accepted !== 'string') return 'different';
   if (student.length > MAX_INPUT_LENGTH) return 'unreadable';
   if (student.trim() === '') return 'different';
-  if (textKey(student) === textKey(accepted)) return 'equal';
   const key = parsedAccepted(accepted);
+  // Words match ignoring case and spacing (`isosceles` for `Isosceles`); math does not: `X` is not `x`.
+  const sameText = textKey(student) === textKey(accepted);
+  if (sameText && (key === null || key.kind === 'text' || sameLetters(student, accepted))) return 'equal';
   // An accepted answer that we cannot read only matches as text.
   if (key === null) return 'different';
   const entry = tryParse(student);
@@ -33,6 +35,11 @@ function compare(student: string, accepted: string): MatchResult {
     return error instanceof OverBudgetError ? 'unreadable' : 'different';
   }
 }
+
+/** An entry without its spaces and final period, letter case kept. */
+const squeezed = (s: string) => s.replace(/\s+/g, '').replace(/\.$/, '');
+/** The same text but for spacing: `x + 1` for `x+1`, not `X+1`. */
+const sameLetters = (a: string, b: string) => squeezed(a) === squeezed(b);
 
 /**
  * Accepted answers are the staff's and few, and every check of a question reads the same ones: each is parsed

@@ -71,11 +71,15 @@ function parseMatrix(raw: string): Answer | null {
   return { kind: 'matrix', rows: rows.map((r) => r.map((cell) => parseAnswer(cell))) };
 }
 
+/** Answers of fewer than four letters that are words, not products of variables. */
+const SHORT_WORDS = new Set(['yes', 'no']);
+
 /**
  * Runs of four or more letters that are not a function or unit name mean words,
- * e.g. "isosceles"; shorter runs are products of variables such as `xy`.
+ * e.g. "isosceles"; shorter runs are products of variables such as `xy`, but for a few short words said alone.
  */
 function isWordy(plain: string): boolean {
+  if (SHORT_WORDS.has(plain.trim().toLowerCase())) return true;
   return (plain.match(/[a-zA-Z]{4,}/g) ?? []).some((w) => !FUNCTIONS.has(w) && !UNIT_NAMES.has(w));
 }
 

@@ -17,7 +17,9 @@ export type AnswerForm =
   | { kind: 'expanded' }
   | { kind: 'variable'; name: string }
   | { kind: 'scientific' }
-  | { kind: 'units'; units: string[] };
+  | { kind: 'units'; units: string[] }
+  /** Not a form but a leniency: the letters' case is ignored (`X` for `x`), which it otherwise never is. */
+  | { kind: 'anyCase' };
 
 export type AnswerFormKind = AnswerForm['kind'];
 
@@ -25,6 +27,9 @@ export type AnswerFormKind = AnswerForm['kind'];
 export const MAX_ROUNDING_DIGITS = 10;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The forms a student is told to answer in: all but the leniencies, which ask nothing of them. */
+export const formsToTell = (forms: readonly AnswerForm[]): AnswerForm[] => forms.filter((form) => form.kind !== 'anyCase');
 
 /** What the author picks from, and what the printed key and the review say was asked. */
 export function formLabel(form: AnswerForm): string {
@@ -55,6 +60,8 @@ export function formLabel(form: AnswerForm): string {
       return 'Scientific notation';
     case 'units':
       return `With units (${form.units.join(', ')})`;
+    case 'anyCase':
+      return 'Letter case ignored';
   }
 }
 
@@ -87,6 +94,9 @@ export function formFeedback(form: AnswerForm): string {
       return 'Write it in scientific notation';
     case 'units':
       return form.units.length === 1 ? `Give it in ${form.units[0]}` : `Give it in one of: ${form.units.join(', ')}`;
+    case 'anyCase':
+      // Never missed: it only widens what is equal.
+      return '';
   }
 }
 
@@ -105,6 +115,7 @@ export const FORM_KIND_LABELS: Record<AnswerFormKind, string> = {
   variable: 'In terms of a variable',
   scientific: 'Scientific notation',
   units: 'With units',
+  anyCase: 'Any letter case (X for x)',
 };
 
 /** A new form of a kind, with the number or name it takes set to the usual one. */
@@ -131,6 +142,7 @@ export const ANSWER_FORM_KINDS: readonly AnswerFormKind[] = [
   'variable',
   'scientific',
   'units',
+  'anyCase',
 ];
 
 /** The most units a blank may allow. */
