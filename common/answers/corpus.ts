@@ -173,6 +173,10 @@ export const basicCases: MatchCase[] = [
   ...equal('text accepted in markup', '\\text{right angle}', 'right angle', 'Right Angle'),
   ...different('text', 'Isosceles', 'equilateral', 'isoceles', '3', 'x'),
   ...different('words against math', '12', 'twelve', 'I do not know'),
+  // The cosecant by its other names.
+  ...equal('cosec is csc', '\\csc x', 'cosec x', '\\operatorname{cosec} x', '1/\\sin x'),
+  ...equal('cosech is csch', '\\operatorname{csch} x', 'cosech x', '1/\\sinh x'),
+  ...different('cosec is not cos', '\\csc x', 'cos x', 'sec x'),
   // Letter case: words ignore it, math does not (a blank may ignore it: answer forms).
   ...equal('short words in any case', 'yes', 'Yes', 'YES'),
   ...equal('short words in any case', 'no', 'No', 'NO'),

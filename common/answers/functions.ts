@@ -30,6 +30,14 @@ const arccot = fn(
   (x) => Math.atan(1 / x),
   (z) => z.acot(),
 );
+const csc = fn(
+  (x) => 1 / Math.sin(x),
+  (z) => z.csc(),
+);
+const csch = fn(
+  (x) => 1 / Math.sinh(x),
+  (z) => z.csch(),
+);
 const arsinh = fn(Math.asinh, (z) => z.asinh());
 const arcosh = fn(Math.acosh, (z) => z.acosh());
 const artanh = fn(Math.atanh, (z) => z.atanh());
@@ -43,10 +51,9 @@ export const MATH_FUNCTIONS: Record<string, MathFunction> = {
     (x) => 1 / Math.cos(x),
     (z) => z.sec(),
   ),
-  csc: fn(
-    (x) => 1 / Math.sin(x),
-    (z) => z.csc(),
-  ),
+  csc,
+  // The British and Indian name of the cosecant.
+  cosec: csc,
   cot: fn(
     (x) => Math.cos(x) / Math.sin(x),
     (z) => z.cot(),
@@ -70,10 +77,8 @@ export const MATH_FUNCTIONS: Record<string, MathFunction> = {
     (x) => 1 / Math.cosh(x),
     (z) => z.sech(),
   ),
-  csch: fn(
-    (x) => 1 / Math.sinh(x),
-    (z) => z.csch(),
-  ),
+  csch,
+  cosech: csch,
   coth: fn(
     (x) => 1 / Math.tanh(x),
     (z) => z.coth(),
