@@ -49,6 +49,15 @@ const hostile: [string, string, MatchResult[]][] = [
   ['1+'.repeat(999) + '1', '1000', ['equal', 'unreadable']],
   ['(2^{1024}-1)^{1/64}', '1', ['different']],
   [`(${PRIME_19}/${PRIME_20})^{1/2}`, '1', ['different']],
+  // Alternatives and plus-minus signs: as many as fit, each side as big as fits.
+  ['x=1 or '.repeat(285) + 'x=1', 'x=1', ['unreadable']],
+  ['\\pm'.repeat(660) + '1', '1', ['unreadable']],
+  [
+    Array.from({ length: 8 }, (_, i) => `x=${'('.repeat(30)}${i}${')'.repeat(30)}`).join(' or '),
+    Array.from({ length: 8 }, (_, i) => `(x-${i})`).join('') + '=0',
+    ['equal', 'unreadable'],
+  ],
+  [`x=\\pm${'(1+'.repeat(39)}1${')'.repeat(39)}\\pm 1`, 'x^2=1', ['different', 'unreadable']],
   // The complex fallback and the solution-set test on the biggest inputs that parse.
   ['(-2)^{' + 'x+'.repeat(150) + 'x}', '(-2)^{' + 'x+'.repeat(149) + '2x}', ['equal', 'unreadable']],
   [

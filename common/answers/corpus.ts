@@ -173,6 +173,16 @@ export const basicCases: MatchCase[] = [
   ...equal('text accepted in markup', '\\text{right angle}', 'right angle', 'Right Angle'),
   ...different('text', 'Isosceles', 'equilateral', 'isoceles', '3', 'x'),
   ...different('words against math', '12', 'twelve', 'I do not know'),
+  // Alternatives joined by "or", and both signs of a plus-minus: the same solutions, in any order.
+  ...equal('or: both roots', 'x^2=4', 'x=2 or x=-2', 'x=-2 or x=2', 'x = 2 \\text{ or } x = -2', 'x=\\pm 2', 'x=±2'),
+  ...different('or: not both roots', 'x^2=4', 'x=2', 'x=2 or x=2', 'x=2 or x=-3', 'x=2 or x=-2 or x=0'),
+  ...equal('or: the roots of a product', '(x-1)(x+3)=0', 'x=1 or x=-3', 'x=-3 or x=1', 'x=-1\\pm 2'),
+  ...equal('or: values', '2 or -2', '-2 or 2', '\\pm 2', '±2', '+-2'),
+  ...different('or: values', '2 or -2', '2', '-2', '\\pm 3', '2 or 2'),
+  ...equal('plus-minus in the key', 'x = 3 \\pm 1', 'x=2 or x=4', 'x = 3 +- 1', 'x=4 or x=2'),
+  ...equal('plus-minus of a root', 'x = \\pm\\sqrt{5}', 'x=\\sqrt{5} or x=-\\sqrt{5}', 'x^2=5'),
+  ...unreadable('inequalities joined by or are not read yet', 'x<1', 'x<1 or x>3'),
+  ...unreadable('too many alternatives or signs', 'x=1', 'x=1 or x=2 or x=3 or x=4 or x=5 or x=6 or x=7 or x=8 or x=9', '\\pm1\\pm1\\pm1'),
   // The cosecant by its other names.
   ...equal('cosec is csc', '\\csc x', 'cosec x', '\\operatorname{cosec} x', '1/\\sin x'),
   ...equal('cosech is csch', '\\operatorname{csch} x', 'cosech x', '1/\\sinh x'),

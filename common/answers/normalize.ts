@@ -33,6 +33,9 @@ const INVERSES: Record<string, string> = {
   coth: 'arcoth',
 };
 
+/** `\pm`, `±` and `+-`: both signs, which the parser of answers expands into two alternatives (structure.ts). */
+export const PLUS_MINUS = '\uE002';
+
 /** Absolute-value bars once paired: the translator reads them as `abs(` and `)`. */
 const OPEN_BAR = '\uE000';
 const CLOSE_BAR = '\uE001';
@@ -70,6 +73,7 @@ const COMMANDS: Record<string, string> = {
   neq: '!=',
   circ: ' deg ',
   degree: ' deg ',
+  pm: PLUS_MINUS,
 };
 /** Commands after which a bar opens rather than closes (`|x \cdot |y||`). */
 const OPERATOR_COMMANDS = new Set([
@@ -126,6 +130,7 @@ const UNICODE: Record<string, string> = {
   '√': '\\sqrt',
   '²': '^2',
   '³': '^3',
+  '±': PLUS_MINUS,
   '\u00a0': ' ',
   '\u2009': ' ',
   '\u202f': ' ',
@@ -139,11 +144,11 @@ export function textKey(s: string): string {
 /** Translates LaTeX or plain input to plain mathjs-style infix; throws UnreadableError. */
 export function toPlain(raw: string): string {
   if (raw.length > MAX_INPUT_LENGTH) throw new UnreadableError('too long');
-  const unicode = raw.replace(/\{,\}/g, ',').replace(/[×·⋅∙÷−–—≤≥≠π°√²³\u00a0\u2009\u202f]/g, (c) => UNICODE[c] ?? c);
+  const unicode = raw.replace(/\{,\}/g, ',').replace(/[×·⋅∙÷−–—≤≥≠π°√²³±\u00a0\u2009\u202f]/g, (c) => UNICODE[c] ?? c);
   const barred = pairBars(unicode);
   checkNesting(barred);
   let plain = new Translator(barred).run();
-  plain = plain.replace(/\*\*/g, '^');
+  plain = plain.replace(/\*\*/g, '^').replace(/\+\s*-/g, PLUS_MINUS);
   // Mixed numbers: "1 1/2" means 1 + 1/2, not 1 · 1/2.
   plain = plain.replace(/(^|[^\d.^\p{L})])(\d+)\s+(\d+)\s*\/\s*(\d+)(?![\d.])/gu, '$1($2+$3/$4)');
   // Thousands separated by spaces: "1 000 000".

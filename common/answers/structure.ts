@@ -2,7 +2,7 @@
  * The shape of an answer: text, a number or expression, a quantity with a unit,
  * an equation or inequality, or an ordered list — and when two shapes are equivalent.
  */
-import { FUNCTIONS, UnreadableError, textKey, toPlain } from './normalize';
+import { FUNCTIONS, PLUS_MINUS, UnreadableError, textKey, toPlain } from './normalize';
 import { sameSolutions } from './equations';
 import { parseExpression, proportional, sameExpression, type Expr } from './expressions';
 import { sameNumber, type Value } from './numbers';
@@ -30,7 +30,43 @@ export function parseAnswer(raw: string): Answer {
   const plain = toPlain(raw);
   // The key of the translated text, so `\text{Isosceles}` reads as the word.
   if (isWordy(plain)) return { kind: 'text', key: textKey(plain) };
-  return parseRelation(plain);
+  return parseAlternatives(withBothSigns(plain)) ?? parseRelation(plain);
+}
+
+// Sticky: splitTopLevel tries it at one position at a time.
+const OR = /\s*\bor\b\s*/y;
+/** The most alternatives an answer may join: a school answer has a few roots. */
+const MAX_ALTERNATIVES = 8;
+/** The unknown of alternatives that are values (`2 or -2`): a letter nobody types, so it names none of theirs. */
+const VALUE_UNKNOWN = 'ξ';
+
+/** A `±` (`\pm`, `+-`) taken both ways: `x = 3 ± 1` is `x = 3 + 1 or x = 3 - 1`; at most two of them. */
+function withBothSigns(plain: string): string {
+  if (!plain.includes(PLUS_MINUS)) return plain;
+  const parts = plain.split(PLUS_MINUS);
+  if (parts.length > 3) throw new UnreadableError('too many plus-minus signs');
+  let variants = [parts[0]];
+  for (const part of parts.slice(1)) variants = variants.flatMap((v) => [`${v}+${part}`, `${v}-${part}`]);
+  return variants.join(' or ');
+}
+
+/**
+ * Answers joined by "or" (`x = 2 or x = -2`, `2 or -2`) as one equation with the same solutions: the product of the
+ * alternatives' sides moved to the left is zero (`(x-2)(x+2) = 0`), so they compare with any equation as equations
+ * do (`x^2 = 4`), in any order. Values are read as solutions of an unknown of their own. Null when nothing is joined.
+ */
+function parseAlternatives(plain: string): Answer | null {
+  const parts = splitTopLevel(plain, OR).filter((_, i) => i % 2 === 0);
+  if (parts.length < 2) return null;
+  if (parts.length > MAX_ALTERNATIVES) throw new UnreadableError('too many alternatives');
+  const factors = parts.map((part) => {
+    const sides = splitTopLevel(part, RELATION);
+    if (sides.length === 1) return `(${VALUE_UNKNOWN}-(${part}))`;
+    // Inequalities joined by "or" are not read yet: said so, never guessed.
+    if (sides.length !== 3 || sides[1] !== '=') throw new UnreadableError('alternatives other than equations');
+    return `((${sides[0]})-(${sides[2]}))`;
+  });
+  return parseRelation(`${factors.join('*')}=0`);
 }
 
 /** The matrix environments a student's editor writes; the brackets are presentation only. */
