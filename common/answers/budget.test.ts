@@ -58,6 +58,11 @@ const hostile: [string, string, MatchResult[]][] = [
     ['equal', 'unreadable'],
   ],
   [`x=\\pm${'(1+'.repeat(39)}1${')'.repeat(39)}\\pm 1`, 'x^2=1', ['different', 'unreadable']],
+  [
+    Array.from({ length: 45 }, (_, i) => `\\sin(${i}x)`).join('+') + '<1',
+    Array.from({ length: 45 }, (_, i) => `\\sin(${i}x)`).join('+') + '<=1',
+    ['different', 'equal', 'unreadable'],
+  ],
   // The complex fallback and the solution-set test on the biggest inputs that parse.
   ['(-2)^{' + 'x+'.repeat(150) + 'x}', '(-2)^{' + 'x+'.repeat(149) + '2x}', ['equal', 'unreadable']],
   [

@@ -183,6 +183,16 @@ export const basicCases: MatchCase[] = [
   ...equal('plus-minus of a root', 'x = \\pm\\sqrt{5}', 'x=\\sqrt{5} or x=-\\sqrt{5}', 'x^2=5'),
   ...unreadable('inequalities joined by or are not read yet', 'x<1', 'x<1 or x>3'),
   ...unreadable('too many alternatives or signs', 'x=1', 'x=1 or x=2 or x=3 or x=4 or x=5 or x=6 or x=7 or x=8 or x=9', '\\pm1\\pm1\\pm1'),
+  // Inequalities by the values they hold for, not only by positive multiples.
+  ...equal('inequality: same solutions, other powers', 'x^2>=4', 'x^4>=16', '|x|>=2'),
+  ...equal('inequality: a square and an absolute value', 'x^2<=9', '|x|<=3', '-x^2>=-9'),
+  ...different('inequality: the boundary in or out', 'x^2<=9', '|x|<3', 'x^2<9'),
+  ...different('inequality: half of the solutions', 'x^2<4', 'x<2', 'x>-2'),
+  ...equal('inequality: where the root is defined', 'x>=0', '\\sqrt{x}>=0'),
+  ...equal('inequality: true for every value', 'x^2+1>0', 'x^2>-5'),
+  ...different('inequality: true for no value', 'x^2<0', 'x^2<-1'),
+  ...equal('inequality: a product below zero', '(x-1)(x-3)<0', 'x^2-4x+3<0', '|x-2|<1'),
+  ...different('inequality: a product below zero', '(x-1)(x-3)<0', '1<x', 'x<3'),
   // The cosecant by its other names.
   ...equal('cosec is csc', '\\csc x', 'cosec x', '\\operatorname{cosec} x', '1/\\sin x'),
   ...equal('cosech is csch', '\\operatorname{csch} x', 'cosech x', '1/\\sinh x'),

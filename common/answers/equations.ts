@@ -57,6 +57,48 @@ export function sameSolutions(a: [Expr, Expr], b: [Expr, Expr]): boolean {
   return true;
 }
 
+/**
+ * Whether two inequalities in one variable, `aL < aR` (or `<=`, `strict` says which) and `bL < bR`, hold for the
+ * same values: the roots of both sides' differences cut the line into pieces, and both must agree on each piece
+ * and at each cut (where `<` and `<=` part: `x^2 <= 9` is `|x| <= 3`, not `|x| < 3`). A value where a side is
+ * undefined is in neither set (`\sqrt{x} >= 0` is `x >= 0`). With no cut and no value in either set found, they
+ * are not judged the same.
+ */
+export function sameTruthSet(a: [Expr, Expr], aStrict: boolean, b: [Expr, Expr], bStrict: boolean): boolean {
+  const vars = [...new Set([...a, ...b].flatMap((e) => e.vars))];
+  if (vars.length !== 1) return false;
+  const [v] = vars;
+  const [f, g] = [difference(a), difference(b)];
+  const env = new Map<string, number>();
+  const cuts = [...rootsAlong(f, env, v, 0), ...rootsAlong(g, env, v, 0)].map((r) => r.t).sort((x, y) => x - y);
+  const at = (h: Side, t: number) => {
+    env.set(v, t);
+    return h(env);
+  };
+  const holds = (h: Side, strict: boolean, t: number) => {
+    const value = at(h, t);
+    if (!Number.isFinite(value)) return false;
+    // At a cut the difference is zero but for rounding: read as zero within the tolerance of its neighbourhood.
+    const zero = Math.abs(value) <= 1e-9 * Math.max(1, Math.abs(t));
+    return strict ? value < 0 && !zero : value < 0 || zero;
+  };
+  const probes =
+    cuts.length === 0
+      ? [-50, -1, -0.5, 0, 0.5, 1, 50]
+      : [
+          cuts[0] - 1,
+          ...cuts.flatMap((c, i) => (i + 1 < cuts.length ? [c, (c + cuts[i + 1]) / 2] : [c])),
+          cuts[cuts.length - 1] + 1,
+        ];
+  let inSet = 0;
+  for (const t of probes) {
+    const [p, q] = [holds(f, aStrict, t), holds(g, bStrict, t)];
+    if (p !== q) return false;
+    if (p) inSet++;
+  }
+  return inSet > 0;
+}
+
 function difference([left, right]: [Expr, Expr]): Side {
   const cost = left.size + right.size;
   const [l, r] = [realFunction(left), realFunction(right)];

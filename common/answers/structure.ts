@@ -3,7 +3,7 @@
  * an equation or inequality, or an ordered list — and when two shapes are equivalent.
  */
 import { FUNCTIONS, PLUS_MINUS, UnreadableError, textKey, toPlain } from './normalize';
-import { sameSolutions } from './equations';
+import { sameSolutions, sameTruthSet } from './equations';
 import { parseExpression, proportional, sameExpression, type Expr } from './expressions';
 import { sameNumber, type Value } from './numbers';
 import { UNIT_NAMES, sameDimension, splitQuantity, toBase, type Unit } from './units';
@@ -216,11 +216,17 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
     );
   }
   if (accepted.kind === 'relation' || student.kind === 'relation') {
-    // An equation never equals a bare expression.
-    if (accepted.kind !== 'relation' || student.kind !== 'relation' || accepted.op !== student.op) return false;
+    // An equation never equals a bare expression, nor an inequality.
+    if (accepted.kind !== 'relation' || student.kind !== 'relation') return false;
     const a: [Expr, Expr] = [accepted.left, accepted.right];
     const s: [Expr, Expr] = [student.left, student.right];
-    if (accepted.op === '<' || accepted.op === '<=') return proportional(a, s, true);
+    const inequality = (op: RelationOp) => op === '<' || op === '<=';
+    if (inequality(accepted.op) && inequality(student.op))
+      return (
+        (accepted.op === student.op && proportional(a, s, true)) ||
+        sameTruthSet(a, accepted.op === '<', s, student.op === '<')
+      );
+    if (accepted.op !== student.op) return false;
     return proportional(a, s, false) || sameSolutions(a, s);
   }
   if (accepted.kind === 'quantity' && student.kind === 'quantity') {
