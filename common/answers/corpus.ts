@@ -182,7 +182,12 @@ export const basicCases: MatchCase[] = [
   ...equal('plus-minus in the key', 'x = 3 \\pm 1', 'x=2 or x=4', 'x = 3 +- 1', 'x=4 or x=2'),
   ...equal('plus-minus of a root', 'x = \\pm\\sqrt{5}', 'x=\\sqrt{5} or x=-\\sqrt{5}', 'x^2=5'),
   ...unreadable('inequalities joined by or are not read yet', 'x<1', 'x<1 or x>3'),
-  ...unreadable('too many alternatives or signs', 'x=1', 'x=1 or x=2 or x=3 or x=4 or x=5 or x=6 or x=7 or x=8 or x=9', '\\pm1\\pm1\\pm1'),
+  ...unreadable(
+    'too many alternatives or signs',
+    'x=1',
+    'x=1 or x=2 or x=3 or x=4 or x=5 or x=6 or x=7 or x=8 or x=9',
+    '\\pm1\\pm1\\pm1',
+  ),
   // Inequalities by the values they hold for, not only by positive multiples.
   ...equal('inequality: same solutions, other powers', 'x^2>=4', 'x^4>=16', '|x|>=2'),
   ...equal('inequality: a square and an absolute value', 'x^2<=9', '|x|<=3', '-x^2>=-9'),

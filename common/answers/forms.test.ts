@@ -141,8 +141,7 @@ describe('answer forms', () => {
 });
 
 describe('an entry against a key with forms', () => {
-  const judge = (entry: string, key: string, forms: AnswerForm[]) =>
-    matchInForm(entry, key, forms, matchesAccepted);
+  const judge = (entry: string, key: string, forms: AnswerForm[]) => matchInForm(entry, key, forms, matchesAccepted);
 
   it('is equal only when equal and in the form asked', () => {
     expect(judge('3/4', '3/4', [SIMPLEST])).toBe('equal');
@@ -183,7 +182,12 @@ describe('an entry against a key with forms', () => {
   });
 
   it('reads an entry of 2,000 characters in a few milliseconds, whatever its form', () => {
-    const long = [`${'1'.repeat(1990)}/7`, `${'(x+'.repeat(39)}1${')'.repeat(39)}`, `0.${'3'.repeat(1990)}`, '9'.repeat(2000)];
+    const long = [
+      `${'1'.repeat(1990)}/7`,
+      `${'(x+'.repeat(39)}1${')'.repeat(39)}`,
+      `0.${'3'.repeat(1990)}`,
+      '9'.repeat(2000),
+    ];
     const forms: AnswerForm[] = [SIMPLEST, MIXED, FACTORED, EXPANDED, places(2), figures(3), SCIENTIFIC];
     for (const entry of long) {
       const started = performance.now();

@@ -222,7 +222,10 @@ function meets(form: AnswerForm, entry: Written): boolean {
       return (
         !decimal &&
         inLowestTerms(node) &&
-        (variablesOf(node).size > 0 || integerOf(value) !== null || fractionOf(value) !== null || mixedOf(value) !== null)
+        (variablesOf(node).size > 0 ||
+          integerOf(value) !== null ||
+          fractionOf(value) !== null ||
+          mixedOf(value) !== null)
       );
     case 'mixed': {
       if (decimal) return false;

@@ -49,7 +49,9 @@ export function checkChoices(correct: string[], entries: string[] | null): Check
 export function checkBlanks(blanks: string[][], entries: string[] | null, match: EntryMatcher): CheckResult {
   const results = blanks.map((accepted, i) => matchBlank(entries?.[i] ?? '', accepted, i, match));
   if (results.every((r) => r === 'equal')) return CORRECT;
-  const formMissed = results.every((r) => r === 'equal' || typeof r === 'object') ? ({ formMissed: true } as const) : {};
+  const formMissed = results.every((r) => r === 'equal' || typeof r === 'object')
+    ? ({ formMissed: true } as const)
+    : {};
   if (blanks.length === 1) {
     const [result] = results;
     const feedback = typeof result === 'object' ? formFeedback(result) : result === 'unreadable' ? UNREADABLE : WRONG;

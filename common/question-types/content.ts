@@ -100,7 +100,11 @@ function answerForm(value: unknown, path: string): AnswerForm {
       return { kind, name: form.name };
     case 'units': {
       const units = Array.isArray(form.units) ? form.units.map((u) => (typeof u === 'string' ? u.trim() : '')) : [];
-      if (units.length === 0 || units.length > MAX_FORM_UNITS || units.some((u) => u === '' || u.length > MAX_UNIT_LENGTH))
+      if (
+        units.length === 0 ||
+        units.length > MAX_FORM_UNITS ||
+        units.some((u) => u === '' || u.length > MAX_UNIT_LENGTH)
+      )
         fail(F.units, path);
       if (!units.every(isStorableText)) fail(F.units, path);
       return { kind, units: [...new Set(units)] };

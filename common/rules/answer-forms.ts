@@ -29,7 +29,8 @@ export const MAX_ROUNDING_DIGITS = 10;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The forms a student is told to answer in: all but the leniencies, which ask nothing of them. */
-export const formsToTell = (forms: readonly AnswerForm[]): AnswerForm[] => forms.filter((form) => form.kind !== 'anyCase');
+export const formsToTell = (forms: readonly AnswerForm[]): AnswerForm[] =>
+  forms.filter((form) => form.kind !== 'anyCase');
 
 /** What the author picks from, and what the printed key and the review say was asked. */
 export function formLabel(form: AnswerForm): string {

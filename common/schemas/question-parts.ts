@@ -7,7 +7,18 @@ import { z } from 'zod';
 /** An answer form as stored and sent to staff (common/rules/answer-forms.ts); checked when authored by the type. */
 export const answerFormReply = z.discriminatedUnion('kind', [
   z.object({
-    kind: z.enum(['simplest', 'mixed', 'improper', 'whole', 'percent', 'exact', 'factored', 'expanded', 'scientific', 'anyCase']),
+    kind: z.enum([
+      'simplest',
+      'mixed',
+      'improper',
+      'whole',
+      'percent',
+      'exact',
+      'factored',
+      'expanded',
+      'scientific',
+      'anyCase',
+    ]),
   }),
   z.object({ kind: z.literal('decimalPlaces'), places: z.number() }),
   z.object({ kind: z.literal('significantFigures'), figures: z.number() }),

@@ -111,9 +111,7 @@ export function BlanksEditor({
           <AnswerFormsEditor
             owner={single ? 'Answer' : `Blank ${b + 1}`}
             forms={formsOf(b)}
-            onChange={(changed) =>
-              onChange({ blanks, forms: blanks.map((_, i) => (i === b ? changed : formsOf(i))) })
-            }
+            onChange={(changed) => onChange({ blanks, forms: blanks.map((_, i) => (i === b ? changed : formsOf(i))) })}
             error={formErrors[b]}
           />
         </div>

@@ -51,7 +51,11 @@ describe('the web registries of the question types', () => {
     });
     // Each blank's forms beside it; a blank without forms has none.
     expect(
-      QUESTION_TYPE_KEYS['Fill in the Blank'].fields({ ...empty, blanks: [['3/4'], ['2']], forms: [[{ kind: 'simplest' }]] }),
+      QUESTION_TYPE_KEYS['Fill in the Blank'].fields({
+        ...empty,
+        blanks: [['3/4'], ['2']],
+        forms: [[{ kind: 'simplest' }]],
+      }),
     ).toEqual({ options: {}, answer: [['3/4'], ['2']], answerForms: [[{ kind: 'simplest' }], []] });
     expect(QUESTION_TYPE_KEYS['Short Answer'].draft({ a1: ['Paris'] })).toEqual({ correct: ['Paris'], blanks: [['']] });
     expect(QUESTION_TYPE_KEYS['Fill in the Blank'].draft([['1'], ['2', 'two']])).toEqual({

@@ -290,7 +290,7 @@ describe("the skills a student's and a class's sections practice, kept between r
     await expect.poll(mapSkills, soon).toEqual([whole]);
   });
 
-  it("keeps nothing for a class without students, whose changes are announced to nobody", async () => {
+  it('keeps nothing for a class without students, whose changes are announced to nobody', async () => {
     const course = await buildCourse(t.db, { units: 1, sections: 1 });
     await t.db.execute(sql`insert into section_questions (section_id, question_id, position)
       values (${course.units[0].sections[0].id}, ${s.plain[1]}, 1)`);
