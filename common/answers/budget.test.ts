@@ -49,6 +49,9 @@ const hostile: [string, string, MatchResult[]][] = [
   ['1+'.repeat(999) + '1', '1000', ['equal', 'unreadable']],
   ['(2^{1024}-1)^{1/64}', '1', ['different']],
   [`(${PRIME_19}/${PRIME_20})^{1/2}`, '1', ['different']],
+  // Factorials of big and of fractional values, binomials nested as deep as may be.
+  ['(10^{10}+0.5)!', '1', ['different']],
+  ['\\binom{'.repeat(19) + 'n' + '}{2}'.repeat(19), 'n', ['different', 'unreadable']],
   // Alternatives and plus-minus signs: as many as fit, each side as big as fits.
   ['x=1 or '.repeat(285) + 'x=1', 'x=1', ['unreadable']],
   ['\\pm'.repeat(660) + '1', '1', ['unreadable']],

@@ -198,6 +198,14 @@ export const basicCases: MatchCase[] = [
   ...different('inequality: true for no value', 'x^2<0', 'x^2<-1'),
   ...equal('inequality: a product below zero', '(x-1)(x-3)<0', 'x^2-4x+3<0', '|x-2|<1'),
   ...different('inequality: a product below zero', '(x-1)(x-3)<0', '1<x', 'x<3'),
+  // Factorials of expressions (the gamma function between the whole numbers) and binomial coefficients.
+  ...equal('factorial of an expression', '(n+1)!', '(n+1)\\cdot n!', '(n+1)n!'),
+  ...equal('a quotient of factorials', '(n+1)!/n!', 'n+1', '\\frac{(n+2)!}{(n+2)n!}'),
+  ...different('factorial of an expression', '(n+1)!', 'n!', 'n+1', '(n+2)!', '2n!'),
+  ...equal('binomial coefficient', '\\binom{5}{2}', '10', '\\frac{5!}{2!\\,3!}', '\\dbinom{5}{3}'),
+  ...equal('binomial coefficient of a letter', '\\binom{n}{2}', '\\frac{n(n-1)}{2}', '\\binom{n}{n-2}'),
+  ...equal("Pascal's rule", '\\binom{n+1}{k}', '\\binom{n}{k}+\\binom{n}{k-1}'),
+  ...different('binomial coefficient', '\\binom{n}{k}', '\\binom{n}{k+1}', '\\frac{n}{k}', 'n!/k!'),
   // The cosecant by its other names.
   ...equal('cosec is csc', '\\csc x', 'cosec x', '\\operatorname{cosec} x', '1/\\sin x'),
   ...equal('cosech is csch', '\\operatorname{csch} x', 'cosech x', '1/\\sinh x'),

@@ -262,6 +262,13 @@ class Translator {
       this.i = this.src.indexOf('frac', this.i) + 4;
       return this.fraction(out);
     }
+    if (/^(d|t)?binom(?![a-zA-Z])/.test(this.src.slice(this.i))) {
+      this.i = this.src.indexOf('binom', this.i) + 5;
+      const n = this.sub(this.arg());
+      const k = this.sub(this.arg());
+      // n choose k as factorials, so that it is defined (by the gamma function) for every n and k sampled.
+      return `${out}((${n})!/((${k})!*((${n})-(${k}))!))`;
+    }
     return out + this.simpleCommand();
   }
 

@@ -272,12 +272,34 @@ function integerRoot(n: bigint, q: number): bigint | null {
   return x ** k === n ? x : null;
 }
 
+/** n! exactly for a whole n up to 170; for any other real, Γ(x + 1), so `(n+1)!` and `(n+1) n!` sample alike. */
 function factorial(a: Value): Value {
   const n = a.exact && a.exact.d === 1n ? Number(a.exact.s * a.exact.n) : NaN;
-  if (!(n >= 0 && n <= 170)) return approxValue(NaN);
-  let result = new Fraction(1);
-  for (let k = 2; k <= n; k++) result = result.mul(k);
-  return exactValue(result);
+  if (Number.isInteger(n)) {
+    if (!(n >= 0 && n <= 170)) return approxValue(NaN);
+    let result = new Fraction(1);
+    for (let k = 2; k <= n; k++) result = result.mul(k);
+    return exactValue(result);
+  }
+  return approxValue(a.approx > 171 ? NaN : gamma(a.approx + 1));
+}
+
+/** Lanczos's coefficients (g = 7, nine terms): Γ to about 15 digits. */
+const LANCZOS = [
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+];
+
+/** The gamma function of a real: NaN at 0 and the negative integers, where it has poles. */
+export function gamma(x: number): number {
+  if (Number.isInteger(x) && x <= 0) return NaN;
+  // Reflection for the left half: Γ(x) Γ(1 - x) = π / sin(πx).
+  if (x < 0.5) return Math.PI / (Math.sin(Math.PI * x) * gamma(1 - x));
+  const z = x - 1;
+  let sum = LANCZOS[0];
+  for (let i = 1; i < LANCZOS.length; i++) sum += LANCZOS[i] / (z + i);
+  const t = z + 7.5;
+  return Math.sqrt(2 * Math.PI) * t ** (z + 0.5) * Math.exp(-t) * sum;
 }
 
 const ONE_HALF = exactValue(new Fraction(1, 2));
