@@ -266,6 +266,8 @@ class Translator {
       this.i = this.src.indexOf('binom', this.i) + 5;
       const n = this.sub(this.arg());
       const k = this.sub(this.arg());
+      // Each of n and k is written twice: nested binomials would double the text at every level.
+      if (n.length + k.length > MAX_INPUT_LENGTH) throw new UnreadableError('too long');
       // n choose k as factorials, so that it is defined (by the gamma function) for every n and k sampled.
       return `${out}((${n})!/((${k})!*((${n})-(${k}))!))`;
     }
