@@ -181,7 +181,7 @@ describe('an entry against a key with forms', () => {
     expect(missedForm('X', [ANY_CASE])).toBeNull();
   });
 
-  it('reads an entry of 2,000 characters in a few milliseconds, whatever its form', () => {
+  it('checks an entry of 2,000 characters within the budget of a check (50 ms), whatever its form', () => {
     const long = [
       `${'1'.repeat(1990)}/7`,
       `${'(x+'.repeat(39)}1${')'.repeat(39)}`,
@@ -190,9 +190,11 @@ describe('an entry against a key with forms', () => {
     ];
     const forms: AnswerForm[] = [SIMPLEST, MIXED, FACTORED, EXPANDED, places(2), figures(3), SCIENTIFIC];
     for (const entry of long) {
-      const started = performance.now();
-      for (const form of forms) matchInForm(entry, '3/4', [form], matchesAccepted);
-      expect(performance.now() - started).toBeLessThan(50);
+      for (const form of forms) {
+        const started = performance.now();
+        matchInForm(entry, '3/4', [form], matchesAccepted);
+        expect(performance.now() - started, `${entry.slice(0, 20)}... in ${form.kind}`).toBeLessThan(50);
+      }
     }
   });
 });
