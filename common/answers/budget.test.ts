@@ -66,6 +66,22 @@ const hostile: [string, string, MatchResult[]][] = [
     Array.from({ length: 45 }, (_, i) => `\\sin(${i}x)`).join('+') + '<=1',
     ['different', 'equal', 'unreadable'],
   ],
+  // Solution sets: as many pieces as may be, each as costly to cut as fits, and chains and lists past the caps.
+  [Array.from({ length: 16 }, (_, i) => `\\sin(${i + 1}x)<0`).join(' or '), '|x|<2', ['different', 'unreadable']],
+  [
+    Array.from({ length: 8 }, (_, i) => `${i}<${'\\sin(x+'.repeat(8)}${i}x${')'.repeat(8)}<${i + 1}`).join(' or '),
+    Array.from({ length: 8 }, (_, i) => `${i}<${'\\sin(x+'.repeat(8)}${i}x${')'.repeat(8)}<${i + 1}`).join(' or '),
+    ['equal', 'unreadable'],
+  ],
+  [
+    `\\{${Array.from({ length: 50 }, (_, i) => i).join(',')}\\}`,
+    `\\{${Array.from({ length: 50 }, (_, i) => 49 - i).join(',')}\\}`,
+    ['equal'],
+  ],
+  [`x${'<x'.repeat(600)}`, 'x<2', ['unreadable']],
+  [`1${' and 1'.repeat(280)}`, '1', ['unreadable']],
+  [`x=${'1,'.repeat(990)}1`, 'x=1', ['unreadable']],
+  [Array.from({ length: 16 }, (_, i) => `(${i},${i}.5)`).join('\\cup'), 'x>2', ['different']],
   // The complex fallback and the solution-set test on the biggest inputs that parse.
   ['(-2)^{' + 'x+'.repeat(150) + 'x}', '(-2)^{' + 'x+'.repeat(149) + '2x}', ['equal', 'unreadable']],
   [

@@ -181,7 +181,6 @@ export const basicCases: MatchCase[] = [
   ...different('or: values', '2 or -2', '2', '-2', '\\pm 3', '2 or 2'),
   ...equal('plus-minus in the key', 'x = 3 \\pm 1', 'x=2 or x=4', 'x = 3 +- 1', 'x=4 or x=2'),
   ...equal('plus-minus of a root', 'x = \\pm\\sqrt{5}', 'x=\\sqrt{5} or x=-\\sqrt{5}', 'x^2=5'),
-  ...unreadable('inequalities joined by or are not read yet', 'x<1', 'x<1 or x>3'),
   ...unreadable(
     'too many alternatives or signs',
     'x=1',
@@ -227,7 +226,7 @@ export const basicCases: MatchCase[] = [
   ...unreadable('unknown commands', 'x', '\\foo{x}', '\\', '\\frac'),
   ...unreadable('unbalanced bars', '3', '|3', '|x|-|'),
   ...unreadable('operators without operands', 'x^2', 'x^', '^2', 'x^^2'),
-  ...unreadable('strings and brackets', '5', '"5"', "'5'", '5;', '{}'),
+  ...unreadable('strings and brackets', '5', '"5"', "'5'", '5;'),
   ...unreadable('too long', '1', '1+'.repeat(1001) + '1'),
   ...different('empty entry is wrong, not unreadable', '5', '', '   '),
   // Hostile but readable input stays cheap.
@@ -419,7 +418,100 @@ export const highSchoolCases: MatchCase[] = [
   ...equal('seconds stay a unit', '30 s', '30 sec'),
 ];
 
-export const matchCases: MatchCase[] = [...basicCases, ...highSchoolCases];
+/**
+ * Solution sets: answers joined by "or" and "and", chains, sets of values, intervals, and the words for none and
+ * all, each against the others and against equations and inequalities.
+ */
+export const solutionSetCases: MatchCase[] = [
+  // Inequalities joined by "or": the union of their solutions.
+  ...equal('or: outside an interval', '|x|>2', 'x<-2 or x>2', 'x>2 or x<-2', 'x < -2 \\text{ or } x > 2', 'x^2>4'),
+  ...equal('or: outside, from the other side', 'x<-2 or x>2', 'x^2>4', '|x|>2', '(-\\infty,-2)\\cup(2,\\infty)'),
+  ...different('or: outside an interval', '|x|>2', 'x<-2', 'x>2', 'x<-2 or x>=2', 'x<=-2 or x>2', 'x<-2 and x>2'),
+  ...equal('or: non-strict', '|x|>=3', 'x<=-3 or x>=3', 'x\\le -3 \\lor x \\ge 3', 'x^2>=9'),
+  ...different('or: non-strict', '|x|>=3', 'x<-3 or x>3', 'x<=-3 or x>3', 'x<=-3 or x>=4'),
+  ...equal('or: overlapping pieces', 'x>1', 'x>1 or x>2', 'x>2 or x>1'),
+  ...equal('or: covering every value', 'x<3 or x>1', '\\mathbb{R}', 'all real numbers', 'x^2+1>0'),
+  ...equal('or: an equation and an inequality', 'x<=2', 'x<2 or x=2', 'x=2 or x<2'),
+  ...different('or: an equation and an inequality', 'x<=2', 'x<2 or x=3', 'x<2'),
+  ...equal('or: values of x', 'x^2=9', 'x=3 or -3', 'x = 3, -3', 'x=-3,3', 'x = 3 \\text{ or } -3'),
+  ...different('or: values of x', 'x^2=9', 'x=3 or 4', 'x = 3, 3', 'x = 3, -3, 0'),
+  // "and", and chains: the values both hold for.
+  ...equal('and: inside an interval', '|x|<2', '-2<x and x<2', 'x<2 and x>-2', '-2<x<2', '2>x>-2', 'x^2<4'),
+  ...equal('and: written with wedge', '|x|<2', '-2<x \\land x<2', 'x>-2 \\wedge x<2', '-2 < x \\text{ and } x < 2'),
+  ...different('and: inside an interval', '|x|<2', '-2<x', 'x<2', '-2<=x<2', '-2<x<=2', '-2<x or x<2', '-3<x<2'),
+  ...equal('chain, non-strict', '-1<=x<=4', 'x>=-1 and x<=4', '4>=x>=-1', '(x+1)(x-4)<=0', '[-1,4]'),
+  ...different('chain, non-strict', '-1<=x<=4', '-1<x<4', '-1<=x<4', '[-1,4)', '(-1,4]', '-1<=x<=5'),
+  ...equal('chain with expressions', '1<2x+1<7', '0<x<3', '0<x and x<3', '(0,3)'),
+  ...equal('chain solved', '-3<=2-x<5', '-3<x<=5', '-3<x and x<=5', '(-3,5]'),
+  ...equal('and: an inequality and not-equal', 'x>0 and x!=1', 'x>0 and x\\neq 1', '(0,1)\\cup(1,\\infty)'),
+  ...different('and: an inequality and not-equal', 'x>0 and x!=1', 'x>0', 'x>1', '(0,1)'),
+  ...equal('and: listing the solutions', 'x^2=4', 'x=2 and x=-2', 'x = -2 \\text{ and } x = 2', '2 and -2'),
+  ...equal('and: listing values', '\\{3,4\\}', '3 and 4', '4 and 3', 'x=4 and x=3'),
+  ...different('and: not the same solutions', 'x^2=4', 'x=2 and x=3', 'x=2 and x>0', '2 and 3'),
+  ...equal('and: a root and a condition', 'x=2', 'x^2=4 and x>0', 'x=\\pm 2 and x>0'),
+  ...equal('and: no value', 'x>3 and x<1', '\\emptyset', 'no solution', '\\varnothing', '\\{\\}', '{}'),
+  ...different('and: no value against some', 'x>3 and x<1', 'x>3', '1<x<3'),
+  // Sets of values: any order, each value once or more.
+  ...equal('set of roots', 'x^2=4', '\\{2,-2\\}', '\\{-2,2\\}', '{2, -2}', '\\left\\{ -2, 2 \\right\\}', 'x=\\pm2'),
+  ...equal('set of roots against or', 'x=2 or x=-2', '\\{2,-2\\}', 'x\\in\\{2,-2\\}', '\\pm 2', '2, -2', '-2, 2'),
+  ...different('set of roots', 'x^2=4', '\\{2\\}', '\\{2,-2,0\\}', '\\{4,-4\\}', '{2, 2}', '2'),
+  ...equal('set in the key', '\\{1,2,3\\}', '\\{3,2,1\\}', '{2,3,1}', '3, 2, 1', '1 or 2 or 3', 'x=1 or x=2 or x=3'),
+  ...equal('set in the key, as an equation', '\\{1,2,3\\}', '(x-1)(x-2)(x-3)=0', 'x \\in \\{1, 2, 3\\}'),
+  ...different('set in the key', '\\{1,2,3\\}', '\\{1,2\\}', '\\{1,2,3,4\\}', '\\{1,2,-3\\}', '(1,2,3)', '1<=x<=3'),
+  ...equal('set of fractions, exactly', '\\{\\frac{1}{2}, -3\\}', '\\{0.5,-3\\}', '\\{-3, 1/2\\}', '2x^2+5x-3=0'),
+  ...different('set of fractions, exactly', '\\{\\frac{1}{3}\\}', '\\{0.333\\}', '\\{0.3333333333\\}', '\\{3\\}'),
+  ...equal(
+    'set of irrational roots',
+    'x^2=2',
+    '\\{\\sqrt{2},-\\sqrt{2}\\}',
+    'x=\\pm\\sqrt2',
+    'x = \\sqrt{2}, -\\sqrt{2}',
+  ),
+  ...different('set of irrational roots', 'x^2=2', '\\{1.41,-1.41\\}', '\\{\\sqrt{2}\\}', 'x=\\sqrt{2}'),
+  ...equal('set with thousands', '\\{1000, -1000\\}', '\\{1,000, -1,000\\}', 'x=1,000 or x=-1,000', 'x^2=1000000'),
+  ...equal('one value', '\\{5\\}', '5', 'x=5', '2x=10'),
+  ...different('one value', '\\{5\\}', '\\{5,0\\}', '-5', 'x>5'),
+  // No solution and every value.
+  ...equal('no solution', '\\emptyset', 'no solution', 'No solutions', 'no real solutions', '∅', 'the empty set'),
+  ...equal('no real solution of an equation', 'no real solution', 'x^2=-1', '\\varnothing', '\\{\\}'),
+  ...different('no solution', '\\emptyset', '0', '\\{0\\}', 'x=0', 'all real numbers', 'x^2=1'),
+  ...equal('every value', '\\mathbb{R}', 'all real numbers', 'All real numbers.', 'ℝ', '(-\\infty,\\infty)', 'x^2>=0'),
+  ...equal('every value from an identity', 'all real numbers', '2(x+1)=2x+2', 'x+1>x', 'any real number'),
+  ...different('every value', '\\mathbb{R}', 'x>0', 'x!=0', '(0,\\infty)', 'no solution', 'x=x+1'),
+  ...different('no solution is not every value', 'no solution', 'all real numbers', 'x+1>x'),
+  // Intervals against inequalities, and their unions and intersections.
+  ...equal(
+    'interval, half-open',
+    'x>=0',
+    '[0,\\infty)',
+    '[0, \\infty)',
+    'x\\in[0,\\infty)',
+    '\\left[0,\\infty\\right)',
+  ),
+  ...different('interval, half-open', 'x>=0', '(0,\\infty)', '[1,\\infty)', '(-\\infty,0]', 'x>0'),
+  ...equal('interval to minus infinity', 'x<5', '(-\\infty,5)', '(-∞, 5)', 'x \\in (-\\infty, 5)'),
+  ...different('interval to minus infinity', 'x<5', '(-\\infty,5]', '(5,\\infty)', '(-\\infty,-5)'),
+  ...equal('bounded interval', '|x-1|<3', '(-2,4)', '-2<x<4', 'x\\in(-2,4)'),
+  ...different('bounded interval', '|x-1|<3', '[-2,4]', '(-2,4]', '(-4,2)', '(-2,3)'),
+  ...equal('union of intervals', '(-\\infty,-1]\\cup[1,\\infty)', 'x<=-1 or x>=1', '|x|>=1', 'x^2-1>=0'),
+  ...different('union of intervals', '(-\\infty,-1]\\cup[1,\\infty)', '(-\\infty,-1)\\cup(1,\\infty)', '[-1,1]'),
+  ...equal('intersection of intervals', '(0,5)\\cap[2,7]', '[2,5)', '2<=x<5'),
+  ...equal('union of two bounded intervals', '(1,2)\\cup(3,4)', '1<x<2 or 3<x<4', '(3,4)\\cup(1,2)'),
+  ...different('union of two bounded intervals', '(1,2)\\cup(3,4)', '(1,4)', '(1,2)', '1<x<2 and 3<x<4'),
+  ...equal('interval with irrational ends', 'x^2<2', '(-\\sqrt{2},\\sqrt{2})', '-\\sqrt2<x<\\sqrt2'),
+  ...equal('interval far out', 'x<1000', '(-\\infty,1000)', 'x<10^3'),
+  ...different('interval far out', 'x<1000', 'x<=1000', '(-\\infty,1000]', 'x<999'),
+  ...equal('a pair in an interval key is an interval', 'x>2 and x<5', '(2,5)', '(2, 5)'),
+  // The key decides what a pair is: a point where the key is a pair, an interval where it is a set.
+  ...different('a pair key is not an interval', '(2,5)', '2<x<5', '(2,\\infty)'),
+  // Several unknowns, or letters that differ, are not one solution set.
+  ...different('the unknown is named alike', 'x<-2 or x>2', 'y<-2 or y>2', 'X<-2 or X>2'),
+  ...different('two unknowns', '-2<x<2', '-2<x and y<2'),
+  // What cannot be read is said so.
+  ...unreadable('unreadable sets', '|x|<2', '-2<x and', '(-\\infty, x)', '\\{x, 2\\} \\cup', '\\mathbb{Z}'),
+];
+
+export const matchCases: MatchCase[] = [...basicCases, ...highSchoolCases, ...solutionSetCases];
 
 const fib = (answer: unknown, student: string, isCorrect: boolean, feedback: string, note: string): QuestionCase => ({
   note,

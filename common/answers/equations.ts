@@ -22,7 +22,8 @@ const VANISHING_RATIO = 1e-7;
 /** A touching zero (x² at 0) is located less precisely, so the other side is held to less. */
 const TOUCHING_RATIO = 1e-4;
 
-type Side = (env: Env) => number;
+/** The difference of an equation's or inequality's sides, as a function of its variables. */
+export type Side = (env: Env) => number;
 
 /** Whether two equations `aL = aR` and `bL = bR` have the same solutions, sampled as above. */
 export function sameSolutions(a: [Expr, Expr], b: [Expr, Expr]): boolean {
@@ -57,49 +58,7 @@ export function sameSolutions(a: [Expr, Expr], b: [Expr, Expr]): boolean {
   return true;
 }
 
-/**
- * Whether two inequalities in one variable, `aL < aR` (or `<=`, `strict` says which) and `bL < bR`, hold for the
- * same values: the roots of both sides' differences cut the line into pieces, and both must agree on each piece
- * and at each cut (where `<` and `<=` part: `x^2 <= 9` is `|x| <= 3`, not `|x| < 3`). A value where a side is
- * undefined is in neither set (`\sqrt{x} >= 0` is `x >= 0`). With no cut and no value in either set found, they
- * are not judged the same.
- */
-export function sameTruthSet(a: [Expr, Expr], aStrict: boolean, b: [Expr, Expr], bStrict: boolean): boolean {
-  const vars = [...new Set([...a, ...b].flatMap((e) => e.vars))];
-  if (vars.length !== 1) return false;
-  const [v] = vars;
-  const [f, g] = [difference(a), difference(b)];
-  const env = new Map<string, number>();
-  const cuts = [...rootsAlong(f, env, v, 0), ...rootsAlong(g, env, v, 0)].map((r) => r.t).sort((x, y) => x - y);
-  const at = (h: Side, t: number) => {
-    env.set(v, t);
-    return h(env);
-  };
-  const holds = (h: Side, strict: boolean, t: number) => {
-    const value = at(h, t);
-    if (!Number.isFinite(value)) return false;
-    // At a cut the difference is zero but for rounding: read as zero within the tolerance of its neighbourhood.
-    const zero = Math.abs(value) <= 1e-9 * Math.max(1, Math.abs(t));
-    return strict ? value < 0 && !zero : value < 0 || zero;
-  };
-  const probes =
-    cuts.length === 0
-      ? [-50, -1, -0.5, 0, 0.5, 1, 50]
-      : [
-          cuts[0] - 1,
-          ...cuts.flatMap((c, i) => (i + 1 < cuts.length ? [c, (c + cuts[i + 1]) / 2] : [c])),
-          cuts[cuts.length - 1] + 1,
-        ];
-  let inSet = 0;
-  for (const t of probes) {
-    const [p, q] = [holds(f, aStrict, t), holds(g, bStrict, t)];
-    if (p !== q) return false;
-    if (p) inSet++;
-  }
-  return inSet > 0;
-}
-
-function difference([left, right]: [Expr, Expr]): Side {
+export function difference([left, right]: [Expr, Expr]): Side {
   const cost = left.size + right.size;
   const [l, r] = [realFunction(left), realFunction(right)];
   return (env) => {
@@ -108,15 +67,24 @@ function difference([left, right]: [Expr, Expr]): Side {
   };
 }
 
-/** Real roots of h along variable v (others fixed in env), scanning around center: sign changes and touching zeros. */
-function rootsAlong(h: Side, env: Map<string, number>, v: string, center: number): { t: number; touching: boolean }[] {
+/**
+ * Real roots of h along variable v (others fixed in env), scanning around center out to about 20 scales on either
+ * side: sign changes and touching zeros.
+ */
+export function rootsAlong(
+  h: Side,
+  env: Map<string, number>,
+  v: string,
+  center: number,
+  scale = 4,
+): { t: number; touching: boolean }[] {
   const at = (t: number) => {
     env.set(v, t);
     return h(env);
   };
   const ts = Array.from(
     { length: SCAN_POINTS },
-    (_, i) => center + Math.tan(-Math.PI / 2 + (Math.PI * (i + 0.5)) / SCAN_POINTS) * 4,
+    (_, i) => center + Math.tan(-Math.PI / 2 + (Math.PI * (i + 0.5)) / SCAN_POINTS) * scale,
   );
   const hs = ts.map(at);
   const roots: { t: number; touching: boolean }[] = [];

@@ -35,6 +35,9 @@ const INVERSES: Record<string, string> = {
 
 /** `\pm`, `±` and `+-`: both signs, which the parser of answers expands into two alternatives (structure.ts). */
 export const PLUS_MINUS = '\uE002';
+/** The braces of a set of values (`\{2, -2\}`), kept apart from grouping braces, which become brackets. */
+export const SET_OPEN = '\uE003';
+export const SET_CLOSE = '\uE004';
 
 /** Absolute-value bars once paired: the translator reads them as `abs(` and `)`. */
 const OPEN_BAR = '\uE000';
@@ -74,6 +77,21 @@ const COMMANDS: Record<string, string> = {
   circ: ' deg ',
   degree: ' deg ',
   pm: PLUS_MINUS,
+  // Solution sets: read by sets.ts.
+  infty: '∞',
+  cup: '∪',
+  cap: '∩',
+  emptyset: '∅',
+  varnothing: '∅',
+  in: '∈',
+  land: ' and ',
+  wedge: ' and ',
+  lor: ' or ',
+  vee: ' or ',
+  '{': SET_OPEN,
+  '}': SET_CLOSE,
+  lbrace: SET_OPEN,
+  rbrace: SET_CLOSE,
 };
 /** Commands after which a bar opens rather than closes (`|x \cdot |y||`). */
 const OPERATOR_COMMANDS = new Set([
@@ -93,6 +111,13 @@ const OPERATOR_COMMANDS = new Set([
   'gt',
   'ne',
   'neq',
+  'cup',
+  'cap',
+  'in',
+  'land',
+  'lor',
+  'wedge',
+  'vee',
   'left',
   'right',
   'frac',
@@ -215,6 +240,17 @@ function pairBars(s: string): string {
   return out;
 }
 
+/** Whether s has a comma outside any bracket or brace of its own. */
+function hasTopLevelComma(s: string): boolean {
+  let depth = 0;
+  for (const c of s) {
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && depth === 0) return true;
+  }
+  return false;
+}
+
 function isLetter(c: string): boolean {
   const code = c.charCodeAt(0);
   if (code < 128) return (code | 32) >= 97 && (code | 32) <= 122;
@@ -244,7 +280,12 @@ class Translator {
         return out + this.func(name, true);
       }
     }
-    if (c === '{') return `${out}(${this.sub(this.groupBody())})`;
+    if (c === '{') {
+      const body = this.groupBody();
+      // Typed braces around a list, or around nothing, are a set (`{2, -2}`, `{}`); others only group.
+      if (body.trim() === '' || hasTopLevelComma(body)) return `${out}${SET_OPEN}${this.sub(body)}${SET_CLOSE}`;
+      return `${out}(${this.sub(body)})`;
+    }
     if (c === '}') throw new UnreadableError('unbalanced }');
     if (c === '$') return out;
     if (c === '_') return out + this.subscript();
@@ -285,6 +326,10 @@ class Translator {
     if (SPACING.has(name)) return ' ';
     if (name in COMMANDS) return COMMANDS[name];
     if (name in GREEK) return GREEK[name];
+    if (name === 'mathbb') {
+      if (this.arg().trim() !== 'R') throw new UnreadableError('number sets other than the reals');
+      return 'ℝ';
+    }
     if (TEXT_WRAPPERS.has(name)) {
       const text = this.arg();
       if (name === 'operatorname' && FUNCTIONS.has(text.trim())) return this.func(text.trim(), false);

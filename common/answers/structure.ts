@@ -3,12 +3,22 @@
  * an equation or inequality, or an ordered list — and when two shapes are equivalent.
  */
 import { FUNCTIONS, PLUS_MINUS, UnreadableError, textKey, toPlain } from './normalize';
-import { sameSolutions, sameTruthSet } from './equations';
+import { sameSolutions } from './equations';
 import { parseExpression, proportional, sameExpression, type Expr } from './expressions';
 import { sameNumber, type Value } from './numbers';
+import {
+  VALUE_UNKNOWN,
+  intervalSet,
+  parseSolutionSet,
+  relationSet,
+  sameValues,
+  solutionSetInWords,
+  valuesSet,
+  type RelationOp,
+  type SolutionSet,
+} from './sets';
+import { COMMA, OR, RELATION, isOneGroup, splitItems, splitTopLevel, withoutThousandsCommas } from './split';
 import { UNIT_NAMES, sameDimension, splitQuantity, toBase, type Unit } from './units';
-
-type RelationOp = '=' | '!=' | '<' | '<=';
 
 /** A parsed answer. */
 export type Answer =
@@ -16,29 +26,28 @@ export type Answer =
   | { kind: 'expression'; expr: Expr }
   | { kind: 'quantity'; magnitude: Value; unit: Unit }
   | { kind: 'relation'; left: Expr; op: RelationOp; right: Expr }
-  | { kind: 'sequence'; items: Answer[] }
-  | { kind: 'matrix'; rows: Answer[][] };
-
-// Sticky: splitTopLevel tries them at one position at a time.
-const RELATION = /<=|>=|!=|=|<|>/y;
-const COMMA = /,/y;
+  /** `brackets` are the list's own (`()`, `[)`), or null for a bare list (`2, -2`). */
+  | { kind: 'sequence'; items: Answer[]; brackets: string | null }
+  | { kind: 'matrix'; rows: Answer[][] }
+  | { kind: 'set'; set: SolutionSet };
 
 /** Parses raw input into an Answer; throws UnreadableError when it is not readable math. */
 export function parseAnswer(raw: string): Answer {
   const matrix = parseMatrix(raw);
   if (matrix) return matrix;
   const plain = toPlain(raw);
+  const inWords = solutionSetInWords(plain);
+  if (inWords) return { kind: 'set', set: inWords };
   // The key of the translated text, so `\text{Isosceles}` reads as the word.
   if (isWordy(plain)) return { kind: 'text', key: textKey(plain) };
-  return parseAlternatives(withBothSigns(plain)) ?? parseRelation(plain);
+  const bothSigns = withBothSigns(plain);
+  const set = parseSolutionSet(bothSigns);
+  if (set) return { kind: 'set', set };
+  return parseAlternatives(bothSigns) ?? parseRelation(plain);
 }
 
-// Sticky: splitTopLevel tries it at one position at a time.
-const OR = /\s*\bor\b\s*/y;
 /** The most alternatives an answer may join: a school answer has a few roots. */
 const MAX_ALTERNATIVES = 8;
-/** The unknown of alternatives that are values (`2 or -2`): a letter nobody types, so it names none of theirs. */
-const VALUE_UNKNOWN = 'ξ';
 
 /** A `±` (`\pm`, `+-`) taken both ways: `x = 3 ± 1` is `x = 3 + 1 or x = 3 - 1`; at most two of them. */
 function withBothSigns(plain: string): string {
@@ -56,13 +65,13 @@ function withBothSigns(plain: string): string {
  * do (`x^2 = 4`), in any order. Values are read as solutions of an unknown of their own. Null when nothing is joined.
  */
 function parseAlternatives(plain: string): Answer | null {
-  const parts = splitTopLevel(plain, OR).filter((_, i) => i % 2 === 0);
+  const parts = splitItems(plain, OR);
   if (parts.length < 2) return null;
   if (parts.length > MAX_ALTERNATIVES) throw new UnreadableError('too many alternatives');
   const factors = parts.map((part) => {
     const sides = splitTopLevel(part, RELATION);
     if (sides.length === 1) return `(${VALUE_UNKNOWN}-(${part}))`;
-    // Inequalities joined by "or" are not read yet: said so, never guessed.
+    // Anything else joined by "or" is a solution set (sets.ts), read before.
     if (sides.length !== 3 || sides[1] !== '=') throw new UnreadableError('alternatives other than equations');
     return `((${sides[0]})-(${sides[2]}))`;
   });
@@ -122,11 +131,11 @@ function isWordy(plain: string): boolean {
 function parseRelation(plain: string): Answer {
   const parts = splitTopLevel(plain, RELATION);
   if (parts.length === 1) return parseSequence(plain);
-  // Chains such as 1 < x < 3 are left to the text comparison.
+  // Chains such as 1 < x < 3 are solution sets, read before.
   if (parts.length !== 3) throw new UnreadableError('relation chain');
   const [l, op, r] = parts;
-  const left = parseExpression(l);
-  const right = parseExpression(r);
+  const left = parseExpression(withoutThousandsCommas(l));
+  const right = parseExpression(withoutThousandsCommas(r));
   // a > b is stored as b < a so that only two orderings remain.
   if (op === '>') return { kind: 'relation', left: right, op: '<', right: left };
   if (op === '>=') return { kind: 'relation', left: right, op: '<=', right: left };
@@ -136,13 +145,14 @@ function parseRelation(plain: string): Answer {
 function parseSequence(plain: string): Answer {
   const wrapped = /^[([](.*)[)\]]$/.exec(plain);
   if (wrapped && isOneGroup(plain)) {
-    const items = splitTopLevel(wrapped[1], COMMA).filter((_, i) => i % 2 === 0);
-    if (items.length > 1) return { kind: 'sequence', items: items.map(parseLeaf) };
+    const items = splitItems(wrapped[1], COMMA);
+    const brackets = plain[0] + plain[plain.length - 1];
+    if (items.length > 1) return { kind: 'sequence', items: items.map(parseLeaf), brackets };
   }
   // Outside brackets, "1,000" is a thousands separator; other commas separate items.
-  const unseparated = plain.replace(/(\d),(?=\d{3}(?!\d))/g, '$1');
-  const items = splitTopLevel(unseparated, COMMA).filter((_, i) => i % 2 === 0);
-  return items.length > 1 ? { kind: 'sequence', items: items.map(parseLeaf) } : parseLeaf(unseparated);
+  const unseparated = withoutThousandsCommas(plain);
+  const items = splitItems(unseparated, COMMA);
+  return items.length > 1 ? { kind: 'sequence', items: items.map(parseLeaf), brackets: null } : parseLeaf(unseparated);
 }
 
 function parseLeaf(plain: string): Answer {
@@ -158,41 +168,18 @@ function parseLeaf(plain: string): Answer {
   return { kind: 'expression', expr: parseExpression(plain) };
 }
 
-/** Splits at separators outside brackets, keeping the separators at odd indexes. */
-function splitTopLevel(s: string, separator: RegExp): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    if (depth !== 0) continue;
-    separator.lastIndex = i;
-    const m = separator.exec(s);
-    if (m && m.index === i) {
-      parts.push(s.slice(start, i), m[0]);
-      start = i + m[0].length;
-      i = start - 1;
-    }
-  }
-  parts.push(s.slice(start));
-  if (parts.some((p) => p.trim() === '')) throw new UnreadableError('empty part');
-  return parts;
-}
-
-/** Whether the outer brackets of s enclose all of it, as in `(2, 3)` but not `(1)(2)`. */
-function isOneGroup(s: string): boolean {
-  let depth = 0;
-  for (let i = 0; i < s.length; i++) {
-    if ('(['.includes(s[i])) depth++;
-    else if (')]'.includes(s[i]) && --depth === 0 && i < s.length - 1) return false;
-  }
-  return true;
-}
-
 /** Whether a student's answer is mathematically the same as the accepted one. */
 export function equivalent(accepted: Answer, student: Answer): boolean {
+  if (
+    accepted.kind === 'set' ||
+    student.kind === 'set' ||
+    (accepted.kind === 'relation' && student.kind === 'sequence') ||
+    mentionsValueUnknown(accepted, student)
+  ) {
+    const a = asSolutionSet(accepted, false);
+    const s = asSolutionSet(student, accepted.kind !== 'sequence');
+    return a !== null && s !== null && sameValues(a, s);
+  }
   if (accepted.kind === 'text' || student.kind === 'text') {
     return accepted.kind === 'text' && student.kind === 'text' && accepted.key === student.key;
   }
@@ -224,7 +211,7 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
     if (inequality(accepted.op) && inequality(student.op))
       return (
         (accepted.op === student.op && proportional(a, s, true)) ||
-        sameTruthSet(a, accepted.op === '<', s, student.op === '<')
+        sameValues(relationSet(a[0], accepted.op, a[1]), relationSet(s[0], student.op, s[1]))
       );
     if (accepted.op !== student.op) return false;
     return proportional(a, s, false) || sameSolutions(a, s);
@@ -242,6 +229,32 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
     return a !== null && s !== null && sameNumber(a, s);
   }
   return accepted.kind === 'expression' && student.kind === 'expression' && sameExpression(accepted.expr, student.expr);
+}
+
+/**
+ * Values joined by "or" (`2 or -2`, `\pm 2`) are the solutions of an unknown of their own: against an equation in
+ * one variable they are its solutions (`x = \pm 2`), so the two compare as solution sets.
+ */
+function mentionsValueUnknown(a: Answer, b: Answer): boolean {
+  const mentions = (x: Answer) =>
+    x.kind === 'relation' && (x.left.vars.includes(VALUE_UNKNOWN) || x.right.vars.includes(VALUE_UNKNOWN));
+  return a.kind === 'relation' && b.kind === 'relation' && mentions(a) !== mentions(b);
+}
+
+/**
+ * An answer as a solution set, or null when it says nothing of an unknown's values. A number is the one value; a
+ * list, when `listsAreSets` (the key is not itself a list), is its values, or an interval when it is a bracketed
+ * pair (`(-2, 2)`, `[0, 5)`): the key decides whether `(-2, 2)` is a point or an interval.
+ */
+function asSolutionSet(answer: Answer, listsAreSets: boolean): SolutionSet | null {
+  if (answer.kind === 'set') return answer.set;
+  if (answer.kind === 'relation') return relationSet(answer.left, answer.op, answer.right);
+  if (answer.kind === 'expression') return answer.expr.value ? valuesSet([answer.expr.value]) : null;
+  if (answer.kind !== 'sequence' || !listsAreSets) return null;
+  const values = answer.items.map((item) => (item.kind === 'expression' ? item.expr.value : null));
+  if (values.some((v) => v === null)) return null;
+  if (answer.brackets === null) return valuesSet(values as Value[]);
+  return values.length === 2 ? intervalSet(values[0] as Value, values[1] as Value, answer.brackets) : null;
 }
 
 function numberOf(answer: Answer): Value | null {
