@@ -1,11 +1,20 @@
 /**
  * Runs the answer-checker corpus through our checker and through Khan Academy's
- * KaS side by side: accuracy against the corpus and checks per second.
+ * KaS side by side: accuracy against the corpus and checks per second, for the whole corpus and per part;
+ * then the answer-form cases, which only ours can judge.
  * Usage: npm run bench:answers
  */
 import * as KAS from '@khanacademy/kas';
 import { matchesAccepted } from '../common/answers/index';
-import { matchCases, type MatchCase } from '../common/answers/corpus';
+import { matchInForm } from '../common/answers/forms';
+import {
+  basicCases,
+  formCases,
+  highSchoolCases,
+  matchCases,
+  solutionSetCases,
+  type MatchCase,
+} from '../common/answers/corpus';
 
 type Verdict = MatchCase['expected'];
 type Checker = (student: string, accepted: string) => Verdict;
@@ -27,22 +36,48 @@ const kas: Checker = (student, accepted) => {
 };
 
 const checkers: Record<string, Checker> = { ours: matchesAccepted, kas };
+const parts: Record<string, MatchCase[]> = {
+  'whole corpus': matchCases,
+  'K-8 core': basicCases,
+  'high school': highSchoolCases,
+  'solution sets': solutionSetCases,
+};
 const BENCH_MS = 2000;
 
-for (const [name, check] of Object.entries(checkers)) {
-  const right = matchCases.filter((c) => check(c.student, c.accepted) === c.expected).length;
+/** Right verdicts and checks per second of a checker over cases. */
+function measure<T>(cases: T[], verdict: (c: T) => string, expected: (c: T) => string): string {
+  const right = cases.filter((c) => verdict(c) === expected(c)).length;
   const start = performance.now();
   let checks = 0;
   while (performance.now() - start < BENCH_MS) {
-    for (const c of matchCases) check(c.student, c.accepted);
-    checks += matchCases.length;
+    for (const c of cases) verdict(c);
+    checks += cases.length;
   }
   const perSecond = (checks * 1000) / (performance.now() - start);
-  const accuracy = ((100 * right) / matchCases.length).toFixed(1);
-  console.log(
-    `${name}: ${right}/${matchCases.length} (${accuracy}%), ${Math.round(perSecond).toLocaleString('en-US')} checks/s`,
-  );
+  const accuracy = ((100 * right) / cases.length).toFixed(1);
+  return `${right}/${cases.length} (${accuracy}%), ${Math.round(perSecond).toLocaleString('en-US')} checks/s`;
 }
+
+for (const [name, check] of Object.entries(checkers)) {
+  for (const [part, cases] of Object.entries(parts)) {
+    if (name === 'kas' && part !== 'whole corpus') continue;
+    const line = measure(
+      cases,
+      (c) => check(c.student, c.accepted),
+      (c) => c.expected,
+    );
+    console.log(`${name}, ${part}: ${line}`);
+  }
+}
+const inForm = measure(
+  formCases,
+  (c) => {
+    const result = matchInForm(c.student, c.accepted, c.forms, matchesAccepted);
+    return typeof result === 'string' ? result : 'form';
+  },
+  (c) => c.expected,
+);
+console.log(`ours, answer forms: ${inForm}`);
 
 const TYPICAL = 20_000;
 const start = performance.now();

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, matchesAccepted, type CheckableQuestion } from './index';
-import { basicCases, highSchoolCases, matchCases, questionCases } from './corpus';
+import { basicCases, formCases, highSchoolCases, matchCases, questionCases, solutionSetCases } from './corpus';
+import { matchInForm } from './forms';
 import { MAX_WORK, mostWork } from './numbers';
 import { naughtyStrings } from '../../server/test/corpora';
 
 describe('matchesAccepted corpus', () => {
-  it('has at least 300 basic entry cases and 150 high-school ones', () => {
+  it('has at least 300 basic entry cases, 150 high-school ones, 80 solution sets and 150 form cases', () => {
     expect(basicCases.length).toBeGreaterThanOrEqual(300);
     expect(highSchoolCases.length).toBeGreaterThanOrEqual(150);
+    expect(solutionSetCases.length).toBeGreaterThanOrEqual(80);
+    expect(formCases.length).toBeGreaterThanOrEqual(150);
   });
 
   it.each(matchCases)('$note: "$student" vs "$accepted" is $expected', ({ accepted, student, expected }) => {
     expect(matchesAccepted(student, accepted)).toBe(expected);
+  });
+});
+
+describe('answer forms corpus', () => {
+  it.each(formCases)('$note: "$student" vs "$accepted" is $expected', ({ accepted, forms, student, expected }) => {
+    const result = matchInForm(student, accepted, forms, matchesAccepted);
+    expect(typeof result === 'string' ? result : 'form').toBe(expected);
   });
 });
 

@@ -3,6 +3,7 @@
  * matchesAccepted and whole-question cases for checkAnswer. Shared by the
  * tests and the benchmark.
  */
+import type { AnswerForm } from '../rules/answer-forms';
 import type { CheckableQuestion } from './index';
 
 /** One student entry against one accepted answer. */
@@ -663,4 +664,234 @@ export const questionCases: QuestionCase[] = [
     isCorrect: false,
     feedback: 'This question cannot be checked automatically.',
   },
+];
+
+/** One student entry against one accepted answer in the forms asked: `form` when equal but not in them. */
+export interface FormCase {
+  accepted: string;
+  forms: AnswerForm[];
+  student: string;
+  expected: MatchCase['expected'] | 'form';
+  note: string;
+}
+
+const SIMPLEST: AnswerForm = { kind: 'simplest' };
+const MIXED: AnswerForm = { kind: 'mixed' };
+const IMPROPER: AnswerForm = { kind: 'improper' };
+const WHOLE: AnswerForm = { kind: 'whole' };
+const PERCENT: AnswerForm = { kind: 'percent' };
+const EXACT: AnswerForm = { kind: 'exact' };
+const FACTORED: AnswerForm = { kind: 'factored' };
+const EXPANDED: AnswerForm = { kind: 'expanded' };
+const SCIENTIFIC: AnswerForm = { kind: 'scientific' };
+const ANY_CASE: AnswerForm = { kind: 'anyCase' };
+const places = (n: number): AnswerForm => ({ kind: 'decimalPlaces', places: n });
+const figures = (n: number): AnswerForm => ({ kind: 'significantFigures', figures: n });
+const units = (...names: string[]): AnswerForm => ({ kind: 'units', units: names });
+
+/**
+ * A key in its forms, and entries that are right (`right`), equal but not in the forms (`notInForm`), and wrong in
+ * value whatever their form (`wrong`): the false accepts and the false rejects of each form.
+ */
+const inForms = (
+  note: string,
+  forms: AnswerForm[],
+  accepted: string,
+  { right = [], notInForm = [], wrong = [] }: { right?: string[]; notInForm?: string[]; wrong?: string[] },
+): FormCase[] => [
+  ...right.map((student) => ({ accepted, forms, student, expected: 'equal' as const, note })),
+  ...notInForm.map((student) => ({ accepted, forms, student, expected: 'form' as const, note })),
+  ...wrong.map((student) => ({ accepted, forms, student, expected: 'different' as const, note })),
+];
+
+/** Every answer form, with keys and entries from school questions ("Write 9/12 in simplest form"). */
+export const formCases: FormCase[] = [
+  ...inForms('simplest: a proper fraction', [SIMPLEST], '3/4', {
+    right: ['3/4', '\\frac{3}{4}', '\\frac34', '3 / 4', '\\dfrac{3}{4}'],
+    notInForm: ['9/12', '6/8', '0.75', '\\frac{75}{100}', '\\frac{6}{8}'],
+    wrong: ['2/3', '4/3', '0.7', '3/5', '\\frac{4}{3}'],
+  }),
+  ...inForms('simplest: a negative fraction', [SIMPLEST], '-2/3', {
+    right: ['-2/3', '-\\frac{2}{3}'],
+    notInForm: ['-4/6', '-\\frac{10}{15}'],
+    wrong: ['2/3', '-3/2'],
+  }),
+  ...inForms('simplest: above one', [SIMPLEST], '7/3', {
+    right: ['7/3', '2 1/3', '2\\frac{1}{3}'],
+    notInForm: ['14/6', '2 2/6', '\\frac{21}{9}'],
+    wrong: ['7/2', '2 1/2'],
+  }),
+  ...inForms('simplest: with a letter', [SIMPLEST], '\\frac{3x}{2}', {
+    right: ['\\frac{3x}{2}', '3x/2'],
+    notInForm: ['\\frac{6x}{4}', '\\frac{9x}{6}'],
+    wrong: ['\\frac{3x}{4}', '\\frac{2x}{3}'],
+  }),
+  ...inForms('simplest: a whole number', [SIMPLEST], '3', {
+    right: ['3'],
+    notInForm: ['6/2', '9/3', '\\frac{12}{4}'],
+    wrong: ['4', '1/3'],
+  }),
+  ...inForms('mixed number', [MIXED], '2 1/3', {
+    right: ['2 1/3', '2\\frac{1}{3}', '2 \\frac13'],
+    notInForm: ['7/3', '14/6', '\\frac{7}{3}'],
+    wrong: ['2 1/2', '2.3', '1 1/3'],
+  }),
+  ...inForms('mixed number, negative', [MIXED], '-1 1/2', {
+    right: ['-1 1/2', '-1\\frac{1}{2}'],
+    notInForm: ['-3/2', '-1.5'],
+    wrong: ['1 1/2', '-2 1/2'],
+  }),
+  ...inForms('mixed number in simplest form', [MIXED, SIMPLEST], '2 1/3', {
+    right: ['2 1/3'],
+    notInForm: ['2 2/6', '7/3', '2 3/9'],
+    wrong: ['2 2/3'],
+  }),
+  ...inForms('improper fraction', [IMPROPER], '7/3', {
+    right: ['7/3', '\\frac{7}{3}', '14/6'],
+    notInForm: ['2 1/3', '2\\frac{1}{3}'],
+    wrong: ['7/4', '3/7'],
+  }),
+  ...inForms('improper fraction in simplest form', [IMPROPER, SIMPLEST], '7/3', {
+    right: ['7/3'],
+    notInForm: ['14/6', '2 1/3'],
+    wrong: ['8/3'],
+  }),
+  ...inForms('whole number', [WHOLE], '4', {
+    right: ['4', ' 4 '],
+    notInForm: ['8/2', '4.0', '2+2', '\\frac{12}{3}'],
+    wrong: ['5', '4.5', '1/4'],
+  }),
+  ...inForms('whole number, negative', [WHOLE], '-4', {
+    right: ['-4'],
+    notInForm: ['-8/2', '-4.00'],
+    wrong: ['4', '-5'],
+  }),
+  ...inForms('whole number: the numerator asked ("1/2 = []/8")', [WHOLE], '4', {
+    right: ['4'],
+    notInForm: ['8/2'],
+    wrong: ['2', '1/2'],
+  }),
+  ...inForms('two decimal places', [places(2)], '0.33', {
+    right: ['0.33', '.33'],
+    notInForm: ['0.333', '1/3', '0.330', '0.3333'],
+    wrong: ['0.34', '0.3', '0.32', '0.4'],
+  }),
+  ...inForms('one decimal place', [places(1)], '2.5', {
+    right: ['2.5'],
+    notInForm: ['2.50', '5/2', '2\\frac{1}{2}', '2.46'],
+    wrong: ['2.6', '2.4', '25'],
+  }),
+  ...inForms('no decimal places', [places(0)], '12', {
+    right: ['12'],
+    notInForm: ['12.0', '11.8', '12.4'],
+    wrong: ['13', '11'],
+  }),
+  ...inForms('three decimal places of pi', [places(3)], '3.142', {
+    right: ['3.142'],
+    notInForm: ['3.1416', '\\pi', '3.14159'],
+    wrong: ['3.141', '3.14', '3.143'],
+  }),
+  ...inForms('three significant figures', [figures(3)], '0.0520', {
+    right: ['0.0520'],
+    notInForm: ['0.052', '0.05200', '0.05204'],
+    wrong: ['0.0530', '0.0521', '0.52'],
+  }),
+  ...inForms('two significant figures of a whole number', [figures(2)], '1200', {
+    right: ['1200'],
+    notInForm: ['1230', '1249', '1180'],
+    wrong: ['1300', '1100', '120'],
+  }),
+  ...inForms('four significant figures', [figures(4)], '3.142', {
+    right: ['3.142'],
+    notInForm: ['3.14159', '3.1416'],
+    wrong: ['3.143', '3.14'],
+  }),
+  ...inForms('percent', [PERCENT], '50%', {
+    right: ['50%', '50\\%', '50 \\%', '\\frac{100}{2}\\%'],
+    notInForm: ['50'],
+    wrong: ['0.5', '5%', '1/2', '500%'],
+  }),
+  ...inForms('percent with a fraction', [PERCENT], '12.5%', {
+    right: ['12.5%', '12\\frac{1}{2}\\%', '12.5\\%'],
+    notInForm: ['12.5'],
+    wrong: ['0.125', '125%', '1.25%'],
+  }),
+  ...inForms('exact: a radical', [EXACT], '2\\sqrt{2}', {
+    right: ['2\\sqrt{2}', '\\sqrt{8}', '2^{3/2}', '\\sqrt{2}\\cdot 2'],
+    notInForm: ['2.82842712475', '2.0\\sqrt{2}'],
+    wrong: ['2.83', '3\\sqrt{2}', '\\sqrt{2}'],
+  }),
+  ...inForms('exact: with pi', [EXACT], '\\frac{\\pi}{2}', {
+    right: ['\\frac{\\pi}{2}', '\\pi/2', '\\frac{1}{2}\\pi'],
+    notInForm: ['1.57079632679', '0.5\\pi'],
+    wrong: ['1.57', '\\pi', '\\frac{\\pi}{3}'],
+  }),
+  ...inForms('exact: a fraction', [EXACT], '\\frac{1}{3}', {
+    right: ['\\frac{1}{3}', '1/3', '\\frac{2}{6}'],
+    wrong: ['0.3333333333', '0.33', '1/4'],
+  }),
+  ...inForms('factored: difference of squares', [FACTORED], '(x-2)(x+2)', {
+    right: ['(x-2)(x+2)', '(x+2)(x-2)', '(2+x)(x-2)'],
+    notInForm: ['x^2-4', '-4+x^2'],
+    wrong: ['(x-2)^2', '(x-4)(x+1)', '(x-2)(x+3)'],
+  }),
+  ...inForms('factored: a common factor', [FACTORED], '3(x+1)', {
+    right: ['3(x+1)', '(x+1)\\cdot 3', '3(1+x)'],
+    notInForm: ['3x+3'],
+    wrong: ['3(x+2)', '3x+1'],
+  }),
+  ...inForms('factored: a square', [FACTORED], '(x+1)^2', {
+    right: ['(x+1)^2', '(x+1)(x+1)'],
+    notInForm: ['x^2+2x+1'],
+    wrong: ['(x-1)^2', 'x^2+1'],
+  }),
+  ...inForms('factored: x outside', [FACTORED], 'x(x-5)', {
+    right: ['x(x-5)', '(x-5)x'],
+    notInForm: ['x^2-5x'],
+    wrong: ['x(x+5)', 'x^2-5'],
+  }),
+  ...inForms('expanded: a quadratic', [EXPANDED], 'x^2+5x+6', {
+    right: ['x^2+5x+6', '6+5x+x^2', 'x^{2}+5x+6'],
+    notInForm: ['(x+2)(x+3)', '(x+3)(x+2)'],
+    wrong: ['x^2+5x+5', 'x^2+6x+5'],
+  }),
+  ...inForms('expanded: a common factor', [EXPANDED], '2x^2-8', {
+    right: ['2x^2-8', '-8+2x^2'],
+    notInForm: ['2(x^2-4)', '2(x-2)(x+2)'],
+    wrong: ['2x^2+8', 'x^2-8'],
+  }),
+  ...inForms('in terms of t', [{ kind: 'variable', name: 't' }], '2t+1', {
+    right: ['2t+1', '1+2t', 't+t+1'],
+    notInForm: ['2t+1+x-x'],
+    wrong: ['2x+1', '2t-1'],
+  }),
+  ...inForms('scientific notation', [SCIENTIFIC], '3.2\\times10^5', {
+    right: ['3.2\\times10^{5}', '3.2\\cdot10^5', '3.2*10^5', '3.2 \\times 10^{5}'],
+    notInForm: ['320000', '32\\times10^4', '0.32\\times10^6', '320\\,000'],
+    wrong: ['3.2\\times10^4', '3.3\\times10^5', '32\\times10^5'],
+  }),
+  ...inForms('scientific notation, small', [SCIENTIFIC], '4.5\\times10^{-3}', {
+    right: ['4.5\\times10^{-3}', '4.5\\cdot 10^{-3}'],
+    notInForm: ['0.0045', '45\\times10^{-4}', '\\frac{9}{2000}'],
+    wrong: ['4.5\\times10^{3}', '4.5\\times10^{-2}'],
+  }),
+  ...inForms('units, two allowed', [units('cm', 'mm')], '5 cm', {
+    right: ['5 cm', '50 mm', '5cm', '5\\text{ cm}'],
+    notInForm: ['0.05 m', '5'],
+    wrong: ['6 cm', '5 m', '5 mm'],
+  }),
+  ...inForms('units, one allowed', [units('kg')], '2 kg', {
+    right: ['2 kg', '2\\,\\mathrm{kg}'],
+    notInForm: ['2000 g', '2'],
+    wrong: ['3 kg', '2 g'],
+  }),
+  ...inForms('any letter case', [ANY_CASE], 'y=1+x', {
+    right: ['Y=1+X', 'y=1+x', 'Y=X+1'],
+    wrong: ['Y=2+X', 'y=1-x'],
+  }),
+  ...inForms('letter case by default', [], 'y=1+x', {
+    right: ['y=x+1'],
+    wrong: ['Y=1+X', 'y=1+X'],
+  }),
+  { accepted: '3/4', forms: [SIMPLEST], student: '\\frac{3}{', expected: 'unreadable', note: 'unreadable' },
 ];

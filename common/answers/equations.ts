@@ -67,16 +67,19 @@ export function difference([left, right]: [Expr, Expr]): Side {
   };
 }
 
+/** Points past the scan, where a solution set may still have an end (`x < 1000`): sign changes only. */
+const FAR_POINTS = [200, 1000, 5000, 20000];
+
 /**
  * Real roots of h along variable v (others fixed in env), scanning around center out to about 20 scales on either
- * side: sign changes and touching zeros.
+ * side: sign changes and touching zeros. With `far`, also sign changes out to the last of FAR_POINTS.
  */
 export function rootsAlong(
   h: Side,
   env: Map<string, number>,
   v: string,
   center: number,
-  scale = 4,
+  far = false,
 ): { t: number; touching: boolean }[] {
   const at = (t: number) => {
     env.set(v, t);
@@ -84,7 +87,7 @@ export function rootsAlong(
   };
   const ts = Array.from(
     { length: SCAN_POINTS },
-    (_, i) => center + Math.tan(-Math.PI / 2 + (Math.PI * (i + 0.5)) / SCAN_POINTS) * scale,
+    (_, i) => center + Math.tan(-Math.PI / 2 + (Math.PI * (i + 0.5)) / SCAN_POINTS) * 4,
   );
   const hs = ts.map(at);
   const roots: { t: number; touching: boolean }[] = [];
@@ -107,6 +110,29 @@ export function rootsAlong(
       // A touching zero such as x² at 0 changes no sign: look for it at the bottom of |h|.
       const bottom = minimise((t) => Math.abs(at(t)), ts[i - 1], ts[i + 1]);
       if (isRoot(at, bottom, ts[i - 1], ts[i + 1])) roots.push({ t: bottom, touching: true });
+    }
+  }
+  if (!far) return roots;
+  for (const [side, end] of [
+    [-1, 0],
+    [1, ts.length - 1],
+  ]) {
+    let [low, atLow] = [ts[end], hs[end]];
+    for (const distance of FAR_POINTS) {
+      if (roots.length >= MAX_ROOTS_PER_LINE) break;
+      const t = center + side * distance;
+      const value = at(t);
+      if (value === 0) roots.push({ t, touching: false });
+      else if (
+        Number.isFinite(value) &&
+        Number.isFinite(atLow) &&
+        atLow !== 0 &&
+        Math.sign(value) !== Math.sign(atLow)
+      ) {
+        const root = refine(at, low, t, atLow, value);
+        if (isRoot(at, root, low, t)) roots.push({ t: root, touching: false });
+      }
+      [low, atLow] = [t, value];
     }
   }
   return roots;

@@ -77,9 +77,10 @@ export function solutionSetInWords(text: string): SolutionSet | null {
 export function parseSolutionSet(plain: string): SolutionSet | null {
   const marked = SET_MARKS.test(plain);
   if (!marked && !maybeSet(plain)) return null;
-  const reader = new SetReader(marked);
+  const reader = new SetReader();
   const ors = splitItems(plain, OR);
   if (ors.length > MAX_PARTS) throw new UnreadableError('too many alternatives');
+  if (!marked && !writtenAsSet(ors)) return null;
   const parts: Condition[] = [];
   for (const part of ors) {
     const ands = splitItems(part, AND);
@@ -88,9 +89,7 @@ export function parseSolutionSet(plain: string): SolutionSet | null {
     // "x = 2 and x = -2", "3 and 4": a list of the solutions, as students write it, not a contradiction.
     parts.push(joined((conditions as Condition[]).every(isListed) ? 'or' : 'and', conditions as Condition[]));
   }
-  const condition = joined('or', parts);
-  if (!reader.isSet && !isMixed(parts)) return null;
-  return { condition, names: [...reader.names] };
+  return { condition: joined('or', parts), names: [...reader.names] };
 }
 
 /**
@@ -104,11 +103,21 @@ function maybeSet(plain: string): boolean {
   return /\bor\b/.test(plain) || (equals >= 0 && plain.lastIndexOf(',') > equals);
 }
 
-/** Alternatives that equations or values alone cannot say: an inequality among them, or equations beside values. */
-function isMixed(parts: Condition[]): boolean {
-  if (parts.length < 2) return false;
-  const equation = (c: Condition) => c.type === 'relation' && c.op === '=';
-  return !(parts.every(equation) || parts.every((c) => c.type === 'values'));
+/**
+ * Whether alternatives without a set's marks are written as a set, told from their text before any is parsed (most
+ * such answers are one relation, or equations joined by "or", read elsewhere): a chain, an inequality among
+ * alternatives, a listed solution (`x = 2, -2`), or equations beside values (`x = 3 or -3`).
+ */
+function writtenAsSet(ors: string[]): boolean {
+  const kinds = ors.map((part) => {
+    const sides = splitTopLevel(part, RELATION);
+    if (sides.length === 1) return 'value';
+    if (sides.length > 3) return 'set';
+    if (sides[1] !== '=') return ors.length > 1 ? 'set' : 'relation';
+    const listed = NAME.test(sides[0].trim()) && splitItems(withoutThousandsCommas(sides[2]), COMMA).length > 1;
+    return listed ? 'set' : 'equation';
+  });
+  return kinds.includes('set') || (kinds.includes('value') && kinds.includes('equation'));
 }
 
 /** A value, or an unknown set equal to one (`x = 2`). */
@@ -126,13 +135,6 @@ function joined(type: 'or' | 'and', parts: Condition[]): Condition {
 class SetReader {
   readonly names = new Set<string>();
   private pieces = 0;
-  /** Whether the answer is written as a set (marks, "and", a chain, a listed solution), not as an equation. */
-  isSet: boolean;
-
-  constructor(marked: boolean) {
-    this.isSet = marked;
-  }
-
   /** Counts the pieces (values, intervals, relations) read so far against the cap. */
   private count(pieces: number): void {
     this.pieces += pieces;
@@ -176,12 +178,11 @@ class SetReader {
     return values.some((v) => v === null) ? null : { type: 'values', values: values as Value[] };
   }
 
-  /** `(-2, 2)`, `[0, \infty)`: an interval where the answer is a set; otherwise a pair, which is not one. */
+  /** `(-2, 2)`, `[0, \infty)`: in a solution set, a bracketed pair is an interval. */
   private interval(t: string): Condition | null {
     const ends = splitItems(t.slice(1, -1), COMMA);
-    if (ends.length !== 2 || !(this.isSet || ends.some((e) => e.includes('∞')))) return null;
+    if (ends.length !== 2) return null;
     this.count(1);
-    this.isSet = true;
     const [low, high] = ends.map((e) => e.trim());
     return {
       type: 'interval',
@@ -201,12 +202,10 @@ class SetReader {
     if (parts.length === 3 && parts[1] === '=' && NAME.test(parts[0].trim())) {
       const items = splitItems(withoutThousandsCommas(parts[2]), COMMA);
       if (items.length > 1) {
-        this.isSet = true;
         this.names.add(parts[0].trim());
         return this.values(parts[2]);
       }
     }
-    if (parts.length > 3) this.isSet = true;
     const links: Condition[] = [];
     for (let i = 1; i < parts.length; i += 2) links.push(relation(parts[i - 1], parts[i], parts[i + 1]));
     return joined('and', links);
@@ -264,8 +263,6 @@ interface Probe {
   exact: Value | null;
 }
 
-/** Far enough to pass the roots of a school answer; the scan of equations.ts reaches about 80 from its centre. */
-const SCAN_SCALES = [4, 1000];
 const PROBES_WITHOUT_CUTS = [-1000, -50, -1, -0.5, 0, 0.5, 1, 50, 1000];
 
 /**
@@ -295,8 +292,7 @@ export function sameValues(a: SolutionSet, b: SolutionSet): boolean {
   const cuts: Probe[] = [...endsOf(a.condition), ...endsOf(b.condition)].map((v) => ({ t: v.approx, exact: v }));
   const scan = new Map<string, number>();
   for (const r of [...relationsOf(a.condition), ...relationsOf(b.condition)])
-    for (const scale of SCAN_SCALES)
-      for (const root of rootsAlong(sideOf(r), scan, PROBE, 0, scale)) cuts.push({ t: root.t, exact: null });
+    for (const root of rootsAlong(sideOf(r), scan, PROBE, 0, true)) cuts.push({ t: root.t, exact: null });
   const probes = probesAround(cuts);
   const holds = (c: Condition, p: Probe): boolean => {
     switch (c.type) {
