@@ -2,10 +2,9 @@
  * Equations equivalent up to a non-constant factor or a rearrangement with division:
  * `y=2x-5` and `(y+5)/x=2`, `w(12.5-w)=25` and `2w+50/w=25`. Two equations are the same when,
  * along random lines, every solution of either one solves the other: solutions are found by
- * scanning each variable both equations mention while the others hold random values, so a
- * factor that can vanish on its own (`x(x-3)=0` against `x=3`) is caught, and one that only
- * removes isolated points (dividing by x) is accepted. A variable only one equation mentions is a
- * parameter with a random non-zero value (`yz=2xz-5z` is `y=2x-5` for generic z).
+ * scanning each variable while the others hold random values, so a factor that can vanish on its
+ * own (`x(x-3)=0` against `x=3`, `ax=ay` against `x=y`, where a may be 0) is caught, and one that
+ * only removes isolated points (dividing by x) is accepted.
  */
 import type { Expr } from './expressions';
 import { mulberry32, realFunction, samplePoints } from './expressions';
@@ -42,7 +41,9 @@ export function sameSolutions(a: [Expr, Expr], b: [Expr, Expr]): boolean {
     [g, f],
   ]) {
     let roots = 0;
-    for (const v of shared) {
+    // Along every variable, those only one equation mentions too: a factor that can vanish on its own is a
+    // solution of its own (`ax = ay` holds for every x and y where a = 0, which `x = y` does not).
+    for (const v of vars) {
       for (let k = 0; k < LINES_PER_VARIABLE; k++) {
         const env = new Map(lines[line++ % lines.length]);
         for (const { t, touching } of rootsAlong(h, env, v, random() - 0.5)) {

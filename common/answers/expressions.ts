@@ -8,7 +8,8 @@ import { FUNCTIONS, UnreadableError } from './normalize';
 import type Complex from 'complex.js';
 import { evaluateComplex } from './complex';
 import { compileReal, type RealFunction } from './compile';
-import { TOLERANCE, checkBudget, close, evaluate, sameNumber, type Env, type Value } from './numbers';
+import Fraction from 'fraction.js';
+import { OverBudgetError, TOLERANCE, checkBudget, close, evaluate, sameNumber, type Env, type Value } from './numbers';
 import { UNIT_NAMES } from './units';
 
 // Numerals parse as fractions so `0.1` stays exactly 1/10.
@@ -23,6 +24,10 @@ export interface Expr {
   compiled?: RealFunction;
   /** Parse-tree nodes: the cost of one evaluation, for the time budget. */
   size: number;
+  /** Whether a numeral has decimals (`0.333`): sampling's tolerance may hide its rounding. */
+  decimals: boolean;
+  /** Whether a power's exponent is not a whole numeral (`a^b`, `x^{1/2}`): its rules part for a negative base. */
+  powers: boolean;
 }
 
 const SEED = 0x2f6b3a1d;
@@ -48,8 +53,17 @@ export function parseExpression(plain: string): Expr {
   }
   const vars = new Set<string>();
   let nodes = 0;
+  let decimals = false;
+  let powers = false;
   node.traverse((n, path) => {
     nodes++;
+    const value: unknown = (n as MathNode & { value?: unknown }).value;
+    if (n.type === 'ConstantNode' && value instanceof Fraction && value.d !== 1n) decimals = true;
+    if (n.type === 'OperatorNode' && (n as MathNode & { op: string }).op === '^') {
+      const exponent = unwrapped((n as MathNode & { args: MathNode[] }).args[1]);
+      const whole = (exponent as MathNode & { value?: unknown }).value;
+      if (!(exponent.type === 'ConstantNode' && whole instanceof Fraction && whole.d === 1n)) powers = true;
+    }
     const name = (n as MathNode & { name?: string }).name;
     if (n.type === 'SymbolNode' && path !== 'fn' && name !== undefined && !CONSTANTS.has(name)) vars.add(name);
   });
@@ -57,7 +71,13 @@ export function parseExpression(plain: string): Expr {
   const names = [...vars].sort();
   // One evaluation rejects constructs the evaluator does not support (strings, ranges, …).
   const value = evaluate(node, new Map(names.map((v) => [v, 0.5])));
-  return { node, vars: names, value: names.length === 0 ? value : null, size: nodes };
+  return { node, vars: names, value: names.length === 0 ? value : null, size: nodes, decimals, powers };
+}
+
+function unwrapped(node: MathNode): MathNode {
+  let inner = node;
+  while (inner.type === 'ParenthesisNode') inner = (inner as MathNode & { content: MathNode }).content;
+  return inner;
 }
 
 /** The float function of an expression, for sampling. */
@@ -87,7 +107,7 @@ export function sameExpression(a: Expr, b: Expr): boolean {
   const points = samplePoints([...new Set([...a.vars, ...b.vars])]);
   const rows = realRows([a, b], points);
   if (rows.some(([x, y]) => !close(x, y))) return false;
-  if (rows.length >= MIN_POINTS) return true;
+  if (rows.length >= MIN_POINTS) return !differExactly([a], [b]);
   const complexRows = rowsAt(
     points,
     (env) => [evaluateComplex(a.node, env), evaluateComplex(b.node, env)],
@@ -110,7 +130,64 @@ export function proportional(a: [Expr, Expr], b: [Expr, Expr], positive: boolean
   if (pivot === undefined) return diffs.every(([f]) => close(f, 0));
   const k = pivot[0] / pivot[1];
   if (close(k, 0) || (positive && k < 0)) return false;
-  return diffs.every(([f, g]) => close(f, k * g));
+  return diffs.every(([f, g]) => close(f, k * g)) && !differExactly(a, b);
+}
+
+/** Rational values for the variables, one point each, where rational expressions are compared exactly. */
+const RATIONAL_POINTS = [
+  [new Fraction(7, 13), new Fraction(11, 17), new Fraction(-5, 19), new Fraction(13, 23)],
+  [new Fraction(19, 11), new Fraction(-3, 29), new Fraction(23, 7), new Fraction(2, 31)],
+];
+/**
+ * Small values, a negative base among them, where power rules that hold only for a positive base part:
+ * `((-2)^2)^{1/2}` is 2 but `(-2)^{2 \cdot 1/2}` is -2, so `(a^b)^c` is not `a^{bc}`. None is 0 or ±1, where
+ * expressions equal elsewhere are often undefined.
+ */
+const SMALL_POINTS = [
+  [new Fraction(-2), new Fraction(2), new Fraction(1, 2), new Fraction(3), new Fraction(-3, 2)],
+  [new Fraction(-2), new Fraction(1, 2), new Fraction(2), new Fraction(3), new Fraction(-3, 2)],
+];
+
+/**
+ * Whether sides that sampling found equal (`a[0]` against `b[0]`), or differences of sides found proportional
+ * (`a[0] - a[1]` against `b[0] - b[1]`), differ when computed exactly at rational points: sampling's tolerance cannot
+ * tell `0.333333333333333x^2` from `x^2/3`, and its points, where a negative base of a power is undefined, cannot
+ * tell `(a^b)^c` from `a^{bc}`. Only where every step is rational on both sides; otherwise sampling's verdict
+ * stands.
+ */
+function differExactly(a: Expr[], b: Expr[]): boolean {
+  const sides = [...a, ...b];
+  const points = [
+    ...(sides.some((e) => e.decimals) ? [RATIONAL_POINTS[0]] : []),
+    ...(a.length === 1 && sides.some((e) => e.powers) ? SMALL_POINTS : []),
+  ];
+  if (points.length === 0) return false;
+  const vars = [...new Set([...a, ...b].flatMap((e) => e.vars))];
+  const valueAt = (point: Fraction[], e: Expr): Value => {
+    // Past the listed values, each further variable takes one more than an earlier one.
+    const exact = new Map(vars.map((v, i) => [v, point[i % point.length].add(Math.floor(i / point.length))]));
+    const floats = new Map([...exact].map(([v, f]) => [v, f.valueOf()]));
+    return evaluate(e.node, floats, exact);
+  };
+  const differenceAt = (point: Fraction[], [left, right]: Expr[]): Fraction | null => {
+    const [l, r] = [valueAt(point, left).exact, valueAt(point, right).exact];
+    return l === null || r === null ? null : l.sub(r);
+  };
+  try {
+    if (a.length === 1)
+      return points.some((point) => {
+        const [x, y] = [valueAt(point, a[0]), valueAt(point, b[0])];
+        return x.exact !== null && y.exact !== null && !sameNumber(x, y);
+      });
+    // Proportional differences f and g: f1 g2 = f2 g1 at two points.
+    const [f1, g1] = [differenceAt(RATIONAL_POINTS[0], a), differenceAt(RATIONAL_POINTS[0], b)];
+    const [f2, g2] = [differenceAt(RATIONAL_POINTS[1], a), differenceAt(RATIONAL_POINTS[1], b)];
+    if (f1 === null || g1 === null || f2 === null || g2 === null) return false;
+    return !f1.mul(g2).equals(f2.mul(g1));
+  } catch (error) {
+    if (error instanceof OverBudgetError) throw error;
+    return false;
+  }
 }
 
 const pointCache = new Map<string, Env[]>();

@@ -153,8 +153,11 @@ export function close(x: number, y: number): boolean {
   );
 }
 
-/** Evaluates a mathjs tree; symbols other than `pi` are looked up in env. */
-export function evaluate(node: MathNode, env: Env): Value {
+/**
+ * Evaluates a mathjs tree; symbols other than `pi` are looked up in env, or in `exact` for a rational value that
+ * keeps the result exact where every step is rational.
+ */
+export function evaluate(node: MathNode, env: Env, exact?: ReadonlyMap<string, Fraction>): Value {
   checkBudget();
   switch (node.type) {
     case 'ConstantNode': {
@@ -166,23 +169,25 @@ export function evaluate(node: MathNode, env: Env): Value {
     }
     case 'SymbolNode': {
       const name = (node as MathNode & { name: string }).name;
+      const rational = exact?.get(name);
+      if (rational !== undefined) return exactValue(rational);
       const x = CONSTANTS.get(name) ?? env.get(name);
       if (x === undefined) throw new UnreadableError(`unknown symbol ${name}`);
       return approxValue(x);
     }
     case 'ParenthesisNode':
-      return evaluate((node as MathNode & { content: MathNode }).content, env);
+      return evaluate((node as MathNode & { content: MathNode }).content, env, exact);
     case 'OperatorNode': {
       const { fn, args } = node as MathNode & { fn: string; args: MathNode[] };
       return keepDecimal(
-        args.map((a) => evaluate(a, env)),
+        args.map((a) => evaluate(a, env, exact)),
         (v) => applyOperator(fn, v),
       );
     }
     case 'FunctionNode': {
       const { fn, args } = node as MathNode & { fn: { name?: string }; args: MathNode[] };
       return keepDecimal(
-        args.map((a) => evaluate(a, env)),
+        args.map((a) => evaluate(a, env, exact)),
         (v) => applyFunction(fn.name ?? '', v),
       );
     }
