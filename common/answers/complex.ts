@@ -6,7 +6,7 @@
 import Complex from 'complex.js';
 import Fraction from 'fraction.js';
 import type { MathNode } from 'mathjs';
-import { CONSTANTS, MATH_FUNCTIONS } from './functions';
+import { CONSTANTS, IMAGINARY_UNIT, MATH_FUNCTIONS } from './functions';
 import { UnreadableError } from './normalize';
 import { applyFunction, applyOperator, checkBudget, exactValue, type Env, type Value } from './numbers';
 
@@ -31,6 +31,7 @@ function evaluateMixed(node: MathNode, env: Env): Mixed {
     }
     case 'SymbolNode': {
       const name = (node as MathNode & { name: string }).name;
+      if (name === IMAGINARY_UNIT) return Complex.I;
       const x = CONSTANTS.get(name) ?? env.get(name);
       if (x === undefined) throw new UnreadableError(`unknown symbol ${name}`);
       return { exact: null, approx: x };

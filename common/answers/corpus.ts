@@ -706,6 +706,7 @@ const FACTORED: AnswerForm = { kind: 'factored' };
 const EXPANDED: AnswerForm = { kind: 'expanded' };
 const SCIENTIFIC: AnswerForm = { kind: 'scientific' };
 const ANY_CASE: AnswerForm = { kind: 'anyCase' };
+const COMPLEX: AnswerForm = { kind: 'complex' };
 const places = (n: number): AnswerForm => ({ kind: 'decimalPlaces', places: n });
 const figures = (n: number): AnswerForm => ({ kind: 'significantFigures', figures: n });
 const units = (...names: string[]): AnswerForm => ({ kind: 'units', units: names });
@@ -909,6 +910,34 @@ export const formCases: FormCase[] = [
   ...inForms('any letter case', [ANY_CASE], 'y=1+x', {
     right: ['Y=1+X', 'y=1+x', 'Y=X+1'],
     wrong: ['Y=2+X', 'y=1-x'],
+  }),
+  ...inForms('complex numbers', [COMPLEX], '3+4i', {
+    right: ['3+4i', '4i+3', '3+4\\cdot i', '(2+i)^2', '3+\\sqrt{-16}', '\\frac{25}{3-4i}'],
+    wrong: ['3-4i', '4+3i', '3+4', '5', '3+4j'],
+  }),
+  ...inForms('complex numbers: Euler', [COMPLEX], '-1', {
+    right: ['e^{i\\pi}', 'i^2', 'e^{\\pi i}', 'i\\cdot i'],
+    wrong: ['1', 'i', 'e^{\\pi}'],
+  }),
+  ...inForms('complex numbers: the unit', [COMPLEX], 'i', {
+    right: ['\\sqrt{-1}', 'i', '-i^3', '\\frac{1}{-i}', 'e^{i\\pi/2}'],
+    wrong: ['-i', '1', '-1'],
+  }),
+  ...inForms('complex numbers with a variable', [COMPLEX], '(x+i)(x-i)', {
+    right: ['x^2+1', '1+x^2'],
+    wrong: ['x^2-1', '(x+1)^2'],
+  }),
+  ...inForms('complex numbers: modulus and conjugate product', [COMPLEX], '25', {
+    right: ['|3+4i|^2', '(3+4i)(3-4i)'],
+    wrong: ['|3+4i|', '7'],
+  }),
+  ...inForms('complex numbers in simplest form', [COMPLEX, SIMPLEST], '\\frac{1}{2}+\\frac{1}{2}i', {
+    right: ['\\frac{1}{2}+\\frac{1}{2}i', '\\frac{1}{1-i}'],
+    wrong: ['\\frac{1}{2}-\\frac{1}{2}i'],
+  }),
+  ...inForms('i is a variable unless the blank is marked', [], 'e^{i\\pi}', {
+    right: ['e^{\\pi i}'],
+    wrong: ['-1', 'i^2'],
   }),
   ...inForms('letter case by default', [], 'y=1+x', {
     right: ['y=x+1'],

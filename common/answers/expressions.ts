@@ -3,7 +3,7 @@
  * they are pure numbers and by evaluation at seeded random points otherwise.
  */
 import { create, parseDependencies, type MathNode } from 'mathjs';
-import { CONSTANTS } from './functions';
+import { CONSTANTS, IMAGINARY_UNIT } from './functions';
 import { FUNCTIONS, UnreadableError } from './normalize';
 import type Complex from 'complex.js';
 import { evaluateComplex } from './complex';
@@ -28,7 +28,26 @@ export interface Expr {
   decimals: boolean;
   /** Whether a power's exponent is not a whole numeral (`a^b`, `x^{1/2}`): its rules part for a negative base. */
   powers: boolean;
+  /** Whether it has the imaginary unit (complex reading only): compared in the complex numbers. */
+  imaginary: boolean;
 }
+
+/** While set, the letter `i` is the imaginary unit: a check of a blank marked for complex numbers. */
+let imaginaryUnit = false;
+
+/** Runs a check reading `i` as the imaginary unit. */
+export function withImaginaryUnit<T>(check: () => T): T {
+  const before = imaginaryUnit;
+  imaginaryUnit = true;
+  try {
+    return check();
+  } finally {
+    imaginaryUnit = before;
+  }
+}
+
+/** Whether `i` is read as the imaginary unit now: a parse made so is not the same as one made otherwise. */
+export const readingImaginaryUnit = (): boolean => imaginaryUnit;
 
 const SEED = 0x2f6b3a1d;
 const MIN_LOG = Math.log(0.1);
@@ -55,6 +74,7 @@ export function parseExpression(plain: string): Expr {
   let nodes = 0;
   let decimals = false;
   let powers = false;
+  let imaginary = false;
   node.traverse((n, path) => {
     nodes++;
     const value: unknown = (n as MathNode & { value?: unknown }).value;
@@ -65,13 +85,15 @@ export function parseExpression(plain: string): Expr {
       if (!(exponent.type === 'ConstantNode' && whole instanceof Fraction && whole.d === 1n)) powers = true;
     }
     const name = (n as MathNode & { name?: string }).name;
-    if (n.type === 'SymbolNode' && path !== 'fn' && name !== undefined && !CONSTANTS.has(name)) vars.add(name);
+    if (name === IMAGINARY_UNIT) imaginary = true;
+    else if (n.type === 'SymbolNode' && path !== 'fn' && name !== undefined && !CONSTANTS.has(name)) vars.add(name);
   });
   if (nodes > MAX_NODES) throw new UnreadableError('too complex');
   const names = [...vars].sort();
   // One evaluation rejects constructs the evaluator does not support (strings, ranges, …).
   const value = evaluate(node, new Map(names.map((v) => [v, 0.5])));
-  return { node, vars: names, value: names.length === 0 ? value : null, size: nodes, decimals, powers };
+  const constant = names.length === 0 && !imaginary;
+  return { node, vars: names, value: constant ? value : null, size: nodes, decimals, powers, imaginary };
 }
 
 function unwrapped(node: MathNode): MathNode {
@@ -91,7 +113,8 @@ function splitLetters(s: string): string {
   return s.replace(/\p{L}+(?:_[\p{L}\d]+)?/gu, (word, offset: number) => {
     if (FUNCTIONS.has(word)) return word;
     const whole = word === 'pi' || UNIT_NAMES.has(word) || word.includes('_');
-    const product = whole ? word : [...word].join('*');
+    const letters = imaginaryUnit ? [...word].map((c) => (c === 'i' ? IMAGINARY_UNIT : c)) : [...word];
+    const product = whole ? word : letters.join('*');
     // `x(x+1)` is a product, not a call of a function named x.
     return /^\s*\(/.test(s.slice(offset + word.length)) ? `${product}*` : product;
   });
@@ -104,6 +127,7 @@ function splitLetters(s: string): string {
  */
 export function sameExpression(a: Expr, b: Expr): boolean {
   if (a.value && b.value) return sameNumber(a.value, b.value);
+  if (a.imaginary || b.imaginary) return sameComplex(a, b);
   const points = samplePoints([...new Set([...a.vars, ...b.vars])]);
   const rows = realRows([a, b], points);
   if (rows.some(([x, y]) => !close(x, y))) return false;
@@ -115,6 +139,21 @@ export function sameExpression(a: Expr, b: Expr): boolean {
     [a, b],
   );
   return complexRows.length >= MIN_POINTS && complexRows.every(([x, y]) => closeComplex(x, y));
+}
+
+/**
+ * Whether two expressions, one with the imaginary unit, are equal in the complex numbers: at every sample point
+ * (the one empty point for numbers) where both are finite, and at least at as many as for real sampling.
+ */
+function sameComplex(a: Expr, b: Expr): boolean {
+  const points = samplePoints([...new Set([...a.vars, ...b.vars])]);
+  const rows = rowsAt(
+    points,
+    (env) => [evaluateComplex(a.node, env), evaluateComplex(b.node, env)],
+    (z) => z.isFinite(),
+    [a, b],
+  );
+  return rows.length >= Math.min(points.length, MIN_POINTS) && rows.every(([x, y]) => closeComplex(x, y));
 }
 
 /**

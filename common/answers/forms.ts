@@ -7,7 +7,7 @@
 import Fraction from 'fraction.js';
 import type { MathNode } from 'mathjs';
 import { UnreadableError, toPlain } from './normalize';
-import { parseExpression } from './expressions';
+import { parseExpression, withImaginaryUnit } from './expressions';
 import { splitQuantity } from './units';
 import { formsToTell, type AnswerForm } from '../rules/answer-forms';
 import type { MatchResult } from './match';
@@ -211,7 +211,7 @@ function meets(form: AnswerForm, entry: Written): boolean {
   const { node, plain, unit } = entry;
   if (form.kind === 'units') return unit !== null && form.units.some((u) => u.replace(/\s+/g, '') === unit);
   if (form.kind === 'percent') return unit === '%';
-  if (form.kind === 'anyCase') return true;
+  if (form.kind === 'anyCase' || form.kind === 'complex') return true;
   if (node === null) return false;
   const decimal = DECIMAL_NUMERAL.test(plain);
   const value = unsigned(node);
@@ -293,6 +293,24 @@ const caseFolded = (text: string) =>
  * (`0.333` or `1/3` for `0.33` to 2 places); otherwise the plain comparison's result.
  */
 export function matchInForm(
+  entry: string,
+  accepted: string,
+  forms: readonly AnswerForm[],
+  match: (entry: string, accepted: string) => MatchResult,
+): MatchResult | AnswerForm {
+  if (forms.some((form) => form.kind === 'complex'))
+    return withImaginaryUnit(() =>
+      matchWritten(
+        entry,
+        accepted,
+        forms.filter((form) => form.kind !== 'complex'),
+        match,
+      ),
+    );
+  return matchWritten(entry, accepted, forms, match);
+}
+
+function matchWritten(
   entry: string,
   accepted: string,
   forms: readonly AnswerForm[],

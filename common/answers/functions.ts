@@ -109,6 +109,12 @@ export const MATH_FUNCTIONS: Record<string, MathFunction> = {
   exp: fn(Math.exp, (z) => z.exp()),
 };
 
+/**
+ * The imaginary unit, where a blank is marked for complex numbers: the letter `i` is read as this name (a letter
+ * nobody types), which has no real value.
+ */
+export const IMAGINARY_UNIT = 'ⅈ';
+
 /** Named constants; every other letter is a variable. */
 export const CONSTANTS: ReadonlyMap<string, number> = new Map([
   ['pi', Math.PI],

@@ -1,6 +1,7 @@
 /** Comparing one student entry with one accepted answer. */
 import { MAX_INPUT_LENGTH, textKey } from './normalize';
 import { OverBudgetError, withinBudget } from './numbers';
+import { readingImaginaryUnit } from './expressions';
 import { equivalent, parseAnswer, type Answer } from './structure';
 
 /** Outcome of comparing one entry: equal, different, or not readable as math. */
@@ -48,9 +49,13 @@ const sameLetters = (a: string, b: string) => squeezed(a) === squeezed(b);
  */
 const ACCEPTED_KEPT = 5_000;
 const acceptedParses = new Map<string, Answer | null>();
+/** Starts the kept key of a parse made reading `i` as the imaginary unit: no accepted answer starts so. */
+const IMAGINARY_KEY = '\u0000';
 
 function parsedAccepted(accepted: string): Answer | null {
-  const kept = acceptedParses.get(accepted);
+  // `i` read as the imaginary unit makes another parse of the same text.
+  const key = readingImaginaryUnit() ? `${IMAGINARY_KEY}${accepted}` : accepted;
+  const kept = acceptedParses.get(key);
   if (kept !== undefined) return kept;
   let parsed: Answer | null;
   try {
@@ -61,7 +66,7 @@ function parsedAccepted(accepted: string): Answer | null {
     parsed = null;
   }
   if (acceptedParses.size >= ACCEPTED_KEPT) acceptedParses.clear();
-  acceptedParses.set(accepted, parsed);
+  acceptedParses.set(key, parsed);
   return parsed;
 }
 

@@ -5,7 +5,7 @@
  */
 import Fraction from 'fraction.js';
 import type { MathNode } from 'mathjs';
-import { CONSTANTS, MATH_FUNCTIONS } from './functions';
+import { CONSTANTS, IMAGINARY_UNIT, MATH_FUNCTIONS } from './functions';
 import { UnreadableError } from './normalize';
 
 /** A number: `exact` when it is a known rational, `approx` always. */
@@ -171,6 +171,8 @@ export function evaluate(node: MathNode, env: Env, exact?: ReadonlyMap<string, F
       const name = (node as MathNode & { name: string }).name;
       const rational = exact?.get(name);
       if (rational !== undefined) return exactValue(rational);
+      // Complex values are complex.ts's: in the reals the imaginary unit has none.
+      if (name === IMAGINARY_UNIT) return approxValue(NaN);
       const x = CONSTANTS.get(name) ?? env.get(name);
       if (x === undefined) throw new UnreadableError(`unknown symbol ${name}`);
       return approxValue(x);

@@ -19,7 +19,9 @@ export type AnswerForm =
   | { kind: 'scientific' }
   | { kind: 'units'; units: string[] }
   /** Not a form but a leniency: the letters' case is ignored (`X` for `x`), which it otherwise never is. */
-  | { kind: 'anyCase' };
+  | { kind: 'anyCase' }
+  /** Not a form but a reading: `i` is the imaginary unit, which it otherwise never is (a variable). */
+  | { kind: 'complex' };
 
 export type AnswerFormKind = AnswerForm['kind'];
 
@@ -63,6 +65,8 @@ export function formLabel(form: AnswerForm): string {
       return `With units (${form.units.join(', ')})`;
     case 'anyCase':
       return 'Letter case ignored';
+    case 'complex':
+      return 'Complex number (i is √−1)';
   }
 }
 
@@ -96,7 +100,8 @@ export function formFeedback(form: AnswerForm): string {
     case 'units':
       return form.units.length === 1 ? `Give it in ${form.units[0]}` : `Give it in one of: ${form.units.join(', ')}`;
     case 'anyCase':
-      // Never missed: it only widens what is equal.
+    case 'complex':
+      // Never missed: they only say how an answer is read.
       return '';
   }
 }
@@ -117,6 +122,7 @@ export const FORM_KIND_LABELS: Record<AnswerFormKind, string> = {
   scientific: 'Scientific notation',
   units: 'With units',
   anyCase: 'Any letter case (X for x)',
+  complex: 'Complex numbers (i is √−1)',
 };
 
 /** A new form of a kind, with the number or name it takes set to the usual one. */
@@ -144,6 +150,7 @@ export const ANSWER_FORM_KINDS: readonly AnswerFormKind[] = [
   'scientific',
   'units',
   'anyCase',
+  'complex',
 ];
 
 /** The most units a blank may allow. */

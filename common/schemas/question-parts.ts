@@ -18,6 +18,7 @@ export const answerFormReply = z.discriminatedUnion('kind', [
       'expanded',
       'scientific',
       'anyCase',
+      'complex',
     ]),
   }),
   z.object({ kind: z.literal('decimalPlaces'), places: z.number() }),

@@ -127,13 +127,24 @@ describe("a student's answer in the form asked", () => {
   let student: TestUser;
   let cookie: string;
   let questionId: string;
+  let complexId: string;
 
   beforeAll(async () => {
     questionId = (await create(blankFields())).json().question.id;
+    // i is the imaginary unit in the first blank only, which is marked for complex numbers.
+    const complex = await create(
+      blankFields({
+        questionText: '<p>$(2+i)^2 =$ ___1___ and $i \\cdot i =$ ___2___</p>',
+        answer: [['3+4i'], ['i^2']],
+        answerForms: [[{ kind: 'complex' }], []],
+      }),
+    );
+    expect(complex.statusCode, complex.body).toBe(201);
+    complexId = complex.json().question.id;
     const course = await buildCourse(t.db, { units: 1, sections: 1 });
     const section = course.units[0].sections[0].id;
     await t.db.execute(
-      sql`insert into section_questions (section_id, question_id, position) values (${section}, ${questionId}, 1)`,
+      sql`insert into section_questions (section_id, question_id, position) values (${section}, ${questionId}, 1), (${section}, ${complexId}, 2)`,
     );
     student = await buildStudent(t.db);
     await t.db.execute(sql`insert into student_courses (student_id, course_id) values (${student.id}, ${course.id})`);
@@ -144,11 +155,11 @@ describe("a student's answer in the form asked", () => {
     cookie = await signIn(t.app, student);
   });
 
-  const check = async (entries: string[]) => {
+  const check = async (entries: string[], id = questionId) => {
     const response = await call(t.app, cookie, {
       method: 'POST',
       url: '/api/questions/check-answer',
-      payload: { questionId, studentAnswer: JSON.stringify(entries) },
+      payload: { questionId: id, studentAnswer: JSON.stringify(entries) },
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().result;
@@ -191,5 +202,17 @@ describe("a student's answer in the form asked", () => {
   it('is correct in the form asked', async () => {
     expect(await check(['3/4', '2 1/3'])).toEqual({ isCorrect: true, feedback: 'Correct!' });
     await expect.poll(storedAttempts, soon).toBe(2);
+  });
+
+  it('reads i as the imaginary unit only in a blank marked for complex numbers', async () => {
+    expect(await check(['4i+3', 'i^2'], complexId)).toEqual({ isCorrect: true, feedback: 'Correct!' });
+    expect(await check(['(2+i)^2', '-1'], complexId)).toEqual({
+      isCorrect: false,
+      feedback: 'Not quite. Try again. Blank 2 is not correct.',
+    });
+    expect(await check(['3-4i', 'i^2'], complexId)).toEqual({
+      isCorrect: false,
+      feedback: 'Not quite. Try again. Blank 1 is not correct.',
+    });
   });
 });
