@@ -82,6 +82,10 @@ const hostile: [string, string, MatchResult[]][] = [
   [`1${' and 1'.repeat(280)}`, '1', ['unreadable']],
   [`x=${'1,'.repeat(990)}1`, 'x=1', ['unreadable']],
   [Array.from({ length: 16 }, (_, i) => `(${i},${i}.5)`).join('\\cup'), 'x>2', ['different']],
+  // Sums and products: as many terms as may be, nested as deep as may be, of the biggest terms.
+  [`\\sum_{a=1}^{1000}\\sum_{b=1}^{1000}\\sum_{c=1}^{1000}\\sum_{d=1}^{1000} abcd`, '1', ['unreadable']],
+  [`\\prod_{k=1}^{1000} ${'9'.repeat(300)}^k`, '1', ['different', 'unreadable']],
+  [`\\sum_{k=1}^{n} ${'\\frac{1}{k+'.repeat(30)}1${'}'.repeat(30)}`, '\\ln n', ['different', 'unreadable']],
   // The complex fallback and the solution-set test on the biggest inputs that parse.
   ['(-2)^{' + 'x+'.repeat(150) + 'x}', '(-2)^{' + 'x+'.repeat(149) + '2x}', ['equal', 'unreadable']],
   [

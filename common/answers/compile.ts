@@ -56,6 +56,8 @@ function compile(node: MathNode): Compiled {
     case 'FunctionNode': {
       const { fn, args } = node as MathNode & { fn: { name?: string }; args: MathNode[] };
       const name = fn.name ?? '';
+      // Sums and products are rare and short: the exact evaluator runs them at each point.
+      if (name === 'sum' || name === 'prod') return { fn: (env) => evaluate(node, env).approx, constant: null };
       const parts = args.map(compile);
       if (parts.every((p) => p.constant))
         return constant(

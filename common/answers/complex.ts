@@ -8,7 +8,7 @@ import Fraction from 'fraction.js';
 import type { MathNode } from 'mathjs';
 import { CONSTANTS, IMAGINARY_UNIT, MATH_FUNCTIONS } from './functions';
 import { UnreadableError } from './normalize';
-import { applyFunction, applyOperator, checkBudget, exactValue, type Env, type Value } from './numbers';
+import { applyFunction, applyOperator, checkBudget, evaluate, exactValue, type Env, type Value } from './numbers';
 
 type Mixed = Value | Complex;
 
@@ -47,6 +47,8 @@ function evaluateMixed(node: MathNode, env: Env): Mixed {
     case 'FunctionNode': {
       const { fn, args } = node as MathNode & { fn: { name?: string }; args: MathNode[] };
       const name = fn.name ?? '';
+      // A sum or product is real where its bounds are whole, and has no value elsewhere.
+      if (name === 'sum' || name === 'prod') return evaluate(node, env);
       const values = args.map((a) => evaluateMixed(a, env));
       const real = realWhereDefined(values, (v) => applyFunction(name, v));
       return real ?? complexFunction(name, values.map(toComplex));

@@ -4,7 +4,7 @@
  */
 import { create, parseDependencies, type MathNode } from 'mathjs';
 import { CONSTANTS, IMAGINARY_UNIT } from './functions';
-import { FUNCTIONS, UnreadableError } from './normalize';
+import { FUNCTIONS, INDEX_NAMES, UnreadableError } from './normalize';
 import type Complex from 'complex.js';
 import { evaluateComplex } from './complex';
 import { compileReal, type RealFunction } from './compile';
@@ -30,6 +30,8 @@ export interface Expr {
   powers: boolean;
   /** Whether it has the imaginary unit (complex reading only): compared in the complex numbers. */
   imaginary: boolean;
+  /** The variables a sum or product runs to (`n` of `\sum_{k=1}^{n}`): sampled at whole numbers. */
+  wholeVars: string[];
 }
 
 /** While set, the letter `i` is the imaginary unit: a check of a blank marked for complex numbers. */
@@ -75,6 +77,7 @@ export function parseExpression(plain: string): Expr {
   let decimals = false;
   let powers = false;
   let imaginary = false;
+  const wholeVars = new Set<string>();
   node.traverse((n, path) => {
     nodes++;
     const value: unknown = (n as MathNode & { value?: unknown }).value;
@@ -86,14 +89,33 @@ export function parseExpression(plain: string): Expr {
     }
     const name = (n as MathNode & { name?: string }).name;
     if (name === IMAGINARY_UNIT) imaginary = true;
-    else if (n.type === 'SymbolNode' && path !== 'fn' && name !== undefined && !CONSTANTS.has(name)) vars.add(name);
+    else if (n.type === 'SymbolNode' && path !== 'fn' && name !== undefined && !CONSTANTS.has(name)) {
+      if (!INDEX_NAMES.includes(name)) vars.add(name);
+    }
+    const called = (n as MathNode & { fn?: { name?: string } }).fn?.name;
+    if (n.type === 'FunctionNode' && (called === 'sum' || called === 'prod')) {
+      for (const bound of (n as MathNode & { args: MathNode[] }).args.slice(2))
+        bound.traverse((b) => {
+          const boundName = (b as MathNode & { name?: string }).name;
+          if (b.type === 'SymbolNode' && boundName !== undefined && !CONSTANTS.has(boundName)) wholeVars.add(boundName);
+        });
+    }
   });
   if (nodes > MAX_NODES) throw new UnreadableError('too complex');
   const names = [...vars].sort();
   // One evaluation rejects constructs the evaluator does not support (strings, ranges, …).
   const value = evaluate(node, new Map(names.map((v) => [v, 0.5])));
   const constant = names.length === 0 && !imaginary;
-  return { node, vars: names, value: constant ? value : null, size: nodes, decimals, powers, imaginary };
+  return {
+    node,
+    vars: names,
+    value: constant ? value : null,
+    size: nodes,
+    decimals,
+    powers,
+    imaginary,
+    wholeVars: [...wholeVars].filter((v) => !INDEX_NAMES.includes(v)),
+  };
 }
 
 function unwrapped(node: MathNode): MathNode {
@@ -128,7 +150,7 @@ function splitLetters(s: string): string {
 export function sameExpression(a: Expr, b: Expr): boolean {
   if (a.value && b.value) return sameNumber(a.value, b.value);
   if (a.imaginary || b.imaginary) return sameComplex(a, b);
-  const points = samplePoints([...new Set([...a.vars, ...b.vars])]);
+  const points = wholeWhereSummed(samplePoints([...new Set([...a.vars, ...b.vars])]), [a, b]);
   const rows = realRows([a, b], points);
   if (rows.some(([x, y]) => !close(x, y))) return false;
   if (rows.length >= MIN_POINTS) return !differExactly([a], [b]);
@@ -198,7 +220,10 @@ function differExactly(a: Expr[], b: Expr[]): boolean {
   const sides = [...a, ...b];
   const points = [
     ...(sides.some((e) => e.decimals) ? [RATIONAL_POINTS[0]] : []),
-    ...(a.length === 1 && sides.some((e) => e.powers) ? SMALL_POINTS : []),
+    // A sum to a negative bound is empty, not the formula's value there: small points are for powers alone.
+    ...(a.length === 1 && sides.some((e) => e.powers) && sides.every((e) => e.wholeVars.length === 0)
+      ? SMALL_POINTS
+      : []),
   ];
   if (points.length === 0) return false;
   const vars = [...new Set([...a, ...b].flatMap((e) => e.vars))];
@@ -227,6 +252,16 @@ function differExactly(a: Expr[], b: Expr[]): boolean {
     if (error instanceof OverBudgetError) throw error;
     return false;
   }
+}
+
+/**
+ * The sample points with the variables a sum or product runs to set to whole numbers from 2 to 10, where the sum
+ * has a value (`\sum_{k=1}^{n} k` against `\frac{n(n+1)}{2}`); the points unchanged when there are none.
+ */
+function wholeWhereSummed(points: Env[], exprs: Expr[]): Env[] {
+  const whole = new Set(exprs.flatMap((e) => e.wholeVars));
+  if (whole.size === 0) return points;
+  return points.map((point, i) => new Map([...point].map(([v, x]) => [v, whole.has(v) ? 2 + ((i * 7) % 9) : x])));
 }
 
 const pointCache = new Map<string, Env[]>();

@@ -11,11 +11,18 @@ export const MAX_INPUT_LENGTH = 2000;
 /** Real answers nest a few levels; deeper nesting is refused before the recursive parsers see it. */
 const MAX_NESTING = 40;
 
+/**
+ * Sums and products over a whole index: `\sum_{k=1}^{n} body` becomes `sum(body, index, 1, n)`, the index renamed
+ * to one of INDEX_NAMES (one per level of nesting, letters nobody types) so that it is no variable of the answer.
+ */
+export const SERIES = ['sum', 'prod'] as const;
+export const INDEX_NAMES = ['ɐ', 'ɑ', 'ɒ', 'ɓ'];
+
 /** Thrown for input that cannot be read as math; caught at the public boundary. */
 export class UnreadableError extends Error {}
 
 /** Function names the evaluator understands; they are never split into letters. */
-export const FUNCTIONS = new Set([...Object.keys(MATH_FUNCTIONS), 'sqrt', 'root', 'abs']);
+export const FUNCTIONS = new Set([...Object.keys(MATH_FUNCTIONS), 'sqrt', 'root', 'abs', ...SERIES]);
 
 /** `\sin^{-1} x` is arcsin x, not 1/sin x. */
 const INVERSES: Record<string, string> = {
@@ -260,7 +267,11 @@ function isLetter(c: string): boolean {
 /** A tiny recursive-descent walk over LaTeX: commands and brace groups become plain syntax. */
 class Translator {
   private i = 0;
-  constructor(private readonly src: string) {}
+  /** `depth`: the sums and products this text is the body of, which name their indexes. */
+  constructor(
+    private readonly src: string,
+    private readonly depth = 0,
+  ) {}
 
   run(): string {
     let out = '';
@@ -311,6 +322,13 @@ class Translator {
       if (n.length + k.length > MAX_INPUT_LENGTH) throw new UnreadableError('too long');
       // n choose k as factorials, so that it is defined (by the gamma function) for every n and k sampled.
       return `${out}((${n})!/((${k})!*((${n})-(${k}))!))`;
+    }
+    const series = SERIES.find(
+      (name) => this.src.startsWith(name, this.i) && !/[a-zA-Z]/.test(this.src[this.i + name.length] ?? ''),
+    );
+    if (series !== undefined) {
+      this.i += series.length;
+      return out + this.series(series);
     }
     return out + this.simpleCommand();
   }
@@ -485,7 +503,53 @@ class Translator {
     return body;
   }
 
-  private sub(latex: string): string {
-    return new Translator(latex).run();
+  private sub(latex: string, depth = this.depth): string {
+    return new Translator(latex, depth).run();
+  }
+
+  /**
+   * `\sum_{k=1}^{n}` (or `^{n}_{k=1}`) and its body: the terms up to the next `+`, `-` or relation outside brackets,
+   * as written math reads `\sum_{k=1}^{n} k^2 + 1`, translated with the index renamed.
+   */
+  private series(name: (typeof SERIES)[number]): string {
+    if (this.depth >= INDEX_NAMES.length) throw new UnreadableError('sums nested too deeply');
+    let from: string | null = null;
+    let to: string | null = null;
+    for (let bound = 0; bound < 2; bound++) {
+      while (this.src[this.i] === ' ') this.i++;
+      const mark = this.src[this.i];
+      if (mark !== '_' && mark !== '^') break;
+      this.i++;
+      if (mark === '_') from = this.arg();
+      else to = this.arg();
+    }
+    const start = /^\s*(\p{L})\s*=(.+)$/su.exec(from ?? '');
+    if (start === null || to === null) throw new UnreadableError(`${name} without its bounds`);
+    const [, index, low] = start;
+    const body = this.seriesBody();
+    const named = this.sub(body, this.depth + 1).replace(/\p{L}+/gu, (run) =>
+      FUNCTIONS.has(run) ? run : run.replaceAll(index, INDEX_NAMES[this.depth]),
+    );
+    return ` ${name}((${named}),${INDEX_NAMES[this.depth]},(${this.sub(low)}),(${this.sub(to)})) `;
+  }
+
+  /** The raw text of a sum's body: from here to the next `+`, `-`, `=`, `<`, `>` or `,` outside brackets. */
+  private seriesBody(): string {
+    const start = this.i;
+    let depth = 0;
+    for (; this.i < this.src.length; this.i++) {
+      const c = this.src[this.i];
+      if (c === '\\') {
+        this.i++;
+        continue;
+      }
+      if ('({['.includes(c)) depth++;
+      else if (')}]'.includes(c)) {
+        if (--depth < 0) break;
+      } else if (depth === 0 && '+-=<>,'.includes(c) && this.src.slice(start, this.i).trim() !== '') break;
+    }
+    const body = this.src.slice(start, this.i);
+    if (body.trim() === '') throw new UnreadableError('a sum without terms');
+    return body;
   }
 }

@@ -188,6 +188,7 @@ export function evaluate(node: MathNode, env: Env, exact?: ReadonlyMap<string, F
     }
     case 'FunctionNode': {
       const { fn, args } = node as MathNode & { fn: { name?: string }; args: MathNode[] };
+      if ((fn.name === 'sum' || fn.name === 'prod') && args.length === 4) return series(fn.name, args, env, exact);
       return keepDecimal(
         args.map((a) => evaluate(a, env, exact)),
         (v) => applyFunction(fn.name ?? '', v),
@@ -196,6 +197,37 @@ export function evaluate(node: MathNode, env: Env, exact?: ReadonlyMap<string, F
     default:
       throw new UnreadableError(`unsupported ${node.type}`);
   }
+}
+
+/** The most terms a sum or product may have: a school answer adds a few dozen. */
+const MAX_TERMS = 1000;
+const TERM_COST = 20;
+
+/**
+ * `sum(body, index, low, high)` and `prod(...)` (normalize.ts): the body at each whole index from low to high, added
+ * or multiplied, exactly where the terms are. Undefined (NaN) where a bound is not a whole number, as a sum to n is
+ * at the sample points until they are whole; an empty range is the empty sum 0 or product 1.
+ */
+function series(
+  name: 'sum' | 'prod',
+  [body, index, from, to]: MathNode[],
+  env: Env,
+  exact: ReadonlyMap<string, Fraction> | undefined,
+): Value {
+  const indexName = (index as MathNode & { name?: string }).name;
+  if (index.type !== 'SymbolNode' || indexName === undefined) throw new UnreadableError('series without an index');
+  const [low, high] = [evaluate(from, env, exact), evaluate(to, env, exact)];
+  const whole = (v: Value) => Number.isInteger(v.approx) && Math.abs(v.approx) <= Number.MAX_SAFE_INTEGER;
+  if (!whole(low) || !whole(high)) return approxValue(NaN);
+  if (high.approx - low.approx + 1 > MAX_TERMS) throw new UnreadableError('too many terms');
+  let total = exactValue(new Fraction(name === 'sum' ? 0 : 1));
+  for (let k = low.approx; k <= high.approx; k++) {
+    // A term costs its scope and its exact arithmetic beside its nodes: nested sums run out of budget early.
+    checkBudget(TERM_COST);
+    const terms = new Map(exact ?? []).set(indexName, new Fraction(k));
+    total = applyOperator(name === 'sum' ? 'add' : 'multiply', [total, evaluate(body, env, terms)]);
+  }
+  return total;
 }
 
 function keepDecimal(values: Value[], apply: (v: Value[]) => Value): Value {
