@@ -84,6 +84,8 @@ const COMMANDS: Record<string, string> = {
   circ: ' deg ',
   degree: ' deg ',
   pm: PLUS_MINUS,
+  // A script l, for a length or a litre: the letter l either way.
+  ell: ' l ',
   // Solution sets: read by sets.ts.
   infty: '∞',
   cup: '∪',

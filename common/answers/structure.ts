@@ -5,7 +5,8 @@
 import { FUNCTIONS, PLUS_MINUS, UnreadableError, textKey, toPlain } from './normalize';
 import { sameSolutions } from './equations';
 import { parseExpression, proportional, sameExpression, type Expr } from './expressions';
-import { sameNumber, type Value } from './numbers';
+import Fraction from 'fraction.js';
+import { evaluate, sameNumber, type Value } from './numbers';
 import {
   VALUE_UNKNOWN,
   intervalSet,
@@ -222,6 +223,11 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
       sameNumber(toBase(accepted.magnitude, accepted.unit), toBase(student.magnitude, student.unit))
     );
   }
+  // Litres written `l`, a variable elsewhere, are litres against a quantity.
+  const litres =
+    accepted.kind === 'quantity' ? asLitres(student) : student.kind === 'quantity' ? asLitres(accepted) : null;
+  if (litres !== null)
+    return equivalent(accepted.kind === 'quantity' ? accepted : litres, student.kind === 'quantity' ? student : litres);
   // When only one side has a unit, the bare number is read in the other side's unit.
   if (accepted.kind === 'quantity' || student.kind === 'quantity') {
     const a = numberOf(accepted);
@@ -255,6 +261,20 @@ function asSolutionSet(answer: Answer, listsAreSets: boolean): SolutionSet | nul
   if (values.some((v) => v === null)) return null;
   if (answer.brackets === null) return valuesSet(values as Value[]);
   return values.length === 2 ? intervalSet(values[0] as Value, values[1] as Value, answer.brackets) : null;
+}
+
+const LITRE = splitQuantity('1 L')?.unit;
+
+/**
+ * A multiple of the letter l (`5 l`, `\frac{1}{2} l`) as litres, read so only against the other side's quantity: the
+ * letter is a variable elsewhere (`2l + 2w`). Null for anything else.
+ */
+function asLitres(answer: Answer): Answer | null {
+  if (LITRE === undefined || answer.kind !== 'expression' || answer.expr.vars.join() !== 'l') return null;
+  const at = (n: number) => evaluate(answer.expr.node, new Map([['l', n]]), new Map([['l', new Fraction(n)]])).exact;
+  const [zero, one, two] = [at(0), at(1), at(2)];
+  if (zero === null || one === null || two === null || !zero.equals(0) || !two.equals(one.mul(2))) return null;
+  return { kind: 'quantity', magnitude: { exact: one, approx: one.valueOf() }, unit: LITRE };
 }
 
 function numberOf(answer: Answer): Value | null {
