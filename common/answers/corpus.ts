@@ -359,6 +359,14 @@ export const highSchoolCases: MatchCase[] = [
   ...different('equation divided by a parameter', 'ax=ay', 'x=y'),
   // Decimals rounded short of a rational key are not exact, whatever sampling's tolerance.
   ...different('a rounded coefficient', 'x^2/3', '0.333333333333333x^2', '0.3333333333x^2', '0.33x^2'),
+  ...different(
+    'a rounded coefficient in an equation',
+    'y=x/3',
+    'y=0.333333333333333x',
+    '3y=0.999999999999999x',
+    'y=0.3333x',
+  ),
+  ...equal('exact decimals in an equation solved', 'x^2-x=0.75', 'x=1.5 or x=-0.5', '(2x-3)(2x+1)=0'),
   ...different('a rounded constant term', '\\frac{x+1}{7}', '0.142857142857143x+0.142857142857143'),
   ...equal('decimal coefficients that are exact', 'x/2', '0.5x', '0.50x', '\\frac{x}{2.0}'),
   ...equal('decimal coefficients in the key', '0.25x+1.5', '\\frac{x}{4}+\\frac{3}{2}', '(x+6)/4'),

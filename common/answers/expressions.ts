@@ -264,6 +264,46 @@ function wholeWhereSummed(points: Env[], exprs: Expr[]): Env[] {
   return points.map((point, i) => new Map([...point].map(([v, x]) => [v, whole.has(v) ? 2 + ((i * 7) % 9) : x])));
 }
 
+/**
+ * Whether two equations that sampling found to have the same solutions part when solved exactly: along each
+ * variable, the others at a rational point, an equation linear in it has one exact root, which the other must
+ * satisfy exactly (`y = 0.333333333333333x` against `y = x/3`, whose roots sampling's tolerance cannot tell apart).
+ * Only where a side has decimals and every step is rational.
+ */
+export function solutionsDifferExactly(a: Expr[], b: Expr[]): boolean {
+  if (![...a, ...b].some((e) => e.decimals)) return false;
+  const vars = [...new Set([...a, ...b].flatMap((e) => e.vars))];
+  const point = RATIONAL_POINTS[0];
+  const base = new Map(vars.map((v, i) => [v, point[i % point.length].add(Math.floor(i / point.length))]));
+  const differenceAt = (sides: Expr[], v: string, t: Fraction): Fraction | null => {
+    const exact = new Map(base).set(v, t);
+    const floats = new Map([...exact].map(([name, f]) => [name, f.valueOf()]));
+    const [left, right] = sides.map((side) => evaluate(side.node, floats, exact).exact);
+    return left === null || right === null ? null : left.sub(right);
+  };
+  try {
+    for (const v of vars)
+      for (const [equation, other] of [
+        [a, b],
+        [b, a],
+      ]) {
+        const [f0, f1, f2] = [0, 1, 2].map((t) => differenceAt(equation, v, new Fraction(t)));
+        if (f0 === null || f1 === null || f2 === null) continue;
+        const slope = f1.sub(f0);
+        // Not linear in v (or without it): no exact root to try.
+        if (slope.equals(0) || !f2.sub(f1).equals(slope)) continue;
+        const root = f0.neg().div(slope);
+        if (differenceAt(equation, v, root)?.equals(0) !== true) continue;
+        const there = differenceAt(other, v, root);
+        if (there !== null && !there.equals(0)) return true;
+      }
+    return false;
+  } catch (error) {
+    if (error instanceof OverBudgetError) throw error;
+    return false;
+  }
+}
+
 const pointCache = new Map<string, Env[]>();
 const POINT_CACHE_SIZE = 64;
 

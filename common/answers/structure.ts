@@ -4,7 +4,7 @@
  */
 import { FUNCTIONS, PLUS_MINUS, UnreadableError, textKey, toPlain } from './normalize';
 import { sameSolutions } from './equations';
-import { parseExpression, proportional, sameExpression, type Expr } from './expressions';
+import { parseExpression, proportional, sameExpression, solutionsDifferExactly, type Expr } from './expressions';
 import Fraction from 'fraction.js';
 import { evaluate, sameNumber, type Value } from './numbers';
 import {
@@ -215,7 +215,7 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
         sameValues(relationSet(a[0], accepted.op, a[1]), relationSet(s[0], student.op, s[1]))
       );
     if (accepted.op !== student.op) return false;
-    return proportional(a, s, false) || sameSolutions(a, s);
+    return proportional(a, s, false) || (sameSolutions(a, s) && !solutionsDifferExactly(a, s));
   }
   if (accepted.kind === 'quantity' && student.kind === 'quantity') {
     return (
