@@ -447,6 +447,20 @@ export const highSchoolCases: MatchCase[] = [
   ...different('big integers written out stay exact', '2^{64}', '18446744073709551615', '18446744073709551617'),
   ...different('Avogadro wrong', '6.022\\times 10^{23}', '6.022\\times 10^{22}', '6.02\\times10^{23}'),
   ...different('small decimals stay exact', '0.0001', '0.00010001'),
+  // Radicals where floats lose their digits: decided by 60-digit values.
+  ...equal('denesting a radical', '\\sqrt{2}+\\sqrt{3}', '\\sqrt{5+2\\sqrt{6}}', '\\sqrt{5+\\sqrt{24}}'),
+  ...equal('a cube root denested', '2+\\sqrt{3}', '\\sqrt[3]{26+15\\sqrt{3}}'),
+  ...equal('nearly equal radicals, rationalised', '\\frac{1}{\\sqrt{10^{16}+1}+10^8}', '\\sqrt{10^{16}+1}-10^8'),
+  ...different(
+    'nearly equal radicals, rationalised',
+    '\\frac{1}{\\sqrt{10^{16}+1}+10^8}',
+    '\\frac{1}{10^8}',
+    '10^{-8}',
+  ),
+  ...equal('a power and its inverse', '0', '(\\sqrt{2}+1)^{20}-(\\sqrt{2}-1)^{-20}'),
+  ...different('a power and its inverse', '0', '(\\sqrt{2}+1)^{20}-(\\sqrt{2}-1)^{-19}'),
+  ...equal('a conjugate sum is whole', '6726', '(1+\\sqrt{2})^{10}+(1-\\sqrt{2})^{10}'),
+  ...different('a conjugate sum is whole', '6726', '(1+\\sqrt{2})^{10}', '6725'),
   // Sums and products over a whole index, exact where the terms are; to a letter, sampled at whole numbers.
   ...equal('a finite sum', '55', '\\sum_{k=1}^{10} k', '\\sum^{10}_{k=1} k', '\\sum_{i=1}^{10} i'),
   ...different('a finite sum', '55', '\\sum_{k=1}^{9} k', '\\sum_{k=0}^{10} k^2'),

@@ -11,6 +11,7 @@ import { compileReal, type RealFunction } from './compile';
 import Fraction from 'fraction.js';
 import { OverBudgetError, TOLERANCE, checkBudget, close, evaluate, sameNumber, type Env, type Value } from './numbers';
 import { UNIT_NAMES } from './units';
+import { closePrecise, preciseValue } from './precise';
 
 // Numerals parse as fractions so `0.1` stays exactly 1/10.
 const { parse } = create({ parseDependencies }, { number: 'Fraction' });
@@ -148,7 +149,7 @@ function splitLetters(s: string): string {
  * (principal branches) where real evaluation is undefined, as for `(-2)^n`.
  */
 export function sameExpression(a: Expr, b: Expr): boolean {
-  if (a.value && b.value) return sameNumber(a.value, b.value);
+  if (a.value && b.value) return sameConstant(a.value, b.value, a, b);
   if (a.imaginary || b.imaginary) return sameComplex(a, b);
   const points = wholeWhereSummed(samplePoints([...new Set([...a.vars, ...b.vars])]), [a, b]);
   const rows = realRows([a, b], points);
@@ -161,6 +162,20 @@ export function sameExpression(a: Expr, b: Expr): boolean {
     [a, b],
   );
   return complexRows.length >= MIN_POINTS && complexRows.every(([x, y]) => closeComplex(x, y));
+}
+
+/** Floats closer than this (relative) do not decide between irrational numbers: their precise values do. */
+const UNDECIDED = 1e-3;
+
+/**
+ * Whether two numbers are equal: exactly when both are rational; otherwise by their precise values when floats
+ * come close (`\sqrt{10^{16}+1} - 10^8` is 0 in floats, and 5e-9), and by floats where there are none.
+ */
+function sameConstant(x: Value, y: Value, a: Expr, b: Expr): boolean {
+  if ((x.exact && y.exact) || !Number.isFinite(x.approx) || !Number.isFinite(y.approx)) return sameNumber(x, y);
+  if (Math.abs(x.approx - y.approx) > UNDECIDED * Math.max(1, Math.abs(x.approx), Math.abs(y.approx))) return false;
+  const [p, q] = [preciseValue(a.node), preciseValue(b.node)];
+  return p !== null && q !== null ? closePrecise(p, q) : sameNumber(x, y);
 }
 
 /**

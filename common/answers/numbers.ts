@@ -201,7 +201,7 @@ export function evaluate(node: MathNode, env: Env, exact?: ReadonlyMap<string, F
 
 /** The most terms a sum or product may have: a school answer adds a few dozen. */
 const MAX_TERMS = 1000;
-const TERM_COST = 20;
+const TERM_COST = 50;
 
 /**
  * `sum(body, index, low, high)` and `prod(...)` (normalize.ts): the body at each whole index from low to high, added
