@@ -571,6 +571,13 @@ export const solutionSetCases: MatchCase[] = [
   ...equal('a pair in an interval key is an interval', 'x>2 and x<5', '(2,5)', '(2, 5)'),
   // The key decides what a pair is: a point where the key is a pair, an interval where it is a set.
   ...different('a pair key is not an interval', '(2,5)', '2<x<5', '(2,\\infty)'),
+  // A solution of several unknowns: each named with its value, in any order.
+  ...equal('a solution of two unknowns', 'x=2 and y=3', 'y=3 and x=2', 'x=2, y=3', 'y = 3, x = 2', '2=x \\land 3=y'),
+  ...equal('a solution of two unknowns in the key with commas', 'x=2, y=3', 'x = 2 \\text{ and } y = 3'),
+  ...different('a solution of two unknowns', 'x=2 and y=3', 'x=3 and y=2', 'x=2', 'x=2 and z=3', 'x=2 or y=3'),
+  ...different('a solution of two unknowns, one more', 'x=2 and y=3', 'x=2 and y=3 and z=1', '(2,3)'),
+  ...equal('a solution of three unknowns', 'a=1, b=-2, c=\\frac{1}{2}', 'c=0.5, a=1, b=-2'),
+  ...equal('conditions listed with commas', 'x>0 and x!=1', 'x>0, x\\neq 1', 'x \\neq 1, x > 0'),
   // Several unknowns, or letters that differ, are not one solution set.
   ...different('the unknown is named alike', 'x<-2 or x>2', 'y<-2 or y>2', 'X<-2 or X>2'),
   ...different('two unknowns', '-2<x<2', '-2<x and y<2'),

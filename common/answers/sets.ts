@@ -74,9 +74,11 @@ export function solutionSetInWords(text: string): SolutionSet | null {
  * Reads plain infix as a solution set when it is one: null for an answer that a single relation, alternatives
  * joined by "or" (all equations or all values) or a list already say, and for answers that are none of these.
  */
-export function parseSolutionSet(plain: string): SolutionSet | null {
-  const marked = SET_MARKS.test(plain);
-  if (!marked && !maybeSet(plain)) return null;
+export function parseSolutionSet(written: string): SolutionSet | null {
+  if (!SET_MARKS.test(written) && !maybeSet(written)) return null;
+  // Relations listed with commas (`x = 2, y = 3`, `x > 0, x != 1`) all hold: "and".
+  const plain = joinedByCommas(written);
+  const marked = plain !== written || SET_MARKS.test(plain);
   const reader = new SetReader();
   const ors = splitItems(plain, OR);
   if (ors.length > MAX_PARTS) throw new UnreadableError('too many alternatives');
@@ -86,8 +88,11 @@ export function parseSolutionSet(plain: string): SolutionSet | null {
     const ands = splitItems(part, AND);
     const conditions = ands.map((atom) => reader.atom(atom));
     if (conditions.some((c) => c === null)) return null;
-    // "x = 2 and x = -2", "3 and 4": a list of the solutions, as students write it, not a contradiction.
-    parts.push(joined((conditions as Condition[]).every(isListed) ? 'or' : 'and', conditions as Condition[]));
+    // "x = 2 and x = -2", "3 and 4": a list of the solutions of one unknown, as students write it, not a
+    // contradiction; "x = 2 and y = 3" is a solution of two.
+    const listed = (conditions as Condition[]).map(listedName);
+    const oneUnknown = listed.every((name) => name !== null) && new Set(listed.filter(Boolean)).size <= 1;
+    parts.push(joined(oneUnknown ? 'or' : 'and', conditions as Condition[]));
   }
   return { condition: joined('or', parts), names: [...reader.names] };
 }
@@ -120,12 +125,39 @@ function writtenAsSet(ors: string[]): boolean {
   return kinds.includes('set') || (kinds.includes('value') && kinds.includes('equation'));
 }
 
-/** A value, or an unknown set equal to one (`x = 2`). */
-function isListed(c: Condition): boolean {
-  if (c.type === 'values') return true;
-  if (c.type !== 'relation' || c.op !== '=') return false;
-  const named = (e: Expr) => e.node.type === 'SymbolNode' && e.vars.length === 1;
-  return (named(c.left) && c.right.value !== null) || (named(c.right) && c.left.value !== null);
+/** Relations separated by commas, joined by "and"; the text unchanged when a part is no relation (`x = 2, -2`). */
+function joinedByCommas(plain: string): string {
+  const parts = splitItems(withoutThousandsCommas(plain), COMMA);
+  return parts.length > 1 && parts.every((part) => /[<>=]/.test(part)) ? parts.join(' and ') : plain;
+}
+
+/** The unknown a condition gives a value (`x` of `x = 2`), '' for a bare value, null for anything else. */
+function listedName(c: Condition): string | null {
+  if (c.type === 'values') return '';
+  const assigned = assignment(c);
+  return assigned === null ? null : assigned[0];
+}
+
+/** `x = 2` (or `2 = x`) as its unknown and value; null for any other condition. */
+function assignment(c: Condition): [string, Value] | null {
+  if (c.type !== 'relation' || c.op !== '=') return null;
+  const named = (e: Expr) => (e.node.type === 'SymbolNode' && e.vars.length === 1 ? e.vars[0] : null);
+  const [left, right] = [named(c.left), named(c.right)];
+  if (left !== null && c.right.value !== null) return [left, c.right.value];
+  if (right !== null && c.left.value !== null) return [right, c.left.value];
+  return null;
+}
+
+/** A solution of several unknowns (`x = 2 and y = 3`) as their values; null for anything else. */
+function assignments(c: Condition): Map<string, Value> | null {
+  const parts = c.type === 'and' ? c.parts : [c];
+  const values = new Map<string, Value>();
+  for (const part of parts) {
+    const assigned = assignment(part);
+    if (assigned === null || values.has(assigned[0])) return null;
+    values.set(...assigned);
+  }
+  return values;
 }
 
 function joined(type: 'or' | 'and', parts: Condition[]): Condition {
@@ -257,6 +289,16 @@ function unknownOf(a: SolutionSet, b: SolutionSet): string | null {
   return [...names][0] ?? VALUE_UNKNOWN;
 }
 
+/** Two solutions of several unknowns (`x = 2 and y = 3`, `y = 3, x = 2`): the same unknowns with the same values. */
+function sameAssignments(a: SolutionSet, b: SolutionSet): boolean {
+  const [p, q] = [assignments(a.condition), assignments(b.condition)];
+  if (p === null || q === null || p.size !== q.size) return false;
+  return [...p].every(([name, value]) => {
+    const other = q.get(name);
+    return other !== undefined && sameNumber(value, other);
+  });
+}
+
 /** A point of the line where both conditions are asked: its float, and its exact value when it is a named one. */
 interface Probe {
   t: number;
@@ -273,7 +315,7 @@ const PROBES_WITHOUT_CUTS = [-1000, -50, -1, -0.5, 0, 0.5, 1, 50, 1000];
  */
 export function sameValues(a: SolutionSet, b: SolutionSet): boolean {
   const unknown = unknownOf(a, b);
-  if (unknown === null) return false;
+  if (unknown === null) return sameAssignments(a, b);
   const env = new Map<string, number>();
   const sides = new Map<object, Side>();
   const sideOf = (r: Extract<Condition, { type: 'relation' }>) => {
