@@ -759,6 +759,7 @@ const EXPANDED: AnswerForm = { kind: 'expanded' };
 const SCIENTIFIC: AnswerForm = { kind: 'scientific' };
 const ANY_CASE: AnswerForm = { kind: 'anyCase' };
 const COMPLEX: AnswerForm = { kind: 'complex' };
+const neverZero = (...names: string[]): AnswerForm => ({ kind: 'nonZero', names });
 const places = (n: number): AnswerForm => ({ kind: 'decimalPlaces', places: n });
 const figures = (n: number): AnswerForm => ({ kind: 'significantFigures', figures: n });
 const units = (...names: string[]): AnswerForm => ({ kind: 'units', units: names });
@@ -990,6 +991,18 @@ export const formCases: FormCase[] = [
   ...inForms('i is a variable unless the blank is marked', [], 'e^{i\\pi}', {
     right: ['e^{\\pi i}'],
     wrong: ['-1', 'i^2'],
+  }),
+  ...inForms('a letter never zero may be divided by', [neverZero('a')], 'ax=ay', {
+    right: ['x=y', 'y=x', 'a^2x=a^2y', 'x-y=0'],
+    wrong: ['x=2y', 'a=0', 'x=-y'],
+  }),
+  ...inForms('a letter that may be zero may not be divided by', [], 'ax=ay', {
+    right: ['ay=ax', 'a(x-y)=0'],
+    wrong: ['x=y'],
+  }),
+  ...inForms('a factor never zero in the answer', [neverZero('z', 'w')], 'y=2x-5', {
+    right: ['yz=2xz-5z', 'yzw=(2x-5)zw', 'y=2x-5'],
+    wrong: ['yz=2xz-5', 'y=2x+5'],
   }),
   ...inForms('letter case by default', [], 'y=1+x', {
     right: ['y=x+1'],

@@ -24,6 +24,20 @@ const TOUCHING_RATIO = 1e-4;
 /** The difference of an equation's or inequality's sides, as a function of its variables. */
 export type Side = (env: Env) => number;
 
+/** Letters the blank says are never zero: an equation may be divided by them (`ax = ay` is then `x = y`). */
+let neverZero: ReadonlySet<string> = new Set();
+
+/** Runs a check in which the letters named are never zero. */
+export function withNeverZero<T>(names: readonly string[], check: () => T): T {
+  const before = neverZero;
+  neverZero = new Set(names);
+  try {
+    return check();
+  } finally {
+    neverZero = before;
+  }
+}
+
 /** Whether two equations `aL = aR` and `bL = bR` have the same solutions, sampled as above. */
 export function sameSolutions(a: [Expr, Expr], b: [Expr, Expr]): boolean {
   const shared = a
@@ -44,6 +58,8 @@ export function sameSolutions(a: [Expr, Expr], b: [Expr, Expr]): boolean {
     // Along every variable, those only one equation mentions too: a factor that can vanish on its own is a
     // solution of its own (`ax = ay` holds for every x and y where a = 0, which `x = y` does not).
     for (const v of vars) {
+      // A letter never zero that only one equation mentions is a parameter of it, with a generic value.
+      if (neverZero.has(v) && !shared.includes(v)) continue;
       for (let k = 0; k < LINES_PER_VARIABLE; k++) {
         const env = new Map(lines[line++ % lines.length]);
         for (const { t, touching } of rootsAlong(h, env, v, random() - 0.5)) {

@@ -7,6 +7,7 @@
 import Fraction from 'fraction.js';
 import type { MathNode } from 'mathjs';
 import { UnreadableError, toPlain } from './normalize';
+import { withNeverZero } from './equations';
 import { parseExpression, withImaginaryUnit } from './expressions';
 import { splitQuantity } from './units';
 import { formsToTell, type AnswerForm } from '../rules/answer-forms';
@@ -211,7 +212,7 @@ function meets(form: AnswerForm, entry: Written): boolean {
   const { node, plain, unit } = entry;
   if (form.kind === 'units') return unit !== null && form.units.some((u) => u.replace(/\s+/g, '') === unit);
   if (form.kind === 'percent') return unit === '%';
-  if (form.kind === 'anyCase' || form.kind === 'complex') return true;
+  if (form.kind === 'anyCase' || form.kind === 'complex' || form.kind === 'nonZero') return true;
   if (node === null) return false;
   const decimal = DECIMAL_NUMERAL.test(plain);
   const value = unsigned(node);
@@ -298,16 +299,10 @@ export function matchInForm(
   forms: readonly AnswerForm[],
   match: (entry: string, accepted: string) => MatchResult,
 ): MatchResult | AnswerForm {
-  if (forms.some((form) => form.kind === 'complex'))
-    return withImaginaryUnit(() =>
-      matchWritten(
-        entry,
-        accepted,
-        forms.filter((form) => form.kind !== 'complex'),
-        match,
-      ),
-    );
-  return matchWritten(entry, accepted, forms, match);
+  const neverZero = forms.flatMap((form) => (form.kind === 'nonZero' ? form.names : []));
+  const written = forms.filter((form) => form.kind !== 'complex' && form.kind !== 'nonZero');
+  const read = () => withNeverZero(neverZero, () => matchWritten(entry, accepted, written, match));
+  return forms.some((form) => form.kind === 'complex') ? withImaginaryUnit(read) : read();
 }
 
 function matchWritten(

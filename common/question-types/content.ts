@@ -12,6 +12,7 @@ import {
 } from '../rules/questions';
 import {
   ANSWER_FORM_KINDS,
+  MAX_NON_ZERO,
   ANSWER_FORM_MESSAGES as F,
   MAX_FORM_UNITS,
   MAX_ROUNDING_DIGITS,
@@ -108,6 +109,12 @@ function answerForm(value: unknown, path: string): AnswerForm {
         fail(F.units, path);
       if (!units.every(isStorableText)) fail(F.units, path);
       return { kind, units: [...new Set(units)] };
+    }
+    case 'nonZero': {
+      const names = Array.isArray(form.names) ? form.names.map((n) => (typeof n === 'string' ? n.trim() : '')) : [];
+      if (names.length === 0 || names.length > MAX_NON_ZERO || names.some((n) => !/^\p{L}$/u.test(n)))
+        fail(F.nonZero, path);
+      return { kind, names: [...new Set(names)] };
     }
     default:
       return { kind };

@@ -21,7 +21,9 @@ export type AnswerForm =
   /** Not a form but a leniency: the letters' case is ignored (`X` for `x`), which it otherwise never is. */
   | { kind: 'anyCase' }
   /** Not a form but a reading: `i` is the imaginary unit, which it otherwise never is (a variable). */
-  | { kind: 'complex' };
+  | { kind: 'complex' }
+  /** Not a form but a reading: letters the author says are never zero, so an equation may be divided by them. */
+  | { kind: 'nonZero'; names: string[] };
 
 export type AnswerFormKind = AnswerForm['kind'];
 
@@ -32,7 +34,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** The forms a student is told to answer in: all but the leniencies, which ask nothing of them. */
 export const formsToTell = (forms: readonly AnswerForm[]): AnswerForm[] =>
-  forms.filter((form) => form.kind !== 'anyCase');
+  forms.filter((form) => form.kind !== 'anyCase' && form.kind !== 'nonZero');
 
 /** What the author picks from, and what the printed key and the review say was asked. */
 export function formLabel(form: AnswerForm): string {
@@ -67,6 +69,8 @@ export function formLabel(form: AnswerForm): string {
       return 'Letter case ignored';
     case 'complex':
       return 'Complex number (i is √−1)';
+    case 'nonZero':
+      return `Never zero: ${form.names.join(', ')}`;
   }
 }
 
@@ -101,6 +105,7 @@ export function formFeedback(form: AnswerForm): string {
       return form.units.length === 1 ? `Give it in ${form.units[0]}` : `Give it in one of: ${form.units.join(', ')}`;
     case 'anyCase':
     case 'complex':
+    case 'nonZero':
       // Never missed: they only say how an answer is read.
       return '';
   }
@@ -123,6 +128,7 @@ export const FORM_KIND_LABELS: Record<AnswerFormKind, string> = {
   units: 'With units',
   anyCase: 'Any letter case (X for x)',
   complex: 'Complex numbers (i is √−1)',
+  nonZero: 'Letters never zero (an equation may be divided by them)',
 };
 
 /** A new form of a kind, with the number or name it takes set to the usual one. */
@@ -131,6 +137,7 @@ export function newForm(kind: AnswerFormKind): AnswerForm {
   if (kind === 'significantFigures') return { kind, figures: 3 };
   if (kind === 'variable') return { kind, name: 'x' };
   if (kind === 'units') return { kind, units: [] };
+  if (kind === 'nonZero') return { kind, names: [] };
   return { kind };
 }
 
@@ -151,8 +158,11 @@ export const ANSWER_FORM_KINDS: readonly AnswerFormKind[] = [
   'units',
   'anyCase',
   'complex',
+  'nonZero',
 ];
 
+/** The most letters a blank may say are never zero. */
+export const MAX_NON_ZERO = 10;
 /** The most units a blank may allow. */
 export const MAX_FORM_UNITS = 10;
 /** The longest unit an author may name (`km/h`, `cm^2`). */
@@ -164,6 +174,7 @@ export const ANSWER_FORM_MESSAGES = {
   figures: `Significant figures must be a whole number from 1 to ${MAX_ROUNDING_DIGITS}`,
   variable: 'The variable must be a single letter',
   units: `List from 1 to ${MAX_FORM_UNITS} units, each at most ${MAX_UNIT_LENGTH} characters`,
+  nonZero: `List from 1 to ${MAX_NON_ZERO} letters, separated by commas`,
   /** The author's accepted answer is not written in the form the blank asks. */
   keyNotInForm: (answer: string, blank: number | null, form: AnswerForm) =>
     `${blank === null ? 'The accepted answer' : `Blank ${blank}'s accepted answer`} ${answer} is not in the form asked (${formLabel(form)})`,

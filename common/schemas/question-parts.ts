@@ -25,6 +25,7 @@ export const answerFormReply = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('significantFigures'), figures: z.number() }),
   z.object({ kind: z.literal('variable'), name: z.string() }),
   z.object({ kind: z.literal('units'), units: z.array(z.string()) }),
+  z.object({ kind: z.literal('nonZero'), names: z.array(z.string()) }),
 ]);
 
 export const attachmentReply = z.object({ filename: z.string(), originalname: z.string() });

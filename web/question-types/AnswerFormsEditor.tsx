@@ -28,11 +28,20 @@ const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(
  * The forms an answer must take, closed to one line ("Answer form: any equivalent value") until the author opens
  * it: a box per form, and the number or name a form takes beside it once ticked.
  */
+/** A list typed with commas, as the author types it: `cm, mm`, `a, b`. */
+const listed = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 export function AnswerFormsEditor({ owner, forms, onChange, error }: AnswerFormsEditorProps) {
   const chosen = (kind: AnswerFormKind) => forms.find((form) => form.kind === kind);
   const units = chosen('units');
   // The units as typed, commas and all: the list is read from them on every key.
   const [unitsText, setUnitsText] = useState(units?.kind === 'units' ? units.units.join(', ') : '');
+  const neverZero = chosen('nonZero');
+  const [namesText, setNamesText] = useState(neverZero?.kind === 'nonZero' ? neverZero.names.join(', ') : '');
   const toggle = (kind: AnswerFormKind, on: boolean) =>
     onChange(on ? [...forms, newForm(kind)] : forms.filter((form) => form.kind !== kind));
   const replace = (next: AnswerForm) => onChange(forms.map((form) => (form.kind === next.kind ? next : form)));
@@ -80,6 +89,17 @@ export function AnswerFormsEditor({ owner, forms, onChange, error }: AnswerForms
                   onChange={(e) => replace({ kind: 'variable', name: e.target.value.trim() })}
                 />
               ) : null}
+              {form?.kind === 'nonZero' ? (
+                <TextField
+                  label={`${owner}: letters never zero`}
+                  hint="Separate them with commas, e.g. a, b"
+                  value={namesText}
+                  onChange={(e) => {
+                    setNamesText(e.target.value);
+                    replace({ kind: 'nonZero', names: listed(e.target.value) });
+                  }}
+                />
+              ) : null}
               {form?.kind === 'units' ? (
                 <TextField
                   label={`${owner}: units allowed`}
@@ -87,13 +107,7 @@ export function AnswerFormsEditor({ owner, forms, onChange, error }: AnswerForms
                   value={unitsText}
                   onChange={(e) => {
                     setUnitsText(e.target.value);
-                    replace({
-                      kind: 'units',
-                      units: e.target.value
-                        .split(',')
-                        .map((unit) => unit.trim())
-                        .filter(Boolean),
-                    });
+                    replace({ kind: 'units', units: listed(e.target.value) });
                   }}
                 />
               ) : null}

@@ -98,6 +98,12 @@ describe('authoring answer forms', () => {
       [[[{ kind: 'variable', name: 'xy' }], []], ANSWER_FORM_MESSAGES.variable],
       [[[{ kind: 'units', units: [] }], []], ANSWER_FORM_MESSAGES.units],
       [[[{ kind: 'units', units: ['c'.repeat(13)] }], []], ANSWER_FORM_MESSAGES.units],
+      [[[{ kind: 'nonZero', names: [] }], []], ANSWER_FORM_MESSAGES.nonZero],
+      [[[{ kind: 'nonZero', names: ['ab'] }], []], ANSWER_FORM_MESSAGES.nonZero],
+      [
+        [[{ kind: 'nonZero', names: Array.from({ length: 11 }, (_, i) => String.fromCharCode(97 + i)) }], []],
+        ANSWER_FORM_MESSAGES.nonZero,
+      ],
     ];
     for (const [answerForms, message] of cases) {
       const refused = await create(blankFields({ answerForms }));
