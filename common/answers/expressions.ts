@@ -25,9 +25,10 @@ export interface Expr {
   compiled?: RealFunction;
   /** Parse-tree nodes: the cost of one evaluation, for the time budget. */
   size: number;
-  /** Whether a numeral has decimals (`0.333`): sampling's tolerance may hide its rounding. */
+  /** Whether a numeral has eight decimals or more (`0.333333333333333`): sampling's tolerance may hide its rounding. */
   decimals: boolean;
-  /** Whether a power's exponent is not a whole numeral (`a^b`, `x^{1/2}`): its rules part for a negative base. */
+  /** Whether a power or root has a power or root for base, one of them not whole (`(a^b)^c`, `\sqrt{x^2}`): power
+   * rules part there for a negative base. */
   powers: boolean;
   /** Whether it has the imaginary unit (complex reading only): compared in the complex numbers. */
   imaginary: boolean;
@@ -58,6 +59,8 @@ const MAX_LOG = Math.log(8);
 const MAX_TRIES = 24;
 const WANTED_POINTS = 8;
 const MIN_POINTS = 4;
+/** The denominator of a numeral with eight decimals or more; sampling tells shorter rounding from the exact value. */
+const LONG_DECIMAL = 100_000_000n;
 /** A K-12 answer has far fewer nodes; the cap bounds the cost of sampling hostile input. */
 const MAX_NODES = 400;
 
@@ -82,11 +85,10 @@ export function parseExpression(plain: string): Expr {
   node.traverse((n, path) => {
     nodes++;
     const value: unknown = (n as MathNode & { value?: unknown }).value;
-    if (n.type === 'ConstantNode' && value instanceof Fraction && value.d !== 1n) decimals = true;
-    if (n.type === 'OperatorNode' && (n as MathNode & { op: string }).op === '^') {
-      const exponent = unwrapped((n as MathNode & { args: MathNode[] }).args[1]);
-      const whole = (exponent as MathNode & { value?: unknown }).value;
-      if (!(exponent.type === 'ConstantNode' && whole instanceof Fraction && whole.d === 1n)) powers = true;
+    if (n.type === 'ConstantNode' && value instanceof Fraction && value.d >= LONG_DECIMAL) decimals = true;
+    if (isPower(n)) {
+      const base = unwrapped((n as MathNode & { args: MathNode[] }).args[0]);
+      if (isPower(base) && (!wholePower(n) || !wholePower(base))) powers = true;
     }
     const name = (n as MathNode & { name?: string }).name;
     if (name === IMAGINARY_UNIT) imaginary = true;
@@ -117,6 +119,23 @@ export function parseExpression(plain: string): Expr {
     imaginary,
     wholeVars: [...wholeVars].filter((v) => !INDEX_NAMES.includes(v)),
   };
+}
+
+/** A power, square root or root: `a^b`, `\sqrt{a}`, `\sqrt[n]{a}`. */
+function isPower(node: MathNode): boolean {
+  const name = (node as MathNode & { fn?: { name?: string } }).fn?.name;
+  return (
+    (node.type === 'OperatorNode' && (node as MathNode & { op: string }).op === '^') ||
+    (node.type === 'FunctionNode' && (name === 'sqrt' || name === 'root'))
+  );
+}
+
+/** A power to a whole numeral (`a^2`), not a root nor a power to a letter or fraction. */
+function wholePower(node: MathNode): boolean {
+  if (node.type !== 'OperatorNode') return false;
+  const exponent = unwrapped((node as MathNode & { args: MathNode[] }).args[1]);
+  const value = (exponent as MathNode & { value?: unknown }).value;
+  return exponent.type === 'ConstantNode' && value instanceof Fraction && value.d === 1n;
 }
 
 function unwrapped(node: MathNode): MathNode {
@@ -165,14 +184,16 @@ export function sameExpression(a: Expr, b: Expr): boolean {
 }
 
 /** Floats closer than this (relative) do not decide between irrational numbers: their precise values do. */
-const UNDECIDED = 1e-3;
+const UNDECIDED = 1e-6;
 
 /**
- * Whether two numbers are equal: exactly when both are rational; otherwise by their precise values when floats
- * come close (`\sqrt{10^{16}+1} - 10^8` is 0 in floats, and 5e-9), and by floats where there are none.
+ * Whether two numbers are equal: exactly when both are rational; otherwise by floats, and where floats just miss
+ * (`\sqrt{10^{16}+1} - 10^8` is 0 in floats, and 5e-9) by their precise values, where there are any.
  */
 function sameConstant(x: Value, y: Value, a: Expr, b: Expr): boolean {
-  if ((x.exact && y.exact) || !Number.isFinite(x.approx) || !Number.isFinite(y.approx)) return sameNumber(x, y);
+  const equal = sameNumber(x, y);
+  if (equal || (x.exact && y.exact) || !Number.isFinite(x.approx) || !Number.isFinite(y.approx)) return equal;
+  // Floats apart by more than rounding could make them are apart: only a near miss is looked at again.
   if (Math.abs(x.approx - y.approx) > UNDECIDED * Math.max(1, Math.abs(x.approx), Math.abs(y.approx))) return false;
   const [p, q] = [preciseValue(a.node), preciseValue(b.node)];
   return p !== null && q !== null ? closePrecise(p, q) : sameNumber(x, y);

@@ -264,8 +264,10 @@ function bound(text: string, closed: boolean): Bound {
   return { at, closed };
 }
 
+type Relation = Extract<Condition, { type: 'relation' }>;
+
 /** The relations of a condition, for their variables and roots. */
-function relationsOf(c: Condition): Extract<Condition, { type: 'relation' }>[] {
+function relationsOf(c: Condition): Relation[] {
   if (c.type === 'relation') return [c];
   if (c.type === 'or' || c.type === 'and') return c.parts.flatMap(relationsOf);
   return [];
@@ -316,30 +318,21 @@ const PROBES_WITHOUT_CUTS = [-1000, -50, -1, -0.5, 0, 0.5, 1, 50, 1000];
 export function sameValues(a: SolutionSet, b: SolutionSet): boolean {
   const unknown = unknownOf(a, b);
   if (unknown === null) return sameAssignments(a, b);
-  const env = new Map<string, number>();
-  const sides = new Map<object, Side>();
-  const sideOf = (r: Extract<Condition, { type: 'relation' }>) => {
-    let side = sides.get(r);
-    if (side === undefined) {
-      const f = difference([r.left, r.right]);
-      side = (e) => {
-        const t = e.get(PROBE) ?? NaN;
-        env.set(unknown, t).set(VALUE_UNKNOWN, t);
-        return f(env);
-      };
-      sides.set(r, side);
-    }
-    return side;
-  };
-  const cuts: Probe[] = [...endsOf(a.condition), ...endsOf(b.condition)].map((v) => ({ t: v.approx, exact: v }));
-  const scan = new Map<string, number>();
+  // Each relation's difference, with the name it gives the unknown (its own, or VALUE_UNKNOWN for values).
+  const differences = new Map<Relation, { f: Side; name: string }>();
   for (const r of [...relationsOf(a.condition), ...relationsOf(b.condition)])
-    for (const root of rootsAlong(sideOf(r), scan, PROBE, 0, true)) cuts.push({ t: root.t, exact: null });
+    differences.set(r, { f: difference([r.left, r.right]), name: [...r.left.vars, ...r.right.vars][0] ?? unknown });
+  const env = new Map<string, number>();
+  const cuts: Probe[] = [...endsOf(a.condition), ...endsOf(b.condition)].map((v) => ({ t: v.approx, exact: v }));
+  for (const { f, name } of differences.values())
+    for (const root of rootsAlong(f, env, name, 0, true)) cuts.push({ t: root.t, exact: null });
   const probes = probesAround(cuts);
   const holds = (c: Condition, p: Probe): boolean => {
     switch (c.type) {
       case 'relation': {
-        const value = sideOf(c)(new Map([[PROBE, p.t]]));
+        const { f, name } = differences.get(c) as { f: Side; name: string };
+        env.set(name, p.t);
+        const value = f(env);
         if (!Number.isFinite(value)) return false;
         // At a cut the difference is zero but for rounding: read as zero within the tolerance of its neighbourhood.
         const zero = Math.abs(value) <= TOLERANCE * Math.max(1, Math.abs(p.t));
@@ -369,9 +362,6 @@ export function sameValues(a: SolutionSet, b: SolutionSet): boolean {
   }
   return inSet > 0 || a.condition.type === 'empty' || b.condition.type === 'empty';
 }
-
-/** The key under which the scan of equations.ts sets the point it asks about. */
-const PROBE = '\u0000';
 
 function same(p: Probe, q: Probe): boolean {
   return p.exact && q.exact ? sameNumber(p.exact, q.exact) : close(p.t, q.t);
