@@ -128,7 +128,7 @@ export const FORM_KIND_LABELS: Record<AnswerFormKind, string> = {
   units: 'With units',
   anyCase: 'Any letter case (X for x)',
   complex: 'Complex numbers (i is √−1)',
-  nonZero: 'Letters never zero (an equation may be divided by them)',
+  nonZero: 'Letters never zero',
 };
 
 /** A new form of a kind, with the number or name it takes set to the usual one. */

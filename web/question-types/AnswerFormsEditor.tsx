@@ -92,7 +92,7 @@ export function AnswerFormsEditor({ owner, forms, onChange, error }: AnswerForms
               {form?.kind === 'nonZero' ? (
                 <TextField
                   label={`${owner}: letters never zero`}
-                  hint="Separate them with commas, e.g. a, b"
+                  hint="An equation may be divided by them. Separate them with commas, e.g. a, b"
                   value={namesText}
                   onChange={(e) => {
                     setNamesText(e.target.value);
