@@ -223,11 +223,11 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
       sameNumber(toBase(accepted.magnitude, accepted.unit), toBase(student.magnitude, student.unit))
     );
   }
-  // Litres written `l`, a variable elsewhere, are litres against a quantity.
-  const litres =
+  // Liters written `l`, a variable elsewhere, are liters against a quantity.
+  const liters =
     accepted.kind === 'quantity' ? asLitres(student) : student.kind === 'quantity' ? asLitres(accepted) : null;
-  if (litres !== null)
-    return equivalent(accepted.kind === 'quantity' ? accepted : litres, student.kind === 'quantity' ? student : litres);
+  if (liters !== null)
+    return equivalent(accepted.kind === 'quantity' ? accepted : liters, student.kind === 'quantity' ? student : liters);
   // When only one side has a unit, the bare number is read in the other side's unit.
   if (accepted.kind === 'quantity' || student.kind === 'quantity') {
     const a = numberOf(accepted);
@@ -263,18 +263,18 @@ function asSolutionSet(answer: Answer, listsAreSets: boolean): SolutionSet | nul
   return values.length === 2 ? intervalSet(values[0] as Value, values[1] as Value, answer.brackets) : null;
 }
 
-const LITRE = splitQuantity('1 L')?.unit;
+const LITER = splitQuantity('1 L')?.unit;
 
 /**
- * A multiple of the letter l (`5 l`, `\frac{1}{2} l`) as litres, read so only against the other side's quantity: the
+ * A multiple of the letter l (`5 l`, `\frac{1}{2} l`) as liters, read so only against the other side's quantity: the
  * letter is a variable elsewhere (`2l + 2w`). Null for anything else.
  */
 function asLitres(answer: Answer): Answer | null {
-  if (LITRE === undefined || answer.kind !== 'expression' || answer.expr.vars.join() !== 'l') return null;
+  if (LITER === undefined || answer.kind !== 'expression' || answer.expr.vars.join() !== 'l') return null;
   const at = (n: number) => evaluate(answer.expr.node, new Map([['l', n]]), new Map([['l', new Fraction(n)]])).exact;
   const [zero, one, two] = [at(0), at(1), at(2)];
   if (zero === null || one === null || two === null || !zero.equals(0) || !two.equals(one.mul(2))) return null;
-  return { kind: 'quantity', magnitude: { exact: one, approx: one.valueOf() }, unit: LITRE };
+  return { kind: 'quantity', magnitude: { exact: one, approx: one.valueOf() }, unit: LITER };
 }
 
 function numberOf(answer: Answer): Value | null {
