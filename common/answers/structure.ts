@@ -225,7 +225,7 @@ export function equivalent(accepted: Answer, student: Answer): boolean {
   }
   // Liters written `l`, a variable elsewhere, are liters against a quantity.
   const liters =
-    accepted.kind === 'quantity' ? asLitres(student) : student.kind === 'quantity' ? asLitres(accepted) : null;
+    accepted.kind === 'quantity' ? asLiters(student) : student.kind === 'quantity' ? asLiters(accepted) : null;
   if (liters !== null)
     return equivalent(accepted.kind === 'quantity' ? accepted : liters, student.kind === 'quantity' ? student : liters);
   // When only one side has a unit, the bare number is read in the other side's unit.
@@ -269,7 +269,7 @@ const LITER = splitQuantity('1 L')?.unit;
  * A multiple of the letter l (`5 l`, `\frac{1}{2} l`) as liters, read so only against the other side's quantity: the
  * letter is a variable elsewhere (`2l + 2w`). Null for anything else.
  */
-function asLitres(answer: Answer): Answer | null {
+function asLiters(answer: Answer): Answer | null {
   if (LITER === undefined || answer.kind !== 'expression' || answer.expr.vars.join() !== 'l') return null;
   const at = (n: number) => evaluate(answer.expr.node, new Map([['l', n]]), new Map([['l', new Fraction(n)]])).exact;
   const [zero, one, two] = [at(0), at(1), at(2)];
