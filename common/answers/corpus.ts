@@ -748,20 +748,21 @@ export interface FormCase {
   note: string;
 }
 
-const SIMPLEST: AnswerForm = { kind: 'simplest' };
-const MIXED: AnswerForm = { kind: 'mixed' };
-const IMPROPER: AnswerForm = { kind: 'improper' };
-const WHOLE: AnswerForm = { kind: 'whole' };
-const PERCENT: AnswerForm = { kind: 'percent' };
-const EXACT: AnswerForm = { kind: 'exact' };
-const FACTORED: AnswerForm = { kind: 'factored' };
-const EXPANDED: AnswerForm = { kind: 'expanded' };
-const SCIENTIFIC: AnswerForm = { kind: 'scientific' };
-const ANY_CASE: AnswerForm = { kind: 'anyCase' };
+// The forms by name, for the cases here and the tests of forms.ts.
+export const SIMPLEST: AnswerForm = { kind: 'simplest' };
+export const MIXED: AnswerForm = { kind: 'mixed' };
+export const IMPROPER: AnswerForm = { kind: 'improper' };
+export const WHOLE: AnswerForm = { kind: 'whole' };
+export const PERCENT: AnswerForm = { kind: 'percent' };
+export const EXACT: AnswerForm = { kind: 'exact' };
+export const FACTORED: AnswerForm = { kind: 'factored' };
+export const EXPANDED: AnswerForm = { kind: 'expanded' };
+export const SCIENTIFIC: AnswerForm = { kind: 'scientific' };
+export const ANY_CASE: AnswerForm = { kind: 'anyCase' };
 const COMPLEX: AnswerForm = { kind: 'complex' };
 const neverZero = (...names: string[]): AnswerForm => ({ kind: 'nonZero', names });
-const places = (n: number): AnswerForm => ({ kind: 'decimalPlaces', places: n });
-const figures = (n: number): AnswerForm => ({ kind: 'significantFigures', figures: n });
+export const places = (n: number): AnswerForm => ({ kind: 'decimalPlaces', places: n });
+export const figures = (n: number): AnswerForm => ({ kind: 'significantFigures', figures: n });
 const units = (...names: string[]): AnswerForm => ({ kind: 'units', units: names });
 
 /**

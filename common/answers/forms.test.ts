@@ -3,17 +3,20 @@ import { formFeedback, formLabel, type AnswerForm } from '../rules/answer-forms'
 import { matchInForm, missedForm } from './forms';
 import { matchesAccepted } from './match';
 
-const SIMPLEST: AnswerForm = { kind: 'simplest' };
-const MIXED: AnswerForm = { kind: 'mixed' };
-const IMPROPER: AnswerForm = { kind: 'improper' };
-const WHOLE: AnswerForm = { kind: 'whole' };
-const PERCENT: AnswerForm = { kind: 'percent' };
-const EXACT: AnswerForm = { kind: 'exact' };
-const FACTORED: AnswerForm = { kind: 'factored' };
-const EXPANDED: AnswerForm = { kind: 'expanded' };
-const SCIENTIFIC: AnswerForm = { kind: 'scientific' };
-const places = (n: number): AnswerForm => ({ kind: 'decimalPlaces', places: n });
-const figures = (n: number): AnswerForm => ({ kind: 'significantFigures', figures: n });
+import {
+  ANY_CASE,
+  EXACT,
+  EXPANDED,
+  FACTORED,
+  IMPROPER,
+  MIXED,
+  PERCENT,
+  SCIENTIFIC,
+  SIMPLEST,
+  WHOLE,
+  figures,
+  places,
+} from './corpus';
 
 /** [entry, forms asked, whether the entry is written in them] */
 const WRITTEN: [string, AnswerForm[], boolean][] = [
@@ -172,7 +175,6 @@ describe('an entry against a key with forms', () => {
   });
 
   it('ignores letter case only when the blank says so, and never in the names of commands (`\\FRAC` is none)', () => {
-    const ANY_CASE: AnswerForm = { kind: 'anyCase' };
     expect(judge('Y=1+X', 'y=1+x', [])).toBe('different');
     expect(judge('Y=1+X', 'y=1+x', [ANY_CASE])).toBe('equal');
     expect(judge('2X', '2x', [ANY_CASE, SIMPLEST])).toBe('equal');

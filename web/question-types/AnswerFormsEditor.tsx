@@ -28,20 +28,36 @@ const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(
  * The forms an answer must take, closed to one line ("Answer form: any equivalent value") until the author opens
  * it: a box per form, and the number or name a form takes beside it once ticked.
  */
-/** A list typed with commas, as the author types it: `cm, mm`, `a, b`. */
-const listed = (text: string) =>
-  text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
+interface CommaListProps {
+  label: string;
+  hint: string;
+  items: readonly string[];
+  onChange: (items: string[]) => void;
+}
+
+/** A list typed with commas (`cm, mm`, `a, b`): the text kept as typed, commas and all, the list read on every key. */
+function CommaList({ label, hint, items, onChange }: CommaListProps) {
+  const [text, setText] = useState(items.join(', '));
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(
+          e.target.value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean),
+        );
+      }}
+    />
+  );
+}
 
 export function AnswerFormsEditor({ owner, forms, onChange, error }: AnswerFormsEditorProps) {
   const chosen = (kind: AnswerFormKind) => forms.find((form) => form.kind === kind);
-  const units = chosen('units');
-  // The units as typed, commas and all: the list is read from them on every key.
-  const [unitsText, setUnitsText] = useState(units?.kind === 'units' ? units.units.join(', ') : '');
-  const neverZero = chosen('nonZero');
-  const [namesText, setNamesText] = useState(neverZero?.kind === 'nonZero' ? neverZero.names.join(', ') : '');
   const toggle = (kind: AnswerFormKind, on: boolean) =>
     onChange(on ? [...forms, newForm(kind)] : forms.filter((form) => form.kind !== kind));
   const replace = (next: AnswerForm) => onChange(forms.map((form) => (form.kind === next.kind ? next : form)));
@@ -90,25 +106,19 @@ export function AnswerFormsEditor({ owner, forms, onChange, error }: AnswerForms
                 />
               ) : null}
               {form?.kind === 'nonZero' ? (
-                <TextField
+                <CommaList
                   label={`${owner}: letters never zero`}
                   hint="An equation may be divided by them. Separate them with commas, e.g. a, b"
-                  value={namesText}
-                  onChange={(e) => {
-                    setNamesText(e.target.value);
-                    replace({ kind: 'nonZero', names: listed(e.target.value) });
-                  }}
+                  items={form.names}
+                  onChange={(names) => replace({ kind: 'nonZero', names })}
                 />
               ) : null}
               {form?.kind === 'units' ? (
-                <TextField
+                <CommaList
                   label={`${owner}: units allowed`}
                   hint="Separate them with commas, e.g. cm, mm"
-                  value={unitsText}
-                  onChange={(e) => {
-                    setUnitsText(e.target.value);
-                    replace({ kind: 'units', units: listed(e.target.value) });
-                  }}
+                  items={form.units}
+                  onChange={(units) => replace({ kind: 'units', units })}
                 />
               ) : null}
             </div>
