@@ -79,6 +79,8 @@ export const MODULE_PUBLIC_FILES = {
   mastery: ['keep.ts', 'keeper.ts'],
   // The practice choice and the giving of its questions, which a test's weak-spot practice draws from too.
   practice: ['choose.ts', 'service.ts'],
+  // A question's variants with random numbers: drawn, kept and given wherever a student or staff reads a question.
+  variants: ['variants.ts'],
 };
 
 const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];

@@ -15,6 +15,7 @@ import { questionMemos } from './modules/questions/kept';
 import { studentMemos } from './modules/student/kept';
 import { testMemos } from './modules/saved-tests/kept';
 import { userMemos } from './modules/users/kept';
+import { variantMemos } from './modules/variants/kept';
 
 /** Every memo, declared in the `kept.ts` of the module that owns it: `registerKept` (app.ts) makes their stores. */
 export const MEMOS = {
@@ -25,6 +26,7 @@ export const MEMOS = {
   ...academyMemos,
   ...gradebookMemos,
   ...masteryMemos,
+  ...variantMemos,
 };
 export type Memos = MemosOf<typeof MEMOS>;
 

@@ -25,3 +25,4 @@ export * from './student-work';
 export * from './skills';
 export * from './letters';
 export * from './practice';
+export * from './templates';

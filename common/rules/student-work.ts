@@ -30,4 +30,6 @@ export const STUDENT_WORK_MESSAGES = {
   noteSaved: 'Note saved',
   noteDeleted: 'Note deleted',
   loadFailed: "Failed to load the student's work",
+  newVariant: (number: number) => `Question ${number} has new numbers for this student`,
+  notOpenToStudent: 'This question is in none of the sections open to this student',
 } as const;

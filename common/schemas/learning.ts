@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { QUESTION_TYPES } from '../rules/questions';
+import { MAX_SEED } from '../rules/templates';
 import { unstorableMessage } from '../text';
 import { textRules } from './fields';
 import { videoRef } from './video';
@@ -125,8 +126,18 @@ export const checkAnswerBody = z.object({
     .superRefine(textRules('Your answer', 'any')),
   /** The section the student is practicing in, recorded with the attempt when it holds the question. */
   sectionId: z.uuid().optional(),
+  /**
+   * Staff only: the variant of a question with random numbers they answer (the one a batch showed them). A
+   * student's is always their own, which the server keeps.
+   */
+  variant: z.number().int().min(1).max(MAX_SEED).optional(),
 });
 export type CheckAnswerBody = z.input<typeof checkAnswerBody>;
+
+/** Staff only: the variant of a question with random numbers whose solution they read (`?variant=`). */
+export const variantQuery = z.object({
+  variant: z.coerce.number().int().min(1).max(MAX_SEED).optional(),
+});
 
 export const checkAnswerReply = z.object({
   result: z.object({
@@ -163,6 +174,8 @@ export const studentQuestion = z.object({
   multipleAnswers: z.boolean(),
   /** The forms each blank's answer must take ("Simplest form"), shown under the blank: they say how, not what. */
   answerForms: z.array(z.array(answerFormReply)),
+  /** The variant shown (its seed), for a question with random numbers; null for one that is the same for everyone. */
+  variant: z.number().nullable(),
 });
 export type StudentQuestion = z.infer<typeof studentQuestion>;
 

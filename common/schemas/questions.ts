@@ -23,6 +23,8 @@ import { textRules } from './fields';
 import { answerFormReply, attachmentReply } from './question-parts';
 import { ContentIssue, QUESTION_TYPE_RULES, type CheckedContent, type QuestionContent } from '../question-types';
 import { fromJson } from '../question-types/content';
+import { templateField, templateReply } from './templates';
+import { MAX_SEED, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../rules/templates';
 
 export * from '../rules/questions';
 export * from './question-parts';
@@ -100,6 +102,8 @@ export const questionFields = questionStep1Schema.extend({
   answerForms: z.unknown().optional(),
   solution: richText('The solution', QUESTION_LIMITS.richText),
   hint: plainText('The hint', QUESTION_LIMITS.hint, 'lines'),
+  /** Random numbers: null (or left out) for a question that is the same for everyone. */
+  template: templateField.optional(),
 });
 
 /** Checks the answer key and options against the type, and gives them their stored form. */
@@ -121,6 +125,48 @@ export const questionContent = questionFields
   .pick({ type: true, answer: true, options: true, answerForms: true })
   .extend({ questionText: z.string() })
   .transform(withAnswerKey);
+
+/**
+ * `POST /api/questions/variants`: a draft's text, key and template (saved or not), and which variants to show: the
+ * seeds named, else `count` from seed `from`.
+ */
+export const variantPreviewBody = questionFields
+  .pick({ type: true, questionText: true, answer: true, options: true, answerForms: true, solution: true, hint: true })
+  .extend({
+    template: templateField.refine((t) => t !== null, TEMPLATE_MESSAGES.notTemplate),
+    count: z.coerce.number().int().min(1).max(TEMPLATE_LIMITS.preview).default(10),
+    from: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEED - TEMPLATE_LIMITS.preview)
+      .default(1),
+    seeds: z.array(z.number().int().min(1).max(MAX_SEED)).min(1).max(TEMPLATE_LIMITS.preview).optional(),
+  })
+  .transform(withAnswerKey);
+export type VariantPreviewData = z.output<typeof variantPreviewBody>;
+
+/** One variant as the preview shows it: the question as a student would read it, its key, and its self-checks. */
+export const variantPreviewReply = z.object({
+  variants: z.array(
+    z.object({
+      seed: z.number(),
+      /** The values drawn, as LaTeX (`a = 3,\ b = 7`); null when none could be drawn. */
+      values: z.string().nullable(),
+      questionText: z.string(),
+      options: z.record(z.string(), z.string()),
+      answer: z.unknown(),
+      answerForms: z.array(z.array(answerFormReply)),
+      hint: z.string(),
+      solution: z.string(),
+      /** Why the variant fails its self-checks; empty when it passes. */
+      problems: z.array(z.string()),
+      /** An earlier variant of this preview that reads the same (the two count as one), or null. */
+      sameAs: z.number().nullable(),
+    }),
+  ),
+});
+export type VariantPreviewReply = z.infer<typeof variantPreviewReply>;
 
 /** `POST /api/questions`: every field of both creation steps. */
 export const questionBody = questionFields.transform(withAnswerKey);
@@ -221,6 +267,7 @@ export const questionReply = z.object({
   solution: z.string(),
   hint: z.string(),
   source: z.string(),
+  template: templateReply,
   focus: z.array(z.string()),
   category: z.array(z.string()),
   focusNames: z.array(z.string()),

@@ -25,6 +25,9 @@ export type NoteBody = z.input<typeof noteBody>;
 
 /** Any string: a malformed id names no student or note, and is answered 404 like an unknown one. */
 export const studentParam = z.object({ id: z.string() });
+/** A student and one of their exercises. */
+export const studentQuestionParams = z.object({ id: z.string(), questionId: z.uuid('Question not found') });
+export const newVariantReply = z.object({ message: z.string(), variant: z.number() });
 export const noteParams = z.object({ id: z.string(), noteId: z.string() });
 export const workQuery = z.object({
   /** The page of sections, from 1. */
@@ -67,6 +70,8 @@ export const workAttempt = z.object({
   answer: z.string(),
   isCorrect: z.boolean(),
   at: z.string(),
+  /** The variant answered (its seed), for a question with random numbers; null for one without. */
+  variant: z.number().nullable(),
 });
 export type WorkAttempt = z.infer<typeof workAttempt>;
 
@@ -80,6 +85,13 @@ export const workExercise = z.object({
   /** Every check of this question by the student; `attempts` holds the latest, oldest first. */
   attemptCount: z.number(),
   attempts: z.array(workAttempt),
+  /**
+   * For a question with random numbers, the variant the student has now (its seed, and its values as LaTeX), which
+   * the text and options show; null for one without, or before the student opened it.
+   */
+  variant: z.object({ seed: z.number(), values: z.string() }).nullable(),
+  /** Whether the question has random numbers: a teacher may give the student a new variant. */
+  varies: z.boolean(),
   hintOpenedAt: z.string().nullable(),
   solutionOpenedAt: z.string().nullable(),
 });

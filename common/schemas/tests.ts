@@ -17,6 +17,7 @@ import {
   TEST_MESSAGES,
   TEST_TYPES,
 } from '../rules/tests';
+import { PAPER_VERSIONS } from '../rules/templates';
 import { textRules } from './fields';
 import { questionListQuery, questionReply } from './questions';
 
@@ -165,6 +166,30 @@ export type TestEntry = z.infer<typeof testEntry>;
 
 export const testDetail = testSummary.extend({ questions: z.array(testEntry) });
 export type TestDetail = z.infer<typeof testDetail>;
+
+/** `GET /api/tests/{id}/papers?versions=2`: how many versions of the paper to print. */
+export const testPapersQuery = z.object({
+  versions: z.coerce
+    .number({ error: `Print 1 to ${PAPER_VERSIONS.length} versions` })
+    .int(`Print 1 to ${PAPER_VERSIONS.length} versions`)
+    .min(1, `Print 1 to ${PAPER_VERSIONS.length} versions`)
+    .max(PAPER_VERSIONS.length, `Print 1 to ${PAPER_VERSIONS.length} versions`)
+    .default(1),
+});
+
+/**
+ * The printed paper in versions A, B...: each question with random numbers as the version's own variant (`variant`,
+ * its seed; null for a question without), the same each time the version is printed, with its key.
+ */
+export const testPapersReply = z.object({
+  versions: z.array(
+    z.object({
+      version: z.string(),
+      questions: z.array(testEntry.extend({ variant: z.number().nullable() })),
+    }),
+  ),
+});
+export type TestPapers = z.infer<typeof testPapersReply>;
 
 export const testSavedReply = z.object({ message: z.string(), test: testDetail });
 export const testDeletedReply = z.object({ message: z.string() });

@@ -44,6 +44,8 @@ export const ANNOUNCED_TABLES: Record<string, readonly Channel[]> = {
   test_assignments: ['content'],
   test_attempts: ['content'],
   practice_questions: ['content'],
+  // A student's variant of a question with random numbers (changed or taken back; a first one is not announced).
+  student_variants: ['content'],
   // Inserted attempts are announced by their writer on `attempts`; the triggers announce the others.
   answer_attempts: ['content'],
   questions: ['content', 'bank'],

@@ -336,6 +336,11 @@ export const questions = pgTable(
     solution: text('solution').notNull().default(''),
     hint: text('hint').notNull().default(''),
     source: text('source').notNull().default(''),
+    /**
+     * Random numbers (common/templates): the variables, constraints and approved seeds whose values the texts and key
+     * name as `{a}`; null for a question that is the same for everyone.
+     */
+    template: jsonb('template'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -572,7 +577,8 @@ export const testAttempts = pgTable(
     studentId: uuid('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    paper: jsonb('paper').$type<Array<{ questionId: string | null; marks: number }>>().notNull(),
+    /** Each question with its marks, and for one with random numbers the seed of the student's variant. */
+    paper: jsonb('paper').$type<Array<{ questionId: string | null; marks: number; seed?: number }>>().notNull(),
     startedAt: at('started_at').notNull(),
     deadline: at('deadline'),
     submittedAt: at('submitted_at'),
@@ -635,6 +641,31 @@ export const practiceQuestions = pgTable(
   ],
 );
 
+/**
+ * The variant of a question with random numbers a student practices: the seed they were given, kept so they find the
+ * same numbers when they come back, changed by "Show me another" or by a teacher who gives them a new one.
+ */
+export const studentVariants = pgTable(
+  'student_variants',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    seed: integer('seed').notNull(),
+    /** How many variants the student was given before this one (0 for the first). */
+    replaced: integer('replaced').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.questionId] }),
+    index('student_variants_question_idx').on(t.questionId),
+  ],
+);
+
 export const answerAttempts = pgTable(
   'answer_attempts',
   {
@@ -648,6 +679,8 @@ export const answerAttempts = pgTable(
     sectionId: uuid('section_id').references(() => sections.id, { onDelete: 'set null' }),
     answer: jsonb('answer').notNull(),
     isCorrect: boolean('is_correct').notNull(),
+    /** The variant answered (its seed), for a question with random numbers; null for one without. */
+    seed: integer('seed'),
     createdAt: createdAt(),
   },
   (t) => [

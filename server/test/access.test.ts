@@ -109,9 +109,11 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/student/attempts/:attemptId/practice': ['student'],
   'POST /api/questions/batch': ['student', 'admin', 'teacher', 'data-entry'],
   'POST /api/questions/check-answer': ['student', 'admin', 'teacher', 'data-entry'],
+  'POST /api/students/:id/questions/:questionId/new-variant': ['admin', 'teacher'],
   'GET /api/questions/:id/solution': ['student', 'admin', 'teacher', 'data-entry'],
   // A student records opening a hint only for a question they may check (server/modules/student-work tests).
   'POST /api/student/questions/:id/hint-opened': ['student'],
+  'POST /api/student/questions/:id/another': ['student'],
   // A student's work and notes: staff who teach the student (another teacher's student is 403), not data entry;
   // a note is changed by its author or an admin. The student reads their notes, a parent their child's for parents.
   'GET /api/students/:id/work': ['admin', 'teacher'],
@@ -189,6 +191,7 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/payments/stripe/webhook': everyone,
   'GET /api/questions': staff,
   'POST /api/questions': staff,
+  'POST /api/questions/variants': staff,
   'PUT /api/questions/:id': staff,
   'DELETE /api/questions/:id': staff,
   'POST /api/questions/bulk-delete': staff,
@@ -209,6 +212,7 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/tests': staff,
   'POST /api/tests/random': staff,
   'GET /api/tests/:id': staff,
+  'GET /api/tests/:id/papers': staff,
   'PUT /api/tests/:id': staff,
   'DELETE /api/tests/:id': staff,
   'POST /api/tests/:id/duplicate': staff,

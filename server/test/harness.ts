@@ -138,7 +138,7 @@ export async function createTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: `/tmp/academy-test-${randomBytes(4).toString('hex')}`,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.env,
   });
   const app = await buildApp({

@@ -1,4 +1,4 @@
-import { splitMath } from './dollarMath';
+import { splitMath } from '@common/dollar-math';
 import { renderLatex } from './katex';
 import styles from './RichText.module.css';
 

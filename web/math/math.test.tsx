@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { splitMath } from './dollarMath';
+import { splitMath } from '@common/dollar-math';
 import { isEmptyContent, renderContent } from './renderContent';
 import { RichText } from './RichText';
 import { MathText } from './MathText';

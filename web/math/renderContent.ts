@@ -1,5 +1,5 @@
 import { textOutsideTags } from '@common/text';
-import { splitMath } from './dollarMath';
+import { splitMath } from '@common/dollar-math';
 import { renderLatex } from './katex';
 import styles from './RichText.module.css';
 

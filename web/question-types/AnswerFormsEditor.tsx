@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   ANSWER_FORM_KINDS,
   FORM_KIND_LABELS,
@@ -8,6 +7,7 @@ import {
   type AnswerFormKind,
 } from '@common/rules/answer-forms';
 import { Checkbox } from '../ui/Checkbox';
+import { CommaList } from '../ui/CommaList';
 import { Disclosure } from '../ui/Disclosure';
 import { TextField } from '../ui/Field';
 import { GroupProblem } from './GroupProblem';
@@ -28,34 +28,6 @@ const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(
  * The forms an answer must take, closed to one line ("Answer form: any equivalent value") until the author opens
  * it: a box per form, and the number or name a form takes beside it once ticked.
  */
-interface CommaListProps {
-  label: string;
-  hint: string;
-  items: readonly string[];
-  onChange: (items: string[]) => void;
-}
-
-/** A list typed with commas (`cm, mm`, `a, b`): the text kept as typed, commas and all, the list read on every key. */
-function CommaList({ label, hint, items, onChange }: CommaListProps) {
-  const [text, setText] = useState(items.join(', '));
-  return (
-    <TextField
-      label={label}
-      hint={hint}
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(
-          e.target.value
-            .split(',')
-            .map((item) => item.trim())
-            .filter(Boolean),
-        );
-      }}
-    />
-  );
-}
-
 export function AnswerFormsEditor({ owner, forms, onChange, error }: AnswerFormsEditorProps) {
   const chosen = (kind: AnswerFormKind) => forms.find((form) => form.kind === kind);
   const toggle = (kind: AnswerFormKind, on: boolean) =>

@@ -16,6 +16,7 @@ import { questions } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { answersCounted } from '../mastery/keeper';
 import { presentQuestions } from '../student/questions';
+import { studentSeeds } from '../variants/variants';
 import { choosePractice, type ChosenItem } from './choose';
 
 /** The advisory lock class of making a student's session ("prac" in ASCII); the second key is the student's. */
@@ -41,6 +42,9 @@ export async function giveToPractice(
   attemptId: string | null,
 ): Promise<void> {
   if (items.length === 0) return;
+  // A question with random numbers comes back in practice with numbers not seen before: the next read draws anew.
+  await tx.execute(sql`delete from student_variants fv
+    where fv.student_id = ${studentId} and fv.question_id = any(${sql.param(items.map((i) => i.questionId))}::uuid[])`);
   await tx.execute(sql`insert into practice_questions (student_id, question_id, attempt_id, position)
     select ${studentId}, gv.question_id, ${attemptId}, gv.position::int
     from unnest(${sql.param(items.map((i) => i.questionId))}::uuid[]) with ordinality as gv(question_id, position)
@@ -53,11 +57,15 @@ interface SessionRow {
   items: ChosenItem[];
 }
 
-/** The questions of kept items as a student sees them, in the items' order (two statements: questions, files). */
-export async function presentItems(db: Db, items: readonly ChosenItem[]) {
+/**
+ * The questions of kept items as the student sees them, in the items' order, each with random numbers as the
+ * student's own variant (two statements: questions, files; one more for variants not yet given).
+ */
+export async function presentItems(ctx: AppContext, studentId: string, items: readonly ChosenItem[]) {
   const ids = items.map((i) => i.questionId);
-  const found = ids.length ? await db.select().from(questions).where(inArray(questions.id, ids)) : [];
-  const byId = new Map((await presentQuestions(db, found)).map((q) => [q.id, studentQuestion.parse(q)]));
+  const found = ids.length ? await ctx.db.select().from(questions).where(inArray(questions.id, ids)) : [];
+  const seeds = await studentSeeds(ctx, studentId, found);
+  const byId = new Map((await presentQuestions(ctx, found, seeds)).map((q) => [q.id, studentQuestion.parse(q)]));
   return items.flatMap((item) => {
     const question = byId.get(item.questionId);
     return question ? [{ item, question }] : [];
@@ -78,7 +86,7 @@ async function presentSession(ctx: AppContext, studentId: string, session: Sessi
       left join categories ps_c on ps_c.id = ps_sk.category_id`,
   );
   const factOf = new Map(facts.map((f) => [f.question_id, f]));
-  const shown = (await presentItems(ctx.db, items)).map(({ item, question }) => {
+  const shown = (await presentItems(ctx, studentId, items)).map(({ item, question }) => {
     const fact = factOf.get(item.questionId);
     return {
       question,

@@ -136,6 +136,7 @@ function present(row: DetailRow): Question {
     solution: row.solution,
     hint: row.hint,
     source: row.source,
+    template: (row.template ?? null) as Question['template'],
     focus: row.focusAreas.map((t) => t.id),
     category: row.categories.map((t) => t.id),
     focusNames: row.focusAreas.map((t) => t.name),

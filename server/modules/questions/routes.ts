@@ -14,7 +14,11 @@ import {
   questionSavedReply,
   questionsDeletedReply,
   questionUpdateBody,
+  variantPreviewBody,
+  variantPreviewReply,
 } from '../../../common/schemas/questions';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { previewVariants } from '../variants/variants';
 import type { AppContext } from '../../context';
 import { NotFound } from '../../lib/errors';
 import { isStoredName } from '../../lib/storage';
@@ -68,6 +72,13 @@ export function questionRoutes(ctx: AppContext) {
         const question = await createQuestion(ctx, req.user!, req.body, claimUploads(req));
         return reply.code(201).send({ message: QUESTION_MESSAGES.created, question });
       },
+    );
+
+    // Draws nothing into the bank: the author's draft, as students would read its variants.
+    r.post(
+      '/questions/variants',
+      { config: staff, schema: { body: variantPreviewBody, response: { 200: variantPreviewReply } } },
+      async (req) => ({ variants: previewVariants(req.body, sanitizeRichText) }),
     );
 
     r.put(

@@ -7,6 +7,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { keyNotInForm } from '../../../common/answers';
 import type { CheckedContent } from '../../../common/question-types';
+import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../common/rules/templates';
+import { compileTemplate, drawVariant, type QuestionTemplate } from '../../../common/templates';
 import {
   checkContent,
   isBlankRichText,
@@ -46,8 +48,12 @@ function storedOptions(given: Options): Options {
   return options;
 }
 
-/** The key and forms checked against each other: every accepted answer is written in the form its blank asks. */
-function keyInForm(content: CheckedContent & { type: QuestionData['type'] }): CheckedContent {
+/**
+ * The key and forms checked against each other: every accepted answer is written in the form its blank asks. A key
+ * with random numbers is checked variant by variant instead (the preview), since its markers are no numbers yet.
+ */
+function keyInForm(content: CheckedContent & { type: QuestionData['type'] }, template: unknown): CheckedContent {
+  if (template !== null && template !== undefined) return content;
   const issue = keyNotInForm(content);
   if (issue !== null) throw Invalid(issue);
   return content;
@@ -55,8 +61,10 @@ function keyInForm(content: CheckedContent & { type: QuestionData['type'] }): Ch
 
 /** The stored columns of a question, its rich text sanitized. */
 function questionColumns(data: QuestionData) {
-  keyInForm(data);
+  keyInForm(data, data.template);
+  const template = data.template ? drawableTemplate(data.template) : null;
   return {
+    template,
     questionText: storedText(data.questionText),
     grade: data.grade,
     type: data.type,
@@ -121,6 +129,7 @@ function changedColumns(data: QuestionUpdateData, current: typeof questions.$inf
   if (data.solution !== undefined) columns.solution = sanitizeRichText(data.solution);
   if (data.hint !== undefined) columns.hint = data.hint;
   if (data.source !== undefined) columns.source = data.source;
+  if (data.template !== undefined) columns.template = data.template === null ? null : drawableTemplate(data.template);
   if (
     data.type !== undefined ||
     data.questionText !== undefined ||
@@ -137,12 +146,35 @@ function changedColumns(data: QuestionUpdateData, current: typeof questions.$inf
       answerForms: data.answerForms !== undefined ? data.answerForms : current.answerForms,
     });
     if (!checked.ok) throw Invalid(checked.message);
-    keyInForm({ ...checked.value, type });
+    keyInForm({ ...checked.value, type }, data.template !== undefined ? data.template : current.template);
     columns.options = storedOptions(checked.value.options);
     columns.answer = checked.value.answer;
     columns.answerForms = checked.value.answerForms;
   }
   return columns;
+}
+
+/**
+ * A template as it is stored, once it is known to give variants: its first drawn variants (or every approved one)
+ * must draw within the work budget, so a template whose constraints cannot be met, or take too long, is refused
+ * when saved rather than when a student opens it.
+ */
+function drawableTemplate(template: QuestionTemplate): QuestionTemplate {
+  const compiled = compileTemplate(template);
+  if (template.seeds) {
+    for (const seed of template.seeds)
+      if (!drawVariant(compiled, seed).ok) throw Invalid(TEMPLATE_MESSAGES.seedFails(seed));
+    return template;
+  }
+  let reason = '';
+  for (let seed = 1; seed <= TEMPLATE_LIMITS.savedDraws; seed++) {
+    const drawn = drawVariant(compiled, seed);
+    if (drawn.ok) return template;
+    // Out of work on one draw is out of work on every draw: no need to try the others.
+    if (drawn.reason === TEMPLATE_MESSAGES.tooMuchWork) throw Invalid(TEMPLATE_MESSAGES.notSaved(drawn.reason));
+    reason = drawn.reason;
+  }
+  throw Invalid(TEMPLATE_MESSAGES.notSaved(reason));
 }
 
 /** Attachments list in the order they were added: each new file a millisecond after the one before. */

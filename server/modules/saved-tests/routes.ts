@@ -12,6 +12,8 @@ import {
   testDetail,
   testListQuery,
   testListReply,
+  testPapersQuery,
+  testPapersReply,
   testSavedReply,
 } from '../../../common/schemas/tests';
 import type { AppContext } from '../../context';
@@ -24,6 +26,7 @@ import {
   duplicateTest,
   getTest,
   listTests,
+  testPapers,
   updateTest,
 } from './service';
 
@@ -57,6 +60,12 @@ export function savedTestRoutes(ctx: AppContext) {
 
     r.get('/tests/:id', { config: staff, schema: { params: idParam, response: { 200: testDetail } } }, (req) =>
       getTest(ctx.db, req.params.id),
+    );
+
+    r.get(
+      '/tests/:id/papers',
+      { config: staff, schema: { params: idParam, querystring: testPapersQuery, response: { 200: testPapersReply } } },
+      (req) => testPapers(ctx, req.params.id, req.query.versions),
     );
 
     r.put(

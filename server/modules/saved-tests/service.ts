@@ -12,7 +12,9 @@ import type {
   TestChange,
   TestData,
   TestDetail,
+  TestEntry,
   TestList,
+  TestPapers,
   TestListQuery,
   TestSummary,
 } from '../../../common/schemas/tests';
@@ -25,6 +27,8 @@ import type { Actor } from '../../policies/actor';
 import { mayChangeTest } from '../../policies/tests';
 import type { Memo } from '../../lib/kept/stores';
 import type { CurrentUser } from '../sessions/store';
+import { paperSeed, storedTemplate, variantOf } from '../variants/variants';
+import { PAPER_VERSIONS } from '../../../common/rules/templates';
 import { builderQuestionsByIds, listKey, matchingIds, questionsByIds, type BankFilter } from '../questions/queries';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -164,6 +168,36 @@ const isCodeClash = (error: unknown) => {
  * Runs a write that may give a test a new code; a clash with an existing code (one in 25^6 per test, so
  * practically never) is tried again with another. `codes` is the source of codes (a test hands a taken one first).
  */
+/**
+ * A saved test as printed papers, versions A, B... (as many as asked): each question with random numbers as the
+ * version's own variant, the same each time that version is printed, with its key; the others as they are.
+ */
+export async function testPapers(ctx: AppContext, id: string, versions: number): Promise<TestPapers> {
+  const test = await getTest(ctx.db, id);
+  return {
+    versions: await Promise.all(
+      PAPER_VERSIONS.slice(0, versions).map(async (version) => ({
+        version,
+        questions: await Promise.all(test.questions.map((entry) => versionEntry(ctx, id, version, entry))),
+      })),
+    ),
+  };
+}
+
+async function versionEntry(ctx: AppContext, testId: string, version: string, entry: TestEntry) {
+  const question = entry.question;
+  const template = question && storedTemplate(question.template);
+  const seed = template && paperSeed(template, question, `${testId}:${version}`);
+  const variant = seed && (await variantOf(ctx, question.id, seed, async () => question));
+  if (!question || !variant) return { ...entry, variant: null };
+  const { questionText, options, answer, hint, solution } = variant;
+  return {
+    ...entry,
+    variant: seed,
+    question: { ...question, questionText, options: options as Record<string, string>, answer, hint, solution },
+  };
+}
+
 export async function withFreshCode<T>(
   write: (code: string) => Promise<T>,
   codes: () => string = newTestCode,

@@ -27,7 +27,7 @@ export async function sectionQuestionList(ctx: AppContext, sectionId: string): P
     .where(eq(sectionQuestions.sectionId, sectionId))
     .orderBy(asc(sectionQuestions.position));
   return presentQuestions(
-    ctx.db,
+    ctx,
     list.map((r) => r.question),
   );
 }

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STUDENT_WORK_MESSAGES as M } from '../../../common/rules/student-work';
 import {
   messageReply,
+  newVariantReply,
+  studentQuestionParams,
   noteBody,
   noteParams,
   noteReply,
@@ -33,6 +35,11 @@ export function studentWorkRoutes(ctx: AppContext) {
         schema: { params: studentParam, querystring: workQuery, response: { 200: studentWorkReply } },
       },
       (req) => work.studentWork(ctx, actorOf(req.user!), req.params.id, req.query.page),
+    );
+    r.post(
+      '/students/:id/questions/:questionId/new-variant',
+      { config: teachers, schema: { params: studentQuestionParams, response: { 200: newVariantReply } } },
+      (req) => work.giveNewVariant(ctx, actorOf(req.user!), req.params.id, req.params.questionId),
     );
     r.get(
       '/students/:id/notes',

@@ -16,10 +16,13 @@ import type {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
-import { Forbidden, NotFound } from '../../lib/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { mayActForStudent, requireStudent } from '../../policies/students';
 import { outlineJson, type StudentOutline } from '../student/progress';
+import { chooseSeed, loadTemplated, storedTemplate, variantOf } from '../variants/variants';
+import { TEMPLATE_MESSAGES } from '../../../common/rules/templates';
+import { drawVariant, valuesLatex } from '../../../common/templates';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 const iso = (at: string | Date | null) => (at === null ? null : new Date(at).toISOString());
@@ -42,7 +45,9 @@ interface ExerciseRow {
   type: QuestionType;
   options: unknown;
   attempt_count: number;
-  attempts: Array<{ answer: string | null; isCorrect: boolean; at: string }>;
+  attempts: Array<{ answer: string | null; isCorrect: boolean; at: string; variant: number | null }>;
+  varies: boolean;
+  variant: number | null;
   hint_opened_at: string | null;
   solution_opened_at: string | null;
 }
@@ -56,11 +61,12 @@ async function exercisesOf(db: Db, studentId: string, questionIds: string[]): Pr
   if (questionIds.length === 0) return new Map();
   const found = await rows<ExerciseRow>(
     db,
-    sql`select w_q.id, w_q.question_text, w_q.type, w_q.options,
+    sql`select w_q.id, w_q.question_text, w_q.type, w_q.options, w_q.template is not null as varies,
+          (select w_v.seed from student_variants w_v where w_v.student_id = ${studentId} and w_v.question_id = w_q.id) as variant,
           (select count(*)::int from answer_attempts w_c where w_c.student_id = ${studentId} and w_c.question_id = w_q.id) as attempt_count,
-          coalesce((select json_agg(json_build_object('answer', w_l.answer->>'studentAnswer', 'isCorrect', w_l.is_correct, 'at', w_l.created_at)
+          coalesce((select json_agg(json_build_object('answer', w_l.answer->>'studentAnswer', 'isCorrect', w_l.is_correct, 'at', w_l.created_at, 'variant', w_l.seed)
                       order by w_l.created_at, w_l.id)
-                    from (select w_a.id, w_a.answer, w_a.is_correct, w_a.created_at from answer_attempts w_a
+                    from (select w_a.id, w_a.answer, w_a.is_correct, w_a.created_at, w_a.seed from answer_attempts w_a
                           where w_a.student_id = ${studentId} and w_a.question_id = w_q.id
                           order by w_a.created_at desc, w_a.id desc limit ${LIMITS.attemptsPerExercise}) w_l), '[]'::json) as attempts,
           (select w_h.created_at from help_opened w_h where w_h.student_id = ${studentId} and w_h.question_id = w_q.id and w_h.kind = 'hint') as hint_opened_at,
@@ -213,6 +219,7 @@ export async function studentWork(
   const pageSize = LIMITS.sectionsPerPage;
   const shown = outline.sections.slice((page - 1) * pageSize, page * pageSize);
   const exercises = await exercisesOf(ctx.db, studentId, [...new Set(shown.flatMap((s) => s.questionIds))]);
+  const variants = await variantsShown(ctx, exercises);
   const courseNames = new Map(outline.courses.map((c) => [c.id, c.name]));
   const sections: WorkSection[] = shown.map((s) => ({
     sectionId: s.sectionId,
@@ -229,14 +236,18 @@ export async function studentWork(
         answer: a.answer ?? '',
         isCorrect: a.isCorrect,
         at: iso(a.at)!,
+        variant: a.variant ?? null,
       }));
+      const shownVariant = variants.get(questionId);
       return [
         {
           questionId,
           number: i + 1,
-          questionText: q.question_text,
+          questionText: shownVariant?.questionText ?? q.question_text,
           type: q.type,
-          options: q.options,
+          options: shownVariant?.options ?? q.options,
+          varies: q.varies,
+          variant: shownVariant ? { seed: shownVariant.seed, values: shownVariant.values } : null,
           attemptCount: q.attempt_count,
           attempts,
           hintOpenedAt: iso(q.hint_opened_at),
@@ -253,6 +264,60 @@ export async function studentWork(
     weakAreas,
     notes: notes.map((n) => presentNote(actor, n)),
   };
+}
+
+/** The variant each exercise with random numbers shows the student now: its text, options and values. */
+async function variantsShown(ctx: AppContext, exercises: Map<string, ExerciseRow>) {
+  const shown = new Map<string, { seed: number; values: string; questionText: string; options: unknown }>();
+  for (const q of exercises.values()) {
+    if (!q.varies || q.variant === null) continue;
+    const seed = q.variant;
+    const load = () => loadTemplated(ctx.db, q.id);
+    const [variant, question] = await Promise.all([variantOf(ctx, q.id, seed, load), load()]);
+    const template = question && storedTemplate(question.template);
+    const drawn = template && drawVariant(template, seed);
+    if (!variant || !drawn?.ok) continue;
+    shown.set(q.id, {
+      seed,
+      values: valuesLatex(drawn.values),
+      questionText: variant.questionText,
+      options: variant.options,
+    });
+  }
+  return shown;
+}
+
+/**
+ * Gives a student a new variant of a question with random numbers (staff who may change what the student studies:
+ * an admin, or their teacher): the next time they open it they find new numbers, and answer it afresh.
+ */
+export async function giveNewVariant(
+  ctx: AppContext,
+  actor: Actor,
+  studentId: string,
+  questionId: string,
+): Promise<{ message: string; variant: number }> {
+  await requireStudent(ctx.db, actor, studentId, { unknown: M.studentNotFound, notYours: M.notYourStudent }, 'write');
+  const outline = await outlineOf(ctx, studentId);
+  const section = outline.sections.find((s) => s.questionIds.includes(questionId));
+  if (!section) throw NotFound(M.notOpenToStudent);
+  const question = await loadTemplated(ctx.db, questionId);
+  const template = question && storedTemplate(question.template);
+  if (!question || !template) throw Invalid(TEMPLATE_MESSAGES.notTemplate);
+  const [current] = await rows<{ seed: number }>(
+    ctx.db,
+    sql`select nv_v.seed from student_variants nv_v where nv_v.student_id = ${studentId} and nv_v.question_id = ${questionId}`,
+  );
+  const next = chooseSeed(template, question, current?.seed ?? null);
+  if (next === null) throw Conflict(TEMPLATE_MESSAGES.noOtherVariant);
+  await rows(
+    ctx.db,
+    sql`insert into student_variants (student_id, question_id, seed) values (${studentId}, ${questionId}, ${next})
+        on conflict (student_id, question_id) do update
+        set seed = excluded.seed, replaced = student_variants.replaced + 1, updated_at = ${ctx.now().toISOString()}::timestamptz`,
+  );
+  ctx.memos.studentVariant.evict({ student: studentId, question: questionId });
+  return { message: M.newVariant(section.questionIds.indexOf(questionId) + 1), variant: next };
 }
 
 /** `GET /api/students/:id/notes`: every note of the student, for staff who may read them. */

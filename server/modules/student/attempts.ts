@@ -18,6 +18,8 @@ export interface NewAttempt {
   /** Stored wrapped in an object: the driver would read a bare JSON string such as "0.5" back as a number. */
   studentAnswer: string;
   isCorrect: boolean;
+  /** The variant answered, for a question with random numbers; none otherwise. */
+  seed?: number | null;
   createdAt: Date;
 }
 
@@ -39,12 +41,12 @@ function prepareAttemptInsert(db: Db) {
     })
     .as(
       sql`select * from unnest(${column('studentIds', 'uuid')}, ${column('questionIds', 'uuid')}, ${column('sectionIds', 'uuid')},
-        ${column('answers', 'jsonb')}, ${column('correct', 'boolean')}, ${column('times', 'timestamptz')})
-        with ordinality as u(student_id, question_id, section_id, answer, is_correct, created_at, ord)`,
+        ${column('answers', 'jsonb')}, ${column('correct', 'boolean')}, ${column('times', 'timestamptz')}, ${column('seeds', 'int')})
+        with ordinality as u(student_id, question_id, section_id, answer, is_correct, created_at, seed, ord)`,
     );
   const inserted = db.$with('inserted', { studentId: sql<string>`student_id` }).as(sql`
-    insert into ${answerAttempts} (id, student_id, question_id, section_id, answer, is_correct, created_at)
-    select gen_random_uuid(), i_b.student_id, i_b.question_id, i_b.section_id, i_b.answer, i_b.is_correct, i_b.created_at
+    insert into ${answerAttempts} (id, student_id, question_id, section_id, answer, is_correct, created_at, seed)
+    select gen_random_uuid(), i_b.student_id, i_b.question_id, i_b.section_id, i_b.answer, i_b.is_correct, i_b.created_at, i_b.seed
     from batch i_b
     returning answer_attempts.student_id`);
   // The same statement adds the checks to the days (one snapshot: "before the batch" is exact).
@@ -121,6 +123,7 @@ export function attemptWriter(
         answers: rows.map((r) => JSON.stringify({ studentAnswer: r.studentAnswer })),
         correct: rows.map((r) => r.isCorrect),
         times: rows.map((r) => stamp(r.createdAt)),
+        seeds: rows.map((r) => r.seed ?? null),
       });
       firstTriesQueued();
     },

@@ -37,7 +37,11 @@ export const questionBatchView = {
  * same answer to the same question gets the same verdict, and a class answering one question gives a few answers
  * between them. The verdicts go with the question when it changes.
  */
-export type QuestionToCheck = CheckableQuestion & { verdicts: Map<string, CheckResult> };
+export type QuestionToCheck = CheckableQuestion & {
+  verdicts: Map<string, CheckResult>;
+  /** Whether it has random numbers: then each student is checked against their own variant (variants/kept.ts). */
+  varies: boolean;
+};
 
 /** A question as a check needs it, with the accessible section the student reaches it through. */
 export type ReachableQuestion = QuestionToCheck & { via: string | null };

@@ -13,7 +13,9 @@ import {
   LEARNING_MESSAGES,
   solutionReply,
   studentCoursesReply,
+  studentQuestion,
   studentQuestionList,
+  variantQuery,
   sectionProgressReply,
   studentStatsReply,
 } from '../../../common/schemas/learning';
@@ -23,6 +25,7 @@ import type { KeyRequest } from '../../lib/kept/declare';
 import type { CurrentUser } from '../sessions/store';
 import { questionBatchView, studentCoursesView, studentCourseView } from './kept';
 import {
+  anotherVariant,
   checkQuestionAnswer,
   courseSectionProgress,
   questionBatch,
@@ -125,8 +128,14 @@ export function studentRoutes(ctx: AppContext) {
     // Not kept: whether it may be seen changes with each of the student's own checks.
     r.get(
       '/questions/:id/solution',
-      { config: learners, schema: { params: idParam, response: { 200: solutionReply } } },
-      (req) => questionSolution(ctx, caller(req.user!), req.params.id),
+      { config: learners, schema: { params: idParam, querystring: variantQuery, response: { 200: solutionReply } } },
+      (req) => questionSolution(ctx, caller(req.user!), req.params.id, req.query.variant),
+    );
+
+    r.post(
+      '/student/questions/:id/another',
+      { config: student, schema: { params: idParam, response: { 200: studentQuestion } } },
+      async (req) => studentQuestion.parse(await anotherVariant(ctx, req.user!.id, req.params.id)),
     );
   };
 }

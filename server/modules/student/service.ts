@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { checkAnswerWhole, type CheckResult } from '../../../common/answers';
+import { checkAnswerWhole, type CheckableQuestion, type CheckResult } from '../../../common/answers';
 import type {
   CourseDetail,
   CourseProgressReply,
@@ -14,7 +14,7 @@ import type { QuestionToCheck, ReachableQuestion } from './kept';
 import type { Db } from '../../db/client';
 import { courses, helpOpened, questions } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
-import { Forbidden, NotFound } from '../../lib/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import { accessibleSectionIds, accessibleUnitIds, assignedCourseIds } from './access';
 import { effectiveDueDates } from '../due-dates/effective';
 import { openSectionsDue } from '../due-dates/student-due';
@@ -29,6 +29,17 @@ import {
   type StudentTotals,
 } from './progress';
 import { presentQuestions } from './questions';
+import type { Memo, Scope } from '../../lib/kept/stores';
+import {
+  chooseSeed,
+  loadTemplated,
+  sampleSeed,
+  storedTemplate,
+  studentSeed,
+  studentSeeds,
+  variantOf,
+} from '../variants/variants';
+import { ANOTHER_AFTER_WRONG, TEMPLATE_MESSAGES } from '../../../common/rules/templates';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -130,7 +141,8 @@ async function refuseWhileInTest(ctx: AppContext, studentId: string, questionIds
 /**
  * Questions by id, in the order asked. A student gets only those reachable through their accessible sections;
  * the others are left out without a word, so ids cannot be probed. A student asking for a question of a test they
- * are sitting is refused (403), the batch whole.
+ * are sitting is refused (403), the batch whole. A question with random numbers is the student's own variant
+ * (given now when they have none), staff's its first approved or drawn one.
  */
 export async function questionBatch(
   ctx: AppContext,
@@ -148,9 +160,11 @@ export async function questionBatch(
     : inArray(questions.id, ids);
   const found = await ctx.db.select().from(questions).where(reachable);
   const byId = new Map(found.map((q) => [q.id, q]));
+  const seeds = caller.isStudent ? await studentSeeds(ctx, caller.id, found) : undefined;
   return presentQuestions(
-    ctx.db,
+    ctx,
     ids.flatMap((q) => (byId.has(q) ? [byId.get(q)!] : [])),
+    seeds,
   );
 }
 
@@ -169,6 +183,7 @@ function checkableQuestion(ctx: AppContext, questionId: string): Promise<Questio
           answer: questions.answer,
           options: questions.options,
           answerForms: questions.answerForms,
+          varies: sql<boolean>`${questions.template} is not null`,
         })
         .from(questions)
         .where(eq(questions.id, questionId));
@@ -188,29 +203,32 @@ const CACHED_VERDICTS = 200;
 /** What a cached verdict adds to its question's bytes, besides the answer itself. */
 const VERDICT_BYTES = 64;
 
+/** What holds a question's verdict cache: the question's own memo, or its variants'. */
+type VerdictHolder<K extends Scope> = Memo<{ verdicts: Map<string, CheckResult> } | null, K>;
+
 /**
- * Checks an answer to a kept question, or takes the verdict the same answer got before from the question's verdict
- * cache. A verdict is cached with the question the memo holds now (and counted in its bytes), unless the check ran
- * out of budget, when another might not.
+ * Checks an answer to a kept question (or variant), or takes the verdict the same answer got before from its
+ * verdict cache. A verdict is cached with the question the memo holds now (and counted in its bytes), unless the
+ * check ran out of budget, when another might not.
  */
-function checkWithVerdictCache(
-  ctx: AppContext,
-  questionId: string,
-  question: QuestionToCheck,
+function checkWithVerdictCache<K extends Scope>(
+  memo: VerdictHolder<K>,
+  key: K,
+  question: CheckableQuestion & { verdicts: Map<string, CheckResult> },
   studentAnswer: string,
 ): CheckResult {
   const known = question.verdicts.get(studentAnswer);
   if (known) return known;
   const { result, whole } = checkAnswerWhole(question, studentAnswer);
-  const current = ctx.memos.checkableQuestion.get({ question: questionId });
+  const current = memo.get(key);
   if (
     whole &&
     studentAnswer.length <= CACHED_VERDICT_LENGTH &&
     current?.verdicts === question.verdicts &&
     current.verdicts.size < CACHED_VERDICTS
   ) {
-    ctx.memos.checkableQuestion.update(
-      { question: questionId },
+    memo.update(
+      key,
       (current) => {
         current?.verdicts.set(studentAnswer, result);
         return current;
@@ -272,17 +290,20 @@ async function reachableQuestion(
 export async function checkQuestionAnswer(
   ctx: AppContext,
   caller: { id: string; isStudent: boolean },
-  body: { questionId: string; studentAnswer: string; sectionId?: string },
+  body: { questionId: string; studentAnswer: string; sectionId?: string; variant?: number },
 ): Promise<CheckResult> {
   if (!caller.isStudent) {
     const question = await checkableQuestion(ctx, body.questionId);
     if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
-    return checkWithVerdictCache(ctx, body.questionId, question, body.studentAnswer);
+    // Staff answer the variant they are shown (a batch's), or the seed they name.
+    const seed = question.varies ? (body.variant ?? (await sampleOf(ctx, body.questionId))) : null;
+    return await checkVariantOrQuestion(ctx, body.questionId, question, seed, body.studentAnswer);
   }
   await refuseWhileInTest(ctx, caller.id, [body.questionId]);
   const question = await reachableQuestion(ctx, caller.id, body);
   if (!question) throw NotFound(LEARNING_MESSAGES.questionNotFound);
-  const result = checkWithVerdictCache(ctx, body.questionId, question, body.studentAnswer);
+  const seed = question.varies ? await ownSeed(ctx, caller.id, body.questionId) : null;
+  const result = await checkVariantOrQuestion(ctx, body.questionId, question, seed, body.studentAnswer);
   // Right in value but not in the form asked is a nudge, not a try: nothing is stored, so it neither counts as a
   // wrong try (for the levels, the figures or the solution) nor uses up the question's first try.
   if (result.formMissed) return result;
@@ -292,9 +313,44 @@ export async function checkQuestionAnswer(
     sectionId: question.via,
     studentAnswer: body.studentAnswer,
     isCorrect: result.isCorrect,
+    seed,
     createdAt: ctx.now(),
   });
   return result;
+}
+
+/** The seed of a student's own variant of a question with random numbers (given now when they have none). */
+async function ownSeed(ctx: AppContext, studentId: string, questionId: string): Promise<number | null> {
+  const kept = ctx.memos.studentVariant.get({ student: studentId, question: questionId });
+  if (kept !== undefined) return kept;
+  const question = await loadTemplated(ctx.db, questionId);
+  return question && studentSeed(ctx, studentId, question);
+}
+
+/** The variant staff are shown of a question with random numbers. */
+async function sampleOf(ctx: AppContext, questionId: string): Promise<number | null> {
+  const question = await loadTemplated(ctx.db, questionId);
+  const template = question && storedTemplate(question.template);
+  return template && sampleSeed(template);
+}
+
+/**
+ * A check against the variant `seed` (through the variant's verdict cache) or, for a question without random
+ * numbers, the question itself (through its own).
+ */
+async function checkVariantOrQuestion(
+  ctx: AppContext,
+  questionId: string,
+  question: QuestionToCheck,
+  seed: number | null,
+  studentAnswer: string,
+): Promise<CheckResult> {
+  if (seed === null)
+    return checkWithVerdictCache(ctx.memos.checkableQuestion, { question: questionId }, question, studentAnswer);
+  const key = { question: questionId, seed };
+  const variant = await variantOf(ctx, questionId, seed, () => loadTemplated(ctx.db, questionId));
+  if (!variant) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  return checkWithVerdictCache(ctx.memos.questionVariant, key, variant, studentAnswer);
 }
 
 /** A student's checks summed per question (see progress.ts); the attempts still queued are theirs too. */
@@ -314,21 +370,31 @@ async function loadOutline(ctx: AppContext, studentId: string): Promise<StudentO
  * otherwise, as for an unknown id) once their stored attempts hold a correct answer or two wrong ones (403 before),
  * and never while it is on a test they are sitting (403);
  * staff always. Attempts still queued behind a check are written first, so the answer that earned it counts.
+ * With random numbers it is the solution of the student's own variant, and the two wrong answers must be to that
+ * variant: a new one ("Show me another") is not solved for them by the last one's misses.
  */
 export async function questionSolution(
   ctx: AppContext,
   caller: { id: string; isStudent: boolean },
   questionId: string,
+  variant?: number,
 ): Promise<{ solution: string }> {
   if (!caller.isStudent) {
     const [row] = await ctx.db
-      .select({ solution: questions.solution })
+      .select({ solution: questions.solution, varies: sql<boolean>`${questions.template} is not null` })
       .from(questions)
       .where(eq(questions.id, questionId));
     if (!row) throw NotFound(LEARNING_MESSAGES.questionNotFound);
-    return row;
+    if (!row.varies) return { solution: row.solution };
+    const seed = variant ?? (await sampleOf(ctx, questionId));
+    const shown =
+      seed === null ? null : await variantOf(ctx, questionId, seed, () => loadTemplated(ctx.db, questionId));
+    return { solution: shown?.solution ?? row.solution };
   }
   await refuseWhileInTest(ctx, caller.id, [questionId]);
+  const reachable = await reachableQuestion(ctx, caller.id, { questionId });
+  if (!reachable) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  const seed = reachable.varies ? await ownSeed(ctx, caller.id, questionId) : null;
   await ctx.attempts.flush();
   // The same statement records the first time the solution was given (help_opened, its `created_at` the time
   // opened), for the student's teachers.
@@ -337,7 +403,8 @@ export async function questionSolution(
     sql`with found as (
           select q.id, q.solution,
             exists (select 1 from answer_attempts a where a.student_id = ${caller.id} and a.question_id = q.id and a.is_correct) as solved,
-            (select count(*)::int from answer_attempts w where w.student_id = ${caller.id} and w.question_id = q.id and not w.is_correct) as wrong
+            (select count(*)::int from answer_attempts w where w.student_id = ${caller.id} and w.question_id = q.id and not w.is_correct
+               and w.seed is not distinct from ${seed}::int) as wrong
           from questions q
           where q.id = ${questionId}
             and (q.id in (select sq.question_id from section_questions sq where sq.section_id in (${accessibleSectionIds(caller.id)}))
@@ -352,7 +419,43 @@ export async function questionSolution(
   );
   if (!row) throw NotFound(LEARNING_MESSAGES.questionNotFound);
   if (!row.solved && row.wrong < SOLUTION_AFTER_WRONG) throw Forbidden(LEARNING_MESSAGES.solutionNotYet);
-  return { solution: row.solution };
+  if (seed === null) return { solution: row.solution };
+  const own = await variantOf(ctx, questionId, seed, () => loadTemplated(ctx.db, questionId));
+  return { solution: own?.solution ?? row.solution };
+}
+
+/**
+ * "Show me another": a new variant of a question with random numbers, for a student who answered theirs wrong twice
+ * (403 before; 400 for a question without random numbers, 404 for one they cannot reach, 403 on a test they are
+ * sitting). The attempts stay with the variant they were given to, so the first earns no credit; the new one is
+ * answered afresh. One statement changes the seed only while it is still the one the misses were counted on, so two
+ * requests at once give one new variant.
+ */
+export async function anotherVariant(ctx: AppContext, studentId: string, questionId: string): Promise<StaffQuestion> {
+  await refuseWhileInTest(ctx, studentId, [questionId]);
+  const reachable = await reachableQuestion(ctx, studentId, { questionId });
+  if (!reachable) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  if (!reachable.varies) throw Invalid(TEMPLATE_MESSAGES.notTemplate);
+  const question = await loadTemplated(ctx.db, questionId);
+  const template = question && storedTemplate(question.template);
+  const current = await ownSeed(ctx, studentId, questionId);
+  if (!question || !template || current === null) throw NotFound(LEARNING_MESSAGES.questionNotFound);
+  const next = chooseSeed(template, question, current);
+  if (next === null) throw Conflict(TEMPLATE_MESSAGES.noOtherVariant);
+  await ctx.attempts.flush();
+  const changed = await rows<{ seed: number }>(
+    ctx.db,
+    sql`update student_variants sv set seed = ${next}, replaced = sv.replaced + 1, updated_at = ${ctx.now().toISOString()}::timestamptz
+        where sv.student_id = ${studentId} and sv.question_id = ${questionId} and sv.seed = ${current}
+          and (select count(*) from answer_attempts sv_a where sv_a.student_id = sv.student_id and sv_a.question_id = sv.question_id
+               and sv_a.seed = sv.seed and not sv_a.is_correct) >= ${ANOTHER_AFTER_WRONG}
+        returning sv.seed`,
+  );
+  if (changed.length === 0) throw Forbidden(TEMPLATE_MESSAGES.anotherNotYet);
+  ctx.memos.studentVariant.evict({ student: studentId, question: questionId });
+  const [row] = await ctx.db.select().from(questions).where(eq(questions.id, questionId));
+  const [shown] = await presentQuestions(ctx, [row], new Map([[questionId, next]]));
+  return shown;
 }
 
 /**

@@ -31,6 +31,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { mayActForStudent } from '../../policies/students';
 import { presentQuestions } from '../student/questions';
+import { paperSeeds } from '../variants/variants';
 
 type ReviewRow = typeof sittingReviews.$inferSelect;
 type ChangeField = ReviewChange['field'];
@@ -93,7 +94,8 @@ export async function readReview(
       .where(eq(sittingReviewChanges.attemptId, attemptId))
       .orderBy(desc(sittingReviewChanges.changedAt)),
   ]);
-  const presented = new Map((await presentQuestions(ctx.db, found)).map((q) => [q.id, q]));
+  // Each question as the variant this student's paper gave them, key and all.
+  const presented = new Map((await presentQuestions(ctx, found, paperSeeds(attempt.paper))).map((q) => [q.id, q]));
   const answerOf = new Map(answers.map((a) => [a.questionId, a]));
   const reviewOf = new Map(reviews.map((r) => [r.questionId, r]));
   // The newest change of each kind per question (changes come newest first).

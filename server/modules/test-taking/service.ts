@@ -44,6 +44,15 @@ import { queueSittingAnswers } from '../mastery/keep';
 import { choosePractice, type ChosenItem } from '../practice/choose';
 import { giveToPractice, gradeOfStudent, presentItems } from '../practice/service';
 import { presentQuestions } from '../student/questions';
+import {
+  keyedVariant,
+  loadTemplated,
+  paperSeeds,
+  sittingSeeds,
+  templatedColumns,
+  variantOf,
+  type TemplatedQuestion,
+} from '../variants/variants';
 import { keepOverrides, nameDisagreeing, reviewsOf } from './review';
 import { questionFigures } from './stats';
 
@@ -260,22 +269,22 @@ async function scoreAnswers(
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The answer keys of a paper's questions still in the bank. */
+/** The answer keys of a paper's questions still in the bank, each as the variant the paper gave its student. */
 async function checkable(db: Db | Tx, paper: Paper) {
   const ids = paper.flatMap((p) => (p.questionId ? [p.questionId] : []));
-  if (ids.length === 0)
-    return new Map<string, { type: (typeof questions.$inferSelect)['type']; answer: unknown; options: unknown }>();
-  const rows = await db
-    .select({
-      id: questions.id,
-      type: questions.type,
-      answer: questions.answer,
-      options: questions.options,
-      answerForms: questions.answerForms,
-    })
+  if (ids.length === 0) return new Map<string, TemplatedQuestion>();
+  const seedOf = paperSeeds(paper);
+  const rows = await templatedOf(db, ids, false);
+  return new Map(rows.map((r) => [r.id, keyedVariant(r, seedOf.get(r.id))]));
+}
+
+/** The questions by id with what drawing their variants needs; only those with random numbers unless `all`. */
+function templatedOf(db: Db | Tx, ids: string[], onlyTemplated = true): Promise<TemplatedQuestion[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(templatedColumns)
     .from(questions)
-    .where(inArray(questions.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
+    .where(and(inArray(questions.id, ids), onlyTemplated ? isNotNull(questions.template) : undefined));
 }
 
 /** The test given to the student, or 404 (a test given to another student is as unknown as a missing one). */
@@ -437,8 +446,16 @@ export async function startAttempt(ctx: AppContext, studentId: string, givenTest
       .where(eq(testQuestions.testId, test.id))
       .orderBy(testQuestions.position);
     // A question deleted from the bank is a gap in the saved test; a sitting starting now does not show it.
-    const paper = entries.filter((e) => e.questionId !== null);
-    if (paper.length === 0) throw Conflict(M.noQuestions);
+    const kept = entries.filter((e) => e.questionId !== null);
+    if (kept.length === 0) throw Conflict(M.noQuestions);
+    // A question with random numbers is the student's own variant, written into their paper.
+    const seeds = sittingSeeds(
+      await templatedOf(
+        tx,
+        kept.map((e) => e.questionId!),
+      ),
+    );
+    const paper: Paper = kept.map((e) => (seeds.has(e.questionId!) ? { ...e, seed: seeds.get(e.questionId!) } : e));
     if (givenTest.shuffle) shuffle(paper);
     await tx
       .insert(testAttempts)
@@ -519,7 +536,7 @@ export async function weakSpotPractice(ctx: AppContext, studentId: string, attem
   });
   return {
     focusAreas: focusNames,
-    questions: (await presentItems(ctx.db, chosen.items)).map((c) => c.question),
+    questions: (await presentItems(ctx, studentId, chosen.items)).map((c) => c.question),
     message: chosen.noGrade ? PRACTICE_MESSAGES.noGradeWeakSpots : null,
   };
 }
@@ -546,6 +563,11 @@ export async function saveAnswer(
       answer: questions.answer,
       options: questions.options,
       answerForms: questions.answerForms,
+      varies: sql<boolean>`${questions.template} is not null`,
+      // The variant the paper gave this student, for a question with random numbers.
+      seed: sql<number | null>`(select (sa_pe.value->>'seed')::int from test_attempts sa_ta
+          cross join lateral jsonb_array_elements(sa_ta.paper) sa_pe
+          where sa_ta.id = ${attemptId} and sa_pe.value->>'questionId' = ${questionId} limit 1)`,
     })
     .from(questions)
     .where(
@@ -555,7 +577,11 @@ export async function saveAnswer(
           and ta.paper @> ${JSON.stringify([{ questionId }])}::jsonb)`,
       ),
     );
-  const credit = key ? answerCredit(key, answer) : 0;
+  const variant =
+    key?.varies && key.seed
+      ? await variantOf(ctx, questionId, key.seed, () => loadTemplated(ctx.db, questionId))
+      : null;
+  const credit = variant ? answerCredit(variant, answer) : key ? answerCredit(key, answer) : 0;
   const outcome = await ctx.db.transaction(async (tx) => {
     const [attempt] = await tx
       .select()
@@ -609,7 +635,7 @@ async function presentAttempt(
     ids.length ? ctx.db.select().from(questions).where(inArray(questions.id, ids)) : Promise.resolve([]),
     ctx.db.select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempt.id)),
   ]);
-  const presented = new Map((await presentQuestions(ctx.db, rows)).map((q) => [q.id, q]));
+  const presented = new Map((await presentQuestions(ctx, rows, paperSeeds(attempt.paper))).map((q) => [q.id, q]));
   const answers = Object.fromEntries(saved.map((a) => [a.questionId, a.answer]));
   const released = attempt.submittedAt !== null && isReleased(givenTest);
   const base: Attempt = {

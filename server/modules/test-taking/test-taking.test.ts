@@ -275,6 +275,7 @@ describe('sitting a test', () => {
       'options',
       'questionText',
       'type',
+      'variant',
     ]);
     const resumed = (await as(mineCookie, 'GET', `/api/student/attempts/${first.id}`)).json().attempt as Attempt;
     expect(resumed.questions.map((x) => x.question?.id)).toEqual([q.choice, q.blanks, q.short]);

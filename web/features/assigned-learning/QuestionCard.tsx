@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { BookOpenCheck, CheckCircle2, Info, Lightbulb, Paperclip, XCircle } from 'lucide-react';
+import { BookOpenCheck, CheckCircle2, Info, Lightbulb, Paperclip, Shuffle, XCircle } from 'lucide-react';
 import type { StudentQuestion } from '@common/schemas/learning';
 import { SOLUTION_AFTER_WRONG } from '@common/schemas/learning';
-import { MESSAGES } from '@common/rules';
+import { ANOTHER_AFTER_WRONG, MESSAGES } from '@common/rules';
 import { QUESTION_TYPE_RULES } from '@common/question-types';
 import { readAttachments, uploadUrl } from '@common/schemas/questions';
 import { apiUrl, errorMessage } from '../../api/client';
 import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
 import { Button } from '../../ui/Button';
-import { useCheckAnswer, useHintOpened, useSolution } from './api';
+import { useAnotherVariant, useCheckAnswer, useHintOpened, useSolution } from './api';
 import { AnswerInput } from '../../question-types/answering';
 import { questionHtml } from '../../question-types/blanks';
 import { loadSessionAnswer, saveSessionAnswer, type SessionAnswer } from './sessionAnswers';
@@ -22,22 +22,45 @@ import styles from './student.module.css';
  * offered after a right answer or a second wrong one, now or in the server's record (`solutionEarned`). Typed answers
  * and verdicts are saved for the session. A practice question has no section.
  */
-export function QuestionCard({
-  question,
-  sectionId,
-  userId,
-  solutionEarned = false,
-}: {
+interface QuestionCardProps {
   question: StudentQuestion;
   sectionId?: string;
   userId: string;
   solutionEarned?: boolean;
-}) {
-  const [saved, setSaved] = useState<SessionAnswer>(() => loadSessionAnswer(userId, question.id));
+}
+
+export function QuestionCard(props: QuestionCardProps) {
+  // A new variant ("Show me another") replaces the question shown until the list brings it too.
+  const [replaced, setReplaced] = useState<StudentQuestion | null>(null);
+  const question = replaced?.id === props.question.id ? replaced : props.question;
+  return (
+    <Exercise
+      key={placeOf(question)}
+      {...props}
+      question={question}
+      // The earned solution was the last variant's: a new one earns its own.
+      solutionEarned={question === props.question && props.solutionEarned}
+      onReplaced={setReplaced}
+    />
+  );
+}
+
+/** Where a question's typed answer is kept: by question, and by variant for one with random numbers. */
+const placeOf = (question: StudentQuestion) => (question.variant ? `${question.id}@${question.variant}` : question.id);
+
+function Exercise({
+  question,
+  sectionId,
+  userId,
+  solutionEarned = false,
+  onReplaced,
+}: QuestionCardProps & { onReplaced(next: StudentQuestion): void }) {
+  const place = placeOf(question);
+  const [saved, setSaved] = useState<SessionAnswer>(() => loadSessionAnswer(userId, place));
   const { answer, result } = saved;
   const save = (next: SessionAnswer) => {
     setSaved(next);
-    saveSessionAnswer(userId, question.id, next);
+    saveSessionAnswer(userId, place, next);
   };
   const check = useCheckAnswer();
   const verdict = useRef<HTMLDivElement>(null);
@@ -59,7 +82,7 @@ export function QuestionCard({
       { questionId: question.id, studentAnswer: sent, sectionId },
       {
         onSuccess: (reply) => {
-          const latest = loadSessionAnswer(userId, question.id);
+          const latest = loadSessionAnswer(userId, place);
           save({
             ...latest,
             answer: sent,
@@ -106,9 +129,37 @@ export function QuestionCard({
         ) : null}
       </div>
       {solutionEarned || saved.solved || saved.wrong >= SOLUTION_AFTER_WRONG ? (
-        <WorkedSolution questionId={question.id} />
+        <WorkedSolution questionId={question.id} variant={question.variant} />
+      ) : null}
+      {question.variant && saved.wrong >= ANOTHER_AFTER_WRONG ? (
+        <Another questionId={question.id} onReplaced={onReplaced} />
       ) : null}
     </form>
+  );
+}
+
+/** "Show me another": the same question with new numbers, after two wrong answers to these. */
+function Another({ questionId, onReplaced }: { questionId: string; onReplaced(next: StudentQuestion): void }) {
+  const another = useAnotherVariant(questionId);
+  return (
+    <div className={styles.anotherRow}>
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={Shuffle}
+        aria-disabled={another.isPending || undefined}
+        onClick={() => {
+          if (!another.isPending) another.mutate(undefined, { onSuccess: onReplaced });
+        }}
+      >
+        {another.isPending ? 'Getting another...' : 'Show me another'}
+      </Button>
+      {another.isError ? (
+        <p className={styles.failed} role="alert">
+          {errorMessage(another.error, 'Could not get another question. Please try again.')}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -136,10 +187,10 @@ function Hint({ questionId, hint }: { questionId: string; hint: string }) {
 }
 
 /** The worked solution, fetched when the student asks for it: the server gives it only once it is earned. */
-function WorkedSolution({ questionId }: { questionId: string }) {
+function WorkedSolution({ questionId, variant }: { questionId: string; variant: number | null }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const solution = useSolution(questionId, open);
+  const solution = useSolution(questionId, variant, open);
   return (
     <div className={styles.solution}>
       <Button

@@ -22,13 +22,14 @@ export const studentKeys = {
   courseProgress: (id: string) => ['student', 'course-progress', id] as const,
   progress: (sectionId: string) => ['student', 'progress', sectionId] as const,
   questions: (ids: readonly string[]) => ['student', 'questions', ...ids] as const,
-  solution: (id: string) => ['student', 'solution', id] as const,
+  /** A question's solution, per variant for one with random numbers (null for one without). */
+  solution: (id: string, variant: number | null) => ['student', 'solution', id, variant] as const,
 };
 
 /** A question's worked solution, asked for only when the student opens it; the server decides whether it is theirs yet. */
-export function useSolution(questionId: string, wanted: boolean) {
+export function useSolution(questionId: string, variant: number | null, wanted: boolean) {
   return useQuery({
-    queryKey: studentKeys.solution(questionId),
+    queryKey: studentKeys.solution(questionId, variant),
     queryFn: () =>
       api.get<SolutionReply>(
         `/questions/${encodeURIComponent(questionId)}/solution`,
@@ -115,6 +116,28 @@ export function useQuestionBatch(ids: readonly string[]) {
       api.post<StudentQuestion[]>('/questions/batch', { questionIds: ids }, 'Failed to load the questions'),
     enabled: ids.length > 0,
     retry: false,
+  });
+}
+
+/**
+ * "Show me another": a new variant of a question with random numbers, after two wrong answers to the one shown. The
+ * section's and the practice's lists take it at once, so a return to the page finds the new numbers.
+ */
+export function useAnotherVariant(questionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<StudentQuestion>(
+        `/student/questions/${encodeURIComponent(questionId)}/another`,
+        undefined,
+        'Could not get another question. Please try again.',
+      ),
+    onSuccess: (next) => {
+      client.setQueriesData<StudentQuestion[]>({ queryKey: ['student', 'questions'] }, (list) =>
+        list?.map((q) => (q.id === next.id ? next : q)),
+      );
+      void client.invalidateQueries({ queryKey: practiceKeys.session });
+    },
   });
 }
 

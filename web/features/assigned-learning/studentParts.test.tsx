@@ -21,6 +21,7 @@ describe('a fill-in-the-blank question card', () => {
       source: '',
       multipleAnswers: false,
       answerForms: [],
+      variant: null,
     };
     const { container } = render(
       <QueryClientProvider client={new QueryClient()}>

@@ -3,6 +3,7 @@ import { RichTextEditor } from '../../math/RichTextEditor';
 import { TextField } from '../../ui/Field';
 import { QUESTION_TYPE_KEYS } from '../../question-types/authoring';
 import type { QuestionDraft } from './draft';
+import { TemplateFields } from './TemplateFields';
 
 interface ContentFieldsProps {
   draft: QuestionDraft;
@@ -11,7 +12,10 @@ interface ContentFieldsProps {
   errors: FieldErrors<QuestionDraft>;
 }
 
-/** The body of a question, shared by step 2 and the inline editor: text, answers of its type, solution and hint. */
+/**
+ * The body of a question, shared by step 2 and the inline editor: text, answers of its type, solution, hint and its
+ * random numbers.
+ */
 export function ContentFields({ draft, onChange, errors }: ContentFieldsProps) {
   const KeyEditor = draft.type ? QUESTION_TYPE_KEYS[draft.type].Editor : null;
   return (
@@ -37,6 +41,7 @@ export function ContentFields({ draft, onChange, errors }: ContentFieldsProps) {
         onChange={(e) => onChange({ hint: e.target.value })}
         error={errors.hint?.message}
       />
+      <TemplateFields draft={draft} onChange={onChange} errors={errors} />
     </>
   );
 }

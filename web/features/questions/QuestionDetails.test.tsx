@@ -19,6 +19,7 @@ const question: Question = {
   solution: '',
   hint: '',
   source: '',
+  template: null,
   focus: [],
   category: [],
   focusNames: [],

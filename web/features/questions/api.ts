@@ -3,7 +3,7 @@
  * Each call's fallback is the screen's fixed text for a failed answer; screens pass the network-failure text to errorMessage.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Question, QuestionList, Tag } from '@common/schemas/questions';
+import type { Question, QuestionList, Tag, VariantPreviewReply } from '@common/schemas/questions';
 import { api } from '../../api/client';
 import { MESSAGES } from './messages';
 
@@ -81,6 +81,12 @@ export const useDeleteTag = (kind: TagKind) =>
       kind === 'category' ? MESSAGES.categoryDeleteFailed : MESSAGES.focusDeleteFailed,
     ),
   );
+
+/** Draws variants of a draft with random numbers, each with its self-checks (nothing is stored). */
+export const usePreviewVariants = () =>
+  useMutation({
+    mutationFn: (draft: object) => api.post<VariantPreviewReply>('/questions/variants', draft, MESSAGES.previewFailed),
+  });
 
 /** The address of a stored attachment. */
 export { uploadUrl } from '@common/schemas/questions';

@@ -14,8 +14,60 @@ import {
   type QuestionType,
 } from '@common/schemas/questions';
 import { formsOfBlanks } from '@common/question-types/display';
+import type { QuestionTemplate } from '@common/templates';
 import { ApiError } from '../../api/client';
 import { QUESTION_TYPE_KEYS, type KeyDraft } from '../../question-types/authoring';
+
+/** A variable as the form holds it: every kind's fields, so switching its kind keeps what was typed. */
+export interface VariableDraft {
+  name: string;
+  kind: 'range' | 'choice' | 'computed';
+  min: string;
+  max: string;
+  step: string;
+  values: string[];
+  expression: string;
+}
+
+/** Random numbers as the form holds them; `seeds` null for any variant, else the approved ones. */
+export interface TemplateDraft {
+  variables: VariableDraft[];
+  constraints: string[];
+  seeds: number[] | null;
+}
+
+export const emptyVariable = (name = ''): VariableDraft => ({
+  name,
+  kind: 'range',
+  min: '1',
+  max: '9',
+  step: '1',
+  values: [],
+  expression: '',
+});
+
+/** The template as the server takes it: each variable with its kind's fields, blank constraints dropped. */
+export function templateFields(template: TemplateDraft): QuestionTemplate {
+  return {
+    variables: template.variables.map(({ name, kind, min, max, step, values, expression }) =>
+      kind === 'range'
+        ? { name, kind, min, max, step }
+        : kind === 'choice'
+          ? { name, kind, values }
+          : { name, kind, expression },
+    ),
+    constraints: template.constraints.map((c) => c.trim()).filter(Boolean),
+    seeds: template.seeds,
+  };
+}
+
+function templateDraftOf(template: QuestionTemplate): TemplateDraft {
+  return {
+    variables: template.variables.map((v) => ({ ...emptyVariable(), ...v })),
+    constraints: [...template.constraints],
+    seeds: template.seeds ? [...template.seeds] : null,
+  };
+}
 
 export interface QuestionDraft extends KeyDraft {
   grade: string;
@@ -26,6 +78,8 @@ export interface QuestionDraft extends KeyDraft {
   focus: string[];
   questionText: string;
   solution: string;
+  /** Random numbers, or null for a question that is the same for everyone. */
+  template: TemplateDraft | null;
 }
 
 export const emptyDraft = (): QuestionDraft => ({
@@ -41,6 +95,7 @@ export const emptyDraft = (): QuestionDraft => ({
   correct: [],
   blanks: [['']],
   forms: [[]],
+  template: null,
 });
 
 /**
@@ -63,6 +118,7 @@ export function draftFields(draft: QuestionDraft) {
     options,
     answer,
     answerForms,
+    template: draft.template ? templateFields(draft.template) : null,
   };
 }
 
@@ -138,5 +194,6 @@ export function draftOf(q: Question): QuestionDraft {
     correct,
     blanks: blanks.length ? blanks : [['']],
     forms: formsOfBlanks(q.answerForms),
+    template: q.template ? templateDraftOf(q.template) : null,
   };
 }

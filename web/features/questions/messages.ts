@@ -20,6 +20,7 @@ export const MESSAGES = {
   skillSaveFailed: 'Failed to save the skill',
   skillDeleteFailed: 'Failed to delete the skill',
   prerequisitesSaveFailed: 'Failed to save the prerequisites',
+  previewFailed: 'Failed to preview the variants',
 } as const;
 
 /** How long the category manager's messages stay; the bank and step 1 use the default 5 s. */

@@ -11,6 +11,11 @@ const written: Step2Content = {
   options: ['', ''],
   correct: [],
   blanks: [['3', 'three']],
+  template: {
+    variables: [{ name: 'a', kind: 'range', min: '1', max: '9', step: '1', values: [], expression: '' }],
+    constraints: ['a != 5'],
+    seeds: [3, 4],
+  },
 };
 
 describe('the step-2 draft', () => {

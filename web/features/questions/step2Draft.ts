@@ -14,6 +14,24 @@ const step2Content = z.object({
   options: z.array(z.string()),
   correct: z.array(z.string()),
   blanks: z.array(z.array(z.string())).min(1),
+  template: z
+    .object({
+      variables: z.array(
+        z.object({
+          name: z.string(),
+          kind: z.enum(['range', 'choice', 'computed']),
+          min: z.string(),
+          max: z.string(),
+          step: z.string(),
+          values: z.array(z.string()),
+          expression: z.string(),
+        }),
+      ),
+      constraints: z.array(z.string()),
+      seeds: z.array(z.number()).nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type Step2Content = z.infer<typeof step2Content>;
 
@@ -21,8 +39,8 @@ const storageKey = (userId: string) => `questionDraft:${userId}`;
 let heldFiles: { userId: string; files: File[] } | null = null;
 
 export function step2ContentOf(draft: QuestionDraft): Step2Content {
-  const { questionText, solution, hint, options, correct, blanks } = draft;
-  return { questionText, solution, hint, options, correct, blanks };
+  const { questionText, solution, hint, options, correct, blanks, template } = draft;
+  return { questionText, solution, hint, options, correct, blanks, template };
 }
 
 /** The stored draft of this user, or nothing when there is none or it cannot be read. */

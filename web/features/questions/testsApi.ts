@@ -1,7 +1,14 @@
 /** The test generator's calls: saved tests (`POST /api/tests` and the rest of /api/tests) and the random draw. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TEST_MESSAGES } from '@common/rules';
-import type { RandomDrawInput, RandomDrawResult, TestDetail, TestInput, TestList } from '@common/schemas/tests';
+import type {
+  RandomDrawInput,
+  RandomDrawResult,
+  TestDetail,
+  TestInput,
+  TestList,
+  TestPapers,
+} from '@common/schemas/tests';
 import { api } from '../../api/client';
 
 export interface SavedTestFilters {
@@ -26,6 +33,14 @@ export function useSavedTests(filters: SavedTestFilters) {
 
 export const useTest = (id: string) =>
   useQuery({ queryKey: ['test', id], queryFn: () => api.get<TestDetail>(`/tests/${id}`, 'Failed to load test') });
+
+/** A test's printed papers in `versions` versions, each with its own variants: asked only for a test with random numbers. */
+export const useTestPapers = (id: string, versions: number, wanted: boolean) =>
+  useQuery({
+    queryKey: ['test', id, 'papers', versions],
+    queryFn: () => api.get<TestPapers>(`/tests/${id}/papers?versions=${versions}`, 'Failed to load test'),
+    enabled: wanted,
+  });
 
 /** Runs a call, then refreshes the saved tests. */
 function useRefreshing<A, R>(call: (arg: A) => Promise<R>) {

@@ -31,9 +31,11 @@ const work = (patch: Partial<StudentWork> = {}): StudentWork => ({
           options: { A: '$\\frac{3}{4}$', B: '$\\frac{2}{6}$' },
           attemptCount: 25,
           attempts: [
-            { answer: 'B', isCorrect: false, at: '2026-02-01T10:00:00.000Z' },
-            { answer: 'A', isCorrect: true, at: '2026-02-01T10:01:00.000Z' },
+            { answer: 'B', isCorrect: false, at: '2026-02-01T10:00:00.000Z', variant: null },
+            { answer: 'A', isCorrect: true, at: '2026-02-01T10:01:00.000Z', variant: null },
           ],
+          variant: null,
+          varies: false,
           hintOpenedAt: '2026-02-01T09:59:00.000Z',
           solutionOpenedAt: null,
         },

@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Link } from 'react-router';
-import { CheckCircle2, Lightbulb, BookOpenCheck, XCircle } from 'lucide-react';
+import { CheckCircle2, Lightbulb, BookOpenCheck, Shuffle, XCircle } from 'lucide-react';
 import { describeAnswer } from '@common/question-types';
 import { plural, STUDENT_WORK_MESSAGES as M } from '@common/rules';
 import type { StudentWork, WorkExercise, WorkSection, WorkSitting } from '@common/schemas/student-work';
@@ -17,7 +17,9 @@ import { PageState } from '../../ui/PageState';
 import { Pagination } from '../../ui/Pagination';
 import { SkillList } from '../../ui/SkillList';
 import { Table } from '../../ui/Table';
-import { useStudentWork } from './api';
+import { MathText } from '../../math/MathText';
+import { Toast, useNotify } from '../../ui/Toast';
+import { useNewVariant, useStudentWork } from './api';
 import { NotesPanel } from './NotesPanel';
 import styles from './StudentWork.module.css';
 
@@ -80,7 +82,7 @@ export default function StudentWorkPage() {
           ) : (
             <>
               {data.sections.map((section) => (
-                <SectionGroup key={section.sectionId} section={section} />
+                <SectionGroup key={section.sectionId} section={section} studentId={studentId} />
               ))}
               <Pagination
                 page={data.sectionPage.page}
@@ -179,7 +181,7 @@ function Sittings({ sittings }: { sittings: WorkSitting[] }) {
   );
 }
 
-function SectionGroup({ section }: { section: WorkSection }) {
+function SectionGroup({ section, studentId }: { section: WorkSection; studentId: string }) {
   const tried = section.exercises.filter((e) => e.attemptCount > 0).length;
   const title = `${section.unitNumber}.${section.sectionNumber} ${section.title}`;
   return (
@@ -203,7 +205,7 @@ function SectionGroup({ section }: { section: WorkSection }) {
         <ol className={styles.exercises} aria-label={`Exercises of ${title}`}>
           {section.exercises.map((exercise) => (
             <li key={exercise.questionId}>
-              <Exercise exercise={exercise} />
+              <Exercise exercise={exercise} studentId={studentId} />
             </li>
           ))}
         </ol>
@@ -212,11 +214,12 @@ function SectionGroup({ section }: { section: WorkSection }) {
   );
 }
 
-function Exercise({ exercise }: { exercise: WorkExercise }) {
+function Exercise({ exercise, studentId }: { exercise: WorkExercise; studentId: string }) {
   const label = `Exercise ${exercise.number}`;
   const firstShown = exercise.attemptCount - exercise.attempts.length;
   return (
     <article className={styles.exercise} aria-label={label}>
+      {exercise.varies ? <VariantLine exercise={exercise} studentId={studentId} /> : null}
       <header className={styles.exerciseHeader}>
         <h3>{label}</h3>
         <span className={styles.markers}>
@@ -259,6 +262,7 @@ function Exercise({ exercise }: { exercise: WorkExercise }) {
                     <XCircle size={14} aria-hidden="true" /> Wrong
                   </Badge>
                 )}
+                {attempt.variant ? <span className={styles.muted}>Variant {attempt.variant}</span> : null}
                 <time className={styles.muted} dateTime={attempt.at}>
                   {dated(attempt.at)}
                 </time>
@@ -268,5 +272,43 @@ function Exercise({ exercise }: { exercise: WorkExercise }) {
         </>
       )}
     </article>
+  );
+}
+
+/**
+ * Which variant of a question with random numbers the student has (its values, which the text shows), and a way to
+ * give them new numbers.
+ */
+function VariantLine({ exercise, studentId }: { exercise: WorkExercise; studentId: string }) {
+  const give = useNewVariant(studentId);
+  const { notice, notify } = useNotify();
+  return (
+    <>
+      <div className={styles.variantLine}>
+        <Shuffle size={16} aria-hidden="true" />
+        {exercise.variant ? (
+          <span>
+            Variant {exercise.variant.seed}: <MathText text={`$${exercise.variant.values}$`} />
+          </span>
+        ) : (
+          <span className={styles.muted}>Random numbers: the student gets their own when they open it.</span>
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-disabled={give.isPending || undefined}
+          onClick={() => {
+            if (give.isPending) return;
+            give.mutate(exercise.questionId, {
+              onSuccess: (reply) => notify('success', reply.message),
+              onError: (error) => notify('error', errorMessage(error, 'Could not give new numbers. Please try again.')),
+            });
+          }}
+        >
+          {give.isPending ? 'Giving new numbers...' : 'Give new numbers'}
+        </Button>
+      </div>
+      <Toast notice={notice} />
+    </>
   );
 }

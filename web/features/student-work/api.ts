@@ -20,6 +20,20 @@ export const useStudentWork = (id: string, page: number) =>
     placeholderData: (previous) => previous,
   });
 
+/** Gives the student new numbers for a question with random numbers; their work is read again. */
+export function useNewVariant(studentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (questionId: string) =>
+      api.post<{ message: string; variant: number }>(
+        `${studentPath(studentId)}/questions/${encodeURIComponent(questionId)}/new-variant`,
+        undefined,
+        'Could not give new numbers. Please try again.',
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: workKeys.student(studentId) }),
+  });
+}
+
 type NoteReply = { message: string; note: Note };
 
 /** Writes, changes or deletes a note; the student's work (which lists the notes) is read again. */

@@ -1,4 +1,4 @@
-import { splitMath } from '../dollarMath';
+import { splitMath } from '@common/dollar-math';
 
 /**
  * Stored rich text keeps math as dollar text; the editor holds it as math nodes. These helpers turn dollar math

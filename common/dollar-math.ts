@@ -6,42 +6,57 @@
  */
 export type MathPiece = { kind: 'text'; value: string } | { kind: 'math'; display: boolean; latex: string };
 
-export function splitMath(text: string): MathPiece[] {
-  const pieces: MathPiece[] = [];
-  let plain = '';
+/** Where a piece of math is: `from` to `to` is its LaTeX, between the delimiters that open and close it. */
+export interface MathSpan {
+  from: number;
+  to: number;
+  display: boolean;
+}
+
+/** The math of a text, in order: one pass, each dollar looked at a bounded number of times. */
+export function mathSpans(text: string): MathSpan[] {
+  const spans: MathSpan[] = [];
   let i = 0;
-  const flush = () => {
-    if (plain) pieces.push({ kind: 'text', value: plain });
-    plain = '';
-  };
   while (i < text.length) {
     const ch = text[i];
     if (ch === '\\' && text[i + 1] === '$') {
-      plain += '\\$';
       i += 2;
       continue;
     }
     if (ch === '$' && text[i + 1] === '$') {
       const end = findClosing(text, i + 2, '$$');
       if (end > i + 2) {
-        flush();
-        pieces.push({ kind: 'math', display: true, latex: text.slice(i + 2, end).trim() });
+        spans.push({ from: i + 2, to: end, display: true });
         i = end + 2;
         continue;
       }
     } else if (ch === '$' && text[i + 1] !== undefined && !/\s/.test(text[i + 1])) {
       const end = findInlineClosing(text, i + 1);
       if (end > 0) {
-        flush();
-        pieces.push({ kind: 'math', display: false, latex: text.slice(i + 1, end) });
+        spans.push({ from: i + 1, to: end, display: false });
         i = end + 1;
         continue;
       }
     }
-    plain += ch;
     i++;
   }
-  flush();
+  return spans;
+}
+
+export function splitMath(text: string): MathPiece[] {
+  const pieces: MathPiece[] = [];
+  let at = 0;
+  const plain = (to: number) => {
+    if (to > at) pieces.push({ kind: 'text', value: text.slice(at, to) });
+  };
+  for (const span of mathSpans(text)) {
+    const delimiter = span.display ? 2 : 1;
+    plain(span.from - delimiter);
+    const latex = text.slice(span.from, span.to);
+    pieces.push({ kind: 'math', display: span.display, latex: span.display ? latex.trim() : latex });
+    at = span.to + delimiter;
+  }
+  plain(text.length);
   return pieces;
 }
 
