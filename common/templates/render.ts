@@ -11,8 +11,8 @@
  * | `x{^a}`     | `x^{3}`      | `x^{-1}`    | `x`        | `x^{0}` |
  *
  * Fractions stay exact (`\frac{1}{3}`), decimals whose value ends are written out (`0.25`). Inside `$...$` math a
- * value is LaTeX, and a bare `{a}` keeps its braces as a group (`\frac{a}{b}` becomes `\frac{3}{7}`, `x^{a}` becomes
- * `x^{-2}`, `5 - {a}` becomes `5 - {3}`), so a marker can stand as a command's argument; outside math a value that needs LaTeX is written as math
+ * value is LaTeX, and a bare `{a}` after a command, `^` or `_` keeps its braces as a group (`\frac{a}{b}` becomes
+ * `\frac{3}{7}`, `x^{a}` becomes `x^{-2}`, `{a}/{b}` becomes `3/7`), so a marker can stand as an argument; outside math a value that needs LaTeX is written as math
  * of its own (`$\frac{1}{3}$`), and a word as it is.
  */
 import Fraction from 'fraction.js';
@@ -24,6 +24,9 @@ import type { VariantValues } from './generate';
  * A marker: `{`, an optional `+` or `^`, a name, an optional `:term`, `}`. Every part is bounded and none repeats
  * another, so one pass over any text reads it.
  */
+/** What, just before a marker in math, makes it an argument: a command's name, `^`, `_`, or another argument. */
+const ARGUMENT_BEFORE = /[A-Za-z^_{}]/;
+
 const MARKER = /\{([+^]?)([A-Za-z][A-Za-z0-9]{0,11})(?::([^{}$<>]{1,30}))?\}/g;
 
 /** Whether a denominator ends in decimals (only 2s and 5s). */
@@ -81,9 +84,10 @@ export function fillText(text: string, values: VariantValues, math = false): str
       const latex = markerLatex(sign, value, term);
       return latex.includes('\\') ? `$${latex}$` : latex;
     }
-    if (typeof value === 'string') return `{\\text{${value}}}`;
-    // A bare value stays a group, as its braces made it: `\frac{a}{b}` and `x^{a}` keep their arguments whole.
-    return sign === '' && term === undefined ? `{${numberLatex(value as Fraction)}}` : markerLatex(sign, value, term);
+    const latex = typeof value === 'string' ? `\\text{${value}}` : markerLatex(sign, value, term);
+    // A bare value that is a command's argument or a power stays a group, as its braces made it: `\frac{a}{b}` and
+    // `x^{a}` keep their arguments whole, where `{a}/{b}` reads 3/7.
+    return sign === '' && term === undefined && ARGUMENT_BEFORE.test(text[at - 1] ?? '') ? `{${latex}}` : latex;
   });
 }
 

@@ -235,7 +235,8 @@ describe('writing values into text', () => {
     ['x{^one} x{^n}', 'x x^{-1}'],
     ['{who} has {a} apples', 'Ana has 3 apples'],
     ['$\\frac{a}{b}$', '$\\frac{3}{b}$'],
-    ['$x^{n} {a:y} - {a}$', '$x^{-1} 3y - {3}$'],
+    ['$x^{n} {a:y} - {a}$', '$x^{-1} 3y - 3$'],
+    ['$\\sqrt{a} + {a}/{n}$', '$\\sqrt{3} + 3/-1$'],
     ['{undeclared} {a', '{undeclared} {a'],
   ])('%s reads %s', (text, expected) => {
     expect(fillText(text, v)).toBe(expected);
@@ -246,9 +247,10 @@ describe('writing values into text', () => {
     f.set('r', new Fraction(-1, 3));
     f.set('h', new Fraction(1, 4));
     expect(fillText('r is {r}, h is {h}', f)).toBe('r is $-\\frac{1}{3}$, h is 0.25');
-    expect(fillText('$x = {r}$', f)).toBe('$x = {-\\frac{1}{3}}$');
-    expect(fillText('{r}', f, true)).toBe('{-\\frac{1}{3}}');
-    expect(fillText('$\\text{by} {who}$', values({ who: 'Ana' }))).toBe('$\\text{by} {\\text{Ana}}$');
+    expect(fillText('$x = {r}$', f)).toBe('$x = -\\frac{1}{3}$');
+    expect(fillText('$x^{r}$', f)).toBe('$x^{-\\frac{1}{3}}$');
+    expect(fillText('{r}', f, true)).toBe('-\\frac{1}{3}');
+    expect(fillText('$\\text{by} {who}$', values({ who: 'Ana' }))).toBe('$\\text{by} \\text{Ana}$');
   });
 
   it('reads a long text in one pass', () => {

@@ -212,7 +212,7 @@ describe('variants in use', () => {
   });
 
   it('gives each student their own variant, the same on every read, and never its answer', async () => {
-    const texts = [];
+    const seeds = [];
     for (const s of students) {
       const first = (await batch(s.cookie)).json()[0];
       expect(first.questionText).toMatch(/^<p>Add \d\/8 and \d\/8: ___1___<\/p>$/);
@@ -221,7 +221,7 @@ describe('variants in use', () => {
       expect(first).not.toHaveProperty('answer');
       expect(first).not.toHaveProperty('solution');
       expect((await batch(s.cookie)).json()[0]).toEqual(first);
-      texts.push(first.questionText);
+      seeds.push(first.variant);
     }
     const stored = await rows<{ n: number }>(
       t.db,
@@ -229,7 +229,17 @@ describe('variants in use', () => {
     );
     expect(stored[0].n).toBe(students.length);
     // Seeds are drawn from two billion: three students sharing one is not to be expected.
-    expect(new Set(texts.map((text) => text)).size).toBeGreaterThan(1);
+    expect(new Set(seeds).size).toBe(students.length);
+  });
+
+  it('spreads the approved variants: students side by side get different ones while any is left', async () => {
+    const template = { ...ADD, constraints: [...ADD.constraints, 'mod(a + c, 2) = 1'], seeds: [3, 5, 8] };
+    const approved = (await create(addFields({ template }))).json().question.id;
+    await post(staff, '/api/questions/assign-to-section', { sectionId, questionIds: [approved] });
+    const given = [];
+    for (const s of students)
+      given.push((await post(s.cookie, '/api/questions/batch', { questionIds: [approved] })).json()[0].variant);
+    expect(given.sort((a, b) => a - b)).toEqual([3, 5, 8]);
   });
 
   it('judges each student against their own variant, and stores the seed with the attempt', async () => {

@@ -119,18 +119,23 @@ export function sampleSeed(template: CompiledTemplate): number | null {
 const SEED_TRIES = 12;
 
 /**
- * A seed for a new variant: one of the approved (any when all are approved alike), or a random one whose variant
- * passes its self-checks; never `current`, nor one that reads the same. Null when there is none.
+ * A seed for a new variant: one of the approved, the least given first (`given`: students by seed) so that students
+ * side by side get different numbers, or a random one whose variant passes its self-checks; never `current`, nor
+ * one that reads the same. Null when there is none.
  */
 export function chooseSeed(
   template: CompiledTemplate,
   question: TemplatedQuestion,
   current: number | null,
+  given: ReadonlyMap<number, number> = new Map(),
 ): number | null {
   const noMath = () => null;
   const avoid = current === null ? null : previewVariant(template, question, current, noMath).signature;
+  const timesGiven = (seed: number) => given.get(seed) ?? 0;
   const candidates = template.seeds
-    ? shuffled(template.seeds).slice(0, SEED_TRIES)
+    ? shuffled(template.seeds)
+        .sort((a, b) => timesGiven(a) - timesGiven(b))
+        .slice(0, SEED_TRIES)
     : Array.from({ length: SEED_TRIES }, () => randomInt(1, MAX_SEED + 1));
   let fallback: number | null = null;
   for (const seed of candidates) {
@@ -174,10 +179,16 @@ export async function studentSeeds(
   if (unknown.length === 0) return seeds;
   const ids = unknown.map((q) => q.id);
   const stored = await storedSeeds(ctx.db, studentId, ids);
-  const fresh = unknown.flatMap((question) => {
-    if (stored.has(question.id)) return [];
-    const template = storedTemplate(question.template);
-    const seed = template && chooseSeed(template, question, null);
+  const toGive = unknown.flatMap((question) => {
+    const template = stored.has(question.id) ? null : storedTemplate(question.template);
+    return template ? [{ question, template }] : [];
+  });
+  const given = await seedsGiven(
+    ctx.db,
+    toGive.filter((g) => g.template.seeds).map((g) => g.question.id),
+  );
+  const fresh = toGive.flatMap(({ question, template }) => {
+    const seed = chooseSeed(template, question, null, given.get(question.id));
     return seed === null ? [] : [{ questionId: question.id, seed }];
   });
   if (fresh.length > 0) {
@@ -200,6 +211,22 @@ export async function studentSeeds(
     void ctx.memos.studentVariant.remember({ student: studentId, question: questionId }, async () => seed);
   }
   return seeds;
+}
+
+/** How many students have each seed of these questions (those with approved variants), by question. */
+async function seedsGiven(db: Db, questionIds: string[]): Promise<Map<string, Map<number, number>>> {
+  const given = new Map<string, Map<number, number>>();
+  if (questionIds.length === 0) return given;
+  const found = await rows<{ question_id: string; seed: number; n: number }>(
+    db,
+    sql`select sg_v.question_id, sg_v.seed, count(*)::int as n from student_variants sg_v
+        where sg_v.question_id = any(${`{${questionIds.join(',')}}`}::uuid[]) group by sg_v.question_id, sg_v.seed`,
+  );
+  for (const row of found) {
+    if (!given.has(row.question_id)) given.set(row.question_id, new Map());
+    given.get(row.question_id)!.set(row.seed, row.n);
+  }
+  return given;
 }
 
 async function storedSeeds(db: Db, studentId: string, questionIds: string[]): Promise<Map<string, number>> {
