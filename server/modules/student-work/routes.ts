@@ -38,7 +38,10 @@ export function studentWorkRoutes(ctx: AppContext) {
     );
     r.post(
       '/students/:id/questions/:questionId/new-variant',
-      { config: teachers, schema: { params: studentQuestionParams, response: { 200: newVariantReply } } },
+      {
+        config: { ...teachers, invalidates: ['content'] },
+        schema: { params: studentQuestionParams, response: { 200: newVariantReply } },
+      },
       (req) => work.giveNewVariant(ctx, actorOf(req.user!), req.params.id, req.params.questionId),
     );
     r.get(

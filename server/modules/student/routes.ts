@@ -134,7 +134,11 @@ export function studentRoutes(ctx: AppContext) {
 
     r.post(
       '/student/questions/:id/another',
-      { config: student, schema: { params: idParam, response: { 200: studentQuestion } } },
+      // The student's kept batch shows the variant: it is emptied before the new one is answered.
+      {
+        config: { ...student, invalidates: ['content'] },
+        schema: { params: idParam, response: { 200: studentQuestion } },
+      },
       async (req) => studentQuestion.parse(await anotherVariant(ctx, req.user!.id, req.params.id)),
     );
   };
