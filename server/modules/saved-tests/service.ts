@@ -176,18 +176,18 @@ export async function testPapers(ctx: AppContext, id: string, versions: number):
   const test = await getTest(ctx.db, id);
   return {
     versions: await Promise.all(
-      PAPER_VERSIONS.slice(0, versions).map(async (version) => ({
+      PAPER_VERSIONS.slice(0, versions).map(async (version, index) => ({
         version,
-        questions: await Promise.all(test.questions.map((entry) => versionEntry(ctx, id, version, entry))),
+        questions: await Promise.all(test.questions.map((entry) => versionEntry(ctx, id, index, entry))),
       })),
     ),
   };
 }
 
-async function versionEntry(ctx: AppContext, testId: string, version: string, entry: TestEntry) {
+async function versionEntry(ctx: AppContext, testId: string, version: number, entry: TestEntry) {
   const question = entry.question;
   const template = question && storedTemplate(question.template);
-  const seed = template && paperSeed(template, question, `${testId}:${version}`);
+  const seed = template && paperSeed(template, question, testId, version);
   const variant = seed && (await variantOf(ctx, question.id, seed, async () => question));
   if (!question || !variant) return { ...entry, variant: null };
   const { questionText, options, answer, hint, solution } = variant;

@@ -298,15 +298,23 @@ function seedOfText(text: string): number {
 }
 
 /**
- * The variant of a question on a printed paper: chosen by the paper (its test and version letter), so every copy of
- * version A reads the same and comes with the same key; one that passes its self-checks, or else the first drawable.
+ * The variant of a question on a printed paper: chosen by the paper (its test and version), so every copy of version
+ * A reads the same and comes with the same key; one that passes its self-checks, or else the first drawable. Of
+ * approved variants, the versions take them in turn from a place the test picks, so versions differ while any is left.
  */
-export function paperSeed(template: CompiledTemplate, question: TemplatedQuestion, paper: string): number | null {
+export function paperSeed(
+  template: CompiledTemplate,
+  question: TemplatedQuestion,
+  testId: string,
+  version: number,
+): number | null {
   const noMath = () => null;
   let fallback: number | null = null;
+  const start = seedOfText(`${testId}:${question.id}`);
   for (let step = 0; step < SEED_TRIES; step++) {
-    const pick = seedOfText(`${paper}:${question.id}:${step}`);
-    const seed = template.seeds ? template.seeds[pick % template.seeds.length] : pick;
+    const seed = template.seeds
+      ? template.seeds[(start + version + step) % template.seeds.length]
+      : seedOfText(`${testId}:${version}:${question.id}:${step}`);
     const variant = previewVariant(template, question, seed, noMath);
     if (variant.question === null) continue;
     if (template.seeds || variant.problems.length === 0) return seed;

@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client';
 import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
 import { ShownAnswer } from '../../math/ShownAnswer';
+import { questionHtml } from '../../question-types/blanks';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -25,9 +26,9 @@ interface TemplateFieldsProps {
 }
 
 const KINDS = [
-  { value: 'range', label: 'Whole or decimal numbers in a range' },
-  { value: 'choice', label: 'A choice from a list' },
-  { value: 'computed', label: 'Computed from the ones above' },
+  { value: 'range', label: 'Range' },
+  { value: 'choice', label: 'Choice' },
+  { value: 'computed', label: 'Computed' },
 ];
 
 /** The first letter not yet a variable's name, for the next variable. */
@@ -244,7 +245,9 @@ function VariantGrid({ draft, variants, ticked, onTick, onApprove }: VariantGrid
               {v.problems.length ? <Badge tone="danger">Fails</Badge> : <Badge tone="success">Passes</Badge>}
             </div>
             {v.values ? <MathText text={`$${v.values}$`} className={styles.hint} /> : null}
-            <RichText html={v.questionText} />
+            <RichText
+              html={draft.type ? questionHtml({ type: draft.type, questionText: v.questionText }) : v.questionText}
+            />
             {draft.type ? (
               <p className={styles.variantKey}>
                 Key:{' '}

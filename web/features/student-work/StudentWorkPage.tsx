@@ -219,7 +219,6 @@ function Exercise({ exercise, studentId }: { exercise: WorkExercise; studentId: 
   const firstShown = exercise.attemptCount - exercise.attempts.length;
   return (
     <article className={styles.exercise} aria-label={label}>
-      {exercise.varies ? <VariantLine exercise={exercise} studentId={studentId} /> : null}
       <header className={styles.exerciseHeader}>
         <h3>{label}</h3>
         <span className={styles.markers}>
@@ -235,6 +234,7 @@ function Exercise({ exercise, studentId }: { exercise: WorkExercise; studentId: 
           ) : null}
         </span>
       </header>
+      {exercise.varies ? <VariantLine exercise={exercise} studentId={studentId} /> : null}
       <RichText html={questionHtml(exercise)} className={styles.question} />
       {exercise.attemptCount === 0 ? (
         <p className={styles.muted}>Not tried yet.</p>
