@@ -40,10 +40,52 @@ export interface QuestionTemplate {
   seeds: number[] | null;
 }
 
-type CompiledVariable =
+type CompiledVariable = (
   | { name: string; kind: 'range'; min: Fraction; step: Fraction; count: number }
   | { name: string; kind: 'choice'; values: TemplateValue[] }
-  | { name: string; kind: 'computed'; tree: Expression };
+  | { name: string; kind: 'computed'; tree: Expression }
+) & {
+  /** Whether its values are written as decimals (see writtenAsDecimal). */
+  decimal: boolean;
+};
+
+/**
+ * The values written as decimals: those of a range or list written with decimals, and those computed from such with
+ * no division; any other fraction is written as one. Kept beside the values (a value is a new object each draw), so
+ * the values themselves stay plain numbers.
+ */
+const DECIMAL_VALUES = new WeakSet<Fraction>();
+export const writtenAsDecimal = (value: Fraction): boolean => DECIMAL_VALUES.has(value);
+
+/** Whether a computed value of these variables is a decimal: it reads decimals only, and divides nothing. */
+function decimalExpression(tree: Expression, decimals: ReadonlySet<string>): boolean {
+  const names = namesIn(tree);
+  return names.size > 0 && [...names].every((name) => decimals.has(name)) && !divides(tree);
+}
+
+/** Whether an expression may make a fraction of decimals: a division, a negative power, or a function. */
+function divides(tree: Expression): boolean {
+  switch (tree.kind) {
+    case 'binary':
+      return (
+        tree.op === '/' ||
+        (tree.op === '^' && tree.right.kind === 'negate') ||
+        divides(tree.left) ||
+        divides(tree.right)
+      );
+    case 'negate':
+    case 'not':
+      return divides(tree.operand);
+    case 'logic':
+      return divides(tree.left) || divides(tree.right);
+    case 'compare':
+      return tree.operands.some(divides);
+    case 'call':
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** A template read once: what every draw of it uses. */
 export interface CompiledTemplate {
@@ -75,7 +117,12 @@ function exactNumber(text: unknown): Fraction | null {
 /** A choice as a value: a number when it reads as one (so `2` and `2.0` are one value), else the word. */
 const choiceValue = (text: string): TemplateValue => exactNumber(text) ?? text;
 
-function compileVariable(variable: TemplateVariable, known: Set<string>, path: string): CompiledVariable {
+function compileVariable(
+  variable: TemplateVariable,
+  known: Set<string>,
+  decimals: ReadonlySet<string>,
+  path: string,
+): CompiledVariable {
   const { name } = variable;
   switch (variable.kind) {
     case 'range': {
@@ -88,7 +135,7 @@ function compileVariable(variable: TemplateVariable, known: Set<string>, path: s
       const steps = max.sub(min).div(step);
       if (steps.d !== 1n) throw new TemplateIssue(M.rangeStep(name), path);
       if (steps.compare(TEMPLATE_LIMITS.rangeValues - 1) > 0) throw new TemplateIssue(M.rangeSize(name), path);
-      return { name, kind: 'range', min, step, count: Number(steps.n) + 1 };
+      return { name, kind: 'range', min, step, count: Number(steps.n) + 1, decimal: min.d !== 1n || step.d !== 1n };
     }
     case 'choice': {
       const values = Array.isArray(variable.values) ? variable.values.map((v) => String(v).trim()) : [];
@@ -98,12 +145,17 @@ function compileVariable(variable: TemplateVariable, known: Set<string>, path: s
         values.some((v) => v === '' || v.length > TEMPLATE_LIMITS.choiceLength || !CHOICE.test(v))
       )
         throw new TemplateIssue(M.choiceList(name), path);
-      return { name, kind: 'choice', values: values.map(choiceValue) };
+      return {
+        name,
+        kind: 'choice',
+        values: values.map(choiceValue),
+        decimal: values.some((v) => /^-?\d*\.\d/.test(v)),
+      };
     }
     case 'computed': {
       const tree = readExpression(variable.expression, known, path);
       if (isCondition(tree)) throw new TemplateIssue(M.comparisonInValue, path);
-      return { name, kind: 'computed', tree };
+      return { name, kind: 'computed', tree, decimal: decimalExpression(tree, decimals) };
     }
   }
 }
@@ -126,6 +178,7 @@ export function compileTemplate(template: QuestionTemplate): CompiledTemplate {
   if (template.constraints.length > TEMPLATE_LIMITS.constraints)
     throw new TemplateIssue(M.tooManyConstraints, 'constraints');
   const declared = new Set<string>();
+  const decimals = new Set<string>();
   const all = new Set(template.variables.map((v) => v.name));
   const variables = template.variables.map((variable, i) => {
     const path = `variables.${i}`;
@@ -135,7 +188,7 @@ export function compileTemplate(template: QuestionTemplate): CompiledTemplate {
     if (declared.has(variable.name)) throw new TemplateIssue(M.duplicateName(variable.name), `${path}.name`);
     let compiled: CompiledVariable;
     try {
-      compiled = compileVariable(variable, declared, path);
+      compiled = compileVariable(variable, declared, decimals, path);
     } catch (error) {
       // A name declared lower down gets its own message: the order of declaration matters.
       if (error instanceof TemplateIssue && variable.kind === 'computed') {
@@ -145,6 +198,7 @@ export function compileTemplate(template: QuestionTemplate): CompiledTemplate {
       throw error;
     }
     declared.add(variable.name);
+    if (compiled.decimal) decimals.add(variable.name);
     return compiled;
   });
   const constraints = template.constraints.map((text, i) => {
@@ -209,7 +263,9 @@ function drawOnce(template: CompiledTemplate, seed: number, draw: number, budget
   for (const variable of template.variables) {
     budget.spend();
     try {
-      values.set(variable.name, valueOf(variable, seed, draw, values, budget));
+      const value = valueOf(variable, seed, draw, values, budget);
+      if (variable.decimal && value instanceof Fraction) DECIMAL_VALUES.add(value);
+      values.set(variable.name, value);
     } catch (error) {
       if (error instanceof DrawFailed) return null;
       throw error;

@@ -18,7 +18,7 @@
 import Fraction from 'fraction.js';
 import { mathSpans } from '../dollar-math';
 import type { TemplateValue } from './expression';
-import type { VariantValues } from './generate';
+import { writtenAsDecimal, type VariantValues } from './generate';
 
 /**
  * A marker: `{`, an optional `+` or `^`, a name, an optional `:term`, `}`. Every part is bounded and none repeats
@@ -37,11 +37,14 @@ function terminates(d: bigint): boolean {
   return rest === 1n;
 }
 
-/** A number as LaTeX: `-3`, `0.25`, `-\frac{1}{3}`. */
-export function numberLatex(value: Fraction): string {
+/**
+ * A number as LaTeX: `-3`, `-\frac{1}{3}`, and `0.25` for a value written as a decimal (one drawn from a decimal
+ * range, or computed from such with no division) whose decimals end; a quarter drawn from whole numbers is `\frac{1}{4}`.
+ */
+export function numberLatex(value: Fraction, decimal = writtenAsDecimal(value)): string {
   const sign = value.s < 0n ? '-' : '';
   if (value.d === 1n) return `${sign}${value.n}`;
-  if (terminates(value.d)) return `${sign}${value.abs().toString()}`;
+  if (decimal && terminates(value.d)) return `${sign}${value.abs().toString()}`;
   return `${sign}\\frac{${value.n}}{${value.d}}`;
 }
 
@@ -51,21 +54,22 @@ function markerLatex(sign: string, value: TemplateValue, term: string | undefine
     const word = typeof value === 'string' ? value : String(value);
     return sign === '+' ? `+ ${word}` : term ? `${word}${term}` : word;
   }
-  if (sign === '^') return value.equals(1) ? '' : `^{${numberLatex(value)}}`;
+  const decimal = writtenAsDecimal(value);
+  if (sign === '^') return value.equals(1) ? '' : `^{${numberLatex(value, decimal)}}`;
   const isZero = value.n === 0n;
+  /** A positive coefficient and its term: `x` for 1, `3x`, `\frac{1}{3}x`. */
+  const coefficient = (size: Fraction, term: string) =>
+    size.equals(1) ? term : `${numberLatex(size, decimal)}${term}`;
   if (sign === '+') {
     if (isZero) return '';
     const size = value.abs();
-    const magnitude = term === undefined ? numberLatex(size) : coefficient(size, term);
+    const magnitude = term === undefined ? numberLatex(size, decimal) : coefficient(size, term);
     return `${value.s < 0n ? '-' : '+'} ${magnitude}`;
   }
-  if (term === undefined) return numberLatex(value);
+  if (term === undefined) return numberLatex(value, decimal);
   if (isZero) return '0';
   return value.s < 0n ? `-${coefficient(value.abs(), term)}` : coefficient(value, term);
 }
-
-/** A positive coefficient and its term: `x` for 1, `3x`, `\frac{1}{3}x`. */
-const coefficient = (size: Fraction, term: string) => (size.equals(1) ? term : `${numberLatex(size)}${term}`);
 
 /**
  * A text with its markers written with the variant's values. `math` says the whole text is LaTeX (an accepted

@@ -242,10 +242,23 @@ describe('writing values into text', () => {
     expect(fillText(text, v)).toBe(expected);
   });
 
-  it('writes fractions as math, exactly, and decimals that end as decimals', () => {
-    const f = values({ r: 0, h: 0 });
-    f.set('r', new Fraction(-1, 3));
-    f.set('h', new Fraction(1, 4));
+  it('writes fractions as math, exactly, and decimals drawn as decimals as decimals', () => {
+    const drawn = drawVariant(
+      compileTemplate(
+        template([
+          range('h', '0.25', '0.25', '0.25'),
+          computed('d', '2h + 0.5'),
+          computed('q', '1/4'),
+          computed('half', 'h / 2'),
+          computed('r', '-1/3'),
+        ]),
+      ),
+      1,
+    );
+    if (!drawn.ok) throw new Error(drawn.reason);
+    const f = drawn.values;
+    expect(fillText('h {h}, d {d}, q {q}, half {half}', f)).toBe('h 0.25, d 1, q $\\frac{1}{4}$, half $\\frac{1}{8}$');
+    expect(fillText('$x {+h:y}$', f)).toBe('$x + 0.25y$');
     expect(fillText('r is {r}, h is {h}', f)).toBe('r is $-\\frac{1}{3}$, h is 0.25');
     expect(fillText('$x = {r}$', f)).toBe('$x = -\\frac{1}{3}$');
     expect(fillText('$x^{r}$', f)).toBe('$x^{-\\frac{1}{3}}$');

@@ -11,6 +11,7 @@ import { seedDemoLearning } from './learning';
 import { seedDemoOfferings } from './offerings';
 import { seedDemoQuestions } from './questions';
 import { seedDemoSkills } from './skills';
+import { seedDemoTemplates } from './templates';
 import { seedDemoTest } from './tests';
 
 /**
@@ -21,6 +22,7 @@ export async function seedDemo(db: Db, uploads: UploadStore): Promise<Credential
   const accounts = await seedDemoAccounts(db);
   await seedDemoCourses(db);
   await seedDemoQuestions(db, uploads);
+  await seedDemoTemplates(db, uploads);
   await seedDemoSkills(db);
   // After courses and questions: it assigns what exists to the demo student.
   await seedDemoLearning(db, uploads);

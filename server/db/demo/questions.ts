@@ -7,6 +7,8 @@ import type { Db } from '../client';
 import { attachments, categories, focusAreas, questionCategories, questionFocus, questions } from '../schema';
 import type { UploadStore } from '../../lib/storage';
 import { FIGURES, type FigureName } from './figures';
+import type { AnswerForm } from '../../../common/rules/answer-forms';
+import type { QuestionTemplate } from '../../../common/templates';
 
 const CATEGORY_NAMES = ['Number Sense', 'Fractions', 'Algebra', 'Geometry', 'Data and Probability'] as const;
 const FOCUS_NAMES = ['Problem Solving', 'Computation', 'Reasoning'] as const;
@@ -27,6 +29,10 @@ export interface DemoQuestion {
   solution: string;
   hint: string;
   figure?: FigureName;
+  /** The forms each blank's answer must take. */
+  answerForms?: AnswerForm[][];
+  /** Random numbers: the text, options, key, hint and solution name the variables as `{a}`. */
+  template?: QuestionTemplate;
 }
 
 const p = (html: string) => `<p>${html}</p>`;
@@ -751,6 +757,8 @@ export async function insertDemoQuestion(
         type: isChoice ? 'Multiple Choice' : 'Fill in the Blank',
         options: isChoice ? Object.fromEntries(q.options!.map((text, k) => [String.fromCharCode(65 + k), text])) : {},
         answer: isChoice ? { a1: q.correct! } : q.blanks!,
+        answerForms: q.answerForms ?? [],
+        template: q.template ?? null,
         solution: p(q.solution),
         hint: q.hint,
         source: q.source,
