@@ -2,7 +2,8 @@
  * The learner loop: N students (BENCH_STUDENTS, default 50), each signed in with a session of their own
  * and a course of their own (10 units x 10 sections, every one assigned, 3 questions in the first section), each
  * doing what a studying student does, over and over: me, My Courses, the course view, the section's questions,
- * three checks, the dashboard figures. Measured as that mix and call by call, each connection a student.
+ * three checks, the dashboard figures. Measured as that mix and call by call, each connection a student. Half the
+ * questions have random numbers, so half the batches and checks are a student's own variant.
  * `npm run bench:learners` runs it alone; `npm run bench` runs it after the other loads.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -90,25 +91,43 @@ export async function seedLearners(db: Db, count = LEARNERS): Promise<Learner[]>
           hint: 'A common denominator.',
           source: 'Bench',
         },
+        // Half the questions have random numbers: this one for every student, the next for every other one.
         {
-          questionText: 'Write $\\frac{3}{4}$ as a decimal.',
+          questionText: 'Write $\\frac{a}{4}$ as a decimal.',
           grade: 5,
           type: 'Short Answer',
           options: {},
-          answer: { a1: ['0.75'] },
-          solution: '3 / 4 = 0.75',
+          answer: { a1: ['{d}'] },
+          solution: '{a} / 4 = {d}',
           hint: 'Divide.',
           source: 'Bench',
+          template: {
+            variables: [
+              { name: 'a', kind: 'range', min: '1', max: '7', step: '2' },
+              { name: 'd', kind: 'computed', expression: 'a / 4' },
+            ],
+            constraints: [],
+            seeds: null,
+          },
         },
         {
-          questionText: 'Which is larger?',
+          questionText: n % 2 === 0 ? 'Which is larger?' : 'Which is larger, $\\frac{2}{3}$ or $\\frac{a}{5}$?',
           grade: 5,
           type: 'Multiple Choice',
-          options: { A: '$\\frac{2}{3}$', B: '$\\frac{3}{5}$' },
+          options:
+            n % 2 === 0 ? { A: '$\\frac{2}{3}$', B: '$\\frac{3}{5}$' } : { A: '$\\frac{2}{3}$', B: '$\\frac{a}{5}$' },
           answer: { a1: ['A'] },
           solution: '10/15 > 9/15',
           hint: 'Compare.',
           source: 'Bench',
+          template:
+            n % 2 === 0
+              ? null
+              : {
+                  variables: [{ name: 'a', kind: 'range', min: '1', max: '3', step: '1' }],
+                  constraints: [],
+                  seeds: null,
+                },
         },
       ])
       .returning({ id: questions.id });

@@ -190,6 +190,10 @@ export const testResults = z.object({
       percentCorrect: z.number().nullable(),
       averageMarks: z.number().nullable(),
       wrongAnswers: z.array(z.object({ answer: z.string(), count: z.number() })),
+      /** For a question with random numbers: the figures of each variant the sittings were given, most sat first. */
+      byVariant: z.array(
+        z.object({ variant: z.number(), sat: z.number(), percentCorrect: z.number(), averageMarks: z.number() }),
+      ),
     }),
   ),
   focusAreas: z.array(z.object({ name: z.string(), averagePercent: z.number() })),

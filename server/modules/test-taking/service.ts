@@ -799,6 +799,12 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
         percentCorrect: q ? Math.round((q.full / q.sat) * 1000) / 10 : null,
         averageMarks: q ? q.averageMarks : null,
         wrongAnswers: q?.wrongAnswers ?? [],
+        byVariant: (q?.byVariant ?? []).map((v) => ({
+          variant: v.variant,
+          sat: v.sat,
+          percentCorrect: Math.round((v.full / v.sat) * 1000) / 10,
+          averageMarks: v.averageMarks,
+        })),
       };
     }),
     focusAreas: [...byFocus]

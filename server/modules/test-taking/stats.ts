@@ -1,7 +1,8 @@
 /**
  * Per-question figures of a test's results, over the submitted sittings of the students the actor may read, in one
  * statement whatever the number of questions: how many sat it, how many earned its full marks, the average marks
- * (an override counts, as in the sitting's total), and the three most common wrong answers with their counts.
+ * (an override counts, as in the sitting's total), and the three most common wrong answers with their counts; for a
+ * question with random numbers the same figures per variant (the seed the sitting's paper gave it).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -17,6 +18,7 @@ export interface QuestionFigures {
   full: number;
   averageMarks: number;
   wrongAnswers: Array<{ answer: string; count: number }>;
+  byVariant: Array<{ variant: number; sat: number; full: number; averageMarks: number }>;
 }
 
 export async function questionFigures(db: Db, actor: Actor, testId: string): Promise<Map<string, QuestionFigures>> {
@@ -26,11 +28,13 @@ export async function questionFigures(db: Db, actor: Actor, testId: string): Pro
     full: string | number;
     average: string | number;
     wrong: Array<{ answer: string; count: number }> | string;
+    by_variant: Array<{ variant: number; sat: number; full: number; average: number }> | string;
   }>(
     db,
     sql`with marked as (
           select pe.value->>'questionId' as question_id,
             (pe.value->>'marks')::float8 as marks,
+            (pe.value->>'seed')::int as seed,
             taa.answer as answer,
             coalesce(sr.override_marks, taa.awarded, 0) as got
           from test_attempts ta
@@ -51,6 +55,13 @@ export async function questionFigures(db: Db, actor: Actor, testId: string): Pro
           from marked m
           where m.answer is not null and btrim(m.answer) <> '' and m.got < m.marks
           group by m.question_id, m.answer
+        ),
+        variants as (
+          select v.question_id, v.seed, count(*) as n,
+            count(*) filter (where v.marks > 0 and v.got >= v.marks) as full, avg(v.got) as average
+          from marked v
+          where v.seed is not null
+          group by v.question_id, v.seed
         )
         select m.question_id,
           count(*) as sat,
@@ -58,13 +69,22 @@ export async function questionFigures(db: Db, actor: Actor, testId: string): Pro
           avg(m.got) as average,
           coalesce((select jsonb_agg(jsonb_build_object('answer', w.answer, 'count', w.n) order by w.place)
                     from wrong w where w.question_id = m.question_id and w.place <= ${COMMON_WRONG_ANSWERS}),
-                   '[]'::jsonb) as wrong
+                   '[]'::jsonb) as wrong,
+          coalesce((select jsonb_agg(jsonb_build_object('variant', vs.seed, 'sat', vs.n, 'full', vs.full, 'average', vs.average)
+                      order by vs.n desc, vs.seed)
+                    from variants vs where vs.question_id = m.question_id), '[]'::jsonb) as by_variant
         from marked m
         group by m.question_id`,
   );
   return new Map(
     found.map((r) => {
       const wrong = typeof r.wrong === 'string' ? (JSON.parse(r.wrong) as typeof r.wrong) : r.wrong;
+      const byVariant = (typeof r.by_variant === 'string' ? JSON.parse(r.by_variant) : r.by_variant) as Array<{
+        variant: number;
+        sat: number;
+        full: number;
+        average: number;
+      }>;
       return [
         r.question_id,
         {
@@ -74,6 +94,12 @@ export async function questionFigures(db: Db, actor: Actor, testId: string): Pro
           wrongAnswers: (wrong as Array<{ answer: string; count: number }>).map((w) => ({
             answer: w.answer,
             count: Number(w.count),
+          })),
+          byVariant: byVariant.map((v) => ({
+            variant: Number(v.variant),
+            sat: Number(v.sat),
+            full: Number(v.full),
+            averageMarks: Math.round(Number(v.average) * 100) / 100,
           })),
         },
       ];

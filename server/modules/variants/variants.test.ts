@@ -389,6 +389,12 @@ describe('variants on tests, papers and the teacher’s view', () => {
       expect(review.json().review.questions[0].question.variant).toBe(question.variant);
     }
     expect(seeds.size).toBeGreaterThan(1);
+    // The results group the question's figures by variant.
+    const results = (await call(t.app, staff, { method: 'GET', url: `/api/tests/${testId}/results` })).json();
+    const byVariant = results.questions[0].byVariant as Array<{ variant: number; sat: number; percentCorrect: number }>;
+    expect(byVariant.reduce((n, v) => n + v.sat, 0)).toBe(students.length);
+    expect(new Set(byVariant.map((v) => v.variant))).toEqual(seeds);
+    expect(byVariant.filter((v) => v.percentCorrect > 0).reduce((n, v) => n + v.sat, 0)).toBeGreaterThanOrEqual(1);
   });
 
   it('prints a paper in versions, each the same every time, with its own key', async () => {

@@ -252,6 +252,19 @@ function QuestionFigures({
           ? 'No submitted sitting yet.'
           : `Average ${q.averageMarks} of ${q.marks} marks over ${q.sat} ${q.sat === 1 ? 'sitting' : 'sittings'}.`}
       </p>
+      {q.byVariant.length > 0 ? (
+        <Table
+          label={`Question ${q.number} by variant`}
+          rows={q.byVariant}
+          rowKey={(v) => String(v.variant)}
+          columns={[
+            { header: 'Variant', cell: (v) => v.variant },
+            { header: 'Sittings', cell: (v) => v.sat },
+            { header: 'Fully right', cell: (v) => `${v.percentCorrect}%` },
+            { header: 'Average marks', cell: (v) => `${v.averageMarks} of ${q.marks}` },
+          ]}
+        />
+      ) : null}
       {q.wrongAnswers.length > 0 ? (
         <Table
           label={`Most common wrong answers to question ${q.number}`}
