@@ -168,6 +168,14 @@ test('a teacher writes a question with random numbers; each student gets and is 
   await expect(random.getByText(`Students get one of ${approved} approved variants`)).toBeVisible();
   await page.getByRole('button', { name: 'Create Question' }).click();
   await expect(page.getByText('Question created successfully!')).toBeVisible();
+  // The bank shows the template with its approved variants.
+  await expect(page).toHaveURL(/\/question-bank$/, { timeout: 5_000 });
+  await page.getByLabel('Search', { exact: true }).fill(marker);
+  await page.getByRole('button', { name: new RegExp(`^${marker}`) }).click();
+  const summary = page.getByLabel('Random numbers');
+  await expect(summary).toContainText('Random numbers: a from 1 to 7; b from 8 to 8; c from 1 to 7; s = a + c');
+  await expect(summary).toContainText('Constraints: a != c; a + c < b');
+  await expect(summary).toContainText('Approved variants: ');
 
   // Placed in the section, and on a saved test.
   const admin = await playwright.request.newContext({ baseURL });

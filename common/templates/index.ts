@@ -15,5 +15,5 @@ export {
   type TemplateVariable,
   type VariantValues,
 } from './generate';
-export { fillText, hasMarkers, numberLatex, valuesLatex } from './render';
+export { describeTemplate, fillText, hasMarkers, numberLatex, valuesLatex } from './render';
 export { fillQuestion, previewVariant, type CheckedQuestion, type VariantPreview, type VariedParts } from './variant';

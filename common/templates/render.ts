@@ -107,3 +107,22 @@ export function valuesLatex(values: VariantValues): string {
     .map(([name, value]) => `${name} = ${value instanceof Fraction ? numberLatex(value) : `\\text{${String(value)}}`}`)
     .join(',\\ ');
 }
+
+/** A template in a line, as staff read it in the bank: `a from 1 to 9 by 1; who one of Ana, Ben; s = a + c`. */
+export function describeTemplate(template: {
+  variables: ReadonlyArray<
+    | { name: string; kind: 'range'; min: string; max: string; step: string }
+    | { name: string; kind: 'choice'; values: readonly string[] }
+    | { name: string; kind: 'computed'; expression: string }
+  >;
+}): string {
+  return template.variables
+    .map((v) =>
+      v.kind === 'range'
+        ? `${v.name} from ${v.min} to ${v.max}${v.step === '1' ? '' : ` by ${v.step}`}`
+        : v.kind === 'choice'
+          ? `${v.name} one of ${v.values.join(', ')}`
+          : `${v.name} = ${v.expression}`,
+    )
+    .join('; ');
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES as M } from '../rules/templates';
 import {
   compileTemplate,
+  describeTemplate,
   drawVariant,
   fillText,
   previewVariant,
@@ -271,6 +272,21 @@ describe('writing values into text', () => {
     const started = performance.now();
     fillText(text, v);
     expect(performance.now() - started).toBeLessThan(100);
+  });
+});
+
+describe('a template in a line', () => {
+  it('names each variable as the bank shows it', () => {
+    expect(
+      describeTemplate(
+        template([
+          range('a', 1, 9),
+          range('h', '0.5', '2', '0.5'),
+          { name: 'who', kind: 'choice', values: ['Ana', 'Ben'] },
+          computed('s', 'a + h'),
+        ]),
+      ),
+    ).toBe('a from 1 to 9; h from 0.5 to 2 by 0.5; who one of Ana, Ben; s = a + h');
   });
 });
 

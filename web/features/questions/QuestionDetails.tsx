@@ -1,6 +1,7 @@
 import { MESSAGES } from '@common/rules';
 import { describeKey } from '@common/question-types';
 import { readAnswerKey, readAttachments, type Question } from '@common/schemas/questions';
+import { describeTemplate } from '@common/templates';
 import { MathText } from '../../math/MathText';
 import { RichText } from '../../math/RichText';
 import { ShownAnswer } from '../../math/ShownAnswer';
@@ -18,6 +19,19 @@ export function QuestionDetails({ question: q }: { question: Question }) {
     <div className={styles.details}>
       <RichText html={q.questionText} className={styles.questionText} />
       {q.source ? <p className={styles.meta}>Source: {q.source}</p> : null}
+      {q.template ? (
+        <div className={styles.meta} aria-label="Random numbers">
+          <p>
+            <strong>Random numbers:</strong> {describeTemplate(q.template)}
+          </p>
+          {q.template.constraints.length ? <p>Constraints: {q.template.constraints.join('; ')}</p> : null}
+          <p>
+            {q.template.seeds
+              ? `Approved variants: ${q.template.seeds.join(', ')}`
+              : 'Any variant that meets the constraints'}
+          </p>
+        </div>
+      ) : null}
       {attachments === null ? (
         <p className={styles.failed}>{MESSAGES.attachmentsUnreadable}</p>
       ) : attachments.length > 0 ? (

@@ -197,6 +197,7 @@ function QuestionReview({
           {q.awarded} of {plural(q.marks, 'mark')}
         </Badge>
         {q.overrideMarks !== null ? <Badge tone="special">Adjusted</Badge> : null}
+        {q.question?.variant ? <Badge tone="muted">Variant {q.question.variant}</Badge> : null}
         {q.disagrees ? (
           <Badge tone="warning">Re-score changed the automatic marks to {q.automatic}: check this override</Badge>
         ) : null}
