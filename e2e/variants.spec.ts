@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN, ok, saveTest, signIn, signUpStudent, uniqueEmail } from './helpers';
 
@@ -161,6 +162,9 @@ test('a teacher writes a question with random numbers; each student gets and is 
   const failed = await cards.filter({ hasText: 'Fails' }).count();
   await expect(random.getByRole('status')).toContainText(`of 10 variants pass their checks; ${failed} fail`);
   await shoot(page, 'preview');
+  // The random numbers' fields and the preview, as a screen reader meets them.
+  const axe = await new AxeBuilder({ page }).include('[aria-label="Random numbers"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   const approve = random.getByRole('button', { name: /^Approve \d+ variants?$/ });
   const approved = Number(/\d+/.exec((await approve.textContent()) ?? '')![0]);
   expect(approved).toBeGreaterThan(1);
