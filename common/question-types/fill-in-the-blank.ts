@@ -50,4 +50,6 @@ export const fillInTheBlank: QuestionTypeRules = {
   credit: (key, entries, match) => blanksRight(key, entries, match) / key.length,
   multipleAnswers: () => false,
   blanksInText: true,
+  keyAnswer: (key) => encodeBlanks(key.map((accepted) => accepted[0] ?? '')),
+  choosesOptions: false,
 };

@@ -63,4 +63,6 @@ export const multipleChoice: QuestionTypeRules = {
   // Several options marked correct: the student may choose several.
   multipleAnswers: (key) => new Set(key.flat().map((c) => c.trim().toUpperCase())).size > 1,
   blanksInText: false,
+  keyAnswer: (key) => encodeChoices(key.flat()),
+  choosesOptions: true,
 };

@@ -109,6 +109,14 @@ describe('the rules of each question type', () => {
     expect(calculation.wire.decode('3/4', 1)).toEqual(['3/4']);
   });
 
+  it('write the key as a student who answers it word for word, and say whether options are chosen', () => {
+    const { 'Multiple Choice': choice, 'Fill in the Blank': blanks, 'Short Answer': short } = QUESTION_TYPE_RULES;
+    expect(choice.keyAnswer([['C', 'A']])).toBe('A,C');
+    expect(blanks.keyAnswer([['3/4', '0.75'], ['x = 2']])).toBe('["3/4","x = 2"]');
+    expect(short.keyAnswer([['12', 'twelve']])).toBe('12');
+    expect(QUESTION_TYPES.filter((type) => QUESTION_TYPE_RULES[type].choosesOptions)).toEqual(['Multiple Choice']);
+  });
+
   it('say when an answer is blank', () => {
     for (const type of QUESTION_TYPES) {
       expect(QUESTION_TYPE_RULES[type].isBlank(null)).toBe(true);

@@ -37,4 +37,11 @@ export interface QuestionTypeRules {
   multipleAnswers(key: string[][]): boolean;
   /** Whether the question's text holds its blanks as `___N___` placeholders, which every screen draws as blanks. */
   blanksInText: boolean;
+  /**
+   * The answer (wire form) of a student who writes the key word for word: every correct letter, or each blank's first
+   * accepted answer. A variant's self-check sends it to the checker.
+   */
+  keyAnswer(key: string[][]): string;
+  /** Whether a student chooses among the question's options: then every option not in the key must differ from it. */
+  choosesOptions: boolean;
 }

@@ -43,5 +43,7 @@ export function singleAnswer(form: SingleKeyForm): QuestionTypeRules {
     credit: (key, entries, match) => (check(key, entries, match).isCorrect ? 1 : 0),
     multipleAnswers: () => false,
     blanksInText: false,
+    keyAnswer: (key) => key[0]?.[0] ?? '',
+    choosesOptions: false,
   };
 }

@@ -92,15 +92,14 @@ function keyProblems(question: CheckedQuestion): string[] {
   const rules = rulesOf(question.type);
   const key = readAnswerKey(question.answer);
   if (!rules || key === null) return [];
-  // A multiple-choice key is answered with every correct letter; accepted answers with the first of each blank.
-  const answered =
-    question.type === 'Multiple Choice' && !Array.isArray(key)
-      ? key.a1
-      : (Array.isArray(key) ? key : [key.a1]).map((accepted) => accepted[0] ?? '');
-  const verdict = checkAnswer(question, rules.wire.encode(answered));
+  const blanks = Array.isArray(key) ? key : [key.a1];
+  const verdict = checkAnswer(question, rules.keyAnswer(blanks));
   const problems: string[] = [];
   // Right but not in the form asked is said by the form's own message below.
-  if (!verdict.isCorrect && !verdict.formMissed) problems.push(M.keyRejected(answered.join('; ')));
+  if (!verdict.isCorrect && !verdict.formMissed)
+    problems.push(
+      M.keyRejected(blanks.map((accepted) => (rules.choosesOptions ? accepted.join(', ') : accepted[0])).join('; ')),
+    );
   const notInForm = keyNotInForm(question);
   if (notInForm) problems.push(notInForm);
   return problems;
@@ -114,7 +113,7 @@ function optionValue(html: string): string {
 }
 
 function distractorProblems(question: CheckedQuestion): string[] {
-  if (question.type !== 'Multiple Choice') return [];
+  if (!rulesOf(question.type)?.choosesOptions) return [];
   const key = readAnswerKey(question.answer);
   const options = question.options as Options;
   if (key === null || Array.isArray(key) || !options) return [];
