@@ -190,9 +190,18 @@ export const testResults = z.object({
       percentCorrect: z.number().nullable(),
       averageMarks: z.number().nullable(),
       wrongAnswers: z.array(z.object({ answer: z.string(), count: z.number() })),
-      /** For a question with random numbers: the figures of each variant the sittings were given, most sat first. */
+      /**
+       * For a question with random numbers: the figures of each variant the sittings were given, most sat first, with
+       * the variant's own most common wrong answers (the question's `wrongAnswers` is then empty).
+       */
       byVariant: z.array(
-        z.object({ variant: z.number(), sat: z.number(), percentCorrect: z.number(), averageMarks: z.number() }),
+        z.object({
+          variant: z.number(),
+          sat: z.number(),
+          percentCorrect: z.number(),
+          averageMarks: z.number(),
+          wrongAnswers: z.array(z.object({ answer: z.string(), count: z.number() })),
+        }),
       ),
     }),
   ),

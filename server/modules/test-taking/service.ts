@@ -804,6 +804,7 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
           sat: v.sat,
           percentCorrect: Math.round((v.full / v.sat) * 1000) / 10,
           averageMarks: v.averageMarks,
+          wrongAnswers: v.wrongAnswers,
         })),
       };
     }),

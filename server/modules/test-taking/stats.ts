@@ -2,7 +2,8 @@
  * Per-question figures of a test's results, over the submitted sittings of the students the actor may read, in one
  * statement whatever the number of questions: how many sat it, how many earned its full marks, the average marks
  * (an override counts, as in the sitting's total), and the three most common wrong answers with their counts; for a
- * question with random numbers the same figures per variant (the seed the sitting's paper gave it).
+ * question with random numbers the same figures per variant (the seed the sitting's paper gave it), its wrong answers
+ * counted within their variant only (the same answer to other numbers is another mistake).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -18,7 +19,13 @@ export interface QuestionFigures {
   full: number;
   averageMarks: number;
   wrongAnswers: Array<{ answer: string; count: number }>;
-  byVariant: Array<{ variant: number; sat: number; full: number; averageMarks: number }>;
+  byVariant: Array<{
+    variant: number;
+    sat: number;
+    full: number;
+    averageMarks: number;
+    wrongAnswers: Array<{ answer: string; count: number }>;
+  }>;
 }
 
 export async function questionFigures(db: Db, actor: Actor, testId: string): Promise<Map<string, QuestionFigures>> {
@@ -28,7 +35,15 @@ export async function questionFigures(db: Db, actor: Actor, testId: string): Pro
     full: string | number;
     average: string | number;
     wrong: Array<{ answer: string; count: number }> | string;
-    by_variant: Array<{ variant: number; sat: number; full: number; average: number }> | string;
+    by_variant:
+      | Array<{
+          variant: number;
+          sat: number;
+          full: number;
+          average: number;
+          wrong: Array<{ answer: string; count: number }>;
+        }>
+      | string;
   }>(
     db,
     sql`with marked as (
@@ -50,11 +65,11 @@ export async function questionFigures(db: Db, actor: Actor, testId: string): Pro
             and ${mayActForStudent(actor, sql`tas.student_id`)}
         ),
         wrong as (
-          select m.question_id, m.answer, count(*) as n,
-            row_number() over (partition by m.question_id order by count(*) desc, m.answer) as place
+          select m.question_id, m.seed, m.answer, count(*) as n,
+            row_number() over (partition by m.question_id, m.seed order by count(*) desc, m.answer) as place
           from marked m
           where m.answer is not null and btrim(m.answer) <> '' and m.got < m.marks
-          group by m.question_id, m.answer
+          group by m.question_id, m.seed, m.answer
         ),
         variants as (
           select v.question_id, v.seed, count(*) as n,
@@ -68,9 +83,12 @@ export async function questionFigures(db: Db, actor: Actor, testId: string): Pro
           count(*) filter (where m.marks > 0 and m.got >= m.marks) as full,
           avg(m.got) as average,
           coalesce((select jsonb_agg(jsonb_build_object('answer', w.answer, 'count', w.n) order by w.place)
-                    from wrong w where w.question_id = m.question_id and w.place <= ${COMMON_WRONG_ANSWERS}),
+                    from wrong w where w.question_id = m.question_id and w.seed is null and w.place <= ${COMMON_WRONG_ANSWERS}),
                    '[]'::jsonb) as wrong,
-          coalesce((select jsonb_agg(jsonb_build_object('variant', vs.seed, 'sat', vs.n, 'full', vs.full, 'average', vs.average)
+          coalesce((select jsonb_agg(jsonb_build_object('variant', vs.seed, 'sat', vs.n, 'full', vs.full, 'average', vs.average,
+                      'wrong', coalesce((select jsonb_agg(jsonb_build_object('answer', vw.answer, 'count', vw.n) order by vw.place)
+                                         from wrong vw where vw.question_id = vs.question_id and vw.seed = vs.seed
+                                           and vw.place <= ${COMMON_WRONG_ANSWERS}), '[]'::jsonb))
                       order by vs.n desc, vs.seed)
                     from variants vs where vs.question_id = m.question_id), '[]'::jsonb) as by_variant
         from marked m
@@ -84,6 +102,7 @@ export async function questionFigures(db: Db, actor: Actor, testId: string): Pro
         sat: number;
         full: number;
         average: number;
+        wrong: Array<{ answer: string; count: number }>;
       }>;
       return [
         r.question_id,
@@ -100,6 +119,7 @@ export async function questionFigures(db: Db, actor: Actor, testId: string): Pro
             sat: Number(v.sat),
             full: Number(v.full),
             averageMarks: Math.round(Number(v.average) * 100) / 100,
+            wrongAnswers: v.wrong.map((w) => ({ answer: w.answer, count: Number(w.count) })),
           })),
         },
       ];

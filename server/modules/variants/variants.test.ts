@@ -395,6 +395,10 @@ describe('variants on tests, papers and the teacher’s view', () => {
     expect(byVariant.reduce((n, v) => n + v.sat, 0)).toBe(students.length);
     expect(new Set(byVariant.map((v) => v.variant))).toEqual(seeds);
     expect(byVariant.filter((v) => v.percentCorrect > 0).reduce((n, v) => n + v.sat, 0)).toBeGreaterThanOrEqual(1);
+    // Wrong answers are counted within their variant: the question's own list is empty, each variant's its own.
+    expect(results.questions[0].wrongAnswers).toEqual([]);
+    const wrongOnes = byVariant.flatMap((v) => (v as unknown as { wrongAnswers: unknown[] }).wrongAnswers);
+    expect(wrongOnes).toHaveLength(students.length - 1);
   });
 
   it('prints a paper in versions, each the same every time, with its own key', async () => {

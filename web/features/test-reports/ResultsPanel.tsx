@@ -262,6 +262,20 @@ function QuestionFigures({
             { header: 'Sittings', cell: (v) => v.sat },
             { header: 'Fully right', cell: (v) => `${v.percentCorrect}%` },
             { header: 'Average marks', cell: (v) => `${v.averageMarks} of ${q.marks}` },
+            {
+              header: 'Most common wrong answers',
+              cell: (v) =>
+                v.wrongAnswers.length === 0
+                  ? 'None'
+                  : v.wrongAnswers.map((w) => (
+                      <span key={w.answer} className={styles.variantWrong}>
+                        <ShownAnswer
+                          shown={question ? describeAnswer(question, w.answer) : describeAnswerOfDeleted(w.answer)}
+                        />{' '}
+                        ({w.count})
+                      </span>
+                    )),
+            },
           ]}
         />
       ) : null}
