@@ -160,7 +160,7 @@ function PrintedPaper({ test: paper, version, questions, withKey }: PrintedPaper
   const marks = paper.totalMarks ?? paper.marks;
   const title = version ? `${paper.name} (Version ${version})` : paper.name;
   return (
-    <section className={styles.paper} aria-label={version ? `Version ${version}` : paper.name}>
+    <article className={styles.paper} aria-label={version ? `Version ${version}` : paper.name}>
       <header className={styles.header}>
         <h1>{title}</h1>
         <dl className={styles.facts}>
@@ -235,6 +235,6 @@ function PrintedPaper({ test: paper, version, questions, withKey }: PrintedPaper
           </ol>
         </section>
       ) : null}
-    </section>
+    </article>
   );
 }
