@@ -81,6 +81,8 @@ export const MODULE_PUBLIC_FILES = {
   practice: ['choose.ts', 'service.ts'],
   // A question's variants with random numbers: drawn, kept and given wherever a student or staff reads a question.
   variants: ['variants.ts'],
+  // An exam-scored sitting's rule, clock and report, read where sittings start, save, submit and are read.
+  exams: ['sitting.ts'],
 };
 
 const WIRING = ['./server/app.ts', './server/main.ts', './server/context.ts', './server/tools'];

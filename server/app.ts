@@ -60,6 +60,7 @@ import { studentWorkRoutes } from './modules/student-work/routes';
 import { savedTestRoutes } from './modules/saved-tests/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { skillRoutes } from './modules/skills/routes';
+import { examRoutes } from './modules/exams/routes';
 import { operationsRoutes } from './modules/operations/routes';
 import { masteryRoutes } from './modules/mastery/routes';
 import { practiceRoutes } from './modules/practice/routes';
@@ -296,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(questionRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(skillRoutes(ctx));
+      await api.register(examRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(gradebookRoutes(ctx));
       await api.register(familyRoutes(ctx));

@@ -93,6 +93,7 @@ export const TEST_TAKING_MESSAGES = {
   rescored: (n: number, changed: number) =>
     `Re-scored ${n} submitted ${n === 1 ? 'test' : 'tests'}: ${changed === 0 ? 'no score changed' : changed === 1 ? '1 score changed' : `${changed} scores changed`}`,
   practiceNotYet: 'Practice opens once your results are released',
+  noReport: 'This test has no score report yet',
   rescoredOverrides: (n: number) =>
     n === 0 ? '' : `; ${n === 1 ? '1 override now disagrees' : `${n} overrides now disagree`} with the automatic marks`,
 } as const;

@@ -15,6 +15,7 @@ import { TEST_TYPES } from '../rules/tests';
 import { textRules } from './fields';
 import { sittingQuestion, studentQuestion } from './learning';
 import { disagreeingOverride } from './sitting-review';
+import { examReport, sittingExam } from './exams';
 
 const M = TEST_TAKING_MESSAGES;
 const instant = z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601 date-times' });
@@ -94,6 +95,9 @@ export const childTestResult = studentTest
   .extend({
     submittedAt: z.string(),
     score,
+    /** The sitting, and whether it has a score report (an exam-scored test's). */
+    attemptId: z.string(),
+    hasReport: z.boolean(),
     /** The teacher's comment on the whole test, and their comments per question (numbered as on the paper). */
     comment: z.string().nullable(),
     questionComments: z.array(z.object({ number: z.number(), comment: z.string() })),
@@ -141,6 +145,16 @@ export const attempt = z.object({
   results: z.array(questionResult).optional(),
   /** Once released: the teacher's comment on the whole test. */
   reviewComment: z.string().nullable().optional(),
+  /**
+   * An exam-scored sitting: its sections and clock. While sections run, `questions` holds only the current
+   * section's; a closed section's questions are not sent again, nor one to come.
+   */
+  exam: sittingExam.nullable(),
+  /** The student's accommodations as the sitting copied them, in words ('' for none), and whether text is larger. */
+  accommodations: z.string(),
+  largeText: z.boolean(),
+  /** Once released, an exam-scored sitting's report. */
+  report: examReport.optional(),
 });
 export type Attempt = z.infer<typeof attempt>;
 export const attemptReply = z.object({ attempt });
@@ -172,6 +186,8 @@ export const testResults = z.object({
       released: z.boolean(),
       /** Seconds from start to submission (or to now while in progress). */
       timeUsed: z.number().nullable(),
+      /** The accommodations the sitting was given, in words ('' for none). */
+      accommodations: z.string(),
       score: score.nullable(),
     }),
   ),

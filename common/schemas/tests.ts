@@ -55,6 +55,11 @@ const testFields = z.object({
   totalMarks: wholeIn(TEST_MESSAGES.totalMarks, 0, TEST_LIMITS.totalMarks)
     .nullish()
     .transform((v) => v ?? null),
+  /** The exam profile that scores and times the test; null: marks per question. */
+  examProfileId: z
+    .uuid('Exam profile not found')
+    .nullish()
+    .transform((v) => v ?? null),
   testCode: z.unknown().optional(),
   questions: z
     .array(testQuestionEntry, { error: TEST_MESSAGES.noQuestions })
@@ -143,6 +148,8 @@ export const testSummary = z.object({
   instructions: z.string(),
   timeLimit: z.number().nullable(),
   totalMarks: z.number().nullable(),
+  /** The exam profile that scores and times it, if any. */
+  examProfile: z.object({ id: z.string(), name: z.string() }).nullable(),
   marks: z.number(),
   questionCount: z.number(),
   /** Positions whose question was deleted from the bank since. */

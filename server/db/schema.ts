@@ -6,6 +6,13 @@
 import { sql } from 'drizzle-orm';
 import { QUESTION_TYPES } from '../../common/rules/questions';
 import { RELEASE_MODES } from '../../common/rules/test-taking';
+import {
+  ANSWER_SHEETS,
+  type Accommodations,
+  type ExamSection,
+  type ScaledRow,
+  type SittingExam,
+} from '../../common/rules/exams';
 import { TEST_TYPES } from '../../common/rules/tests';
 import { OFFERING_CURRENCIES, OFFERING_LEVELS, OFFERING_PROGRAM_KEYS } from '../../common/rules/offerings';
 import { BOOKING_STATUSES, type SocialNetwork } from '../../common/rules/desk';
@@ -497,6 +504,8 @@ export const tests = pgTable(
     instructions: text('instructions').notNull().default(''),
     timeLimit: integer('time_limit'),
     totalMarks: integer('total_marks'),
+    /** The exam's scoring and timing, when the test is scored like one; null: marks per question. */
+    examProfileId: uuid('exam_profile_id').references(() => examProfiles.id),
     /** The author: with admins, the only one who may change, archive, delete or re-score the test. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Set once a test is archived: kept with its sittings and results, out of the builder and the lists to assign. */
@@ -504,8 +513,74 @@ export const tests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('tests_code_key').on(t.code), index('tests_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('tests_code_key').on(t.code),
+    index('tests_created_idx').on(t.createdAt),
+    index('tests_exam_profile_idx').on(t.examProfileId),
+  ],
 );
+
+/**
+ * How an exam scores and times a test (common/rules/exams.ts): the built-in ones follow an exam's published rules
+ * (`key` names them; they cannot be changed), an admin adds others. A sitting copies the rule when it starts.
+ */
+export const examProfiles = pgTable(
+  'exam_profiles',
+  {
+    id: id(),
+    key: text('key'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Which year's rules the profile follows, and where they are published. */
+    rulesAsOf: text('rules_as_of').notNull().default(''),
+    source: text('source').notNull().default(''),
+    right: doublePrecision('right').notNull(),
+    wrong: doublePrecision('wrong').notNull().default(0),
+    blank: doublePrecision('blank').notNull().default(0),
+    cap: doublePrecision('cap'),
+    sections: jsonb('sections').$type<ExamSection[]>().notNull().default([]),
+    breakMinutes: integer('break_minutes').notNull().default(0),
+    answerSheet: text('answer_sheet', { enum: ANSWER_SHEETS }).notNull().default('bubbles'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('exam_profiles_key_key').on(t.key),
+    uniqueIndex('exam_profiles_name_key').on(sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * A raw-to-scaled table of a profile, for students of one grade or (grade null) any: where an exam publishes a
+ * conversion, or the academy keeps its own from past mocks. Reports show what it gives as an estimate.
+ */
+export const examScoreTables = pgTable(
+  'exam_score_tables',
+  {
+    id: id(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => examProfiles.id, { onDelete: 'cascade' }),
+    grade: integer('grade'),
+    source: text('source').notNull().default(''),
+    rows: jsonb('rows').$type<ScaledRow[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('exam_score_tables_profile_grade_key').on(t.profileId, sql`coalesce(${t.grade}, -1)`)],
+);
+
+/** A student's accommodations, set by a teacher or an admin; every sitting they start copies them. */
+export const studentAccommodations = pgTable('student_accommodations', {
+  studentId: uuid('student_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  timeFactor: doublePrecision('time_factor'),
+  extraMinutes: integer('extra_minutes'),
+  extraBreakMinutes: integer('extra_break_minutes').notNull().default(0),
+  largeText: boolean('large_text').notNull().default(false),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
 
 /**
  * A test's questions by position (1, 2, 3...). A question deleted from the bank leaves its row with a null
@@ -588,6 +663,13 @@ export const testAttempts = pgTable(
     maxMarks: integer('max_marks').notNull(),
     /** The reviewing teacher's comment on the whole sitting (per question: sitting_reviews). */
     reviewComment: text('review_comment'),
+    /** The exam rule the sitting is scored and timed by, as it was at the start; null: marks per question. */
+    exam: jsonb('exam').$type<SittingExam>(),
+    /** The student's accommodations as they were at the start. */
+    accommodations: jsonb('accommodations').$type<Accommodations>(),
+    /** The section in progress (from 0) and when it started; a start to come is the break before it. */
+    sectionIndex: integer('section_index'),
+    sectionStartedAt: at('section_started_at'),
   },
   (t) => [
     uniqueIndex('test_attempts_assignment_key').on(t.assignmentId),
@@ -612,6 +694,8 @@ export const testAttemptAnswers = pgTable(
     questionId: uuid('question_id').notNull(),
     answer: text('answer').notNull(),
     savedAt: at('saved_at').notNull(),
+    /** When the question was first answered (or left blank): the report's time per question. */
+    firstSavedAt: at('first_saved_at'),
     awarded: doublePrecision('awarded'),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],

@@ -231,6 +231,19 @@ export const ACCESS_TABLE: Record<string, Access> = {
   'POST /api/student/tests/:assignmentId/start': ['student'],
   'PUT /api/student/attempts/:attemptId/answers/:questionId': ['student'],
   'POST /api/student/attempts/:attemptId/submit': ['student'],
+  'POST /api/student/attempts/:attemptId/end-section': ['student'],
+  'POST /api/student/attempts/:attemptId/start-section': ['student'],
+  // Exam profiles: staff choose one for a test; admins keep them and their score tables.
+  'GET /api/exam-profiles': staff,
+  'POST /api/exam-profiles': ['admin'],
+  'PUT /api/exam-profiles/:id': ['admin'],
+  'DELETE /api/exam-profiles/:id': ['admin'],
+  'PUT /api/exam-profiles/:id/table': ['admin'],
+  'DELETE /api/exam-profiles/:id/tables/:tableId': ['admin'],
+  // A student's accommodations: their teachers (another teacher's student is 403, exams.test.ts) and admins.
+  'GET /api/students/:id/accommodations': ['admin', 'teacher'],
+  'PUT /api/students/:id/accommodations': ['admin', 'teacher'],
+  'GET /api/parent/children/:id/tests/:attemptId/report': ['parent'],
   'GET /api/student/attempts/:attemptId': ['student'],
   // Which classes a teacher may touch is decided by the policy (server/policies/classes.test.ts).
   'GET /api/classes': ['admin', 'teacher'],

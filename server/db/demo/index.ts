@@ -13,6 +13,7 @@ import { seedDemoQuestions } from './questions';
 import { seedDemoSkills } from './skills';
 import { seedDemoTemplates } from './templates';
 import { seedDemoTest } from './tests';
+import { seedDemoMocks } from './mocks';
 
 /**
  * The demo academy (SEED_DEMO): one account per role, then each domain's demo content.
@@ -28,6 +29,7 @@ export async function seedDemo(db: Db, uploads: UploadStore): Promise<Credential
   await seedDemoLearning(db, uploads);
   // After the accounts: the demo teacher's test, sat and released by the demo student.
   await seedDemoTest(db, uploads);
+  await seedDemoMocks(db, uploads);
   // After the courses and the test: the public catalogue grants them.
   await seedDemoOfferings(db);
   // After the courses, questions and the test: a class with a gradebook to read, and its own teacher.

@@ -3,6 +3,7 @@ import type { OfferingCurrency, OfferingLevel, OfferingProgram } from '../../../
 import type { Db } from '../client';
 import { courses, offeringContents, offerings, tests } from '../schema';
 import { DEMO_TEST_CODE } from './tests';
+import { AMC8_MOCK_CODE, SSAT_MOCK_CODE } from './mocks';
 
 interface DemoOffering {
   slug: string;
@@ -150,6 +151,24 @@ export const DEMO_OFFERINGS: DemoOffering[] = [
     currency: 'USD',
     courses: ['SSAT-ELEM', 'MAP-G5'],
     tests: [DEMO_TEST_CODE],
+  },
+  {
+    slug: 'mock-test-package',
+    title: 'Mock Test Additional Package',
+    program: 'ssat',
+    gradeBand: 'Grades 5-8',
+    level: 'Middle School',
+    summary: 'Timed mock tests in the form of the SSAT and the AMC 8, each with a score report.',
+    description:
+      "<p>Mock tests that score and feel like the real exams: sections with their own clocks and a break, an answer sheet with <em>Leave blank</em>, the SSAT's quarter point off a wrong answer or the AMC 8's point for each right one. Each comes with a score report: raw score, an estimated scaled score where the academy has a table, the skills to work on, and time per question against the exam's pace.</p>",
+    units: 0,
+    mockTests: 2,
+    sessions: 0,
+    duration: 'Self-paced',
+    priceMinor: 9900,
+    currency: 'USD',
+    courses: [],
+    tests: [SSAT_MOCK_CODE, AMC8_MOCK_CODE],
   },
 ];
 

@@ -28,6 +28,7 @@ import { mayChangeTest } from '../../policies/tests';
 import type { Memo } from '../../lib/kept/stores';
 import type { CurrentUser } from '../sessions/store';
 import { paperSeed, storedTemplate, variantOf } from '../variants/variants';
+import { examFitProblem } from '../exams/sitting';
 import { PAPER_VERSIONS } from '../../../common/rules/templates';
 import { builderQuestionsByIds, listKey, matchingIds, questionsByIds, type BankFilter } from '../questions/queries';
 
@@ -56,6 +57,8 @@ const summaryColumns = {
   instructions: tests.instructions,
   timeLimit: tests.timeLimit,
   totalMarks: tests.totalMarks,
+  examProfile: sql<{ id: string; name: string } | null>`(
+    select json_build_object('id', st_ep.id, 'name', st_ep.name) from exam_profiles st_ep where st_ep.id = tests.exam_profile_id)`,
   archivedAt: tests.archivedAt,
   createdAt: tests.createdAt,
   updatedAt: tests.updatedAt,
@@ -80,6 +83,7 @@ function present(row: SummaryRow): TestSummary {
     instructions: row.instructions,
     timeLimit: row.timeLimit,
     totalMarks: row.totalMarks,
+    examProfile: row.examProfile,
     marks: row.marks,
     questionCount: row.questionCount,
     missingCount: row.missingCount,
@@ -224,13 +228,26 @@ function columnsOf(data: TestChange): Partial<typeof tests.$inferInsert> {
     instructions: data.instructions,
     timeLimit: data.timeLimit,
     totalMarks: data.totalMarks,
+    examProfileId: data.examProfileId,
   };
+}
+
+/** Refuses a test its exam profile cannot score: the wrong number of questions, or questions its sheet cannot take. */
+async function requireExamFit(tx: Tx, profileId: string | null, questionIds: string[]) {
+  if (!profileId) return;
+  const problem = await examFitProblem(tx, profileId, questionIds);
+  if (problem) throw Invalid(problem);
 }
 
 export async function createTest(ctx: AppContext, user: CurrentUser, data: TestData): Promise<TestDetail> {
   const id = await withFreshCode((code) =>
     ctx.db.transaction(async (tx) => {
       await requireQuestions(tx, data.questions);
+      await requireExamFit(
+        tx,
+        data.examProfileId,
+        data.questions.map((q) => q.questionId),
+      );
       const now = ctx.now();
       const [row] = await tx
         .insert(tests)
@@ -271,6 +288,23 @@ export async function updateTest(ctx: AppContext, actor: Actor, id: string, data
       const existing = await lockOwnTest(tx, actor, id);
       if (existing.archivedAt) throw Conflict(TEST_MESSAGES.isArchived);
       if (data.questions) await requireQuestions(tx, data.questions);
+      if (data.examProfileId !== undefined || data.questions) {
+        const [stored] = await tx.select({ examProfileId: tests.examProfileId }).from(tests).where(eq(tests.id, id));
+        const questionIds = data.questions
+          ? data.questions.map((q) => q.questionId)
+          : (
+              await tx
+                .select({ questionId: testQuestions.questionId })
+                .from(testQuestions)
+                .where(eq(testQuestions.testId, id))
+                .orderBy(testQuestions.position)
+            ).flatMap((q) => (q.questionId ? [q.questionId] : []));
+        await requireExamFit(
+          tx,
+          data.examProfileId === undefined ? stored.examProfileId : data.examProfileId,
+          questionIds,
+        );
+      }
       const code = (data.type ?? existing.type) === 'assessment' ? (existing.code ?? fresh) : null;
       await tx
         .update(tests)
@@ -337,6 +371,7 @@ export async function duplicateTest(ctx: AppContext, user: CurrentUser, id: stri
           instructions: source.instructions,
           timeLimit: source.timeLimit,
           totalMarks: source.totalMarks,
+          examProfileId: source.examProfileId,
           createdBy: user.id,
           createdAt: now,
           updatedAt: now,

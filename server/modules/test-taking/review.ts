@@ -6,6 +6,7 @@
  * see the other's marks when they add up the total.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { EXAM_MESSAGES } from '../../../common/rules/exams';
 import { REVIEW_MESSAGES as R, TEST_TAKING_MESSAGES as M } from '../../../common/rules/test-taking';
 import type {
   DisagreeingOverride,
@@ -171,6 +172,8 @@ export async function saveReview(
       const max = marksOf.get(q.questionId);
       if (max === undefined) throw Invalid(R.notInSitting);
       if (q.overrideMarks !== null && q.overrideMarks > max) throw Invalid(R.marksAbove(max));
+      // An exam's rule scores its sittings: comments are welcome, marks by hand are not.
+      if (q.overrideMarks !== null && attempt.exam) throw Conflict(EXAM_MESSAGES.overrideExam);
     }
     const existing = body.questions.length
       ? await tx

@@ -21,6 +21,7 @@ import {
   givenTestsReply,
   testResults,
 } from '../../../common/schemas/test-taking';
+import { examReportReply } from '../../../common/schemas/exams';
 import type { AppContext } from '../../context';
 import { actorOf } from '../../policies/actor';
 import { BatchedLimit } from '../../lib/rate-limit';
@@ -132,6 +133,21 @@ export function testTakingRoutes(ctx: AppContext) {
         attempt: await taking.submitByStudent(ctx, req.user!.id, req.params.attemptId),
       }),
     );
+    // Ending the last section submits the sitting, which changes what the student may practice.
+    r.post(
+      '/student/attempts/:attemptId/end-section',
+      { config: sittingWrite, schema: { params: attemptParam, response: { 200: attemptReply } } },
+      async (req) => ({
+        attempt: await taking.moveSection(ctx, req.user!.id, req.params.attemptId, 'end'),
+      }),
+    );
+    r.post(
+      '/student/attempts/:attemptId/start-section',
+      { config: student, schema: { params: attemptParam, response: { 200: attemptReply } } },
+      async (req) => ({
+        attempt: await taking.moveSection(ctx, req.user!.id, req.params.attemptId, 'start'),
+      }),
+    );
     r.get(
       '/student/attempts/:attemptId',
       { config: student, schema: { params: attemptParam, response: { 200: attemptReply } } },
@@ -156,6 +172,15 @@ export function testTakingRoutes(ctx: AppContext) {
       async (req) => ({
         results: await taking.childTestResults(ctx, req.user!.id, req.params.id),
       }),
+    );
+
+    r.get(
+      '/parent/children/:id/tests/:attemptId/report',
+      {
+        config: { access: ['parent'] },
+        schema: { params: z.object({ id: z.string(), attemptId: z.string() }), response: { 200: examReportReply } },
+      },
+      (req) => taking.childExamReport(ctx, req.user!.id, req.params.id, req.params.attemptId),
     );
 
     // The sweep: sittings whose time ran out are submitted even if their student never comes back.

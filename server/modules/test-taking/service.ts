@@ -53,6 +53,27 @@ import {
   variantOf,
   type TemplatedQuestion,
 } from '../variants/variants';
+import {
+  EXAM_MESSAGES,
+  allowedMs,
+  endSection as closeSection,
+  examScore,
+  maxRaw,
+  outcomeOf,
+  pointsFor,
+  sectionsEnd,
+  startSectionNow,
+  type SittingExam,
+} from '../../../common/rules/exams';
+import type { ExamReport } from '../../../common/schemas/exams';
+import {
+  accommodationsWords,
+  examForSitting,
+  examReport,
+  examView,
+  outcomesOf,
+  sectionRefusal,
+} from '../exams/sitting';
 import { keepOverrides, nameDisagreeing, reviewsOf } from './review';
 import { questionFigures } from './stats';
 
@@ -247,6 +268,14 @@ async function scoreAnswers(
     attempt.paper.filter((p) => answers.some((a) => a.questionId === p.questionId && stale(a))),
   );
   const marksOf = new Map(attempt.paper.flatMap((p) => (p.questionId ? [[p.questionId, p.marks] as const] : [])));
+  const indexOf = new Map(attempt.paper.flatMap((p, i) => (p.questionId ? [[p.questionId, i] as const] : [])));
+  const exam = attempt.exam;
+  // Under an exam's rule an answer earns the points of its outcome (a blank is not wrong); otherwise its marks in
+  // proportion to its credit.
+  const pointsOf = (questionId: string, answer: string, credit: number) =>
+    exam
+      ? pointsFor(exam.rules, indexOf.get(questionId) ?? 0, outcomeOf(answer, credit))
+      : credit * (marksOf.get(questionId) ?? 0);
   let score = 0;
   const moved: Array<{ questionId: string; before: number | null; after: number }> = [];
   for (const answer of answers) {
@@ -255,7 +284,7 @@ async function scoreAnswers(
       continue;
     }
     const key = keys.get(answer.questionId);
-    const awarded = key ? answerCredit(key, answer.answer) * (marksOf.get(answer.questionId) ?? 0) : 0;
+    const awarded = key ? pointsOf(answer.questionId, answer.answer, answerCredit(key, answer.answer)) : 0;
     score += awarded;
     if (awarded === answer.awarded) continue;
     moved.push({ questionId: answer.questionId, before: answer.awarded, after: awarded });
@@ -264,7 +293,33 @@ async function scoreAnswers(
       .set({ awarded })
       .where(and(eq(testAttemptAnswers.attemptId, attempt.id), eq(testAttemptAnswers.questionId, answer.questionId)));
   }
-  return { score: round2(score), moved };
+  if (!exam) return { score: round2(score), moved };
+  return {
+    score: await scoreExam(tx, attempt.id, attempt.paper, exam, attempt.submittedAt ?? attempt.startedAt),
+    moved,
+  };
+}
+
+/**
+ * An exam-scored sitting's total: each question never answered is written as left blank (with its blank points), so
+ * every question has its row, and the total is the exam's rule over the outcomes, its cap applied.
+ */
+async function scoreExam(tx: Tx, attemptId: string, paper: Paper, exam: SittingExam, at: Date): Promise<number> {
+  const blanks = paper.flatMap((p, i) =>
+    p.questionId
+      ? [{ attemptId, questionId: p.questionId, answer: '', savedAt: at, awarded: pointsFor(exam.rules, i, 'blank') }]
+      : [],
+  );
+  if (blanks.length) await tx.insert(testAttemptAnswers).values(blanks).onConflictDoNothing();
+  const saved = await tx
+    .select({
+      questionId: testAttemptAnswers.questionId,
+      answer: testAttemptAnswers.answer,
+      awarded: testAttemptAnswers.awarded,
+    })
+    .from(testAttemptAnswers)
+    .where(eq(testAttemptAnswers.attemptId, attemptId));
+  return examScore(exam.rules, outcomesOf(exam, paper, new Map(saved.map((a) => [a.questionId, a])))).raw;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -369,6 +424,7 @@ export async function childTestResults(ctx: AppContext, parentId: string, childI
         maxMarks: testAttempts.maxMarks,
         paper: testAttempts.paper,
         reviewComment: testAttempts.reviewComment,
+        hasReport: sql<boolean>`${testAttempts.exam} is not null`,
       },
     })
     .from(testAttempts)
@@ -392,6 +448,8 @@ export async function childTestResults(ctx: AppContext, parentId: string, childI
       totalMarks: r.test.totalMarks,
       submittedAt: r.attempt.submittedAt!.toISOString(),
       score: scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, r.test.totalMarks),
+      attemptId: r.attempt.id,
+      hasReport: r.attempt.hasReport,
       comment: r.attempt.reviewComment,
       questionComments: r.attempt.paper.flatMap((p, i) => {
         const comment = p.questionId ? reviewOf?.get(p.questionId)?.comment : null;
@@ -426,10 +484,6 @@ export async function startAttempt(ctx: AppContext, studentId: string, givenTest
   const now = ctx.now();
   if (givenTest.opensAt && now < givenTest.opensAt) throw Conflict(M.notOpenYet);
   if (givenTest.closesAt && now >= givenTest.closesAt) throw Conflict(M.closed);
-  const byLimit = test.timeLimit ? new Date(now.getTime() + test.timeLimit * 60_000) : null;
-  const deadline =
-    [byLimit, givenTest.closesAt].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ??
-    null;
   await ctx.db.transaction(async (tx) => {
     // The given test is held while the paper is read and the sitting written: a delete of its test either came first
     // (the given test is gone: 404) or waits and then sees the sitting (and refuses, as a test that has been sat is
@@ -456,7 +510,17 @@ export async function startAttempt(ctx: AppContext, studentId: string, givenTest
       ),
     );
     const paper: Paper = kept.map((e) => (seeds.has(e.questionId!) ? { ...e, seed: seeds.get(e.questionId!) } : e));
-    if (givenTest.shuffle) shuffle(paper);
+    // An exam's rule and the student's accommodations are copied: a later change moves no sitting begun.
+    const { exam, accommodations } = await examForSitting(tx, test.examProfileId, studentId);
+    if (givenTest.shuffle) shuffleWithin(paper, exam);
+    // Under an exam's rule each question is worth its section's points for a right answer.
+    if (exam) paper.forEach((p, i) => (p.marks = pointsFor(exam.rules, i, 'right')));
+    const byTime = exam?.plan
+      ? new Date(sectionsEnd(exam.plan, { index: 0, startedAt: now.getTime() }))
+      : test.timeLimit
+        ? new Date(now.getTime() + allowedMs(test.timeLimit, accommodations))
+        : null;
+    const deadline = earliest(byTime, givenTest.closesAt);
     await tx
       .insert(testAttempts)
       .values({
@@ -465,7 +529,10 @@ export async function startAttempt(ctx: AppContext, studentId: string, givenTest
         paper,
         startedAt: now,
         deadline,
-        maxMarks: paper.reduce((sum, p) => sum + p.marks, 0),
+        maxMarks: exam ? maxRaw(exam.rules, paper.length) : paper.reduce((sum, p) => sum + p.marks, 0),
+        exam,
+        accommodations,
+        ...(exam?.plan ? { sectionIndex: 0, sectionStartedAt: now } : {}),
       })
       .onConflictDoNothing({ target: testAttempts.assignmentId });
   });
@@ -473,10 +540,20 @@ export async function startAttempt(ctx: AppContext, studentId: string, givenTest
   return presentAttempt(ctx, attempt, givenTest, test);
 }
 
-function shuffle<T>(list: T[]): void {
-  for (let i = list.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [list[i], list[j]] = [list[j], list[i]];
+const earliest = (...dates: Array<Date | null>) =>
+  dates.filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+
+/** Shuffles a paper; an exam's questions only within their sections, which keep their places. */
+function shuffleWithin(paper: Paper, exam: SittingExam | null): void {
+  const sizes = exam?.rules.sections.length ? exam.rules.sections.map((s) => s.questions) : [paper.length];
+  let start = 0;
+  for (const size of sizes) {
+    const end = Math.min(paper.length, start + size);
+    for (let i = end - 1; i > start; i--) {
+      const j = start + Math.floor(Math.random() * (i - start + 1));
+      [paper[i], paper[j]] = [paper[j], paper[i]];
+    }
+    start = end;
   }
 }
 
@@ -591,12 +668,16 @@ export async function saveAnswer(
     if (!attempt) throw NotFound(M.attemptNotFound);
     if (attempt.submittedAt) throw Conflict(M.submitted);
     if (attempt.deadline && now >= attempt.deadline) return 'time-up' as const;
-    const onPaper = attempt.paper.find((p) => p.questionId === questionId);
-    if (!onPaper) throw NotFound(M.notInTest);
-    const awarded = credit * onPaper.marks;
+    const index = attempt.paper.findIndex((p) => p.questionId === questionId);
+    if (index < 0) throw NotFound(M.notInTest);
+    const refusal = sectionRefusal(attempt, index, now);
+    if (refusal) throw Conflict(SECTION_REFUSALS[refusal]);
+    const awarded = attempt.exam
+      ? pointsFor(attempt.exam.rules, index, outcomeOf(answer, credit))
+      : credit * attempt.paper[index].marks;
     await tx
       .insert(testAttemptAnswers)
-      .values({ attemptId, questionId, answer, savedAt: now, awarded })
+      .values({ attemptId, questionId, answer, savedAt: now, firstSavedAt: now, awarded })
       .onConflictDoUpdate({
         target: [testAttemptAnswers.attemptId, testAttemptAnswers.questionId],
         set: { answer, savedAt: now, awarded },
@@ -608,6 +689,59 @@ export async function saveAnswer(
     throw Conflict(M.timeUp);
   }
   return now;
+}
+
+const SECTION_REFUSALS = {
+  closed: EXAM_MESSAGES.sectionClosed,
+  upcoming: EXAM_MESSAGES.sectionNotStarted,
+  break: EXAM_MESSAGES.onBreak,
+} as const;
+
+/**
+ * The student ends the section in progress before its time (the break before the next begins now), or, during a
+ * break, starts the next section at once. Ending the last section submits the sitting. Under the sitting's row lock,
+ * so two clicks move the clock once: the second finds the section already ended (409).
+ */
+export async function moveSection(
+  ctx: AppContext,
+  studentId: string,
+  attemptId: string,
+  move: 'end' | 'start',
+): Promise<Attempt> {
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .select()
+      .from(testAttempts)
+      .where(and(eq(testAttempts.id, attemptId), eq(testAttempts.studentId, studentId)))
+      .for('update');
+    if (!attempt) throw NotFound(M.attemptNotFound);
+    if (attempt.submittedAt) throw Conflict(M.submitted);
+    const plan = attempt.exam?.plan;
+    if (!plan || attempt.sectionIndex === null || !attempt.sectionStartedAt) throw Conflict(EXAM_MESSAGES.notSectioned);
+    if (attempt.deadline && now >= attempt.deadline) return 'time-up' as const;
+    const state = { index: attempt.sectionIndex, startedAt: attempt.sectionStartedAt.getTime() };
+    const next =
+      move === 'end' ? closeSection(plan, state, now.getTime()) : startSectionNow(plan, state, now.getTime());
+    if (!next) throw Conflict(move === 'end' ? EXAM_MESSAGES.noSectionToEnd : EXAM_MESSAGES.noBreak);
+    if (next.index >= plan.sectionMs.length) return 'last' as const;
+    const [given] = await tx
+      .select({ closesAt: testAssignments.closesAt })
+      .from(testAssignments)
+      .where(eq(testAssignments.id, attempt.assignmentId));
+    await tx
+      .update(testAttempts)
+      .set({
+        sectionIndex: next.index,
+        sectionStartedAt: new Date(next.startedAt),
+        deadline: earliest(new Date(sectionsEnd(plan, next)), given?.closesAt ?? null),
+      })
+      .where(eq(testAttempts.id, attemptId));
+    return 'moved' as const;
+  });
+  if (outcome === 'last') await submitAttempt(ctx, attemptId, 'student', now);
+  if (outcome === 'time-up') await submitAttempt(ctx, attemptId, 'server', now);
+  return readAttempt(ctx, studentId, attemptId);
 }
 
 /** Submits the student's sitting; a submit that finds it submitted, before or by a submit running at once, is 409. */
@@ -636,7 +770,10 @@ async function presentAttempt(
     ctx.db.select().from(testAttemptAnswers).where(eq(testAttemptAnswers.attemptId, attempt.id)),
   ]);
   const presented = new Map((await presentQuestions(ctx, rows, paperSeeds(attempt.paper))).map((q) => [q.id, q]));
-  const answers = Object.fromEntries(saved.map((a) => [a.questionId, a.answer]));
+  const { view: exam, shows } = examView(attempt, ctx.now());
+  // While sections run, the student sees only the current one's questions and answers.
+  const shown = new Set(attempt.paper.flatMap((p, i) => (p.questionId && shows(i) ? [p.questionId] : [])));
+  const answers = Object.fromEntries(saved.flatMap((a) => (shown.has(a.questionId) ? [[a.questionId, a.answer]] : [])));
   const released = attempt.submittedAt !== null && isReleased(givenTest);
   const base: Attempt = {
     id: attempt.id,
@@ -649,12 +786,16 @@ async function presentAttempt(
     serverNow: ctx.now().toISOString(),
     submittedAt: iso(attempt.submittedAt),
     submittedBy: (attempt.submittedBy as 'student' | 'server' | null) ?? null,
-    questions: attempt.paper.map((p, i) => {
+    questions: attempt.paper.flatMap((p, i) => {
+      if (!shows(i)) return [];
       const question = p.questionId ? presented.get(p.questionId) : undefined;
-      return { number: i + 1, marks: p.marks, question: question ? sittingQuestion.parse(question) : null };
+      return [{ number: i + 1, marks: p.marks, question: question ? sittingQuestion.parse(question) : null }];
     }),
     answers,
     released,
+    exam,
+    accommodations: accommodationsWords(attempt.accommodations),
+    largeText: attempt.accommodations?.largeText ?? false,
   };
   if (!released) return base;
   const awarded = new Map(saved.map((a) => [a.questionId, a.awarded ?? 0]));
@@ -683,7 +824,38 @@ async function presentAttempt(
     score: scoreOf(attempt.score ?? 0, attempt.maxMarks, test.totalMarks),
     results,
     reviewComment: attempt.reviewComment,
+    ...(attempt.exam ? { report: await reportOf(ctx.db, attempt, attempt.exam, saved, tags) } : {}),
   };
+}
+
+function reportOf(
+  db: Db,
+  attempt: AttemptRow,
+  exam: SittingExam,
+  saved: Array<typeof testAttemptAnswers.$inferSelect>,
+  tags: Map<string, { focus: string | null; category: string | null }>,
+): Promise<ExamReport> {
+  return examReport(db, { ...attempt, exam }, new Map(saved.map((a) => [a.questionId, a])), tags, isReleased);
+}
+
+/**
+ * `GET /api/parent/children/{id}/tests/{attemptId}/report`: the score report of a child's released exam-scored
+ * sitting, as the child reads it. Any other child's, or one not yet released, is 404.
+ */
+export async function childExamReport(
+  ctx: AppContext,
+  parentId: string,
+  childId: string,
+  attemptId: string,
+): Promise<{ name: string; submittedAt: string; report: ExamReport }> {
+  await requireStudent(ctx.db, { id: parentId, type: 'parent' }, childId, {
+    unknown: DASHBOARD_MESSAGES.childNotFound,
+    notYours: DASHBOARD_MESSAGES.childNotFound,
+  });
+  const found = await attemptOf(ctx, childId, attemptId).catch(() => null);
+  const sitting = found && (await presentAttempt(ctx, found.attempt, found.givenTest, found.test));
+  if (!sitting?.report || !sitting.submittedAt) throw NotFound(M.noReport);
+  return { name: sitting.name, submittedAt: sitting.submittedAt, report: sitting.report };
 }
 
 /** Each question's first focus area and category by name, for the per-area figures. */
@@ -786,6 +958,7 @@ export async function testResults(ctx: AppContext, actor: Actor, testId: string)
       timeUsed: r.attempt
         ? Math.round(((r.attempt.submittedAt?.getTime() ?? now) - r.attempt.startedAt.getTime()) / 1000)
         : null,
+      accommodations: accommodationsWords(r.attempt?.accommodations ?? null),
       score: r.attempt?.submittedAt ? scoreOf(r.attempt.score ?? 0, r.attempt.maxMarks, test.totalMarks) : null,
     })),
     questions: entries.map((e) => {
@@ -848,6 +1021,11 @@ export async function rescoreResults(
     const moved = await ctx.db.transaction(async (tx) => {
       const [attempt] = await tx.select().from(testAttempts).where(eq(testAttempts.id, id)).for('update');
       const scored = await scoreAnswers(tx, attempt, 'all');
+      // An exam's rule has no overrides: its total is the rule's.
+      if (attempt.exam) {
+        await tx.update(testAttempts).set({ score: scored.score }).where(eq(testAttempts.id, id));
+        return scored.score !== attempt.score;
+      }
       // The total keeps the overrides: the automatic marks under them moved, the teacher's marks did not.
       const kept = await keepOverrides(tx, actor, attempt, scored.moved);
       disagreeing.push(...kept.disagreeing.map((d) => ({ attemptId: id, ...d })));

@@ -15,6 +15,7 @@ function results(names: string[]): TestResults {
       status: 'not-started',
       released: false,
       timeUsed: null,
+      accommodations: '',
       score: null,
     })),
     questions: [],
