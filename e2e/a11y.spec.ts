@@ -109,12 +109,17 @@ for (const width of [1280, 375]) {
     await expectClean(page, '/invitation', page.getByRole('heading', { name: 'You are invited' }));
     await page.evaluate(() => sessionStorage.clear());
 
-    // An admin's catalogue, its offering form, the inbox, the settings and the analytics.
+    // An admin's catalogue and its form, the exam profiles and theirs, the inbox, the settings and the analytics.
     await ok(await page.request.post('/api/auth/login', { data: ADMIN }));
     await page.goto('/admin-offerings');
     await expectClean(page, '/admin-offerings', page.getByRole('heading', { name: 'Course Catalogue' }));
     await page.getByRole('button', { name: 'Add Offering' }).click();
     await expectClean(page, '/admin-offerings, the offering form', page.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    await page.goto('/admin-exam-profiles');
+    await expectClean(page, '/admin-exam-profiles', page.getByRole('heading', { name: 'Exam profiles', level: 1 }));
+    await page.getByRole('button', { name: 'Add profile' }).click();
+    await expectClean(page, '/admin-exam-profiles, the profile form', page.getByRole('dialog'));
     await page.keyboard.press('Escape');
     await page.goto('/admin-inbox');
     await expectClean(page, '/admin-inbox');

@@ -137,6 +137,7 @@ test('admin: welcome, the real figures, recent activity, the admin menu and its 
     'Classes',
     'Question Bank',
     'Question Assignment',
+    'Exam profiles',
     'Course Catalogue',
     'Analytics',
     'Settings',
@@ -151,12 +152,13 @@ test('admin: welcome, the real figures, recent activity, the admin menu and its 
     ['Classes', '/classes'],
     ['Question Bank', '/question-bank'],
     ['Question Assignment', '/question-assignment'],
+    ['Exam profiles', '/admin-exam-profiles'],
     ['Course Catalogue', '/admin-offerings'],
     ['Analytics', '/admin-analytics'],
     ['Settings', '/admin-settings'],
     ['Profile', '/profile'],
   ]) {
-    await expect(sidebar(page).getByRole('link', { name: label })).toHaveAttribute('href', href);
+    await expect(sidebar(page).getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
   }
   await sidebar(page).getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { name: 'Analytics', exact: true })).toBeVisible();

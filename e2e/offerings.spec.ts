@@ -37,6 +37,7 @@ const DEMO = [
   ['Math Competitions', 'math-competitions', '$449'],
   ['Elementary Math', 'elementary-math', '$299'],
   ['Elementary Standardized Test Prep', 'elementary-standardized-test-prep', '$399'],
+  ['Mock Test Additional Package', 'mock-test-package', '$299'],
 ] as const;
 
 const catalogueCards = (page: Page) =>

@@ -257,11 +257,12 @@ test.describe('the landing page', () => {
       'Math Competitions',
       'Elementary Math',
       'Elementary Standardized Test Prep',
+      'Mock Test Additional Package',
     ]) {
       await expect(offerings.getByRole('heading', { name: title, exact: true })).toBeVisible();
     }
     const prices = (await offerings.getByText(/^\$\d+$/).allTextContents()).map((p) => Number(p.slice(1)));
-    expect(prices).toHaveLength(7);
+    expect(prices).toHaveLength(8);
     for (const price of prices) expect(price >= 299 && price <= 599).toBe(true);
     const grades = page.getByRole('region', { name: 'From kindergarten to grade 12' }).getByRole('link');
     await expect(grades).toHaveCount(13);

@@ -116,6 +116,8 @@ export const paths = {
   manageUsers: '/manage-users',
   /** The admin's catalogue: offerings, their order, prices and publication. */
   adminOfferings: '/admin-offerings',
+  /** The admin's exam profiles: how mock exams are timed and scored, and their raw-to-scaled tables. */
+  adminExamProfiles: '/admin-exam-profiles',
   registerUsers: '/register-users',
   adminAnalytics: '/admin-analytics',
   adminSettings: '/admin-settings',

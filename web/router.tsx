@@ -4,6 +4,7 @@ import { CoursesHome, HomeUnlessDenied, RedirectIfSignedIn, RequireAuth } from '
 import { PAGE_ACCESS, type GuardedPath } from './auth/pageAccess';
 import { AppLayout } from './shell/AppLayout';
 import { DashboardLayout } from './shell/DashboardLayout';
+import { FocusFrame } from './shell/FocusFrame';
 import { PublicFrame } from './shell/PublicFrame';
 import { RouteError } from './shell/RouteError';
 import { lazyPage } from './lazyPage';
@@ -56,6 +57,7 @@ const ParentDashboard = lazyPage(() =>
 const SectionQuestionsPage = lazyPage(() => import('./features/questions/section-questions/SectionQuestionsPage'));
 const AnalyticsPage = lazyPage(() => import('./features/analytics/AnalyticsPage'));
 const OfferingsAdminPage = lazyPage(() => import('./features/offerings/OfferingsAdminPage'));
+const ExamProfilesPage = lazyPage(() => import('./features/exam-profiles/ExamProfilesPage'));
 const ManageUsersPage = lazyPage(() => import('./features/users/ManageUsersPage'));
 const RegisterUsersPage = lazyPage(() => import('./features/users/RegisterUsersPage'));
 const StudentTests = lazyPage(() => import('./features/assigned-learning/student-tests/StudentTests'));
@@ -139,6 +141,12 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // A test being sat: the test alone, without the sidebar (leaving it asks first).
+        element: <FocusFrame />,
+        errorElement: <RouteError />,
+        children: [guarded(paths.testSitting.path, <TestSittingPage />)],
+      },
+      {
         // The signed-in area: every page here sits beside the role sidebar.
         element: <DashboardLayout />,
         errorElement: <RouteError />,
@@ -169,7 +177,6 @@ export const routes: RouteObject[] = [
               </RequireAuth>
             ),
           },
-          guarded(paths.testSitting.path, <TestSittingPage />),
           guarded(paths.testReview.path, <TestReviewPage />),
           guarded(paths.savedTest.path, <SavedTestPage />),
           guarded(paths.sittingReview.path, <SittingReviewPage />),
@@ -208,6 +215,7 @@ export const routes: RouteObject[] = [
           guarded(paths.sectionQuestions, <SectionQuestionsPage />),
           guarded(paths.manageUsers, <ManageUsersPage />),
           guarded(paths.adminOfferings, <OfferingsAdminPage />),
+          guarded(paths.adminExamProfiles, <ExamProfilesPage />),
           guarded(paths.registerUsers, <RegisterUsersPage />),
         ],
       },

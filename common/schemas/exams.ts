@@ -171,6 +171,7 @@ export const sittingExam = z.object({
       last: z.number(),
       /** Minutes this student has for it (accommodations included). */
       minutes: z.number(),
+      /** Current: the section running, or during a break the one the break leads to. */
       state: z.enum(['closed', 'current', 'upcoming']),
     }),
   ),

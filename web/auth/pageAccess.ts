@@ -33,6 +33,7 @@ const ACCESS_BY_PAGE = {
   [paths.adminDashboard]: ADMIN_ONLY,
   [paths.manageUsers]: ADMIN_ONLY,
   [paths.adminOfferings]: ADMIN_ONLY,
+  [paths.adminExamProfiles]: ADMIN_ONLY,
   [paths.registerUsers]: ADMIN_ONLY,
   [paths.adminAnalytics]: ADMIN_ONLY,
   [paths.adminSettings]: ADMIN_ONLY,

@@ -91,26 +91,20 @@ export const PhoneField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'typ
 export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string;
+  hint?: ReactNode;
   options: ReadonlyArray<{ value: string; label: string }>;
   placeholder?: string;
 }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, error, id, options, placeholder, ...rest },
+  { label, error, hint, id, options, placeholder, ...rest },
   ref,
 ) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
-    <FieldShell label={label} error={error} id={fieldId}>
-      <select
-        ref={ref}
-        id={fieldId}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        {...rest}
-      >
+    <FieldShell label={label} error={error} hint={hint} id={fieldId}>
+      <select ref={ref} {...controlProps(fieldId, error, hint)} {...rest}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

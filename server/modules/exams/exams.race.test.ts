@@ -59,7 +59,7 @@ describe('the section clock under simultaneous requests', () => {
     const now = (await as(student, 'GET', `/student/attempts/${sat.id}`)).json().attempt as Attempt;
     expect(now.exam).toMatchObject({
       phase: 'break',
-      sections: [{ state: 'closed' }, { state: 'upcoming' }, { state: 'upcoming' }],
+      sections: [{ state: 'closed' }, { state: 'current' }, { state: 'upcoming' }],
     });
     expect(now.submittedAt).toBeNull();
   });

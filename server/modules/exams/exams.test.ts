@@ -488,7 +488,7 @@ describe('sitting an exam in sections', () => {
     t.clock.advance(6 * 60);
     expect((await read(sat.id)).exam).toMatchObject({
       phase: 'break',
-      sections: [{ state: 'closed' }, { state: 'upcoming' }],
+      sections: [{ state: 'closed' }, { state: 'current' }],
     });
     t.clock.advance(5 * 60);
     const next = await read(sat.id);

@@ -126,11 +126,7 @@ export function examView(
   let first = 1;
   const sections = exam.rules.sections.map((s, i) => {
     const state: 'closed' | 'current' | 'upcoming' =
-      attempt.submittedAt || !at || i < at.index
-        ? 'closed'
-        : i === at.index && at.phase === 'section'
-          ? 'current'
-          : 'upcoming';
+      attempt.submittedAt || !at || i < at.index ? 'closed' : i === at.index ? 'current' : 'upcoming';
     const entry = {
       name: s.name,
       first,

@@ -11,8 +11,11 @@ import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
 import { Button, ButtonLink } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
+import { ExamReport } from '../../ui/ExamReport';
 import { PageState } from '../../ui/PageState';
+import { QueryStates } from '../../ui/QueryStates';
 import { SentInvitations } from '../../ui/PendingInvitations';
 import { NoteList } from '../../ui/NoteList';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -24,7 +27,15 @@ import { useRefreshInvitations } from '../../api/invitations';
 import { AddChildDialog } from './AddChildDialog';
 import { EditChildDialog } from './EditChildDialog';
 import { FamilyEnrollmentsPanel } from './FamilyEnrollmentsPanel';
-import { useChild, useChildNotes, useChildTests, useChildren, useRemoveChild } from './api';
+import {
+  CHILD_REPORT_FAILED,
+  useChild,
+  useChildExamReport,
+  useChildNotes,
+  useChildTests,
+  useChildren,
+  useRemoveChild,
+} from './api';
 import { when } from './format';
 import { Welcome, firstNameOf } from './Welcome';
 import { WeeklyLetterCard } from './WeeklyLetterCard';
@@ -439,7 +450,6 @@ function TeacherComments({ result }: { result: ChildTestResult }) {
   );
 }
 
-/** The child's test results, once their teacher releases them (a result awaiting release is not shown). */
 /** The notes the child's teachers shared with the family; nothing when there are none. */
 function ChildNotes({ childId, name }: { childId: string; name: string }) {
   const notes = useChildNotes(childId);
@@ -452,8 +462,28 @@ function ChildNotes({ childId, name }: { childId: string; name: string }) {
   );
 }
 
+/**
+ * The child's test results, once their teacher releases them (a result awaiting release is not shown); an
+ * exam-style test's result opens its score report.
+ */
 function ChildTests({ childId, name }: { childId: string; name: string }) {
   const tests = useChildTests(childId);
+  const [reportOf, setReportOf] = useState<ChildTestResult | null>(null);
+  const columns = [
+    ...TEST_COLUMNS,
+    {
+      header: 'Score report',
+      interactive: true,
+      cell: (r: ChildTestResult) =>
+        r.hasReport ? (
+          <Button variant="secondary" size="sm" aria-label={`Score report of ${r.name}`} onClick={() => setReportOf(r)}>
+            Score report
+          </Button>
+        ) : (
+          '--'
+        ),
+    },
+  ];
   return (
     <article className={styles.panel} aria-labelledby={`tests-${childId}`}>
       <h2 id={`tests-${childId}`}>Test Results</h2>
@@ -468,13 +498,36 @@ function ChildTests({ childId, name }: { childId: string; name: string }) {
       ) : tests.data.length === 0 ? (
         <p className={styles.muted}>No test results yet. A score appears here once the teacher releases it.</p>
       ) : (
-        <Table
-          label={`Test results of ${name}`}
-          rows={tests.data}
-          rowKey={(r) => r.assignmentId}
-          columns={TEST_COLUMNS}
-        />
+        <Table label={`Test results of ${name}`} rows={tests.data} rowKey={(r) => r.assignmentId} columns={columns} />
       )}
+      {reportOf ? <ChildReportDialog childId={childId} result={reportOf} onClose={() => setReportOf(null)} /> : null}
     </article>
+  );
+}
+
+/** A released exam-style test's score report, read when the parent opens it. */
+function ChildReportDialog({
+  childId,
+  result,
+  onClose,
+}: {
+  childId: string;
+  result: ChildTestResult;
+  onClose(): void;
+}) {
+  const report = useChildExamReport(childId, result.attemptId);
+  return (
+    <Dialog open size="lg" title={`Score report: ${result.name}`} onClose={onClose}>
+      <QueryStates compact query={report} loading="Loading the score report..." failed={CHILD_REPORT_FAILED}>
+        {(data) => (
+          <>
+            <p className={styles.muted}>
+              Submitted {new Date(data.submittedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+            </p>
+            <ExamReport report={data.report} level={3} />
+          </>
+        )}
+      </QueryStates>
+    </Dialog>
   );
 }

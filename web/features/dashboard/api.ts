@@ -8,6 +8,7 @@ import {
 } from '@common/schemas/dashboards';
 import type { ChildAccountBody } from '@common/schemas/families';
 import type { ChildTestResult } from '@common/schemas/test-taking';
+import type { ExamReport } from '@common/schemas/exams';
 import { DESK_MESSAGES } from '@common/rules';
 import type { DeskSummary } from '@common/schemas/desk';
 import type { SharedNote } from '@common/schemas/student-work';
@@ -20,7 +21,11 @@ export const dashboardKeys = {
   child: (id: string) => ['dashboard', 'children', id] as const,
   childTests: (id: string) => ['dashboard', 'children', id, 'tests'] as const,
   childNotes: (id: string) => ['dashboard', 'children', id, 'notes'] as const,
+  childReport: (id: string, attemptId: string) => ['dashboard', 'children', id, 'tests', attemptId, 'report'] as const,
 };
+
+/** The failure shown when the server names none. */
+export const CHILD_REPORT_FAILED = 'Failed to load the score report';
 
 /** The new booking requests waiting in the inbox; under the desk's key, so an inbox change refetches it. */
 export const useDeskSummary = () =>
@@ -105,6 +110,18 @@ export const useRemoveChild = () =>
   useFamilyChange((id: string) =>
     api.delete<{ message: string }>(`/parent/children/${encodeURIComponent(id)}`, FAMILY_MESSAGES.removeFailed),
   );
+
+/** The score report of a child's released exam-style test (404 when it has none, or is not the parent's child's). */
+export const useChildExamReport = (id: string, attemptId: string) =>
+  useQuery({
+    queryKey: dashboardKeys.childReport(id, attemptId),
+    queryFn: () =>
+      api.get<{ name: string; submittedAt: string; report: ExamReport }>(
+        `/parent/children/${encodeURIComponent(id)}/tests/${encodeURIComponent(attemptId)}/report`,
+        CHILD_REPORT_FAILED,
+      ),
+    retry: false,
+  });
 
 /** A child's notes from their teachers marked for parents, newest first; another parent's child is 404. */
 export const useChildNotes = (id: string) =>

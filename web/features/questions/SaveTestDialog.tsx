@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { TEST_LIMITS, TEST_MESSAGES, TEST_TYPES, parseWholeNumber, type TestType } from '@common/rules';
+import { TEST_LIMITS, TEST_MESSAGES, TEST_TYPES, parseWholeNumber, plural, type TestType } from '@common/rules';
 import type { TestDetail, TestInput } from '@common/schemas/tests';
 import { errorMessage } from '../../api/client';
+import { EXAM_PROFILES_FAILED, sectionsNeedText, useExamProfiles } from '../../api/exams';
 import { SelectField, TextArea, TextField } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
 import { marksOf, totalMarks, type BuilderEntry } from './builder';
@@ -20,8 +21,9 @@ interface Props {
 
 /**
  * The Save Test modal: a title (Save is off while it is empty), the type (an assessment
- * gets its TEST- code from the server), description, instructions, a time limit of at least 1 minute and total
- * marks of at least 0, both whole numbers, else left empty.
+ * gets its TEST- code from the server), description, instructions, its scoring (marks per question or an exam
+ * profile), a time limit of at least 1 minute and total marks of at least 0, both whole numbers, else left empty.
+ * A profile with sections times the test itself, so the time limit gives way to what its sections need.
  */
 export function SaveTestDialog({ entries, editing, onSaved, onClose }: Props) {
   const [name, setName] = useState(editing?.name ?? '');
@@ -30,6 +32,25 @@ export function SaveTestDialog({ entries, editing, onSaved, onClose }: Props) {
   const [instructions, setInstructions] = useState(editing?.instructions ?? '');
   const [timeLimit, setTimeLimit] = useState(text(editing?.timeLimit));
   const [marks, setMarks] = useState(text(editing?.totalMarks));
+  const [examProfileId, setExamProfileId] = useState(editing?.examProfile?.id ?? '');
+  const profiles = useExamProfiles();
+  const profile = profiles.data?.find((p) => p.id === examProfileId) ?? null;
+  const sectioned = !!profile && profile.sections.length > 0;
+  const questionCount = entries.filter((e) => e.question).length;
+  const scoringOptions = [
+    { value: '', label: 'Marks per question' },
+    ...(profiles.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+    // The test's own profile stays listed while the profiles load (or if it is gone from the list).
+    ...(editing?.examProfile && !profiles.data?.some((p) => p.id === editing.examProfile?.id)
+      ? [{ value: editing.examProfile.id, label: editing.examProfile.name }]
+      : []),
+  ];
+  const need = profile ? sectionsNeedText(profile) : null;
+  const scoringHint = need
+    ? `${need}. This test has ${plural(questionCount, 'question')}; its sections time it.`
+    : profile
+      ? "Scored by the profile's rule; the time limit below times it."
+      : undefined;
   const [error, setError] = useState('');
   const save = useSaveTest();
 
@@ -42,8 +63,9 @@ export function SaveTestDialog({ entries, editing, onSaved, onClose }: Props) {
       type,
       description,
       instructions,
-      timeLimit: parseWholeNumber(timeLimit, 1, TEST_LIMITS.timeLimit),
+      timeLimit: sectioned ? null : parseWholeNumber(timeLimit, 1, TEST_LIMITS.timeLimit),
       totalMarks: parseWholeNumber(marks, 0, TEST_LIMITS.totalMarks),
+      examProfileId: examProfileId || null,
       testCode: editing?.testCode ?? '',
       questions: entries.flatMap((e, i) =>
         e.question ? [{ questionId: e.question.id, order: i + 1, marks: marksOf(e) }] : [],
@@ -103,16 +125,26 @@ export function SaveTestDialog({ entries, editing, onSaved, onClose }: Props) {
         rows={3}
         onChange={(e) => setInstructions(e.target.value)}
       />
-      <TextField
-        label="Time Limit (minutes)"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        value={timeLimit}
-        onChange={(e) => setTimeLimit(e.target.value)}
-        hint="Optional; a whole number of at least 1."
+      <SelectField
+        label="Scoring"
+        options={scoringOptions}
+        value={examProfileId}
+        onChange={(e) => setExamProfileId(e.target.value)}
+        hint={scoringHint}
+        error={profiles.isError ? errorMessage(profiles.error, EXAM_PROFILES_FAILED) : undefined}
       />
+      {sectioned ? null : (
+        <TextField
+          label="Time Limit (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={timeLimit}
+          onChange={(e) => setTimeLimit(e.target.value)}
+          hint="Optional; a whole number of at least 1."
+        />
+      )}
       <TextField
         label="Total Marks"
         type="number"

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { PAGE_ACCESS, mayOpen } from '../../auth/pageAccess';
 import { paths } from '../../paths';
+import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
@@ -130,6 +131,7 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
                 ) : (
                   <span className={styles.typeBadge}>Test</span>
                 )}
+                {test.examProfile ? <Badge tone="special">{test.examProfile.name}</Badge> : null}
                 {test.archivedAt ? <span className={styles.typeBadge}>Archived</span> : null}
               </div>
               <p className={styles.cardMeta}>

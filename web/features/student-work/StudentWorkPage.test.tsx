@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { StudentWork } from '@common/schemas/student-work';
@@ -59,8 +59,26 @@ const work = (patch: Partial<StudentWork> = {}): StudentWork => ({
   ...patch,
 });
 
-/** The page, the server answering the work with `reply` and the skills with one Familiar skill. */
-function renderWith(reply: { status: number; body: unknown }) {
+type Accommodations = {
+  timeFactor: number | null;
+  extraMinutes: number | null;
+  extraBreakMinutes: number;
+  largeText: boolean;
+};
+const NONE: Accommodations = { timeFactor: null, extraMinutes: null, extraBreakMinutes: 0, largeText: false };
+
+/**
+ * The page, the server answering the work with `reply`, the skills with one Familiar skill, and the accommodations
+ * with `accommodations` (a PUT with its own answer, by default what was sent).
+ */
+function renderWith(
+  reply: { status: number; body: unknown },
+  accommodations: {
+    saved?: Accommodations | Promise<Accommodations>;
+    put?(body: Accommodations): { status: number; body: unknown };
+    sent?: Accommodations[];
+  } = {},
+) {
   const skills = {
     skills: [
       {
@@ -77,13 +95,23 @@ function renderWith(reply: { status: number; body: unknown }) {
       },
     ],
   };
-  vi.stubGlobal('fetch', (url: string) =>
-    Promise.resolve(
-      url === '/api/students/s1/skills'
-        ? new Response(JSON.stringify(skills), { status: 200 })
-        : new Response(JSON.stringify(reply.body), { status: reply.status }),
-    ),
-  );
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url === '/api/students/s1/skills') return json(skills);
+    if (url === '/api/students/s1/accommodations') {
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as Accommodations;
+        accommodations.sent?.push(body);
+        const answer = accommodations.put?.(body) ?? {
+          status: 200,
+          body: { message: 'Accommodations saved', accommodations: body },
+        };
+        return json(answer.body, answer.status);
+      }
+      return json({ accommodations: await (accommodations.saved ?? NONE) });
+    }
+    return json(reply.body, reply.status);
+  });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={['/students/s1/work']}>
@@ -128,5 +156,52 @@ describe("a student's work for their teacher", () => {
     cleanup();
     renderWith({ status: 500, body: {} });
     expect(await screen.findByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+});
+
+/** Whether the accommodations form is on: it is off, in a disabled fieldset, until the saved values arrive. */
+const formOn = (card: HTMLElement) => !within(card).getByLabelText('Extra time').closest('fieldset')!.disabled;
+
+describe("a student's accommodations", () => {
+  it('waits for the saved values with the form off, then saves what was chosen', async () => {
+    let arrive!: (value: Accommodations) => void;
+    const sent: Accommodations[] = [];
+    renderWith(
+      { status: 200, body: work() },
+      { saved: new Promise<Accommodations>((resolve) => (arrive = resolve)), sent },
+    );
+    const card = await screen.findByRole('region', { name: 'Accommodations' });
+    expect(formOn(card)).toBe(false);
+    arrive({ timeFactor: 1.5, extraMinutes: null, extraBreakMinutes: 5, largeText: true });
+    await vi.waitFor(() => expect(formOn(card)).toBe(true));
+    expect(within(card).getByLabelText<HTMLSelectElement>('Extra time').value).toBe('1.5');
+    expect(within(card).getByLabelText<HTMLInputElement>('Extra break minutes').value).toBe('5');
+    expect(within(card).getByLabelText<HTMLInputElement>('Larger text').checked).toBe(true);
+
+    fireEvent.change(within(card).getByLabelText('Extra time'), { target: { value: 'minutes' } });
+    fireEvent.change(within(card).getByLabelText('Extra minutes'), { target: { value: '15' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save accommodations' }));
+    expect(await within(card).findByText('Accommodations saved')).toBeTruthy();
+    expect(sent).toEqual([{ timeFactor: null, extraMinutes: 15, extraBreakMinutes: 5, largeText: true }]);
+  });
+
+  it("shows the rules' messages on their fields, the form's and the server's", async () => {
+    renderWith(
+      { status: 200, body: work() },
+      {
+        put: () => ({
+          status: 400,
+          body: { message: 'Invalid', issues: [{ path: 'extraBreakMinutes', message: 'The server says no' }] },
+        }),
+      },
+    );
+    const card = await screen.findByRole('region', { name: 'Accommodations' });
+    await vi.waitFor(() => expect(formOn(card)).toBe(true));
+    fireEvent.change(within(card).getByLabelText('Extra time'), { target: { value: 'minutes' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save accommodations' }));
+    expect(await within(card).findByText('Extra minutes must be a whole number from 1 to 240')).toBeTruthy();
+    fireEvent.change(within(card).getByLabelText('Extra minutes'), { target: { value: '10' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save accommodations' }));
+    expect(await within(card).findByText('The server says no')).toBeTruthy();
   });
 });

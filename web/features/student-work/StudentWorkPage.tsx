@@ -19,6 +19,7 @@ import { SkillList } from '../../ui/SkillList';
 import { Table } from '../../ui/Table';
 import { MathText } from '../../math/MathText';
 import { Toast, useNotify } from '../../ui/Toast';
+import { AccommodationsCard } from './AccommodationsCard';
 import { useNewVariant, useStudentWork } from './api';
 import { NotesPanel } from './NotesPanel';
 import styles from './StudentWork.module.css';
@@ -26,9 +27,10 @@ import styles from './StudentWork.module.css';
 export const dated = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * One student's work for their teacher, at `/students/:studentId/work`: the notes left for them, their weak areas,
- * their skill levels, their test sittings (each linked to its review), then a page of their open sections, each a
- * collapsible group of its exercises with every attempt in order (the answer as math, right or wrong, when) and the help they opened.
+ * One student's work for their teacher, at `/students/:studentId/work`: the notes left for them, their
+ * accommodations for timed tests, their weak areas, their skill levels, their test sittings (each linked to its
+ * review), then a page of their open sections, each a collapsible group of its exercises with every attempt in order
+ * (the answer as math, right or wrong, when) and the help they opened.
  * The server decides whose work a teacher may read (403 for another teacher's student, 404 for no student).
  */
 export default function StudentWorkPage() {
@@ -69,6 +71,7 @@ export default function StudentWorkPage() {
     >
       <div className={styles.layout}>
         <NotesPanel studentId={studentId} name={data.student.name} notes={data.notes} />
+        <AccommodationsCard studentId={studentId} />
         <WeakAreas weakAreas={data.weakAreas} />
         <PageCard aria-labelledby="skills-title">
           <h2 id="skills-title">Skills</h2>

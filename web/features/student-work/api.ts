@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { STUDENT_WORK_MESSAGES as M } from '@common/rules';
+import type { Accommodations } from '@common/rules/exams';
 import type { Note, NoteBody, StudentWork } from '@common/schemas/student-work';
 import { api } from '../../api/client';
 
@@ -60,4 +61,34 @@ export function useNoteActions(studentId: string) {
       onSuccess: refresh,
     }),
   };
+}
+
+export const ACCOMMODATIONS_FAILED = 'Failed to load the accommodations';
+const accommodationsKey = (id: string) => ['accommodations', id] as const;
+
+/** The student's accommodations for timed tests, as their teachers and admins set them. */
+export const useAccommodations = (studentId: string) =>
+  useQuery({
+    queryKey: accommodationsKey(studentId),
+    queryFn: async () =>
+      (
+        await api.get<{ accommodations: Accommodations }>(
+          `${studentPath(studentId)}/accommodations`,
+          ACCOMMODATIONS_FAILED,
+        )
+      ).accommodations,
+    retry: false,
+  });
+
+export function useSaveAccommodations(studentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Accommodations) =>
+      api.put<{ message: string; accommodations: Accommodations }>(
+        `${studentPath(studentId)}/accommodations`,
+        body,
+        'Failed to save the accommodations',
+      ),
+    onSuccess: (reply) => client.setQueryData(accommodationsKey(studentId), reply.accommodations),
+  });
 }

@@ -1,6 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/AuthProvider';
 import { paths } from '../../paths';
+import { Badge } from '../../ui/Badge';
 import { PageState } from '../../ui/PageState';
 import { Tabs } from '../../ui/Tabs';
 import { GiveTestPanel } from './GiveTestPanel';
@@ -63,6 +64,14 @@ export default function SavedTestPage() {
             <dt>Marks</dt>
             <dd>{t.totalMarks ?? t.marks}</dd>
           </div>
+          {t.examProfile ? (
+            <div>
+              <dt>Exam profile</dt>
+              <dd>
+                <Badge tone="special">{t.examProfile.name}</Badge>
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </header>
       <Tabs

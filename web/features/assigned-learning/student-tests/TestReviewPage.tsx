@@ -6,6 +6,7 @@ import type { Attempt } from '@common/schemas/test-taking';
 import { paths } from '../../../paths';
 import { RichText } from '../../../math/RichText';
 import { ShownAnswer } from '../../../math/ShownAnswer';
+import { ExamReport } from '../../../ui/ExamReport';
 import { MeterList } from '../../../ui/MeterList';
 import { PageState } from '../../../ui/PageState';
 import { questionHtml } from '../../../question-types/blanks';
@@ -71,6 +72,11 @@ export default function TestReviewPage() {
           </h2>
           <p className={styles.comment}>{a.reviewComment}</p>
         </section>
+      ) : null}
+      {a.report ? (
+        <div className={styles.card}>
+          <ExamReport report={a.report} />
+        </div>
       ) : null}
       <AccuracySummary results={a.results} />
       <ol className={styles.review}>

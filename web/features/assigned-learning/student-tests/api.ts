@@ -19,8 +19,7 @@ export function useStudentTests() {
 export function useAttempt(attemptId: string) {
   return useQuery({
     queryKey: testKeys.attempt(attemptId),
-    queryFn: () =>
-      api.get<{ attempt: Attempt }>(`/student/attempts/${attemptId}`, 'Failed to load the test').then((r) => r.attempt),
+    queryFn: () => readSitting(attemptId),
   });
 }
 
@@ -35,6 +34,26 @@ export const saveAnswer = (attemptId: string, questionId: string, answer: string
     { answer },
     'Your answer could not be saved',
   );
+
+/** The sitting as the server has it now: after a section's time ran out, or a break ended, the next phase. */
+export const readSitting = (attemptId: string) =>
+  api.get<{ attempt: Attempt }>(`/student/attempts/${attemptId}`, 'Failed to load the test').then((r) => r.attempt);
+
+/** Ends the section in progress (the break before the next begins); ending the last one submits the sitting. */
+export const endSection = (attemptId: string) =>
+  api
+    .post<{ attempt: Attempt }>(`/student/attempts/${attemptId}/end-section`, undefined, 'Failed to end the section')
+    .then((r) => r.attempt);
+
+/** During a break, starts the next section now. */
+export const startSection = (attemptId: string) =>
+  api
+    .post<{ attempt: Attempt }>(
+      `/student/attempts/${attemptId}/start-section`,
+      undefined,
+      'Failed to start the next section',
+    )
+    .then((r) => r.attempt);
 
 export const submitSitting = (attemptId: string) =>
   api

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clockOffset, dueWarning, formatRemaining, remainingMs, SittingStore } from './sitting';
+import type { SittingExamView } from '@common/schemas/exams';
+import { clockOffset, dueWarning, formatRemaining, remainingMs, sectionsNow, SittingStore } from './sitting';
 
 class MemoryStorage {
   private items = new Map<string, string>();
@@ -52,5 +53,48 @@ describe('answers kept in the browser', () => {
     const storage = new MemoryStorage();
     storage.setItem('academy.sitting.a1', '{not json');
     expect(new SittingStore('a1', storage).read()).toEqual({ pending: {}, flagged: [] });
+  });
+});
+
+describe('the sections of a sitting', () => {
+  const exam = (
+    phase: SittingExamView['phase'],
+    states: Array<'closed' | 'current' | 'upcoming'>,
+  ): SittingExamView => ({
+    name: 'SSAT',
+    answerSheet: 'bubbles',
+    right: 1,
+    wrong: -0.25,
+    blank: 0,
+    sections: states.map((state, i) => ({
+      name: `Part ${i + 1}`,
+      first: i * 10 + 1,
+      last: i * 10 + 10,
+      minutes: 30,
+      state,
+    })),
+    phase,
+    until: '2026-11-23T10:00:00.000Z',
+  });
+
+  it('names the section running, and whether it is the last', () => {
+    const now = sectionsNow(exam('section', ['closed', 'current', 'upcoming']))!;
+    expect(now).toMatchObject({ index: 1, count: 3, name: 'Part 2', last: false, onBreak: false, total: 30 });
+    expect(now.key).toBe('section:1');
+    expect(sectionsNow(exam('section', ['closed', 'closed', 'current']))?.last).toBe(true);
+  });
+
+  it('names the section a break leads to', () => {
+    expect(sectionsNow(exam('break', ['closed', 'current', 'upcoming']))).toMatchObject({
+      index: 1,
+      onBreak: true,
+      key: 'break:1',
+    });
+  });
+
+  it('is nothing without timed sections or once they are over', () => {
+    expect(sectionsNow(null)).toBeNull();
+    expect(sectionsNow({ ...exam(null, []), until: null })).toBeNull();
+    expect(sectionsNow(exam('done', ['closed', 'closed']))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
  * What a test page keeps beside the server: the clock and the answers not yet saved. Plain functions and a small
  * store over localStorage, so a reload, a lost connection or a crash of the tab loses no answer.
  */
+import type { SittingExamView } from '@common/schemas/exams';
 
 /** Milliseconds the device's clock is behind the server's (negative when ahead), measured when the server answered. */
 export const clockOffset = (serverNow: string, receivedAt = Date.now()) => Date.parse(serverNow) - receivedAt;
@@ -31,6 +32,41 @@ export const WARNINGS = [
 /** Which warning the time left has just reached, given the ones already said. */
 export function dueWarning(leftMs: number, said: ReadonlySet<number>): (typeof WARNINGS)[number] | null {
   return WARNINGS.find((w) => leftMs <= w.atMs && !said.has(w.atMs) && leftMs > 0) ?? null;
+}
+
+/** Where a sitting's timed sections stand: the section running, or the one the break leads to. */
+export interface SectionsNow {
+  /** The section (from 0) running, or coming after the break. */
+  index: number;
+  count: number;
+  name: string;
+  /** Its minutes for this student. */
+  minutes: number;
+  last: boolean;
+  onBreak: boolean;
+  /** The questions of the whole paper: the last section's last number. */
+  total: number;
+  /** Names the phase, so the page knows when it changed: "section:0", "break:1". */
+  key: string;
+}
+
+/** The sections' state of a sitting; null for a sitting without timed sections, or once they are all over. */
+export function sectionsNow(exam: SittingExamView | null): SectionsNow | null {
+  if (!exam || exam.sections.length === 0 || (exam.phase !== 'section' && exam.phase !== 'break')) return null;
+  const index = exam.sections.findIndex((s) => s.state === 'current');
+  if (index < 0) return null;
+  const section = exam.sections[index];
+  const onBreak = exam.phase === 'break';
+  return {
+    index,
+    count: exam.sections.length,
+    name: section.name,
+    minutes: section.minutes,
+    last: index === exam.sections.length - 1,
+    onBreak,
+    total: exam.sections[exam.sections.length - 1].last,
+    key: `${exam.phase}:${index}`,
+  };
 }
 
 interface SavedSitting {
