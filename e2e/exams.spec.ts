@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, ok, signIn, uniqueEmail } from './helpers';
+import { ADMIN, ok, registerStudent, signIn } from './helpers';
 
 /**
  * Mocks that score and feel like the exams, end to end: the demo's SSAT-style mock in two timed sections with a
@@ -42,31 +42,6 @@ async function expectAxeClean(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** A student registered by the admin (the e2e walks share one address, whose sign-ups are limited per hour). */
-async function registerStudent(admin: APIRequestContext, first: string) {
-  const email = uniqueEmail(`mock-${first.toLowerCase()}`);
-  const reply = await ok<{ user: { id: string } }>(
-    await admin.post('/api/admin/register', {
-      data: {
-        userType: 'student',
-        formData: {
-          first_name: first,
-          last_name: 'Okafor',
-          email,
-          gender: 'female',
-          date_of_birth: '2013-03-09',
-          grade: '6',
-          school: 'Hill School',
-          address: '4 Oak Lane',
-          password: PASSWORD,
-          confirm_password: PASSWORD,
-        },
-      },
-    }),
-  );
-  return { id: reply.user.id, email };
-}
-
 /** A demo mock by its code, with its questions' right letters in paper order. */
 async function mockTest(admin: APIRequestContext, code: string): Promise<MockTest> {
   const list = await ok<{ tests: Array<{ id: string; testCode: string }> }>(
@@ -105,7 +80,7 @@ test('an SSAT-style mock in two timed sections with a break, the longer clock of
   const adminContext = await browser.newContext();
   const admin = adminContext.request;
   await ok(await admin.post('/api/auth/login', { data: ADMIN }));
-  const [ada, ben] = [await registerStudent(admin, 'Ada'), await registerStudent(admin, 'Ben')];
+  const [ada, ben] = [await registerStudent(admin, 'Ada', PASSWORD), await registerStudent(admin, 'Ben', PASSWORD)];
   const ssat = await mockTest(admin, SSAT_MOCK);
   const amc = await mockTest(admin, AMC_MOCK);
   expect(ssat.keys).toHaveLength(10);

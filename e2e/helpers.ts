@@ -127,6 +127,34 @@ export async function apiAs(
   return context;
 }
 
+/**
+ * A grade-6 student registered by the admin's API context (the e2e walks share one address, whose sign-ups are
+ * limited per hour): their id and e-mail.
+ */
+export async function registerStudent(admin: APIRequestContext, first: string, password: string) {
+  const email = uniqueEmail(`student-${first.toLowerCase()}`);
+  const reply = await ok<{ user: { id: string } }>(
+    await admin.post('/api/admin/register', {
+      data: {
+        userType: 'student',
+        formData: {
+          first_name: first,
+          last_name: 'Santos',
+          email,
+          gender: 'female',
+          date_of_birth: '2013-05-02',
+          grade: '6',
+          school: 'Hill School',
+          address: '4 Oak Lane',
+          password,
+          confirm_password: password,
+        },
+      },
+    }),
+  );
+  return { id: reply.user.id, email };
+}
+
 /** A saved test of bank questions, a mark each, made by staff through the API; its id. */
 export async function saveTest(staff: APIRequestContext, name: string, questionIds: readonly string[]) {
   const saved = await ok<{ test: { id: string } }>(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, ok, saveTest, signIn, uniqueEmail } from './helpers';
+import { ADMIN, ok, registerStudent, saveTest, signIn, uniqueEmail } from './helpers';
 
 /**
  * Questions with random numbers, end to end: a teacher writes "Add {a}/{b} and {c}/{b}" with constraints, previews
@@ -27,34 +27,9 @@ interface Built {
   sectionId: string;
 }
 
-/** A student registered by the admin (the e2e walks share one address, whose sign-ups are limited per hour). */
-async function registerStudent(admin: APIRequestContext, first: string) {
-  const email = uniqueEmail(`vary-${first.toLowerCase()}`);
-  const reply = await ok<{ user: { id: string } }>(
-    await admin.post('/api/admin/register', {
-      data: {
-        userType: 'student',
-        formData: {
-          first_name: first,
-          last_name: 'Santos',
-          email,
-          gender: 'female',
-          date_of_birth: '2013-05-02',
-          grade: '6',
-          school: 'Hill School',
-          address: '4 Oak Lane',
-          password: PASSWORD,
-          confirm_password: PASSWORD,
-        },
-      },
-    }),
-  );
-  return { id: reply.user.id, email };
-}
-
 async function build(request: APIRequestContext): Promise<Built> {
   await ok(await request.post('/api/auth/login', { data: ADMIN }));
-  const students = [await registerStudent(request, 'Ada'), await registerStudent(request, 'Ben')];
+  const students = [await registerStudent(request, 'Ada', PASSWORD), await registerStudent(request, 'Ben', PASSWORD)];
   const stamp = Date.now();
   const course = await ok<{ id: string }>(
     await request.post('/api/courses', {
