@@ -182,5 +182,13 @@ test('an SSAT-style mock in two timed sections with a break, the longer clock of
   await page.mouse.wheel(0, 3000);
   await expect(page.getByRole('timer')).toBeInViewport();
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.context().clearCookies();
+
+  // The results say whose sitting had extra time, and Ada's raw score.
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/saved-tests/${ssat.id}?tab=results`);
+  const results = page.getByRole('table', { name: 'Results by student' });
+  await expect(results.getByRole('row').filter({ hasText: 'Ben' })).toContainText('Accommodations: Time x1.5');
+  await expect(results.getByRole('row').filter({ hasText: 'Ada' })).toContainText('7.75 / 10');
   await adminContext.close();
 });

@@ -149,7 +149,19 @@ export function ResultsPanel({ testId, mayRescore }: { testId: string; mayRescor
           rows={r.students}
           rowKey={(s) => s.assignmentId}
           columns={[
-            { header: 'Student', cell: (s) => s.studentName },
+            {
+              header: 'Student',
+              // A score earned with extra time says so beside it.
+              cell: (s) =>
+                s.accommodations ? (
+                  <>
+                    {s.studentName}
+                    <span className={styles.accommodations}>Accommodations: {s.accommodations}</span>
+                  </>
+                ) : (
+                  s.studentName
+                ),
+            },
             { header: 'Email', cell: (s) => s.email, hideWhenNarrow: true },
             { header: 'Status', cell: (s) => STATUS_TEXT[s.status] },
             { header: 'Time used', cell: (s) => (s.timeUsed === null ? '—' : timeUsed(s.timeUsed)) },
