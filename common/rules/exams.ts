@@ -341,6 +341,12 @@ export const scaledTableText = (rows: readonly ScaledRow[]) =>
 export const ESTIMATE_NOTE =
   "An estimate from the academy's table, not an official score: the exam's own scaled scores come from its equating, which it does not publish.";
 
+/**
+ * The code of a refused answer to a question outside the section running (closed, to come, or a break): the clock
+ * moved on, and the page reads the sitting again instead of ending it.
+ */
+export const SECTION_MOVED_ON = 'SECTION_MOVED_ON';
+
 export const EXAM_MESSAGES = {
   profileNotFound: 'Exam profile not found',
   profileSaved: 'Exam profile saved',

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAM_MESSAGES as M, ESTIMATE_NOTE } from '../../../common/rules/exams';
+import { EXAM_MESSAGES as M, ESTIMATE_NOTE, SECTION_MOVED_ON } from '../../../common/rules/exams';
 import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
 import type { ExamProfile } from '../../../common/schemas/exams';
 import type { Attempt } from '../../../common/schemas/test-taking';
@@ -424,6 +424,8 @@ describe('sitting an exam in sections', () => {
     const early = await save(sat.id, later[0], 'A');
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(M.sectionNotStarted);
+    // A code of its own: the page reads the sitting again rather than ending it.
+    expect(early.json().code).toBe(SECTION_MOVED_ON);
     expect((await save(sat.id, first, 'A')).statusCode).toBe(200);
     expect((await save(sat.id, second, 'B')).statusCode).toBe(200);
 

@@ -35,7 +35,7 @@ import {
   tests,
   users,
 } from '../../db/schema';
-import { Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { Conflict, DomainError, Forbidden, NotFound } from '../../lib/errors';
 import { rows } from '../../db/prepared';
 import type { Actor } from '../../policies/actor';
 import { mayActForStudent, requireStudent, requireStudents } from '../../policies/students';
@@ -55,6 +55,7 @@ import {
 } from '../variants/variants';
 import {
   EXAM_MESSAGES,
+  SECTION_MOVED_ON,
   allowedMs,
   endSection as closeSection,
   examScore,
@@ -671,7 +672,7 @@ export async function saveAnswer(
     const index = attempt.paper.findIndex((p) => p.questionId === questionId);
     if (index < 0) throw NotFound(M.notInTest);
     const refusal = sectionRefusal(attempt, index, now);
-    if (refusal) throw Conflict(SECTION_REFUSALS[refusal]);
+    if (refusal) throw new DomainError(409, SECTION_MOVED_ON, SECTION_REFUSALS[refusal]);
     const awarded = attempt.exam
       ? pointsFor(attempt.exam.rules, index, outcomeOf(answer, credit))
       : credit * attempt.paper[index].marks;

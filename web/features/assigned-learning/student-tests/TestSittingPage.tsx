@@ -4,7 +4,7 @@ import { Coffee, Flag, Timer } from 'lucide-react';
 import { plural } from '@common/rules';
 import { encodeChoices } from '@common/answers/wire';
 import { rulesOf } from '@common/question-types';
-import { EXAM_MESSAGES, hasContent } from '@common/rules/exams';
+import { SECTION_MOVED_ON, hasContent } from '@common/rules/exams';
 import type { SittingExamView } from '@common/schemas/exams';
 import { readOptions } from '@common/schemas/questions';
 import type { SittingQuestion } from '@common/schemas/learning';
@@ -44,12 +44,6 @@ const SAVE_TEXT: Record<SaveState, string> = {
 const SAVE_DELAY_MS = 600;
 /** At a section's or a break's end the page reads the sitting again, and again this often until it has moved on. */
 const REREAD_MS = 5_000;
-/** The server's refusals of an answer to a question outside the section running: the section moved on. */
-const SECTION_REFUSALS: ReadonlySet<string> = new Set([
-  EXAM_MESSAGES.sectionClosed,
-  EXAM_MESSAGES.sectionNotStarted,
-  EXAM_MESSAGES.onBreak,
-]);
 /** The element that names the phase (a section or the break), focused when a new one begins. */
 const PHASE_ID = 'sitting-phase';
 
@@ -192,7 +186,7 @@ function Sitting({
         setSaveState(Object.keys(store.read().pending).length > 0 ? 'saving' : 'saved');
       } catch (error) {
         if (error instanceof ApiError && error.status === 0) return setSaveState('offline');
-        if (error instanceof ApiError && error.status === 409 && SECTION_REFUSALS.has(error.message)) {
+        if (error instanceof ApiError && error.code === SECTION_MOVED_ON) {
           // Its section closed (or has not begun): the answer can no longer go, and the page moves on with the clock.
           store.saved(questionId, answer);
           setSaveState(Object.keys(store.read().pending).length > 0 ? 'offline' : 'saved');
