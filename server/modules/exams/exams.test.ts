@@ -385,10 +385,12 @@ describe('a test scored by a profile', () => {
     expect(response.json().message).toBe(M.bubblesNeedChoices([2]));
   });
 
-  it('names its profile in the lists, and keeps it when copied', async () => {
+  it('names its profile in the lists, takes its time limit from the sections, and keeps it when copied', async () => {
     const profile = await createProfile();
     const made = (await makeTest(profile.id)).json().test;
     expect(made.examProfile).toEqual({ id: profile.id, name: profile.name });
+    // Its sections time it: 6 + 6 minutes, whatever was typed (30).
+    expect(made.timeLimit).toBe(12);
     const copy = await as(admin, 'POST', `/api/tests/${made.id}/duplicate`);
     expect(copy.json().test.examProfile).toEqual({ id: profile.id, name: profile.name });
   });

@@ -35,23 +35,29 @@ import { requireProfile, rulesOf } from './profiles';
 export { accommodationsOf } from './accommodations';
 
 /**
- * Why a test of these questions (in order) cannot be scored by a profile: not as many questions as its sections
- * hold, or, for a sheet of bubbles, questions that are not one-answer multiple choice. Null when it can.
+ * Whether a test of these questions (in order) can be scored by a profile: the problem when it cannot (not as many
+ * questions as its sections hold, or, for a sheet of bubbles, questions that are not one-answer multiple choice), and
+ * the minutes its sections take, which are the test's time limit (null without sections).
  */
-export async function examFitProblem(tx: Tx, profileId: string, questionIds: string[]): Promise<string | null> {
+export async function examFit(
+  tx: Tx,
+  profileId: string,
+  questionIds: string[],
+): Promise<{ problem: string | null; minutes: number | null }> {
   const profile = await requireProfile(tx, profileId);
   const rules = rulesOf(profile);
   const needed = questionsNeeded(rules);
+  const minutes = needed === null ? null : rules.sections.reduce((sum, s) => sum + s.minutes, 0);
   if (needed !== null && needed !== questionIds.length)
-    return EXAM_MESSAGES.questionCount(profile.name, needed, questionIds.length);
-  if (rules.answerSheet !== 'bubbles' || questionIds.length === 0) return null;
+    return { problem: EXAM_MESSAGES.questionCount(profile.name, needed, questionIds.length), minutes };
+  if (rules.answerSheet !== 'bubbles' || questionIds.length === 0) return { problem: null, minutes };
   const found = await tx
     .select({ id: questions.id, type: questions.type, answer: questions.answer, options: questions.options })
     .from(questions)
     .where(inArray(questions.id, questionIds));
   const fits = new Map(found.map((q) => [q.id, fitsBubbles(q)]));
   const misfits = questionIds.flatMap((id, i) => (fits.get(id) === false ? [i + 1] : []));
-  return misfits.length ? EXAM_MESSAGES.bubblesNeedChoices(misfits) : null;
+  return { problem: misfits.length ? EXAM_MESSAGES.bubblesNeedChoices(misfits) : null, minutes };
 }
 
 /** What a sitting starting now copies: the test's exam rule (if it has one) timed for the student, and their accommodations. */

@@ -28,7 +28,7 @@ import { mayChangeTest } from '../../policies/tests';
 import type { Memo } from '../../lib/kept/stores';
 import type { CurrentUser } from '../sessions/store';
 import { paperSeed, storedTemplate, variantOf } from '../variants/variants';
-import { examFitProblem } from '../exams/sitting';
+import { examFit } from '../exams/sitting';
 import { PAPER_VERSIONS } from '../../../common/rules/templates';
 import { builderQuestionsByIds, listKey, matchingIds, questionsByIds, type BankFilter } from '../questions/queries';
 
@@ -232,18 +232,22 @@ function columnsOf(data: TestChange): Partial<typeof tests.$inferInsert> {
   };
 }
 
-/** Refuses a test its exam profile cannot score: the wrong number of questions, or questions its sheet cannot take. */
+/**
+ * Refuses a test its exam profile cannot score (the wrong number of questions, or questions its sheet cannot take);
+ * returns the minutes the profile's sections take, the test's time limit then, or undefined to keep the one typed.
+ */
 async function requireExamFit(tx: Tx, profileId: string | null, questionIds: string[]) {
-  if (!profileId) return;
-  const problem = await examFitProblem(tx, profileId, questionIds);
+  if (!profileId) return undefined;
+  const { problem, minutes } = await examFit(tx, profileId, questionIds);
   if (problem) throw Invalid(problem);
+  return minutes ?? undefined;
 }
 
 export async function createTest(ctx: AppContext, user: CurrentUser, data: TestData): Promise<TestDetail> {
   const id = await withFreshCode((code) =>
     ctx.db.transaction(async (tx) => {
       await requireQuestions(tx, data.questions);
-      await requireExamFit(
+      const sectionsMinutes = await requireExamFit(
         tx,
         data.examProfileId,
         data.questions.map((q) => q.questionId),
@@ -253,6 +257,7 @@ export async function createTest(ctx: AppContext, user: CurrentUser, data: TestD
         .insert(tests)
         .values({
           ...columnsOf(data),
+          timeLimit: sectionsMinutes ?? data.timeLimit,
           code: data.type === 'assessment' ? code : null,
           createdBy: user.id,
           createdAt: now,
@@ -288,6 +293,8 @@ export async function updateTest(ctx: AppContext, actor: Actor, id: string, data
       const existing = await lockOwnTest(tx, actor, id);
       if (existing.archivedAt) throw Conflict(TEST_MESSAGES.isArchived);
       if (data.questions) await requireQuestions(tx, data.questions);
+      // A profile with sections times the test: its time limit is theirs.
+      let sectionsMinutes: number | undefined;
       if (data.examProfileId !== undefined || data.questions) {
         const [stored] = await tx.select({ examProfileId: tests.examProfileId }).from(tests).where(eq(tests.id, id));
         const questionIds = data.questions
@@ -299,7 +306,7 @@ export async function updateTest(ctx: AppContext, actor: Actor, id: string, data
                 .where(eq(testQuestions.testId, id))
                 .orderBy(testQuestions.position)
             ).flatMap((q) => (q.questionId ? [q.questionId] : []));
-        await requireExamFit(
+        sectionsMinutes = await requireExamFit(
           tx,
           data.examProfileId === undefined ? stored.examProfileId : data.examProfileId,
           questionIds,
@@ -308,7 +315,12 @@ export async function updateTest(ctx: AppContext, actor: Actor, id: string, data
       const code = (data.type ?? existing.type) === 'assessment' ? (existing.code ?? fresh) : null;
       await tx
         .update(tests)
-        .set({ ...columnsOf(data), code, updatedAt: ctx.now() })
+        .set({
+          ...columnsOf(data),
+          ...(sectionsMinutes ? { timeLimit: sectionsMinutes } : {}),
+          code,
+          updatedAt: ctx.now(),
+        })
         .where(eq(tests.id, id));
       if (data.questions) await writeQuestions(tx, id, data.questions);
     }),
