@@ -96,6 +96,16 @@ test('an SSAT-style mock in two timed sections with a break, the longer clock of
   await card.getByLabel('Extra time').selectOption({ label: 'x1.5' });
   await card.getByRole('button', { name: 'Save accommodations' }).click();
   await expect(page.getByText('Accommodations saved')).toBeVisible();
+  await shoot(page, 'accommodations');
+  // The profiles the mocks are scored by, with the built-in ones and their sources.
+  await page.goto('/admin-exam-profiles');
+  const short = page.getByRole('region', { name: 'SSAT Middle Level (short practice)' });
+  await expect(short).toContainText('Right +1 · Wrong −¼ · Blank 0');
+  await expect(short).toContainText('Break 5 min');
+  await expect(page.getByRole('region', { name: 'AMC 10', exact: true })).toContainText(
+    'Right +6 · Wrong 0 · Blank +1½',
+  );
+  await shoot(page, 'profiles');
   await page.context().clearCookies();
 
   // Ada: section 1, three right, one wrong, one left blank.
@@ -190,5 +200,6 @@ test('an SSAT-style mock in two timed sections with a break, the longer clock of
   const results = page.getByRole('table', { name: 'Results by student' });
   await expect(results.getByRole('row').filter({ hasText: 'Ben' })).toContainText('Accommodations: Time x1.5');
   await expect(results.getByRole('row').filter({ hasText: 'Ada' })).toContainText('7.75 / 10');
+  await shoot(page, 'results');
   await adminContext.close();
 });
