@@ -123,4 +123,9 @@ export const UNANNOUNCED_TABLES: readonly string[] = [
   'practice_sessions',
   'letter_settings',
   'letters',
+  // Exam profiles, their score tables and students' accommodations are read afresh when a test is saved, a sitting
+  // starts (which copies them) or a report is read; nothing kept holds them.
+  'exam_profiles',
+  'exam_score_tables',
+  'student_accommodations',
 ];
