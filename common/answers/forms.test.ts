@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formFeedback, formLabel, type AnswerForm } from '../rules/answer-forms';
+import { formFeedback, formLabel, formsToTell, type AnswerForm } from '../rules/answer-forms';
 import { matchInForm, missedForm } from './forms';
 import { matchesAccepted } from './match';
 
@@ -17,6 +17,8 @@ import {
   figures,
   places,
 } from './corpus';
+
+const margin = (m: number): AnswerForm => ({ kind: 'margin', margin: m });
 
 /** [entry, forms asked, whether the entry is written in them] */
 const WRITTEN: [string, AnswerForm[], boolean][] = [
@@ -140,6 +142,25 @@ describe('answer forms', () => {
     expect(formFeedback({ kind: 'units', units: ['cm', 'mm'] })).toBe('Give it in one of: cm, mm');
     expect(formLabel(places(2))).toBe('Decimal to 2 places');
     expect(formLabel({ kind: 'variable', name: 't' })).toBe('In terms of t');
+    expect(formLabel(margin(0.01))).toBe('Within ± 0.01');
+    expect(formLabel(margin(0.1 + 0.2))).toBe('Within ± 0.30000000000000004');
+    expect(formLabel(margin(0.5))).toBe('Within ± 0.5');
+    expect(formLabel(margin(1e12))).toBe('Within ± 1000000000000');
+    expect(formFeedback(margin(0.01))).toBe('');
+  });
+
+  it('tells a margin to the student, but never the other leniencies', () => {
+    expect(formsToTell([ANY_CASE, margin(0.01), SIMPLEST, { kind: 'nonZero', names: ['a'] }])).toEqual([
+      margin(0.01),
+      SIMPLEST,
+    ]);
+  });
+
+  it('asks nothing of how an entry is written for a margin, even of one it cannot read', () => {
+    expect(missedForm('3.149', [margin(0.01)])).toBeNull();
+    expect(missedForm('abc', [margin(0.01)])).toBeNull();
+    expect(missedForm('\\frac{3}{', [margin(0.01)])).toBeNull();
+    expect(missedForm('\\frac{3}{', [margin(0.01), SIMPLEST])).toEqual(SIMPLEST);
   });
 });
 
@@ -183,6 +204,47 @@ describe('an entry against a key with forms', () => {
     expect(missedForm('X', [ANY_CASE])).toBeNull();
   });
 
+  it('counts a number within the margin of a numeric key as equal, the bound included', () => {
+    expect(judge('3.14', '3.14', [margin(0.01)])).toBe('equal');
+    expect(judge('3.149', '3.14', [margin(0.01)])).toBe('equal');
+    expect(judge('3.131', '3.14', [margin(0.01)])).toBe('equal');
+    // The bound, whose difference in floats is a hair above 0.01.
+    expect(judge('3.15', '3.14', [margin(0.01)])).toBe('equal');
+    expect(judge('3.13', '3.14', [margin(0.01)])).toBe('equal');
+    expect(judge('3.1500001', '3.14', [margin(0.01)])).toBe('different');
+    expect(judge('3.16', '3.14', [margin(0.01)])).toBe('different');
+    expect(judge('-3.145', '-3.14', [margin(0.01)])).toBe('equal');
+    expect(judge('3.145', '-3.14', [margin(0.01)])).toBe('different');
+    expect(judge('\\frac{22}{7}', '3.14', [margin(0.01)])).toBe('equal');
+    expect(judge('1000000.5', '1000000', [margin(1)])).toBe('equal');
+    expect(judge('1000001.5', '1000000', [margin(1)])).toBe('different');
+    // Without a margin the same entries are only as equal as their values.
+    expect(judge('3.149', '3.14', [])).toBe('different');
+  });
+
+  it('never makes an entry that is not a number equal by its margin', () => {
+    expect(judge('abc', '3.14', [margin(0.01)])).not.toBe('equal');
+    expect(judge('x', '3.14', [margin(100)])).not.toBe('equal');
+    expect(judge('3.14x', '3.14', [margin(0.01)])).not.toBe('equal');
+    expect(judge('x+0.001', 'x', [margin(0.01)])).toBe('different');
+    expect(judge('\\frac{3}{', '3.14', [margin(0.01)])).toBe('unreadable');
+    // A key with letters keeps its plain comparison.
+    expect(judge('2x', 'x+x', [margin(0.01)])).toBe('equal');
+  });
+
+  it('judges a number within the margin by the other forms asked, as it would an equal entry', () => {
+    expect(judge('3.15', '3.14', [margin(0.01), places(2)])).toBe('equal');
+    expect(judge('3.145', '3.14', [margin(0.01), places(2)])).toEqual(places(2));
+    expect(judge('3.2', '3.14', [margin(0.01), places(2)])).toBe('different');
+    // A margin narrower than the rounding leaves the rounding's "round it" to entries between them.
+    expect(judge('3.143', '3.14', [margin(0.001), places(2)])).toEqual(places(2));
+    expect(judge('3.1405', '3.14', [margin(0.001), places(2)])).toEqual(places(2));
+    expect(judge('3.141', '3.14', [places(2), margin(0.001)])).toEqual(places(2));
+    expect(judge('4', '3.9', [margin(0.2), WHOLE])).toBe('equal');
+    expect(judge('3.95', '3.9', [margin(0.2), WHOLE])).toEqual(WHOLE);
+    expect(judge('3.149', '3.14', [margin(0.01), ANY_CASE])).toBe('equal');
+  });
+
   it('checks an entry of 2,000 characters within the budget of a check (50 ms), whatever its form', () => {
     const long = [
       `${'1'.repeat(1990)}/7`,
@@ -190,7 +252,7 @@ describe('an entry against a key with forms', () => {
       `0.${'3'.repeat(1990)}`,
       '9'.repeat(2000),
     ];
-    const forms: AnswerForm[] = [SIMPLEST, MIXED, FACTORED, EXPANDED, places(2), figures(3), SCIENTIFIC];
+    const forms: AnswerForm[] = [SIMPLEST, MIXED, FACTORED, EXPANDED, places(2), figures(3), SCIENTIFIC, margin(1)];
     for (const entry of long) {
       for (const form of forms) {
         const started = performance.now();

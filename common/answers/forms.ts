@@ -2,7 +2,8 @@
  * The form an answer must take, chosen by the author per blank: on top of equality, "simplest form", "a mixed
  * number", "to 2 decimal places"... Each form is a test of how the entry is written (its parse tree and numerals),
  * never of its value, except the rounding forms, whose key is itself rounded: an entry within the rounding of the key
- * is told to round. Every test is one pass over the entry's tree or text.
+ * is told to round; and a margin, a leniency of value: a number within it of the key counts as equal. Every test is
+ * one pass over the entry's tree or text.
  */
 import Fraction from 'fraction.js';
 import type { MathNode } from 'mathjs';
@@ -212,7 +213,8 @@ function meets(form: AnswerForm, entry: Written): boolean {
   const { node, plain, unit } = entry;
   if (form.kind === 'units') return unit !== null && form.units.some((u) => u.replace(/\s+/g, '') === unit);
   if (form.kind === 'percent') return unit === '%';
-  if (form.kind === 'anyCase' || form.kind === 'complex' || form.kind === 'nonZero') return true;
+  if (form.kind === 'anyCase' || form.kind === 'margin' || form.kind === 'complex' || form.kind === 'nonZero')
+    return true;
   if (node === null) return false;
   const decimal = DECIMAL_NUMERAL.test(plain);
   const value = unsigned(node);
@@ -255,7 +257,8 @@ function meets(form: AnswerForm, entry: Written): boolean {
 
 /** The first of the forms an entry is not written in, or null when it meets them all (or none is asked). */
 export function missedForm(entry: string, forms: readonly AnswerForm[]): AnswerForm | null {
-  const asked = formsToTell(forms);
+  // A margin is told but asks nothing of the writing: an unreadable entry must not be said to miss it.
+  const asked = formsToTell(forms).filter((form) => form.kind !== 'margin');
   if (asked.length === 0) return null;
   const read = written(entry);
   if (read === null) return asked[0];
@@ -289,9 +292,19 @@ const caseFolded = (text: string) =>
   text.replace(/\\[a-zA-Z]+|[A-Z]+/g, (run) => (run.startsWith('\\') ? run : run.toLowerCase()));
 
 /**
+ * Whether two numbers are within a margin of each other, the bound included: `3.15` is within 0.01 of `3.14` though
+ * their difference in floats is 0.010000000000000231, so a tolerance far below any school margin absorbs the noise.
+ */
+function withinMargin(value: number, key: number, margin: number): boolean {
+  return Math.abs(value - key) <= margin + 1e-12 * Math.max(1, Math.abs(key));
+}
+
+/**
  * An entry against one accepted answer of a blank with forms: `equal` when it is equal and in every form asked; the
  * form it misses when it is equal but not in that form, or when it lies within the rounding of a rounding form's key
- * (`0.333` or `1/3` for `0.33` to 2 places); otherwise the plain comparison's result.
+ * (`0.333` or `1/3` for `0.33` to 2 places); otherwise the plain comparison's result. A margin makes a number within
+ * it of a numeric key equal, and the other forms then judge it as they would an equal entry: with `decimalPlaces` 2
+ * and a margin of 0.01, `3.15` is right for `3.14` and `3.145` is told to round.
  */
 export function matchInForm(
   entry: string,
@@ -315,10 +328,20 @@ function matchWritten(
   const result = anyCase ? match(caseFolded(entry), caseFolded(accepted)) : match(entry, accepted);
   if (forms.length === 0 || result === 'unreadable') return result;
   if (result === 'equal') return missedForm(entry, forms) ?? 'equal';
+  // Read once, and only when a form needs the values: most blanks have neither a margin nor a rounding form.
+  let values: [number | null, number | null] | undefined;
+  const valuesOf = () => (values ??= [numericValue(entry), numericValue(accepted)]);
+  const margin = forms.find((form) => form.kind === 'margin');
+  if (margin) {
+    // Only numbers: a margin never makes an expression with letters, or anything unreadable as a number, equal.
+    const [value, key] = valuesOf();
+    if (value !== null && key !== null && withinMargin(value, key, margin.margin))
+      return missedForm(entry, forms) ?? 'equal';
+  }
   for (const form of forms) {
     const span = roundingSpan(form, accepted);
     if (span === null) continue;
-    const [value, key] = [numericValue(entry), numericValue(accepted)];
+    const [value, key] = valuesOf();
     if (value !== null && key !== null && Math.abs(value - key) < span) return form;
   }
   return 'different';

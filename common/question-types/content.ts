@@ -16,6 +16,7 @@ import {
   ANSWER_FORM_MESSAGES as F,
   MAX_FORM_UNITS,
   MAX_ROUNDING_DIGITS,
+  MAX_MARGIN,
   MAX_UNIT_LENGTH,
   type AnswerForm,
 } from '../rules/answer-forms';
@@ -96,6 +97,10 @@ function answerForm(value: unknown, path: string): AnswerForm {
     case 'significantFigures':
       if (!wholeIn(form.figures, 1, MAX_ROUNDING_DIGITS)) fail(F.figures, path);
       return { kind, figures: form.figures };
+    case 'margin':
+      // Asked as one range so NaN (an emptied box) fails too: every comparison with it is false.
+      if (typeof form.margin !== 'number' || !(form.margin > 0 && form.margin <= MAX_MARGIN)) fail(F.margin, path);
+      return { kind, margin: form.margin };
     case 'variable':
       if (typeof form.name !== 'string' || !/^\p{L}$/u.test(form.name)) fail(F.variable, path);
       return { kind, name: form.name };

@@ -20,6 +20,11 @@ export type AnswerForm =
   | { kind: 'units'; units: string[] }
   /** Not a form but a leniency: the letters' case is ignored (`X` for `x`), which it otherwise never is. */
   | { kind: 'anyCase' }
+  /**
+   * Not a form but a leniency: a number within ± margin of the key is right (a numerical question with a tolerance).
+   * Unlike the other leniencies it is told: a student who knows how close is close enough can choose how far to work.
+   */
+  | { kind: 'margin'; margin: number }
   /** Not a form but a reading: `i` is the imaginary unit, which it otherwise never is (a variable). */
   | { kind: 'complex' }
   /** Not a form but a reading: letters the author says are never zero, so an equation may be divided by them. */
@@ -29,10 +34,15 @@ export type AnswerFormKind = AnswerForm['kind'];
 
 /** The most places or figures a rounding form asks for: more is no longer rounding a school answer. */
 export const MAX_ROUNDING_DIGITS = 10;
+/** The widest margin a blank may allow: wider is no longer a check of the answer, and stays far from float overflow. */
+export const MAX_MARGIN = 1e12;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The forms a student is told to answer in: all but the leniencies, which ask nothing of them. */
+/**
+ * The forms a student is told to answer in: all but the leniencies that ask nothing of them. A margin is told
+ * although it asks nothing either: how precise an answer must be is what a student needs to know to give it.
+ */
 export const formsToTell = (forms: readonly AnswerForm[]): AnswerForm[] =>
   forms.filter((form) => form.kind !== 'anyCase' && form.kind !== 'nonZero');
 
@@ -67,6 +77,9 @@ export function formLabel(form: AnswerForm): string {
       return `With units (${form.units.join(', ')})`;
     case 'anyCase':
       return 'Letter case ignored';
+    case 'margin':
+      // The shortest string that reads back as the number: 0.01, never 0.010000000000000002.
+      return `Within ± ${String(form.margin)}`;
     case 'complex':
       return 'Complex number (i is √−1)';
     case 'nonZero':
@@ -104,6 +117,7 @@ export function formFeedback(form: AnswerForm): string {
     case 'units':
       return form.units.length === 1 ? `Give it in ${form.units[0]}` : `Give it in one of: ${form.units.join(', ')}`;
     case 'anyCase':
+    case 'margin':
     case 'complex':
     case 'nonZero':
       // Never missed: they only say how an answer is read.
@@ -127,6 +141,7 @@ export const FORM_KIND_LABELS: Record<AnswerFormKind, string> = {
   scientific: 'Scientific notation',
   units: 'With units',
   anyCase: 'Any letter case (X for x)',
+  margin: 'Within a margin',
   complex: 'Complex numbers (i is √−1)',
   nonZero: 'Letters never zero',
 };
@@ -135,6 +150,7 @@ export const FORM_KIND_LABELS: Record<AnswerFormKind, string> = {
 export function newForm(kind: AnswerFormKind): AnswerForm {
   if (kind === 'decimalPlaces') return { kind, places: 2 };
   if (kind === 'significantFigures') return { kind, figures: 3 };
+  if (kind === 'margin') return { kind, margin: 0.01 };
   if (kind === 'variable') return { kind, name: 'x' };
   if (kind === 'units') return { kind, units: [] };
   if (kind === 'nonZero') return { kind, names: [] };
@@ -157,6 +173,7 @@ export const ANSWER_FORM_KINDS: readonly AnswerFormKind[] = [
   'scientific',
   'units',
   'anyCase',
+  'margin',
   'complex',
   'nonZero',
 ];
@@ -172,6 +189,7 @@ export const ANSWER_FORM_MESSAGES = {
   unreadable: 'The answer forms could not be read. Choose them again.',
   places: `Decimal places must be a whole number from 0 to ${MAX_ROUNDING_DIGITS}`,
   figures: `Significant figures must be a whole number from 1 to ${MAX_ROUNDING_DIGITS}`,
+  margin: `The margin must be a number greater than 0 and at most ${MAX_MARGIN.toLocaleString('en-US')}`,
   variable: 'The variable must be a single letter',
   units: `List from 1 to ${MAX_FORM_UNITS} units, each at most ${MAX_UNIT_LENGTH} characters`,
   nonZero: `List from 1 to ${MAX_NON_ZERO} letters, separated by commas`,

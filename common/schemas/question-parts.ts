@@ -23,6 +23,7 @@ export const answerFormReply = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('decimalPlaces'), places: z.number() }),
   z.object({ kind: z.literal('significantFigures'), figures: z.number() }),
+  z.object({ kind: z.literal('margin'), margin: z.number() }),
   z.object({ kind: z.literal('variable'), name: z.string() }),
   z.object({ kind: z.literal('units'), units: z.array(z.string()) }),
   z.object({ kind: z.literal('nonZero'), names: z.array(z.string()) }),

@@ -69,6 +69,16 @@ export function AnswerFormsEditor({ owner, forms, onChange, error }: AnswerForms
                   onChange={(e) => replace({ kind: 'significantFigures', figures: typedNumber(e.target.value) })}
                 />
               ) : null}
+              {form?.kind === 'margin' ? (
+                <TextField
+                  label={`${owner}: margin (±)`}
+                  type="number"
+                  inputMode="decimal"
+                  step="any"
+                  value={Number.isNaN(form.margin) ? '' : form.margin}
+                  onChange={(e) => replace({ kind: 'margin', margin: typedNumber(e.target.value) })}
+                />
+              ) : null}
               {form?.kind === 'variable' ? (
                 <TextField
                   label={`${owner}: variable`}

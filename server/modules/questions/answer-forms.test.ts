@@ -22,6 +22,7 @@ afterAll(() => t.close());
 
 const SIMPLEST = { kind: 'simplest' };
 const MIXED = { kind: 'mixed' };
+const MARGIN = { kind: 'margin', margin: 0.01 };
 
 /** Write 9/12 in simplest form, and 7/3 as a mixed number. */
 const blankFields = (overrides: Record<string, unknown> = {}) =>
@@ -31,6 +32,17 @@ const blankFields = (overrides: Record<string, unknown> = {}) =>
     options: {},
     answer: [['3/4'], ['2 1/3']],
     answerForms: [[SIMPLEST], [MIXED, SIMPLEST]],
+    ...overrides,
+  });
+
+/** Give pi to within 0.01, as a numerical question with a tolerance is imported. */
+const calculationFields = (overrides: Record<string, unknown> = {}) =>
+  multipleChoiceFields(tags, {
+    type: 'Calculation',
+    questionText: '<p>Give $\\pi$ to within 0.01.</p>',
+    options: undefined,
+    answer: { a1: ['3.14'] },
+    answerForms: [[MARGIN]],
     ...overrides,
   });
 
@@ -112,6 +124,23 @@ describe('authoring answer forms', () => {
     }
   });
 
+  it('stores a margin with a numeric key, and refuses a margin that is not a number above 0 and at most 10^12', async () => {
+    const created = await create(calculationFields());
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().question.answerForms).toEqual([[MARGIN]]);
+    expect(await stored(created.json().question.id)).toEqual({ answer: { a1: ['3.14'] }, answer_forms: [[MARGIN]] });
+    const widest = await create(calculationFields({ answerForms: [[{ kind: 'margin', margin: 1e12 }]] }));
+    expect(widest.statusCode, widest.body).toBe(201);
+    for (const margin of [0, -1, 'x', '0.01', null, 1e12 * 10, undefined]) {
+      const refused = await create(calculationFields({ answerForms: [[{ kind: 'margin', margin }]] }));
+      expect(refused.statusCode, String(margin)).toBe(400);
+      expect(refused.json().message).toBe(ANSWER_FORM_MESSAGES.margin);
+    }
+    expect(ANSWER_FORM_MESSAGES.margin).toBe(
+      'The margin must be a number greater than 0 and at most 1,000,000,000,000',
+    );
+  });
+
   it('changes only the forms when only they are sent, and checks a new key against the stored forms', async () => {
     const created = (await create(blankFields())).json().question;
     const url = `/api/questions/${created.id}`;
@@ -134,6 +163,7 @@ describe("a student's answer in the form asked", () => {
   let cookie: string;
   let questionId: string;
   let complexId: string;
+  let marginId: string;
 
   beforeAll(async () => {
     questionId = (await create(blankFields())).json().question.id;
@@ -147,10 +177,13 @@ describe("a student's answer in the form asked", () => {
     );
     expect(complex.statusCode, complex.body).toBe(201);
     complexId = complex.json().question.id;
+    const margin = await create(calculationFields());
+    expect(margin.statusCode, margin.body).toBe(201);
+    marginId = margin.json().question.id;
     const course = await buildCourse(t.db, { units: 1, sections: 1 });
     const section = course.units[0].sections[0].id;
     await t.db.execute(
-      sql`insert into section_questions (section_id, question_id, position) values (${section}, ${questionId}, 1), (${section}, ${complexId}, 2)`,
+      sql`insert into section_questions (section_id, question_id, position) values (${section}, ${questionId}, 1), (${section}, ${complexId}, 2), (${section}, ${marginId}, 3)`,
     );
     student = await buildStudent(t.db);
     await t.db.execute(sql`insert into student_courses (student_id, course_id) values (${student.id}, ${course.id})`);
@@ -220,5 +253,15 @@ describe("a student's answer in the form asked", () => {
       isCorrect: false,
       feedback: 'Not quite. Try again. Blank 1 is not correct.',
     });
+  });
+
+  it('is right within the margin of a numeric key, the bound included, and wrong outside it or not a number', async () => {
+    const right = { isCorrect: true, feedback: 'Correct!' };
+    const wrong = { isCorrect: false, feedback: 'Not quite. Try again.' };
+    expect(await check(['3.149'], marginId)).toEqual(right);
+    expect(await check(['3.14'], marginId)).toEqual(right);
+    expect(await check(['3.13'], marginId)).toEqual(right);
+    expect(await check(['3.16'], marginId)).toEqual(wrong);
+    expect(await check(['abc'], marginId)).toEqual(wrong);
   });
 });
