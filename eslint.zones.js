@@ -68,7 +68,8 @@ export const MODULE_PUBLIC_FILES = {
   // The papers waiting for a teacher's review, counted on the dashboards.
   'test-taking': ['service.ts'],
   // The question bank's reads, used to build saved tests; its multipart parsing, used by every route that takes an image.
-  questions: ['queries.ts', 'multipart.ts'],
+  // ... and many questions written at once, by the import of a file of questions.
+  questions: ['queries.ts', 'multipart.ts', 'import.ts'],
   // The academy's details, which the public forms' mails are signed with.
   academy: ['service.ts'],
   // Whole courses given and taken back, by a removal here and by an enrollment's grants.
@@ -81,6 +82,8 @@ export const MODULE_PUBLIC_FILES = {
   practice: ['choose.ts', 'service.ts'],
   // A question's variants with random numbers: drawn, kept and given wherever a student or staff reads a question.
   variants: ['variants.ts'],
+  // A saved test's questions, exported as a file.
+  'saved-tests': ['service.ts'],
   // An exam-scored sitting's rule, clock and report, read where sittings start, save, submit and are read.
   exams: ['sitting.ts'],
 };

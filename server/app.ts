@@ -54,6 +54,7 @@ import { deskRoutes } from './modules/desk/routes';
 import { enrollmentRoutes } from './modules/enrollments/routes';
 import { readAcademy } from './modules/academy/service';
 import { questionRoutes } from './modules/questions/routes';
+import { exchangeRoutes } from './modules/exchange/routes';
 import { testTakingRoutes } from './modules/test-taking/routes';
 import { sittingReviewRoutes } from './modules/test-taking/review-routes';
 import { studentWorkRoutes } from './modules/student-work/routes';
@@ -295,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(deskRoutes(ctx));
       await api.register(enrollmentRoutes(ctx));
       await api.register(questionRoutes(ctx));
+      await api.register(exchangeRoutes(ctx));
       await api.register(categoryRoutes(ctx));
       await api.register(skillRoutes(ctx));
       await api.register(examRoutes(ctx));

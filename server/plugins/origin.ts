@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { DomainError, Forbidden } from '../lib/errors';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const BODY_TYPES = /^(application\/json|multipart\/form-data)\b/i;
+// A file sent as itself (application/octet-stream) is, like JSON, a type a foreign page cannot post without a CORS
+// preflight, which this server never grants.
+const BODY_TYPES = /^(application\/json|multipart\/form-data|application\/octet-stream)\b/i;
 /**
  * The letters' one-click unsubscribe (RFC 8058): mail programs post a form to it. It acts by the token in its
  * address alone, never by the session, so a foreign page gains nothing by posting to it.
@@ -12,7 +14,7 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
 
 /**
  * No cross-site request may act with the session cookie: an unsafe request must carry
- * a JSON or multipart body (or none), and an Origin header, when present, must be our own.
+ * a JSON, multipart or raw file body (or none), and an Origin header, when present, must be our own.
  * Every unsafe request is checked, whatever its path: the router decodes `/%61pi/...` to `/api/...`, so a test
  * on the raw URL would judge a different path than the one that runs. The server has no unsafe route that a
  * foreign page may call.
