@@ -106,6 +106,8 @@ export const paths = {
       `/course-management/${enc(courseId)}/units/${enc(unitId)}/sections/${enc(sectionId)}`,
   ),
   questionBank: '/question-bank',
+  /** Questions from a Moodle XML, GIFT or QTI file: a preview first, then the import of those kept. */
+  questionImport: '/question-bank/import',
   /** A saved test as an exam paper, to print or save as PDF; `?key=1` adds the answer key. */
   testPrint: route(
     '/question-bank/tests/:testId/print',

@@ -33,6 +33,7 @@ const InvitationPage = lazyPage(() => import('./features/account/InvitationPage'
 const ProfilePage = lazyPage(() => import('./features/account/ProfilePage'));
 const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'));
 const QuestionBankPage = lazyPage(() => import('./features/questions/QuestionBankPage'));
+const ImportQuestionsPage = lazyPage(() => import('./features/questions/exchange/ImportQuestionsPage'));
 const TestPrintPage = lazyPage(() => import('./features/questions/TestPrintPage'));
 const GradebookPage = lazyPage(() => import('./features/gradebook/GradebookPage'));
 const GradebookPrintPage = lazyPage(() => import('./features/gradebook/GradebookPrintPage'));
@@ -210,6 +211,7 @@ export const routes: RouteObject[] = [
           guarded(paths.classes, <ClassesPage />),
           guarded(paths.classes, <ClassDetailPage />, paths.classDetail.path),
           guarded(paths.questionBank, <QuestionBankPage />),
+          guarded(paths.questionBank, <ImportQuestionsPage />, paths.questionImport),
           guarded(paths.createQuestionStep1, <CreateStep1Page />),
           guarded(paths.createQuestionStep2, <CreateStep2Page />),
           guarded(paths.sectionQuestions, <SectionQuestionsPage />),

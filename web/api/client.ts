@@ -26,6 +26,25 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => window.removeEventListener(UNAUTHORIZED_EVENT, listener);
 }
 
+/** Tells the app the session has ended (see onUnauthorized), for calls made outside `api`, such as an upload. */
+export function reportUnauthorized(): void {
+  window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+}
+
+/**
+ * The failure of a reply the server refused: its JSON `{ message, code, issues }` when it sent one, else the
+ * screen's fallback. Shared by `api` and the upload, which read replies their own way.
+ */
+export function refusal(status: number, text: string, fallbackMessage: string): ApiError {
+  let payload: { message?: string; code?: string; issues?: ApiError['issues'] } = {};
+  try {
+    payload = (JSON.parse(text) as typeof payload | null) ?? {};
+  } catch {
+    // A proxy's HTML error page: the fallback says it better.
+  }
+  return new ApiError(payload.message || fallbackMessage, status, payload.code, payload.issues);
+}
+
 const base = ((import.meta.env.VITE_API_BASE as string | undefined) ?? '/api').replace(/\/+$/, '');
 
 /** Joins the base and a path without doubling the base: `/api/auth/me` and `/auth/me` both work. */
@@ -58,11 +77,8 @@ async function request<T>(method: string, path: string, body: unknown, fallbackM
       data = undefined;
     }
   }
-  if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-  if (!response.ok) {
-    const payload = (data ?? {}) as { message?: string; code?: string; issues?: ApiError['issues'] };
-    throw new ApiError(payload.message || fallbackMessage, response.status, payload.code, payload.issues);
-  }
+  if (response.status === 401) reportUnauthorized();
+  if (!response.ok) throw refusal(response.status, text, fallbackMessage);
   return data as T;
 }
 

@@ -63,9 +63,10 @@ export function QuestionDetails({ question: q }: { question: Question }) {
 
 /**
  * The options with the correct ones marked, then the answer key as every screen shows it (the review, the printed
- * key): the correct letters with their options, or the accepted answers of each blank.
+ * key): the correct letters with their options, or the accepted answers of each blank. A file's import preview
+ * shows its questions' keys with it, so they read as they will in the bank.
  */
-function Answers({ question: q }: { question: Question }) {
+export function Answers({ question: q }: { question: Pick<Question, 'type' | 'options' | 'answer' | 'answerForms'> }) {
   const key = describeKey(q);
   const options = QUESTION_TYPE_KEYS[q.type].shownOptions(q.options);
   if (key === null || options === null) return <p className={styles.failed}>{MESSAGES.answersUnreadable}</p>;

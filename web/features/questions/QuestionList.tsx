@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Question } from '@common/schemas/questions';
-import { Link } from 'react-router';
-import { Trash2 } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Download, Trash2, Upload } from 'lucide-react';
 import { QUESTION_MESSAGES, QUESTION_PAGE_SIZES } from '@common/schemas/questions';
 import { errorMessage } from '../../api/client';
 import { paths } from '../../paths';
 import { Toast, useNotify } from '../../ui/Toast';
-import { Button } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Table } from '../../ui/Table';
 import { useDebounced } from '../../ui/useDebounced';
@@ -19,6 +19,8 @@ import { QuestionDetails } from './QuestionDetails';
 import { QuestionEditor } from './QuestionEditor';
 import { previewText } from '../../math/plainText';
 import { questionColumns } from './QuestionRow';
+import { importedMessage } from './exchange/api';
+import { ExportDialog } from './exchange/ExportDialog';
 import styles from './questions.module.css';
 
 /** The Question Bank tab: filters, paging and search done by the server; rows expand and edit in place. */
@@ -28,6 +30,7 @@ export function QuestionList() {
   const [pageSize, setPageSize] = useState<number>(QUESTION_PAGE_SIZES[0]);
   const [selected, setSelected] = useState<string[]>([]);
   const [confirmBulk, setConfirmBulk] = useState(false);
+  const [exporting, setExporting] = useState(false);
   /** Open rows: shown, or being edited with the draft they were prepared as. */
   const [open, setOpen] = useState<Record<string, QuestionDraft | 'shown'>>({});
   const [deleting, setDeleting] = useState<Question | null>(null);
@@ -37,6 +40,17 @@ export function QuestionList() {
   const questions = useQuestions(query);
   const bulkDelete = useBulkDelete();
   const remove = useDeleteQuestion();
+
+  // Arriving from an import: its message is told here, where the questions now are, and only once (a reload of
+  // the page would otherwise tell it again).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const imported = importedMessage(location.state);
+  useEffect(() => {
+    if (!imported) return;
+    notify('success', imported);
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [imported, notify, navigate, location.pathname, location.search]);
 
   /** Another list: nothing stays chosen or open (rows start closed, as they did on the page before). */
   const newList = () => {
@@ -82,17 +96,33 @@ export function QuestionList() {
   return (
     <section aria-label="Questions">
       <div className={styles.toolbar}>
-        <Button
-          variant="danger"
-          onClick={askBulkDelete}
-          disabled={bulkDelete.isPending || selected.length === 0}
-          icon={Trash2}
-        >
-          Bulk Delete Selected{selected.length ? ` (${selected.length})` : ''}
-        </Button>
-        <Link to={paths.createQuestionStep1} className={styles.addLink}>
-          + Add Question
-        </Link>
+        <div className={styles.toolbarGroup}>
+          <Button
+            variant="danger"
+            onClick={askBulkDelete}
+            disabled={bulkDelete.isPending || selected.length === 0}
+            icon={Trash2}
+          >
+            Bulk Delete Selected{selected.length ? ` (${selected.length})` : ''}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setExporting(true)}
+            disabled={selected.length === 0}
+            icon={Download}
+          >
+            Export
+          </Button>
+        </div>
+        <div className={styles.toolbarGroup}>
+          <ButtonLink variant="secondary" to={paths.questionImport}>
+            <Upload size={18} aria-hidden="true" />
+            Import questions
+          </ButtonLink>
+          <Link to={paths.createQuestionStep1} className={styles.addLink}>
+            + Add Question
+          </Link>
+        </div>
       </div>
       <Toast notice={notice} />
 
@@ -156,6 +186,17 @@ export function QuestionList() {
           />
         )}
       </BankResults>
+      {exporting ? (
+        <ExportDialog
+          target={{ questionIds: selected }}
+          count={selected.length}
+          onClose={() => setExporting(false)}
+          onExported={(message) => {
+            setExporting(false);
+            notify('success', message);
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={confirmBulk}
         title="Delete the selected questions?"

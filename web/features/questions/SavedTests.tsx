@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Archive, ArchiveRestore, ClipboardCheck, Copy, FolderOpen, Printer, Trash2 } from 'lucide-react';
+import { Archive, ArchiveRestore, ClipboardCheck, Copy, Download, FolderOpen, Printer, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TestSummary } from '@common/schemas/tests';
 import { errorMessage } from '../../api/client';
@@ -17,6 +17,7 @@ import type { NoticeTone } from '../../ui/Toast';
 import { usePage } from '../../ui/usePage';
 import { TEST_MESSAGES } from '@common/rules';
 import { useArchiveTest, useDeleteTest, useDuplicateTest, useSavedTests } from './testsApi';
+import { ExportDialog } from './exchange/ExportDialog';
 import styles from './testGenerator.module.css';
 
 const PAGE_SIZE = 5;
@@ -41,6 +42,7 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
   const [status, setStatus] = useState<'active' | 'archived' | 'all'>('active');
   const { page, setPage, firstPageAfter } = usePage();
   const [deleting, setDeleting] = useState<TestSummary | null>(null);
+  const [exporting, setExporting] = useState<TestSummary | null>(null);
   const list = useSavedTests({ q, type, status, page });
   const duplicate = useDuplicateTest();
   const remove = useDeleteTest();
@@ -182,6 +184,15 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
                 >
                   <Printer size={14} aria-hidden="true" /> Print
                 </Link>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setExporting(test)}
+                  aria-label={`Export ${test.name}`}
+                  icon={Download}
+                >
+                  Export
+                </Button>
                 {mayChange(test) && test.archivedAt ? (
                   <Button
                     size="sm"
@@ -226,6 +237,17 @@ export function SavedTests({ editingId, onOpen, onNotify }: Props) {
       )}
       {list.data && list.data.total > PAGE_SIZE ? (
         <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} noun="tests" onPage={setPage} />
+      ) : null}
+      {exporting ? (
+        <ExportDialog
+          target={{ testId: exporting.id, name: exporting.name }}
+          count={exporting.questionCount}
+          onClose={() => setExporting(null)}
+          onExported={(message) => {
+            setExporting(null);
+            onNotify('success', message);
+          }}
+        />
       ) : null}
       <ConfirmDialog
         open={deleting !== null}

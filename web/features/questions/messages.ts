@@ -21,6 +21,9 @@ export const MESSAGES = {
   skillDeleteFailed: 'Failed to delete the skill',
   prerequisitesSaveFailed: 'Failed to save the prerequisites',
   previewFailed: 'Failed to preview the variants',
+  fileReadFailed: 'The file could not be read. Please try again.',
+  importFailed: 'The questions could not be imported. Nothing was imported; please try again.',
+  exportFailed: 'The questions could not be exported. Please try again.',
 } as const;
 
 /** How long the category manager's messages stay; the bank and step 1 use the default 5 s. */
