@@ -3,6 +3,8 @@
  * stores the chosen questions, their images and new tags all or none; every refusal and limit; export in each
  * format, with what it could not carry; and the demo bank's round trip through each format into an empty academy.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,10 @@ import { EXCHANGE_MESSAGES, type ExchangePreviewReply } from '../../../common/sc
 import { attachments, categories, looseFiles, questions } from '../../db/schema';
 import { buildAdmin, buildQuestion, buildStudent, buildUser, signIn } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
+import { naughtyStrings, xssPayloads } from '../../test/corpora';
+import { readGift } from './formats/gift';
+import { readMoodleXml } from './formats/moodle-xml';
+import type { ReadItem } from './model';
 import { buildTags, pngBytes } from '../../test/questionFixtures';
 
 let t: TestApp;
@@ -176,6 +182,58 @@ describe('preview', () => {
     expect((await send(admin, 'preview', many, { format: 'gift' })).json().message).toBe(
       EXCHANGE_MESSAGES.tooManyQuestions,
     );
+  });
+
+  it('survives the corpora: XSS payloads come out sanitized or refused, naughty strings kept or refused', async () => {
+    const cdata = (text: string) => `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+    const choice = (text: string) =>
+      `<question type="multichoice"><name><text>x</text></name><questiontext format="html"><text>${cdata(text)}</text></questiontext>` +
+      `<answer fraction="100"><text>${cdata(text)}</text></answer><answer fraction="0"><text>no</text></answer></question>`;
+    const file = `<?xml version="1.0"?><quiz>${xssPayloads.map((x) => choice(x.payload)).join('')}</quiz>`;
+    const response = await send(admin, 'preview', file);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const preview: ExchangePreviewReply = response.json();
+    expect(preview.items).toHaveLength(xssPayloads.length);
+    for (const item of preview.items) {
+      if (!item.ok) continue;
+      for (const html of [item.questionText, ...Object.values(item.options)]) {
+        // Markup that runs something; the same words escaped as text are harmless and may stay.
+        expect(html).not.toMatch(/<(script|iframe|object|embed|svg|math)\b|<[^>]*(\son[a-z]+\s*=|javascript:)/i);
+      }
+    }
+    expect(preview.items.filter((i) => i.ok).length).toBeGreaterThan(xssPayloads.length / 2);
+
+    const escaped = (text: string) => text.replace(/[\\~=#{}:]/g, (c) => `\\${c}`);
+    const gift = naughtyStrings
+      .filter((text) => text.trim() !== '' && !text.includes('\n'))
+      .map((text, i) => `::N${i}::${escaped(text)} {=${i}}`)
+      .join('\n\n');
+    const naughty = await send(admin, 'preview', gift, { format: 'gift' });
+    expect(naughty.statusCode, naughty.body.slice(0, 300)).toBe(200);
+    expect(naughty.json().items.length).toBeGreaterThan(naughtyStrings.length * 0.8);
+  });
+
+  it('reads every fixture of the formats through the API as the readers do', async () => {
+    const folder = path.join(import.meta.dirname, 'fixtures');
+    const readers = { gift: readGift, moodle: readMoodleXml } as const;
+    for (const format of ['gift', 'moodle'] as const) {
+      for (const name of fs.readdirSync(path.join(folder, format))) {
+        const bytes = fs.readFileSync(path.join(folder, format, name));
+        let expected: ReadItem[] | null;
+        try {
+          expected = readers[format](bytes);
+        } catch {
+          expected = null;
+        }
+        const response = await send(admin, 'preview', bytes, { format });
+        expect(response.statusCode, `${name}: ${response.body.slice(0, 200)}`).toBe(expected === null ? 400 : 200);
+        if (expected)
+          expect(
+            response.json().items.map((i: { title: string }) => i.title),
+            name,
+          ).toEqual(expected.map((i) => i.title));
+      }
+    }
   });
 
   it('is staff only', async () => {
