@@ -4,11 +4,20 @@
  * questions as a QTI 3.0 package.
  */
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
 import { pngBytes } from '../server/test/questionFixtures';
 
 const SHOTS = '/tmp/shots';
+/** Accessibility problems axe calls serious or critical, by rule and element. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const shoot = async (page: Page, name: string) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/exchange-${name}.png`, fullPage: true });
@@ -72,6 +81,7 @@ test('a teacher imports a Moodle XML file after its preview and exports two ques
   await expect(matching).toContainText('Cannot be imported: matching questions are not supported');
   await expect(matching.getByRole('checkbox')).toHaveCount(0);
   await shoot(page, 'preview-1280');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 375, height: 800 });
   await shoot(page, 'preview-375');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -94,9 +104,10 @@ test('a teacher imports a Moodle XML file after its preview and exports two ques
 
   await page.getByRole('checkbox', { name: /Select question: Zephyr circle/ }).check();
   await page.getByRole('checkbox', { name: /Select question: Zephyr sums/ }).check();
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export selected (2)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export 2 questions' });
   await dialog.getByRole('radio', { name: 'QTI 3.0 package' }).check();
+  expect(await seriousViolations(page)).toEqual([]);
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export' }).click();
   const download = await downloading;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, QUESTION_TYPES } from '../rules/questions';
+import { questionListQuery } from './questions';
 import { answerFormReply } from './question-parts';
 import { plural } from '../rules/ui';
 
@@ -41,6 +42,8 @@ export const EXCHANGE_MESSAGES = {
   notImportable: (n: number) => `Question ${n} cannot be imported: untick it.`,
   imported: (n: number) => `${plural(n, 'question')} imported`,
   chooseQuestions: 'Choose the questions to export.',
+  noneMatch: 'No question matches these filters.',
+  tooManyToExport: `A file may hold at most ${EXCHANGE_MAX_QUESTIONS.toLocaleString('en-US')} questions. Narrow the filters, or choose questions.`,
   unknownQuestions: 'Some of the chosen questions no longer exist.',
 } as const;
 
@@ -144,7 +147,16 @@ export const exchangeImportReply = z.object({
 });
 export type ExchangeImportReply = z.infer<typeof exchangeImportReply>;
 
-/** `POST /api/question-exchange/export`: the chosen questions, or a saved test's, in one format. */
+/** The bank's filters, as the list and the test generator's draw take them. */
+export const exchangeExportFilters = questionListQuery.pick({
+  grade: true,
+  type: true,
+  category: true,
+  focus: true,
+  q: true,
+});
+
+/** `POST /api/question-exchange/export`: the chosen questions, a saved test's, or every one matching filters. */
 export const exchangeExportBody = z
   .object({
     format: z.enum(EXCHANGE_FORMATS, { error: 'Choose Moodle XML, GIFT or QTI 3.0' }),
@@ -153,8 +165,13 @@ export const exchangeExportBody = z
       .max(EXCHANGE_MAX_QUESTIONS, EXCHANGE_MESSAGES.tooManyQuestions)
       .optional(),
     testId: z.uuid('Unknown test').optional(),
+    filters: exchangeExportFilters.optional(),
   })
-  .refine((b) => (b.questionIds?.length ?? 0) > 0 || b.testId !== undefined, EXCHANGE_MESSAGES.chooseQuestions);
+  .refine(
+    (b) => (b.questionIds?.length ?? 0) > 0 || b.testId !== undefined || b.filters !== undefined,
+    EXCHANGE_MESSAGES.chooseQuestions,
+  );
+export type ExchangeExportInput = z.input<typeof exchangeExportBody>;
 export type ExchangeExportBody = z.infer<typeof exchangeExportBody>;
 
 /** The file (base64, to be saved by the browser) and what the format could not carry, one sentence each. */

@@ -335,6 +335,28 @@ describe('export', () => {
     expect(templated.json().lost[0]).toMatch(/random numbers cannot be carried/);
   });
 
+  it("writes every question matching the bank's filters, and refuses filters matching none", async () => {
+    const exported = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/question-exchange/export',
+      payload: { format: 'moodle', filters: { q: 'radius', type: 'Multiple Choice' } },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    // The file's questions are the ones the bank lists for the same filters.
+    const listed = (
+      await call(t.app, admin, { method: 'GET', url: '/api/questions?q=radius&type=Multiple%20Choice' })
+    ).json();
+    expect(exported.json().count).toBe(listed.total);
+    const text = Buffer.from(exported.json().base64, 'base64').toString('utf8');
+    expect(text.match(/<question type="multichoice">/g)).toHaveLength(listed.total);
+    const none = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/question-exchange/export',
+      payload: { format: 'moodle', filters: { q: 'no question says this' } },
+    });
+    expect([none.statusCode, none.json().message]).toEqual([400, EXCHANGE_MESSAGES.noneMatch]);
+  });
+
   it('refuses no questions, unknown ones, and a student', async () => {
     const empty = await call(t.app, admin, {
       method: 'POST',

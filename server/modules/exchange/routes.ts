@@ -16,11 +16,12 @@ import { TooLarge } from '../../lib/errors';
 import { exportQuestions, importFile, previewFile } from './service';
 
 /**
- * The file comes as the request's body, read here to its end or to the limit, whichever is first: a larger file is
- * refused with the import's own message as soon as it passes 20 MB, never read whole.
+ * The file comes as the request's body, kept here up to the limit: a larger file is refused with the import's own
+ * message as soon as it passes 20 MB, and the rest of it is read and dropped (closing the connection instead would
+ * leave the browser without the message).
  */
 function readFileBody(
-  request: FastifyRequest,
+  _request: FastifyRequest,
   payload: NodeJS.ReadableStream,
   done: (err: Error | null, body?: Buffer) => void,
 ) {
@@ -35,15 +36,14 @@ function readFileBody(
   payload.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (size > EXCHANGE_MAX_FILE_BYTES) {
+      parts.length = 0;
       finish(TooLarge(EXCHANGE_MESSAGES.fileTooLarge));
-      (payload as unknown as { destroy?: () => void }).destroy?.();
       return;
     }
     parts.push(chunk);
   });
   payload.on('end', () => finish(null, Buffer.concat(parts, size)));
   payload.on('error', (error: Error) => finish(error));
-  void request;
 }
 
 /** Import (preview, then import) and export of question files: the bank's staff, like writing a question. */

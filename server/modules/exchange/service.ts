@@ -5,6 +5,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import {
   EXCHANGE_FILES,
+  EXCHANGE_MAX_QUESTIONS,
   EXCHANGE_MESSAGES,
   type ExchangeExportBody,
   type ExchangeExportReply,
@@ -21,16 +22,13 @@ import { categories, focusAreas } from '../../db/schema';
 import { Invalid, NotFound } from '../../lib/errors';
 import { readAll, type StoredFile } from '../../lib/storage';
 import { importQuestions, type ImportedQuestion } from '../questions/import';
-import { questionsByIds } from '../questions/queries';
+import { matchingIds, questionsByIds } from '../questions/queries';
 import { getTest } from '../saved-tests/service';
 import type { CurrentUser } from '../sessions/store';
-import { writeGift } from './formats/gift';
-import { writeMoodleXml } from './formats/moodle-xml';
-import { writeQtiPackage } from './formats/qti';
-import type { ExchangeQuestion, WrittenFile } from './model';
+import type { ExchangeQuestion } from './model';
 import { checkAll, isChecked, pointed } from './checks';
 import { mapImageSources } from './images';
-import { readFile } from './reader';
+import { readFile, writeFile } from './workers';
 
 /** The names among `names` that the academy has no tag of, ignoring case. */
 async function unknownNames(ctx: AppContext, table: typeof categories | typeof focusAreas, names: string[]) {
@@ -206,14 +204,13 @@ async function exportable(ctx: AppContext, question: Question): Promise<Exchange
   };
 }
 
-const WRITERS: Record<ExchangeFormat, (questions: ExchangeQuestion[]) => WrittenFile | Promise<WrittenFile>> = {
-  moodle: writeMoodleXml,
-  gift: writeGift,
-  qti: writeQtiPackage,
-};
-
 export async function exportQuestions(ctx: AppContext, body: ExchangeExportBody): Promise<ExchangeExportReply> {
   let ids = body.questionIds ?? [];
+  if (body.filters) {
+    ids = await matchingIds(ctx.db, body.filters);
+    if (ids.length === 0) throw Invalid(EXCHANGE_MESSAGES.noneMatch);
+    if (ids.length > EXCHANGE_MAX_QUESTIONS) throw Invalid(EXCHANGE_MESSAGES.tooManyToExport);
+  }
   if (body.testId) {
     const test = await getTest(ctx.db, body.testId);
     ids = test.questions.flatMap((entry) => (entry.question ? [entry.question.id] : []));
@@ -230,7 +227,7 @@ export async function exportQuestions(ctx: AppContext, body: ExchangeExportBody)
     }
     questions.push(await exportable(ctx, question));
   }
-  const written = questions.length > 0 ? await WRITERS[body.format](questions) : { bytes: Buffer.alloc(0), lost: [] };
+  const written = questions.length > 0 ? await writeFile(body.format, questions) : { bytes: Buffer.alloc(0), lost: [] };
   const day = ctx.now().toISOString().slice(0, 10);
   return {
     fileName: `questions-${day}.${EXCHANGE_FILES[body.format].extension}`,

@@ -1,4 +1,5 @@
-import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, STAFF_TYPE_ORDER } from '@common/schemas/questions';
+import { QUESTION_GRADE_MAX, QUESTION_GRADE_MIN, STAFF_TYPE_ORDER, type QuestionType } from '@common/schemas/questions';
+import type { RandomDrawInput } from '@common/schemas/tests';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { tagOptions, useTags } from './api';
@@ -12,6 +13,17 @@ export interface BankFilters {
   type: string;
 }
 export const NO_FILTERS: BankFilters = { q: '', grade: '', focus: '', category: '', type: '' };
+
+/** The filters as the server's bodies take them (the test generator's draw, an export): the ones set, typed. */
+export function filterBody(filters: BankFilters): NonNullable<RandomDrawInput['filters']> {
+  return {
+    ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+    ...(filters.grade ? { grade: Number(filters.grade) } : {}),
+    ...(filters.type ? { type: filters.type as QuestionType } : {}),
+    ...(filters.category ? { category: [filters.category] } : {}),
+    ...(filters.focus ? { focus: [filters.focus] } : {}),
+  };
+}
 
 /** Grades 1 to 12 as the options of a select. */
 export const GRADE_OPTIONS = Array.from({ length: QUESTION_GRADE_MAX - QUESTION_GRADE_MIN + 1 }, (_, i) => ({

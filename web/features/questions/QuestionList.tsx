@@ -12,7 +12,7 @@ import { Table } from '../../ui/Table';
 import { useDebounced } from '../../ui/useDebounced';
 import { useBulkDelete, useDeleteQuestion, useQuestions, type QuestionFilters } from './api';
 import { BankResults } from './BankResults';
-import { BankFilterFields, NO_FILTERS, type BankFilters } from './BankFilters';
+import { BankFilterFields, filterBody, NO_FILTERS, type BankFilters } from './BankFilters';
 import { draftOf, type QuestionDraft } from './draft';
 import { MESSAGES } from './messages';
 import { QuestionDetails } from './QuestionDetails';
@@ -108,10 +108,10 @@ export function QuestionList() {
           <Button
             variant="secondary"
             onClick={() => setExporting(true)}
-            disabled={selected.length === 0}
+            disabled={selected.length === 0 && !questions.data?.total}
             icon={Download}
           >
-            Export
+            {selected.length ? `Export selected (${selected.length})` : 'Export all matching'}
           </Button>
         </div>
         <div className={styles.toolbarGroup}>
@@ -188,8 +188,9 @@ export function QuestionList() {
       </BankResults>
       {exporting ? (
         <ExportDialog
-          target={{ questionIds: selected }}
-          count={selected.length}
+          // Nothing chosen: every question the filters match, as many as the bank counts.
+          target={selected.length ? { questionIds: selected } : { filters: filterBody(filters) }}
+          count={selected.length || (questions.data?.totalExact ? questions.data.total : null)}
           onClose={() => setExporting(false)}
           onExported={(message) => {
             setExporting(false);

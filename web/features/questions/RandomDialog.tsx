@@ -1,23 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { RANDOM_DEFAULT, RANDOM_MAX, RANDOM_MIN, randomCountOf } from '@common/rules';
-import type { QuestionType } from '@common/schemas/questions';
-import type { BuilderQuestion, RandomDrawInput } from '@common/schemas/tests';
+import type { BuilderQuestion } from '@common/schemas/tests';
 import { errorMessage } from '../../api/client';
 import { TextField } from '../../ui/Field';
 import { FormDialog } from '../../ui/FormDialog';
-import type { BankFilters } from './BankFilters';
+import { filterBody, type BankFilters } from './BankFilters';
 import { drawRandom } from './testsApi';
-
-/** The available list's filters as the draw takes them. */
-function drawFilters(filters: BankFilters): NonNullable<RandomDrawInput['filters']> {
-  return {
-    ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
-    ...(filters.grade ? { grade: Number(filters.grade) } : {}),
-    ...(filters.type ? { type: filters.type as QuestionType } : {}),
-    ...(filters.category ? { category: [filters.category] } : {}),
-    ...(filters.focus ? { focus: [filters.focus] } : {}),
-  };
-}
 
 interface Props {
   filters: BankFilters;
@@ -34,13 +22,13 @@ export function RandomDialog({ filters, exclude, onDrawn, onClose }: Props) {
   const [count, setCount] = useState(String(RANDOM_DEFAULT));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const active = Object.values(drawFilters(filters)).length;
+  const active = Object.values(filterBody(filters)).length;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError('');
     try {
-      const drawn = await drawRandom({ count: randomCountOf(count), filters: drawFilters(filters), exclude });
+      const drawn = await drawRandom({ count: randomCountOf(count), filters: filterBody(filters), exclude });
       onDrawn(drawn.questions);
       onClose();
     } catch (failure) {

@@ -30,7 +30,7 @@ import { EXCHANGE_LIMITS, RefusedFile, type ExchangeQuestion, type ReadItem, typ
 export const GIFT_REFUSALS = {
   notText:
     'This file is not UTF-8 text, so it cannot be a GIFT file. Save it as UTF-8 text (as Moodle exports it) and upload it again.',
-  tooLarge: `This file is larger than ${EXCHANGE_LIMITS.fileBytes / 1024 / 1024} MB. Split it into smaller files.`,
+  tooLarge: EXCHANGE_MESSAGES.fileTooLarge,
   tooMany: EXCHANGE_MESSAGES.tooManyQuestions,
 } as const;
 

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { plural } from '@common/rules';
-import { EXCHANGE_FORMATS, EXCHANGE_FORMAT_LABELS, type ExchangeFormat } from '@common/schemas/exchange';
+import {
+  EXCHANGE_FORMATS,
+  EXCHANGE_FORMAT_LABELS,
+  type ExchangeExportInput,
+  type ExchangeFormat,
+} from '@common/schemas/exchange';
 import { errorMessage } from '../../../api/client';
 import { downloadFile } from '../../../api/download';
 import { Alert } from '../../../ui/Alert';
@@ -12,13 +17,23 @@ import { MESSAGES } from '../messages';
 import { useExportQuestions } from './api';
 import styles from './exchange.module.css';
 
-/** What is exported: questions chosen in the bank, or a saved test's (named in the dialog). */
-export type ExportTarget = { questionIds: string[] } | { testId: string; name: string };
+/** What is exported: questions chosen in the bank, a saved test's (named in the dialog), or every one matching filters. */
+export type ExportTarget =
+  | { questionIds: string[] }
+  | { testId: string; name: string }
+  | { filters: NonNullable<ExchangeExportInput['filters']> };
+
+/** The export's body for a target: the dialog's own words about it stay out. */
+function targetBody(target: ExportTarget) {
+  if ('testId' in target) return { testId: target.testId };
+  if ('filters' in target) return { filters: target.filters };
+  return { questionIds: target.questionIds };
+}
 
 interface ExportDialogProps {
   target: ExportTarget;
-  /** How many questions the target holds, for the title. */
-  count: number;
+  /** How many questions the target holds, for the title; null when the bank's count of its matches is not exact. */
+  count: number | null;
   onClose(): void;
   /** The file is saved and the format carried everything: the dialog's owner tells it and closes it. */
   onExported(message: string): void;
@@ -45,7 +60,7 @@ export function ExportDialog({ target, count, onClose, onExported }: ExportDialo
     try {
       const reply = await exporting.mutateAsync({
         format,
-        ...('testId' in target ? { testId: target.testId } : { questionIds: target.questionIds }),
+        ...targetBody(target),
       });
       downloadFile(reply.fileName, reply.mime, reply.base64);
       if (reply.lost.length > 0) setLost({ format, sentences: reply.lost, count: reply.count });
@@ -58,7 +73,7 @@ export function ExportDialog({ target, count, onClose, onExported }: ExportDialo
   return (
     <Dialog
       open
-      title={`Export ${plural(count, 'question')}`}
+      title={count === null ? 'Export the matching questions' : `Export ${plural(count, 'question')}`}
       onClose={onClose}
       footer={
         <>
@@ -72,6 +87,7 @@ export function ExportDialog({ target, count, onClose, onExported }: ExportDialo
       }
     >
       {'testId' in target ? <p className={styles.from}>The questions of the test “{target.name}”.</p> : null}
+      {'filters' in target ? <p className={styles.from}>Every question matching the bank&apos;s filters.</p> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <RadioGroup
         legend="Format"

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  ExchangeExportBody,
+  ExchangeExportInput,
   ExchangeExportReply,
   ExchangeFormat,
   ExchangeImportReply,
@@ -85,7 +85,7 @@ export function useImportFile() {
 
 export const useExportQuestions = () =>
   useMutation({
-    mutationFn: (body: ExchangeExportBody) =>
+    mutationFn: (body: ExchangeExportInput) =>
       api.post<ExchangeExportReply>('/question-exchange/export', body, MESSAGES.exportFailed),
   });
 

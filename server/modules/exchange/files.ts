@@ -1,13 +1,14 @@
 /**
- * Which format a file is in, and its questions as the format's reader gives them; what the reader refuses is the
- * API's 400 with the reader's sentence. Loaded by the reading worker, so it imports the readers and nothing heavier.
+ * Which format a file is in, its questions as the format's reader gives them (what the reader refuses is the API's
+ * 400 with the reader's sentence), and questions written as a file. Loaded by the worker threads (worker.ts), so it
+ * imports the formats and nothing heavier.
  */
 import { EXCHANGE_MESSAGES, type ExchangeFormat } from '../../../common/schemas/exchange';
 import { DomainError, Invalid } from '../../lib/errors';
-import { readGift } from './formats/gift';
-import { readMoodleXml } from './formats/moodle-xml';
-import { readQtiPackage } from './formats/qti';
-import { RefusedFile, type ReadItem } from './model';
+import { readGift, writeGift } from './formats/gift';
+import { readMoodleXml, writeMoodleXml } from './formats/moodle-xml';
+import { readQtiPackage, writeQtiPackage } from './formats/qti';
+import { RefusedFile, type ExchangeQuestion, type ReadItem, type WrittenFile } from './model';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
@@ -40,3 +41,11 @@ export async function readItems(format: ExchangeFormat, bytes: Buffer): Promise<
     throw error;
   }
 }
+
+const WRITERS: Record<ExchangeFormat, (questions: ExchangeQuestion[]) => WrittenFile | Promise<WrittenFile>> = {
+  moodle: writeMoodleXml,
+  gift: writeGift,
+  qti: writeQtiPackage,
+};
+
+export const writeFile = async (format: ExchangeFormat, questions: ExchangeQuestion[]) => WRITERS[format](questions);

@@ -1,13 +1,14 @@
 /**
- * Files are read in worker threads kept for the server's life, at most two (each may hold a 20 MB file and its tree):
- * a request that finds both busy waits its turn, and a read that runs past its time, or past the memory a worker
- * is given, is stopped and refused; the worker is then replaced by a fresh one at the next read.
+ * Files are read and written in worker threads kept for the server's life, at most two (each may hold a 20 MB file
+ * and its tree): a request that finds both busy waits its turn, and a job that runs past its time, or past the memory
+ * a worker is given, is stopped and refused; the worker is then replaced by a fresh one for the next job.
  */
 import { Worker } from 'node:worker_threads';
 import { EXCHANGE_MAX_QUESTIONS, EXCHANGE_MESSAGES, type ExchangeFormat } from '../../../common/schemas/exchange';
 import { DomainError, Invalid } from '../../lib/errors';
-import type { ReadItem } from './model';
-import { detectFormat } from './read-file';
+import { detectFormat } from './files';
+import type { ExchangeQuestion, ReadItem, WrittenFile } from './model';
+import type { Job } from './worker';
 
 const MAX_READERS = 2;
 const READ_TIMEOUT_MS = 60_000;
@@ -16,15 +17,16 @@ export const READER_MESSAGES = {
   tooBig: 'This file needs more memory to read than the academy gives one file. Split it into smaller files.',
 } as const;
 
-type Reply = { ok: true; items: ReadItem[] } | { ok: false; status: number; code: string; message: string };
+type Reply =
+  { ok: true; items?: ReadItem[]; file?: WrittenFile } | { ok: false; status: number; code: string; message: string };
 
 const idle: Worker[] = [];
 let started = 0;
 const waiting: Array<(worker: Worker) => void> = [];
 
 function startWorker(): Worker {
-  // JavaScript entry that teaches the thread TypeScript first (reader-worker.mjs).
-  const worker = new Worker(new URL('./reader-worker.mjs', import.meta.url), {
+  // JavaScript entry that teaches the thread TypeScript first (worker.mjs).
+  const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
     resourceLimits: { maxOldGenerationSizeMb: 1024 },
   });
   // An idle reader keeps no process alive: the server (or a test) ends when its own work does.
@@ -54,7 +56,7 @@ function retire(worker: Worker) {
   if (next) next(startWorker());
 }
 
-function ask(worker: Worker, bytes: Buffer, format: ExchangeFormat): Promise<Reply> {
+function ask(worker: Worker, job: Job): Promise<Reply> {
   return new Promise<Reply>((resolve, reject) => {
     const timer = setTimeout(() => finish(() => reject(Invalid(READER_MESSAGES.tooSlow)), false), READ_TIMEOUT_MS);
     const onMessage = (reply: Reply) => finish(() => resolve(reply), true);
@@ -75,7 +77,7 @@ function ask(worker: Worker, bytes: Buffer, format: ExchangeFormat): Promise<Rep
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage({ bytes, format });
+    worker.postMessage(job);
   });
 }
 
@@ -94,11 +96,21 @@ function withBuffers(items: ReadItem[]): ReadItem[] {
 export async function readFile(bytes: Buffer, named?: ExchangeFormat) {
   if (bytes.length === 0) throw Invalid(EXCHANGE_MESSAGES.noFile);
   const format = detectFormat(bytes, named);
-  const reply = await ask(await takeWorker(), bytes, format);
-  if (!reply.ok) {
-    if (reply.status >= 500) throw new Error(`Reading a question file failed: ${reply.message}`);
-    throw new DomainError(reply.status, reply.code, reply.message);
-  }
-  if (reply.items.length > EXCHANGE_MAX_QUESTIONS) throw Invalid(EXCHANGE_MESSAGES.tooManyQuestions);
-  return { format, items: withBuffers(reply.items) };
+  const items = (await done(await ask(await takeWorker(), { kind: 'read', format, bytes }))).items ?? [];
+  if (items.length > EXCHANGE_MAX_QUESTIONS) throw Invalid(EXCHANGE_MESSAGES.tooManyQuestions);
+  return { format, items: withBuffers(items) };
+}
+
+/** Questions written as a file of a format, off the event loop. */
+export async function writeFile(format: ExchangeFormat, questions: ExchangeQuestion[]): Promise<WrittenFile> {
+  const { file } = await done(await ask(await takeWorker(), { kind: 'write', format, questions }));
+  const bytes = file!.bytes as Uint8Array;
+  return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), lost: file!.lost };
+}
+
+/** A worker's answer, or its refusal as the API's. */
+function done(reply: Reply) {
+  if (reply.ok) return reply;
+  if (reply.status >= 500) throw new Error(`A question file job failed: ${reply.message}`);
+  throw new DomainError(reply.status, reply.code, reply.message);
 }

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./reader-worker.ts');
+await import('./worker.ts');
