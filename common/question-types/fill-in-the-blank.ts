@@ -52,4 +52,5 @@ export const fillInTheBlank: QuestionTypeRules = {
   blanksInText: true,
   keyAnswer: (key) => encodeBlanks(key.map((accepted) => accepted[0] ?? '')),
   choosesOptions: false,
+  answerKind: 'blanks',
 };

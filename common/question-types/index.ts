@@ -8,7 +8,7 @@ import { calculation } from './calculation';
 import type { KeyedQuestion, QuestionTypeDisplay, Shown } from './display';
 import { fillInTheBlank } from './fill-in-the-blank';
 import { multipleChoice } from './multiple-choice';
-import type { QuestionTypeRules } from './rules';
+import type { AnswerKind, QuestionTypeRules } from './rules';
 import { shortAnswer } from './short-answer';
 
 export {
@@ -24,7 +24,7 @@ export {
   type ShownPiece,
 } from './display';
 export { ContentIssue, type CheckedContent, type QuestionContent } from './content';
-export type { AnswerWire, QuestionTypeRules } from './rules';
+export type { AnswerKind, AnswerWire, QuestionTypeRules } from './rules';
 
 export const QUESTION_TYPE_RULES: Record<QuestionType, QuestionTypeRules> = {
   'Multiple Choice': multipleChoice,
@@ -40,6 +40,10 @@ export const QUESTION_TYPE_RULES: Record<QuestionType, QuestionTypeRules> = {
 export function rulesOf(type: string): QuestionTypeRules | null {
   return (QUESTION_TYPES as readonly string[]).includes(type) ? QUESTION_TYPE_RULES[type as QuestionType] : null;
 }
+
+/** How a student answers questions of a type, named as a stored question or a file names it; null for no type. */
+export const answerKindOf = (type: string | undefined): AnswerKind | null =>
+  type === undefined ? null : (rulesOf(type)?.answerKind ?? null);
 
 export const QUESTION_TYPE_DISPLAY = Object.fromEntries(
   QUESTION_TYPES.map((type) => [type, QUESTION_TYPE_RULES[type].display]),

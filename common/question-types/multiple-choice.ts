@@ -65,4 +65,5 @@ export const multipleChoice: QuestionTypeRules = {
   blanksInText: false,
   keyAnswer: (key) => encodeChoices(key.flat()),
   choosesOptions: true,
+  answerKind: 'choice',
 };

@@ -13,6 +13,9 @@ export interface AnswerWire {
   decode(answer: string, blanks: number): string[];
 }
 
+/** How a student answers a type's questions (see QuestionTypeRules.answerKind). */
+export type AnswerKind = 'choice' | 'text' | 'number' | 'blanks';
+
 /** The rules of one question type. */
 export interface QuestionTypeRules {
   /** How its key and a student's answer are shown. */
@@ -44,4 +47,9 @@ export interface QuestionTypeRules {
   keyAnswer(key: string[][]): string;
   /** Whether a student chooses among the question's options: then every option not in the key must differ from it. */
   choosesOptions: boolean;
+  /**
+   * How a student answers, as files of questions from other platforms tell questions apart: by choosing among
+   * options, typing a text, typing a number, or filling blanks in the text.
+   */
+  answerKind: AnswerKind;
 }

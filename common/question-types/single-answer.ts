@@ -12,6 +12,8 @@ import type { QuestionTypeRules } from './rules';
 export interface SingleKeyForm {
   accepted(key: unknown): unknown;
   stored(list: string[]): AnswerKey;
+  /** A number (Calculation) or any text (Short Answer). */
+  answerKind: 'text' | 'number';
 }
 
 const isBlank = (answer: string | null) => answer === null || answer.trim() === '';
@@ -45,5 +47,6 @@ export function singleAnswer(form: SingleKeyForm): QuestionTypeRules {
     blanksInText: false,
     keyAnswer: (key) => key[0]?.[0] ?? '',
     choosesOptions: false,
+    answerKind: form.answerKind,
   };
 }

@@ -12,6 +12,7 @@
  * (Moodle skips it): `// academy: {"grade":5,"categories":["Fractions"],"focusAreas":["Adding"],"hint":"...",
  * "source":"..."}`, with `"type"` and `"anyCase"` added only when the block alone would read back otherwise.
  */
+import { answerKindOf } from '../../../../common/question-types';
 import { MAX_MARGIN, formLabel, type AnswerForm } from '../../../../common/rules/answer-forms';
 import {
   MAX_ACCEPTED_ANSWERS,
@@ -100,7 +101,7 @@ interface Metadata {
   hint?: string;
   source?: string;
   /** The academy's type when the answer block alone would read as another one. */
-  type?: 'Calculation' | 'Fill in the Blank';
+  type?: QuestionType;
   /** Whether letter case is ignored, when it differs from what the block alone says. */
   anyCase?: boolean;
 }
@@ -282,7 +283,7 @@ function readMetadata(line: string): Metadata | null {
     hint: text(given.hint),
     source: text(given.source),
   };
-  if (given.type === 'Calculation' || given.type === 'Fill in the Blank') metadata.type = given.type;
+  if (typeof given.type === 'string' && answerKindOf(given.type) !== null) metadata.type = given.type as QuestionType;
   if (typeof given.anyCase === 'boolean') metadata.anyCase = given.anyCase;
   return metadata;
 }
@@ -651,7 +652,7 @@ function readQuestion(raw: string, metadata: Metadata | null, category: string |
   if (typeof parsed === 'string') return refuse(parsed);
 
   const inMiddle = after.trim() !== '';
-  const blanks = parsed.kind === 'short' && (inMiddle || metadata?.type === 'Fill in the Blank');
+  const blanks = parsed.kind === 'short' && (inMiddle || answerKindOf(metadata?.type) === 'blanks');
   let type: QuestionType;
   let answer: AnswerKey;
   if (parsed.kind === 'choice') {
@@ -660,7 +661,7 @@ function readQuestion(raw: string, metadata: Metadata | null, category: string |
   } else if (blanks) {
     type = 'Fill in the Blank';
     answer = [parsed.accepted];
-  } else if (parsed.kind === 'numerical' || metadata?.type === 'Calculation') {
+  } else if (parsed.kind === 'numerical' || answerKindOf(metadata?.type) === 'number') {
     type = 'Calculation';
     answer = { a1: parsed.accepted };
   } else {
@@ -735,7 +736,8 @@ function acceptedOf(answer: AnswerKey): string[] {
 
 /** The GIFT of one question, or null when GIFT cannot hold it; `say` records what is lost. */
 function writeQuestion(question: ExchangeQuestion, say: (message: string) => void): string | null {
-  if (question.type === 'Fill in the Blank' && Array.isArray(question.answer) && question.answer.length > 1) {
+  const kind = answerKindOf(question.type);
+  if (kind === 'blanks' && Array.isArray(question.answer) && question.answer.length > 1) {
     say(GIFT_LOST.blanks(question.answer.length));
     return null;
   }
@@ -753,7 +755,7 @@ function writeQuestion(question: ExchangeQuestion, say: (message: string) => voi
   const solution = question.solution.trim() === '' ? '' : `####${tagged(giftText(question.solution), 'html')}`;
   let body: string;
 
-  if (question.type === 'Multiple Choice') {
+  if (kind === 'choice') {
     const right = new Set(Array.isArray(question.answer) ? question.answer.flat() : question.answer.a1);
     const letters = Object.keys(question.options).sort();
     const text = giftText(question.questionText);
@@ -776,11 +778,11 @@ function writeQuestion(question: ExchangeQuestion, say: (message: string) => voi
     const forms = question.answerForms[0] ?? [];
     const anyCase = forms.some((form) => form.kind === 'anyCase');
     const margin = forms.find((form) => form.kind === 'margin');
-    const numerical = question.type === 'Calculation' && accepted.length > 0 && accepted.every(isNumber);
+    const numerical = kind === 'number' && accepted.length > 0 && accepted.every(isNumber);
     for (const form of forms) {
       if (form.kind !== 'anyCase' && !(form.kind === 'margin' && numerical)) say(GIFT_LOST.form(form));
     }
-    if (question.type === 'Calculation' && !numerical) {
+    if (kind === 'number' && !numerical) {
       say(GIFT_LOST.notNumeric);
       metadata.type = 'Calculation';
     }
@@ -796,7 +798,7 @@ function writeQuestion(question: ExchangeQuestion, say: (message: string) => voi
     const tolerance = numerical && margin?.kind === 'margin' ? `:${String(margin.margin)}` : '';
     const lines = accepted.map((answer) => (numerical ? `=${answer}${tolerance}` : `=${shortAnswerText(answer)}`));
     const text = giftText(question.questionText);
-    if (question.type === 'Fill in the Blank') {
+    if (kind === 'blanks') {
       const block = `{${lines.join(' ')}${solution ? ` ${solution}` : ''}}`;
       const at = text.indexOf('___1___');
       const [before, after] = at === -1 ? [text, ''] : [text.slice(0, at), text.slice(at + '___1___'.length)];

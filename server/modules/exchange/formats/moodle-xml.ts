@@ -13,6 +13,7 @@
  * Every pass over the file's text is linear, since a file is whatever its sender made it: the scanners below only
  * step forward, and the few patterns used have no nested quantifiers.
  */
+import { answerKindOf } from '../../../../common/question-types';
 import { formLabel, type AnswerForm } from '../../../../common/rules/answer-forms';
 import {
   blankPlaceholder,
@@ -921,7 +922,7 @@ function singleParts(question: ExchangeQuestion, say: (text: string) => void): W
   const accepted = listsOf(question.answer)[0] ?? [];
   const forms = question.answerForms[0] ?? [];
   const questionText = bracketMath(question.questionText);
-  if (question.type === 'Calculation' && isNumerical(accepted, forms)) {
+  if (answerKindOf(question.type) === 'number' && isNumerical(accepted, forms)) {
     const tolerance = String(marginValue(forms));
     return {
       type: 'numerical',
@@ -938,7 +939,7 @@ function singleParts(question: ExchangeQuestion, say: (text: string) => void): W
       ],
     };
   }
-  if (question.type === 'Calculation') say(MOODLE_LOST.calculationAsShortAnswer);
+  if (answerKindOf(question.type) === 'number') say(MOODLE_LOST.calculationAsShortAnswer);
   for (const form of forms) if (form.kind !== 'anyCase') say(MOODLE_LOST.form(form, null));
   return {
     type: 'shortanswer',
@@ -1007,9 +1008,9 @@ function questionXml(question: ExchangeQuestion, index: number, extraCategories:
     if (!lost.includes(line)) lost.push(line);
   };
   const written =
-    question.type === 'Multiple Choice'
+    answerKindOf(question.type) === 'choice'
       ? choiceParts(question, say)
-      : question.type === 'Fill in the Blank'
+      : answerKindOf(question.type) === 'blanks'
         ? clozeParts(question, say)
         : singleParts(question, say);
   const attachments = question.attachments.filter((key) => {

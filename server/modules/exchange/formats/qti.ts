@@ -26,6 +26,7 @@
  *   HTML5's data-* attributes.
  * Math is MathML with its LaTeX kept as an annotation, so the academy reads its own packages back exactly.
  */
+import { answerKindOf } from '../../../../common/question-types';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { splitMath } from '../../../../common/dollar-math';
@@ -651,9 +652,9 @@ function convertItem(
     else if (marked.includes('academy-calculation') || blanks[0].numeric) type = 'Calculation';
     else type = 'Short Answer';
     answer =
-      type === 'Fill in the Blank'
+      answerKindOf(type) === 'blanks'
         ? blanks.map((b) => b.values)
-        : type === 'Calculation'
+        : answerKindOf(type) === 'number'
           ? { a1: blanks[0].values }
           : [blanks[0].values];
     answerForms = blanks.map((b) => b.forms);
@@ -1091,7 +1092,7 @@ function itemXml(
   const hasHint = question.hint.trim() !== '';
   const hasSolution = question.solution.trim() !== '';
 
-  if (question.type === 'Multiple Choice') {
+  if (answerKindOf(question.type) === 'choice') {
     const letters = Object.keys(question.options).sort();
     const correct = 'a1' in question.answer ? question.answer.a1 : question.answer.flat();
     const several = correct.length > 1;
@@ -1113,7 +1114,7 @@ function itemXml(
     );
   } else {
     const lists = Array.isArray(question.answer) ? question.answer : [question.answer.a1];
-    const fill = question.type === 'Fill in the Blank';
+    const fill = answerKindOf(question.type) === 'blanks';
     const blanks: Blank[] = (fill ? lists : lists.slice(0, 1)).map((accepted, i) => ({
       id: fill ? `RESPONSE_${i + 1}` : 'RESPONSE',
       accepted,
@@ -1128,7 +1129,7 @@ function itemXml(
     if (fill) {
       body = xhtml(question.questionText, new Map(blanks.map((b, i) => [i + 1, b.id])));
     } else {
-      const kind = question.type === 'Calculation' ? 'academy-calculation' : 'academy-short-answer';
+      const kind = answerKindOf(question.type) === 'number' ? 'academy-calculation' : 'academy-short-answer';
       body =
         xhtml(question.questionText) +
         `<p><qti-text-entry-interaction response-identifier="RESPONSE" class="${kind}"/></p>`;
@@ -1193,7 +1194,7 @@ function blankXml(
 ): { declaration: string; scoring: string } {
   const numeric = blank.accepted.length > 0 && blank.accepted.every((a) => NUMBER.test(a.trim()));
   const margin = blank.forms.find((f): f is Extract<AnswerForm, { kind: 'margin' }> => f.kind === 'margin');
-  const float = numeric && (type !== 'Short Answer' || margin !== undefined);
+  const float = numeric && (answerKindOf(type) !== 'text' || margin !== undefined);
   const anyCase = blank.forms.some((f) => f.kind === 'anyCase');
   const of = number === null ? '' : ` of blank ${number}`;
   for (const form of blank.forms) {
