@@ -44,7 +44,11 @@ export class ServerProcess {
   exited!: Promise<number | null>;
   private out = '';
 
-  constructor(private readonly env: Record<string, string>) {
+  constructor(
+    private readonly env: Record<string, string>,
+    /** Another checkout's root, to run another release's server (`upgrade-run.ts`); this one's by default. */
+    private readonly cwd: string = root,
+  ) {
     this.start();
   }
 
@@ -54,7 +58,7 @@ export class ServerProcess {
     this.url = `http://127.0.0.1:${this.port}`;
     this.out = '';
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
+      cwd: this.cwd,
       env: {
         ...process.env,
         NODE_ENV: 'test',
