@@ -2,20 +2,20 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Files that open no database of the run's choosing: they pick PGlite or PostgreSQL themselves (races always run on
- * PostgreSQL, crashes and backups on both), or use none. A run on PostgreSQL (TEST_DATABASE_URL) would repeat them
- * exactly, so it leaves them to the run on PGlite.
+ * Files that open no database of the run's choosing: they pick PGlite or PostgreSQL themselves (races and outages
+ * always run on PostgreSQL, crashes and backups on both), or use none. A run on PostgreSQL (TEST_DATABASE_URL) would
+ * repeat them exactly, so it leaves them to the run on PGlite.
  */
 const sameOnEveryDatabase = [
   'server/**/*.race.test.ts',
-  'server/lib/{backup,batch-writer,code-key,data-dir,image-size,mail-queue,mail,rate-limit,sanitize}.test.ts',
+  'server/lib/{backup,batch-writer,code-key,data-dir,database-errors,image-size,mail-queue,mail,rate-limit,sanitize}.test.ts',
   'server/lib/kept/*.test.ts',
   'server/plugins/{landing,spa,kept}.test.ts',
-  'server/tools/backup.test.ts',
+  'server/tools/{backup,to-postgres}.test.ts',
   'server/config.test.ts',
-  'server/db/changes.test.ts',
+  'server/db/{changes,migrations}.test.ts',
   'server/modules/due-dates/ics.test.ts',
-  'server/test/{connections,crash,lifecycle,selfContained,clientAddress}.test.ts',
+  'server/test/{connections,crash,lifecycle,outage,selfContained,clientAddress,upgrade}.test.ts',
 ];
 
 export default defineConfig({

@@ -240,7 +240,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Writes that answers do not wait for are settled before the database closes, and by tests before they look.
   app.decorate('flushWrites', () => ctx.attempts.flush());
-  app.addHook('onClose', () => ctx.attempts.flush());
+  app.addHook('onClose', async () => {
+    try {
+      await ctx.attempts.flush();
+    } catch {
+      // The one loss left: attempts kept through an outage die with the process that kept them.
+      app.log.error(
+        `${ctx.attempts.unwritten} answer attempts could not be stored: the database could not be reached as the server stopped`,
+      );
+    }
+  });
   // Answers queued by an instance that stopped before it counted them.
   await skills.catchUp();
   // The job queue stops before the skill keeper, whose levels a letter reads.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { isDatabaseUnreachable } from '../lib/database-errors';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -228,12 +230,109 @@ export async function restorePglite(dataDir: string, dump: Blob): Promise<void> 
 /** The advisory lock key of start-up work ("acad" in ASCII). */
 const STARTUP_LOCK = 0x61636164;
 
-/** Connects to PostgreSQL with a pool and applies the migrations. */
+/**
+ * How long a statement waits for a connection, a new one or one of the pool's: a database that is down refuses at
+ * once, but one whose machine or network stopped answering would otherwise keep every request waiting on the TCP
+ * handshake; with this it answers 503 (plugins/errors.ts) in about a second. A pool so busy that no connection
+ * comes free within it turns requests away the same way, rather than queueing them without end.
+ */
+export const CONNECT_TIMEOUT_MS = 1000;
+
+/**
+ * How long a connection may be held before a fresh one asks whether the database is still there, and how long that
+ * one has to answer (see endConnectionsOnSilence).
+ */
+const HELD_LONG_MS = 1000;
+const ASK_WITHIN_MS = 3 * CONNECT_TIMEOUT_MS;
+
+/**
+ * How long a connection stays silent before TCP asks whether its peer is still there, so an idle one whose database
+ * vanished without a word is dropped within minutes instead of kept until a statement meets it.
+ */
+const KEEPALIVE_AFTER_MS = 10_000;
+
+/**
+ * A network that drops a connection's packets without a word (a cut link, a database machine gone dark) leaves the
+ * statements on it waiting for minutes, and the pool hands out its other connections to wait the same way. So once
+ * a connection has been held past HELD_LONG_MS, a fresh connection asks the database whether it is there, and
+ * when it cannot reach it within ASK_WITHIN_MS (thrice what the pool allows, so a database merely busy is not
+ * taken for gone; one with no connection to spare answers so) every connection of the pool is ended: the statements
+ * on them fail (503) a few seconds into the silence instead of minutes, and the pool opens new ones. A statement
+ * that is simply long, such as an export, costs a connection and a `select 1` every half second while it runs.
+ */
+function endConnectionsOnSilence(pool: pg.Pool, connection: pg.ClientConfig): () => void {
+  const clients = new Set<pg.PoolClient>();
+  const heldSince = new Map<pg.PoolClient, number>();
+  pool.on('connect', (client) => clients.add(client));
+  pool.on('remove', (client) => {
+    clients.delete(client);
+    heldSince.delete(client);
+  });
+  pool.on('acquire', (client) => heldSince.set(client, Date.now()));
+  pool.on('release', (_error, client) => heldSince.delete(client));
+  let asking = false;
+  const check = async () => {
+    const now = Date.now();
+    if (asking || ![...heldSince.values()].some((since) => now - since >= HELD_LONG_MS)) return;
+    asking = true;
+    try {
+      if (await databaseAnswers(connection)) return;
+      for (const client of clients) void client.end().catch(() => {});
+    } finally {
+      asking = false;
+    }
+  };
+  const timer = setInterval(() => void check(), HELD_LONG_MS / 2);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Whether a fresh connection reaches the database and hears from it within ASK_WITHIN_MS. A process that stalled
+ * meanwhile on work of its own (a second or more) may have left the answer unread until too late: then the question
+ * says nothing, and the database is taken to answer.
+ */
+async function databaseAnswers(connection: pg.ClientConfig): Promise<boolean> {
+  const probe = new pg.Client({ ...connection, connectionTimeoutMillis: ASK_WITHIN_MS });
+  probe.on('error', () => {});
+  // A connection made in time may still go silent before its answer.
+  const bound = setTimeout(() => void probe.end().catch(() => {}), ASK_WITHIN_MS);
+  const stalls = monitorEventLoopDelay({ resolution: 20 });
+  stalls.enable();
+  try {
+    await probe.connect();
+    await probe.query('select 1');
+    return true;
+  } catch (error) {
+    return !isDatabaseUnreachable(error) || stalls.max > CONNECT_TIMEOUT_MS * 1e6;
+  } finally {
+    stalls.disable();
+    clearTimeout(bound);
+    void probe.end().catch(() => {});
+  }
+}
+
+/**
+ * Connects to PostgreSQL with a pool and applies the migrations. The pool opens connections again by itself once
+ * the database is back. Statements have no time limit: exports and analytics rightly run for many seconds; one whose
+ * connection breaks ends with it, and one whose network went silent is ended by endConnectionsOnSilence.
+ */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const connection = {
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_AFTER_MS,
+  };
+  const pool = new pg.Pool({ ...connection, max: poolSize });
   // An idle connection closed by the server (a restart, an administrator) must not bring the process down:
   // the pool drops it and opens a new one when it is next needed.
   pool.on('error', () => {});
+  // One that breaks while a request holds it (between two statements of a transaction) reports on itself, where
+  // nobody else listens: that too must not end the process. node-postgres marks it unusable, so the pool drops it
+  // when it is given back instead of handing it to the next request.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const stopWatching = endConnectionsOnSilence(pool, connection);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
     // A session lock, held on a connection of its own for as long as the work runs (the work uses the pool).
@@ -252,28 +351,38 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   await exclusive(() => migratePg(db as never, { migrationsFolder }));
   let closed = false;
   // LISTEN holds a connection of its own for good. When it is lost, every handler hears '*' (anything may have
-  // changed while nobody listened) and the channels are listened to again on a new connection.
+  // changed while nobody listened) and the channels are listened to again on a new connection; then once more, as
+  // what was read between the loss and then (the pool may be back first) may have missed a notice.
   const handlers = new Map<string, Array<(payload: string) => void>>();
   let listener: pg.Client | null = null;
   const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client(connection);
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
     client.on('error', () => {
       if (closed || listener !== client) return;
       listener = null;
-      for (const list of handlers.values()) for (const handler of list) handler('*');
+      hearAnything();
       setTimeout(() => void relisten(), 1000);
     });
-    await client.connect();
-    for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      void client.end().catch(() => {});
+      throw error;
+    }
     return client;
+  };
+  const hearAnything = () => {
+    for (const list of handlers.values()) for (const handler of list) handler('*');
   };
   const relisten = async () => {
     if (closed || listener) return;
     try {
       listener = await connectListener();
+      hearAnything();
     } catch {
       setTimeout(() => void relisten(), 1000);
     }
@@ -293,6 +402,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async close() {
       if (closed) return;
       closed = true;
+      stopWatching();
       await listener?.end().catch(() => {});
       await pool.end();
     },

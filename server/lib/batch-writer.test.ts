@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BatchWriter } from './batch-writer';
+import { DomainError } from './errors';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const noErrors = { onError: (error: unknown) => expect.fail(String(error)) };
@@ -114,5 +115,164 @@ describe('BatchWriter', () => {
     expect(writes).toEqual([[1, 2]]);
     await writer.flush();
     expect(writes).toEqual([[1, 2], [3]]);
+  });
+
+  describe('while the database cannot be reached', () => {
+    /** A database the test turns off and on: refused connections while off, rows kept in order while on. */
+    function database() {
+      const stored: number[] = [];
+      const tries: number[] = [];
+      let up = true;
+      return {
+        stored,
+        tries,
+        set up(value: boolean) {
+          up = value;
+        },
+        write: async (rows: number[]) => {
+          tries.push(Date.now());
+          await pause(1);
+          if (!up) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          stored.push(...rows);
+        },
+      };
+    }
+    const quickRetry = { firstMs: 20, maxMs: 80 };
+
+    it('keeps the rows and writes them, in order, once it answers again, with new rows behind them', async () => {
+      const db = database();
+      const told: Array<[boolean, number]> = [];
+      const writer = new BatchWriter<number>(db.write, {
+        ...noErrors,
+        maxRows: 2,
+        retry: quickRetry,
+        onReachability: (reachable, waiting) => told.push([reachable, waiting]),
+      });
+      db.up = false;
+      for (const n of [1, 2, 3]) await writer.add(n);
+      await vi.waitFor(() => expect(told).toEqual([[false, 3]]));
+      for (const n of [4, 5]) await writer.add(n);
+      await pause(60);
+      expect(db.stored).toEqual([]);
+      expect(writer.unwritten).toBe(5);
+      db.up = true;
+      await vi.waitFor(() => expect(db.stored).toEqual([1, 2, 3, 4, 5]));
+      await vi.waitFor(() => writer.flush());
+      expect(writer.unwritten).toBe(0);
+      // Once when the writes began to wait, once when the first of them went through.
+      expect(told).toEqual([
+        [false, 3],
+        [true, 3],
+      ]);
+    });
+
+    it('tries one write at a time, waiting longer after each miss up to its cap', async () => {
+      const db = database();
+      const writer = new BatchWriter<number>(db.write, { ...noErrors, maxRows: 1, retry: { firstMs: 20, maxMs: 40 } });
+      db.up = false;
+      for (const n of [1, 2, 3, 4]) await writer.add(n);
+      await pause(800);
+      // The first two statements left together, before anyone knew; after them, one try per wait of 40 ms. Waits
+      // that kept doubling (40, 80, 160, 320 ms) would have made six tries in all.
+      const waits = db.tries.slice(1).map((at, i) => at - db.tries[i]);
+      expect(Math.min(...waits.slice(1))).toBeGreaterThanOrEqual(18);
+      expect(db.tries.length).toBeGreaterThanOrEqual(7);
+      db.up = true;
+      await vi.waitFor(() => expect(db.stored).toEqual([1, 2, 3, 4]));
+    });
+
+    it('refuses new rows once the backlog is full, without queueing them, and takes them again after', async () => {
+      const db = database();
+      let reachable = true;
+      const writer = new BatchWriter<number>(db.write, {
+        ...noErrors,
+        maxBacklog: 2,
+        retry: quickRetry,
+        onReachability: (now) => (reachable = now),
+      });
+      db.up = false;
+      await writer.add(1);
+      await vi.waitFor(() => expect(reachable).toBe(false));
+      await writer.add(2);
+      const refused = await writer.add(3).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(DomainError);
+      expect(refused).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE', headers: { 'Retry-After': '5' } });
+      db.up = true;
+      await vi.waitFor(() => expect(reachable).toBe(true));
+      await writer.add(4);
+      await writer.flush();
+      expect(db.stored).toEqual([1, 2, 4]);
+    });
+
+    it('refuses a caller waiting on a full backlog the moment the database turns out unreachable', async () => {
+      const db = database();
+      const writer = new BatchWriter<number>(db.write, { ...noErrors, maxBacklog: 1, retry: quickRetry });
+      await writer.add(1);
+      db.up = false;
+      const started = Date.now();
+      const waited = await writer.add(2).catch((error: unknown) => error);
+      expect(waited).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      expect(Date.now() - started).toBeLessThan(1000);
+      // Its row stays queued: the student was told to try again, and nothing is lost either way.
+      db.up = true;
+      await vi.waitFor(() => expect(db.stored).toEqual([1, 2]));
+    });
+
+    it('makes flush settle at once: refused while rows wait for the database, resolved once they are stored', async () => {
+      const db = database();
+      const writer = new BatchWriter<number>(db.write, { ...noErrors, gatherMs: 10_000, retry: quickRetry });
+      await writer.add(1);
+      db.up = false;
+      const started = Date.now();
+      await expect(writer.flush()).rejects.toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+      await expect(writer.flush()).rejects.toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      expect(Date.now() - started).toBeLessThan(1000);
+      db.up = true;
+      await vi.waitFor(() => writer.flush());
+      expect(db.stored).toEqual([1]);
+    });
+
+    it('keeps a batch written one by one from the row where it was cut off, writing none twice', async () => {
+      const stored: number[] = [];
+      const failed: number[] = [];
+      let cut = false;
+      const writer = new BatchWriter<number>(
+        async (rows) => {
+          // Row 2 is one the database refuses; the connection breaks the first time it is sent alone.
+          if (rows.length === 1 && rows[0] === 2 && !cut) {
+            cut = true;
+            throw new Error('Connection terminated unexpectedly');
+          }
+          if (rows.includes(2)) throw Object.assign(new Error('violates foreign key'), { code: '23503' });
+          stored.push(...rows);
+        },
+        { onError: (_error, row) => failed.push(row), retry: quickRetry },
+      );
+      for (const n of [1, 2, 3]) await writer.add(n);
+      await vi.waitFor(() => expect(failed).toEqual([2]));
+      expect(stored).toEqual([1, 3]);
+      expect(cut).toBe(true);
+      expect(writer.unwritten).toBe(0);
+    });
+
+    it('still reports a row the database refuses for itself, once, instead of trying it again', async () => {
+      const stored: number[] = [];
+      const failed: number[] = [];
+      let writes = 0;
+      const writer = new BatchWriter<number>(
+        async (rows) => {
+          writes++;
+          if (rows.includes(2)) throw Object.assign(new Error('violates foreign key'), { code: '23503' });
+          stored.push(...rows);
+        },
+        { onError: (_error, row) => failed.push(row), retry: quickRetry },
+      );
+      for (const n of [1, 2, 3]) await writer.add(n);
+      await writer.flush();
+      await pause(100);
+      expect(stored).toEqual([1, 3]);
+      expect(failed).toEqual([2]);
+      expect(writes).toBe(4);
+    });
   });
 });

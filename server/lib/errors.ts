@@ -27,6 +27,17 @@ export const TooMany = (message: string, retryAfterSeconds: number) =>
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
+/** How long a client is asked to wait before trying again while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The academy cannot reach its database right now. Please try again in a few seconds.';
+
+/** The database cannot be reached (see database-errors.ts): nothing the caller did, and it passes. */
+export const DatabaseUnavailable = () =>
+  new DomainError(503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+
 /**
  * A foreign key refused a row: what it refers to (a course, a student, a tag) was deleted by another request after
  * this one checked it was there.

@@ -2,7 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, isForeignKeyViolation } from '../lib/errors';
+import { isDatabaseUnreachable } from '../lib/database-errors';
+import { DatabaseUnavailable, DomainError, isForeignKeyViolation } from '../lib/errors';
 
 interface Issue {
   path: string;
@@ -32,15 +33,17 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
 };
 
+function sendDomainError(reply: FastifyReply, error: DomainError) {
+  return reply.code(error.status).headers(error.headers).send({ message: error.message, code: error.code });
+}
+
 /**
  * One place maps every error to `{ message, code, issues? }` with its status, the one error shape of the API.
  * Client errors keep their message; a server error is logged with its stack and answered with a plain sentence.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) {
-      return reply.code(error.status).headers(error.headers).send({ message: error.message, code: error.code });
-    }
+    if (error instanceof DomainError) return sendDomainError(reply, error);
     const issues = issuesOf(error);
     if (issues.length > 0) {
       return reply.code(400).send({ message: issues[0].message, code: 'VALIDATION', issues });
@@ -61,6 +64,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: 'Something this change refers to was removed meanwhile. Please reload and try again.',
         code: 'GONE_MEANWHILE',
       });
+    }
+    // A restart or a cut network: the request may be tried again as it was once the database is back. Logged
+    // by the driver's own words, without the statement or a stack: every request meets it while it lasts.
+    if (isDatabaseUnreachable(error)) {
+      const reason = error.cause instanceof Error ? error.cause.message : error.message;
+      request.log.warn({ reason }, 'the database could not be reached');
+      return sendDomainError(reply, DatabaseUnavailable());
     }
     // @fastify/under-pressure turning a request away: its Retry-After is already set.
     if (error.code === 'FST_UNDER_PRESSURE')

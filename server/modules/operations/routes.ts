@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { migrationsApplied, type Database } from '../../db/client';
+import { CONNECT_TIMEOUT_MS, migrationsApplied, type Database } from '../../db/client';
 import { backupArchive } from '../../lib/backup';
 
 export interface BackupOffer {
@@ -35,16 +35,25 @@ const readyReply = z.object({
   storage: check,
 });
 type ReadyReply = z.infer<typeof readyReply>;
-/** How long the cached readiness verdict answers every caller. */
+/** How long a readiness verdict answers every caller: the storage's, which writes a file to the bucket. */
 export const READY_VERDICT_CACHE_MS = 5000;
+/**
+ * The database's is asked again sooner: two cheap statements, and a load balancer must see an outage (and the
+ * return) within a second or so, not a verdict taken before it.
+ */
+export const READY_DATABASE_CACHE_MS = 1000;
 /** Under overload /ready answers as every route does (errors.ts). */
 const overloaded = z.object({ message: z.string(), code: z.string() });
 
-/** Each check on its own, so one slow or broken part does not hide the others; none waits more than 5 s. */
-async function probe(work: () => Promise<unknown>): Promise<'ok' | 'failed'> {
+/**
+ * Each check on its own, so one slow or broken part does not hide the others, within its time: the database's a
+ * second (a database that does not answer must not hold the answer), the bucket's a few, as a write there may take
+ * them.
+ */
+async function probe(work: () => Promise<unknown>, withinMs: number): Promise<'ok' | 'failed'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timed out')), 5000);
+    timer = setTimeout(() => reject(new Error('timed out')), withinMs);
   });
   try {
     await Promise.race([work(), timeout]);
@@ -54,6 +63,16 @@ async function probe(work: () => Promise<unknown>): Promise<'ok' | 'failed'> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** `check`'s answer, shared by every caller for `periodMs` from when it was asked (and by those asking meanwhile). */
+function sharedFor<T>(periodMs: number, now: () => number, check: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | null = null;
+  return () => {
+    const at = now();
+    if (!last || at - last.at >= periodMs || at < last.at) last = { at, answer: check() };
+    return last.answer;
+  };
 }
 
 /** A connection from this machine: from a loopback address, or from the very address it reached. */
@@ -78,20 +97,18 @@ export function operationsRoutes(ctx: AppContext, backups?: BackupOffer) {
       status: 'ok',
     }));
 
-    const checkReady = async (): Promise<ReadyReply> => {
-      const [database, migrations, storage] = await Promise.all([
-        probe(() => ctx.db.execute(sql`select 1`)),
+    const now = () => ctx.now().getTime();
+    const databaseChecks = sharedFor(READY_DATABASE_CACHE_MS, now, () =>
+      Promise.all([
+        probe(() => ctx.db.execute(sql`select 1`), CONNECT_TIMEOUT_MS),
         probe(async () => {
           if (!(await migrationsApplied(ctx.db))) throw new Error('behind');
-        }),
-        probe(() => ctx.uploads.driver.probe()),
-      ]);
-      const ready = database === 'ok' && migrations === 'ok' && storage === 'ok';
-      return { status: ready ? 'ready' : 'unavailable', database, migrations, storage };
-    };
+        }, CONNECT_TIMEOUT_MS),
+      ]),
+    );
     // Anyone may ask, and each check writes a file to the bucket: one check serves every caller for a few
     // seconds (those asking while it runs wait for it), so a flood of asks costs at most one write per period.
-    let verdict: { at: number; reply: Promise<ReadyReply> } | null = null;
+    const storageCheck = sharedFor(READY_VERDICT_CACHE_MS, now, () => probe(() => ctx.uploads.driver.probe(), 5000));
     r.get(
       '/ready',
       {
@@ -99,11 +116,10 @@ export function operationsRoutes(ctx: AppContext, backups?: BackupOffer) {
         schema: { response: { 200: readyReply, 503: z.union([readyReply, overloaded]) } },
       },
       async (_req, reply) => {
-        const now = ctx.now().getTime();
-        if (!verdict || now - verdict.at >= READY_VERDICT_CACHE_MS || now < verdict.at)
-          verdict = { at: now, reply: checkReady() };
-        const answer = await verdict.reply;
-        return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
+        const [[database, migrations], storage] = await Promise.all([databaseChecks(), storageCheck()]);
+        const ready = database === 'ok' && migrations === 'ok' && storage === 'ok';
+        const answer: ReadyReply = { status: ready ? 'ready' : 'unavailable', database, migrations, storage };
+        return reply.code(ready ? 200 : 503).send(answer);
       },
     );
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
@@ -28,7 +29,9 @@ export const STUDENTS_PER_NOTICE = 150;
 
 /**
  * The rows travel as one array per column, so the statement is the same whatever the batch size: prepared once,
- * planned once. The same statement announces, on commit, the students whose attempts it stored, with the instance
+ * planned once. Each row's id is given before its first write, and rows already stored under theirs are left out
+ * (of the days and the skills' queue too): a write tried again after its connection broke, which the database may
+ * have committed before it could say so, stores and counts each check once. The same statement announces, on commit, the students whose attempts it stored, with the instance
  * that wrote them (`<instance> <studentId> <studentId>...`, a notice per STUDENTS_PER_NOTICE students rather than
  * per row): the other instances forget those students' figures. It also adds the checks to the students' and the
  * academy's days (see db/days.ts) and queues the first tries for their skills.
@@ -40,13 +43,14 @@ function prepareAttemptInsert(db: Db) {
       studentId: sql<string>`student_id`,
     })
     .as(
-      sql`select * from unnest(${column('studentIds', 'uuid')}, ${column('questionIds', 'uuid')}, ${column('sectionIds', 'uuid')},
+      sql`select * from unnest(${column('ids', 'uuid')}, ${column('studentIds', 'uuid')}, ${column('questionIds', 'uuid')}, ${column('sectionIds', 'uuid')},
         ${column('answers', 'jsonb')}, ${column('correct', 'boolean')}, ${column('times', 'timestamptz')}, ${column('seeds', 'int')})
-        with ordinality as u(student_id, question_id, section_id, answer, is_correct, created_at, seed, ord)`,
+        with ordinality as u(id, student_id, question_id, section_id, answer, is_correct, created_at, seed, ord)
+        where not exists (select 1 from answer_attempts u_a where u_a.id = u.id)`,
     );
   const inserted = db.$with('inserted', { studentId: sql<string>`student_id` }).as(sql`
     insert into ${answerAttempts} (id, student_id, question_id, section_id, answer, is_correct, created_at, seed)
-    select gen_random_uuid(), i_b.student_id, i_b.question_id, i_b.section_id, i_b.answer, i_b.is_correct, i_b.created_at, i_b.seed
+    select i_b.id, i_b.student_id, i_b.question_id, i_b.section_id, i_b.answer, i_b.is_correct, i_b.created_at, i_b.seed
     from batch i_b
     returning answer_attempts.student_id`);
   // The same statement adds the checks to the days (one snapshot: "before the batch" is exact).
@@ -102,9 +106,11 @@ const ATTEMPTS_GATHER_MS = 10;
 
 /**
  * Answer attempts are written behind the answer (see BatchWriter): a check answers without waiting for the
- * insert, which kept it under its latency budget. An attempt can be lost only if the process dies within the
- * few milliseconds (ATTEMPTS_GATHER_MS and a write) before its batch is written; shutdown flushes. A row that
- * cannot be written takes its student's counted figures with it, so they are read again.
+ * insert, which kept it under its latency budget. While the database cannot be reached they are kept and written
+ * on its return, or the check is refused once too many wait. An attempt can be lost only if the process dies
+ * before its batch is written: within the few milliseconds (ATTEMPTS_GATHER_MS and a write) it waits, or while
+ * the database is away (shutdown flushes, and says how many it could not write). A row the database refuses takes
+ * its student's counted figures with it, so they are read again.
  */
 export function attemptWriter(
   db: Db,
@@ -113,16 +119,25 @@ export function attemptWriter(
   firstTriesQueued: () => void,
 ): BatchWriter<NewAttempt> {
   const stamp = orderedStamps();
+  // Kept with the row while it waits, so every write of it names the same id and time.
+  const given = new WeakMap<NewAttempt, { id: string; at: string }>();
+  const idOf = (row: NewAttempt) => {
+    let found = given.get(row);
+    if (!found) given.set(row, (found = { id: randomUUID(), at: stamp(row.createdAt) }));
+    return found;
+  };
   return new BatchWriter<NewAttempt>(
     async (rows) => {
+      const written = rows.map(idOf);
       await preparedFor(db, attemptInserts, prepareAttemptInsert).execute({
         instance: memo.instance,
+        ids: written.map((w) => w.id),
         studentIds: rows.map((r) => r.studentId),
         questionIds: rows.map((r) => r.questionId),
         sectionIds: rows.map((r) => r.sectionId),
         answers: rows.map((r) => JSON.stringify({ studentAnswer: r.studentAnswer })),
         correct: rows.map((r) => r.isCorrect),
-        times: rows.map((r) => stamp(r.createdAt)),
+        times: written.map((w) => w.at),
         seeds: rows.map((r) => r.seed ?? null),
       });
       firstTriesQueued();
@@ -135,6 +150,10 @@ export function attemptWriter(
           { err: error, studentId: row.studentId, questionId: row.questionId },
           'an answer attempt could not be stored',
         );
+      },
+      onReachability: (reachable, waiting) => {
+        if (reachable) log.info(`the database answers again: storing the ${waiting} answer attempts kept meanwhile`);
+        else log.warn(`the database cannot be reached: answer attempts are kept (${waiting} now) until it answers`);
       },
     },
   );
@@ -156,5 +175,11 @@ export async function recordAttempt(ctx: AppContext, attempt: NewAttempt): Promi
     (totals) => countCheck(totals, attempt),
     (totals) => (totals.questions[attempt.questionId] ? 0 : NEW_QUESTION_BYTES),
   );
-  await ctx.attempts.add(attempt);
+  try {
+    await ctx.attempts.add(attempt);
+  } catch (error) {
+    // Refused while the database is away: the figures counted it, and are read again once it is back.
+    ctx.memos.studentTotals.evict({ student: attempt.studentId });
+    throw error;
+  }
 }
