@@ -4,13 +4,28 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { TEST_CLIENT } from './server/test/oidc';
 
-// One server on a temporary data directory for the whole run; specs read mailed codes from its outbox.
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'academy-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
-const port = Number(process.env.E2E_PORT ?? 3100 + Math.floor(Math.random() * 800));
-process.env.E2E_PORT = String(port);
-// The stand-in for Google (e2e/google-provider.ts) listens beside the academy.
-const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
+/**
+ * One academy per worker, each on its own temporary data directory, so workers' specs never meet in one database
+ * (specs read mailed codes from their academy's outbox). The runner chooses them once; its workers load this file
+ * again with the same environment and take the academy of their own slot (TEST_PARALLEL_INDEX). One worker by
+ * default: on two cores, two academies and two browsers starve each other into timeouts.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 1);
+if (!process.env.E2E_ACADEMIES) {
+  const firstPort = Number(process.env.E2E_PORT ?? 3100 + Math.floor(Math.random() * 400) * 2);
+  process.env.E2E_ACADEMIES = JSON.stringify(
+    Array.from({ length: workers }, (_, slot) => ({
+      url: `http://127.0.0.1:${firstPort + slot}`,
+      port: firstPort + slot,
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `academy-e2e-${slot}-`)),
+    })),
+  );
+}
+const academies = JSON.parse(process.env.E2E_ACADEMIES) as Array<{ url: string; port: number; dataDir: string }>;
+const academy = academies[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % academies.length];
+process.env.E2E_DATA_DIR = academy.dataDir;
+// The stand-in for Google (e2e/google-provider.ts) listens beside the academies.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? academies[0].port + 1000);
 process.env.E2E_OIDC_PORT = String(oidcPort);
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p));
 
@@ -18,13 +33,13 @@ export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/google-provider.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: academy.url,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -40,13 +55,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: academies.map(({ url, port, dataDir }) => ({
     command: 'node --import tsx server/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `${url}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -54,12 +69,12 @@ export default defineConfig({
       NODE_ENV: 'test',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: url,
       ADMIN_EMAIL: 'admin@e2e.academy',
       ADMIN_PASSWORD: 'Admin@pass1!',
       GOOGLE_CLIENT_ID: TEST_CLIENT.id,
       GOOGLE_CLIENT_SECRET: TEST_CLIENT.secret,
       GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
     },
-  },
+  })),
 });

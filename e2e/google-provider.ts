@@ -6,9 +6,9 @@
 import { startOidcProvider } from '../server/test/oidc';
 
 export default async function setup() {
-  const port = Number(process.env.E2E_PORT);
+  const academies = JSON.parse(process.env.E2E_ACADEMIES!) as Array<{ url: string }>;
   const provider = await startOidcProvider(
-    `http://127.0.0.1:${port}/api/auth/google/callback`,
+    academies.map((academy) => `${academy.url}/api/auth/google/callback`),
     (login) => {
       if (!login.includes('@')) return undefined;
       const unverified = login.startsWith('unverified+');

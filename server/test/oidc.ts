@@ -17,11 +17,11 @@ export interface ProviderAccount {
 export const TEST_CLIENT = { id: 'academy-test-client', secret: 'academy-test-secret-0123456789abcdef' };
 
 /**
- * Starts the provider with one client (TEST_CLIENT) allowed to return to `redirectUri`; a login is an account of
+ * Starts the provider with one client (TEST_CLIENT) allowed to return to `redirectUri` (or to each of several); a login is an account of
  * `accounts`, by its key or as the function answers.
  */
 export async function startOidcProvider(
-  redirectUri: string,
+  redirectUri: string | string[],
   accounts: Record<string, ProviderAccount> | ((login: string) => ProviderAccount | undefined),
   port = 0,
 ) {
@@ -34,7 +34,7 @@ export async function startOidcProvider(
       {
         client_id: TEST_CLIENT.id,
         client_secret: TEST_CLIENT.secret,
-        redirect_uris: [redirectUri],
+        redirect_uris: [redirectUri].flat(),
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
