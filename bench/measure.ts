@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import fs from 'node:fs';
 import http from 'node:http';
 
 export interface BenchResult {
@@ -7,6 +8,51 @@ export interface BenchResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Processor milliseconds a request cost each watched group of processes (see watchCpu), when watched. */
+  cpuMs?: Record<string, number>;
+}
+
+/**
+ * The processes whose processor time each load counts, by group (the server, the database's backends), or null.
+ * On a machine shared with other work the latencies say little; what a request costs the processor says more.
+ */
+let watched: Record<string, () => number[]> | null = null;
+export function watchCpu(groups: Record<string, () => number[]> | null) {
+  watched = groups;
+}
+
+/** Processor time (user and system) of each watched group so far, in clock ticks; Linux only (/proc). */
+export function cpuTicks(): Record<string, number> | null {
+  if (!watched) return null;
+  const ticks: Record<string, number> = {};
+  for (const [group, pids] of Object.entries(watched)) {
+    ticks[group] = 0;
+    for (const pid of pids()) {
+      try {
+        // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        ticks[group] += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // A process that ended between the listing and the read.
+      }
+    }
+  }
+  return ticks;
+}
+
+/**
+ * Processor milliseconds of each watched group since `before` (a reading of cpuTicks), divided by `requests`; clock
+ * ticks are 10 ms on Linux (USER_HZ 100).
+ */
+export function cpuSince(before: Record<string, number> | null, requests = 1): Record<string, number> | undefined {
+  const after = cpuTicks();
+  if (!before || !after || requests === 0) return undefined;
+  return Object.fromEntries(
+    Object.keys(after).map((group) => [
+      group,
+      Math.round(((after[group] - (before[group] ?? 0)) * 100) / requests) / 10,
+    ]),
+  );
 }
 
 /**
@@ -24,7 +70,9 @@ export async function measure(
   options: autocannon.Options & { connections: number },
 ): Promise<BenchResult> {
   await autocannon({ ...options, connections: Math.min(2, options.connections), duration: 1 });
+  const before = cpuTicks();
   const result = await autocannon({ timeout: 30, ...options, duration: DURATION_S });
+  const cpuMs = cpuSince(before, result.requests.total);
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${name}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
   return {
@@ -33,6 +81,7 @@ export async function measure(
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    ...(cpuMs ? { cpuMs } : {}),
   };
 }
 
@@ -43,13 +92,15 @@ export async function measure(
  */
 export async function measureLarge(
   name: string,
-  options: { url: string; headers: Record<string, string>; connections: number },
+  /** `urls`: connection k reads the k-th (modulo their number) instead of `url`, each its own screen. */
+  options: { url: string; urls?: string[]; headers: Record<string, string>; connections: number },
 ): Promise<BenchResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const get = () =>
+  const urls = options.urls?.length ? options.urls : [options.url];
+  const get = (connection: number) =>
     new Promise<number>((resolve, reject) => {
       http
-        .get(options.url, { agent, headers: options.headers }, (response) => {
+        .get(urls[connection % urls.length], { agent, headers: options.headers }, (response) => {
           response.on('data', () => {});
           response.on('end', () => resolve(response.statusCode ?? 0));
         })
@@ -59,10 +110,10 @@ export async function measureLarge(
     const latencies: number[] = [];
     const end = Date.now() + seconds * 1000;
     await Promise.all(
-      Array.from({ length: connections }, async () => {
+      Array.from({ length: connections }, async (_, connection) => {
         while (Date.now() < end) {
           const started = performance.now();
-          const status = await get();
+          const status = await get(connection);
           if (status < 200 || status > 299) throw new Error(`${name}: an answer was ${status}`);
           latencies.push(performance.now() - started);
         }
@@ -71,7 +122,9 @@ export async function measureLarge(
     return latencies.sort((a, b) => a - b);
   };
   await run(1, Math.min(2, options.connections));
+  const before = cpuTicks();
   const latencies = await run(DURATION_S, options.connections);
+  const cpuMs = cpuSince(before, latencies.length);
   agent.destroy();
   const at = (share: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]);
@@ -81,6 +134,7 @@ export async function measureLarge(
     rps: Math.round(latencies.length / DURATION_S),
     p50: at(0.5),
     p99: at(0.99),
+    ...(cpuMs ? { cpuMs } : {}),
   };
 }
 

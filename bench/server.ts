@@ -3,7 +3,9 @@
  *   bare PORT                      a bare Fastify route, the yardstick
  *   academy pglite|postgres PORT   the academy on a fresh database, seeded by the SEEDERS named in BENCH_SEED
  * Prints one JSON line {ready: true, ids} when listening. With BENCH_JOBS=1 the server runs the letters' job queue,
- * and SIGUSR2 makes the seeded families' letters fall due (bench/letters-loop.ts).
+ * and SIGUSR2 makes the seeded families' letters fall due (bench/letters-loop.ts). With BENCH_ATTACH (a PostgreSQL
+ * database's name, or a PGlite data directory) the academy opens that database as it is, seeded beforehand
+ * (bench/year.ts), and leaves it in place when it stops.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,13 +18,13 @@ import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { rows } from '../server/db/prepared';
 import { startLettersProcess, type LettersProcess } from '../server/letters-process';
 import { onPostgresServer, POSTGRES_URL } from './processes';
-import { SEEDERS } from './scenarios';
 
 const [mode, kind, portArg] = process.argv.slice(2);
 
 // One database per bench server: with one shared name, a bench started meanwhile on the same PostgreSQL (another
 // checkout, a soak beside a bench) dropped the running one's database under it.
-const benchDatabase = `academy_bench_${process.pid}`;
+const attached = process.env.BENCH_ATTACH || null;
+const benchDatabase = (kind === 'postgres' && attached) || `academy_bench_${process.pid}`;
 
 const benchDatabaseUrl = (() => {
   const target = new URL(POSTGRES_URL);
@@ -44,14 +46,23 @@ async function main() {
     process.stdout.write(`${JSON.stringify({ ready: true, ids: {} })}\n`);
     return;
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-'));
-  const database = kind === 'postgres' ? await freshPostgres() : await openPglite(dataDir);
+  const dataDir = kind === 'pglite' && attached ? attached : fs.mkdtempSync(path.join(os.tmpdir(), 'academy-bench-'));
+  const database =
+    kind === 'postgres'
+      ? attached
+        ? await openPostgres(benchDatabaseUrl, 20)
+        : await freshPostgres()
+      : await openPglite(dataDir);
   const ids: Record<string, unknown> = {};
-  for (const name of (process.env.BENCH_SEED ?? '').split(',').filter(Boolean)) {
-    Object.assign(ids, await SEEDERS[name](database.db));
+  const seeders = (process.env.BENCH_SEED ?? '').split(',').filter(Boolean);
+  // Loaded only to seed: they bring the load generator and the browser, a second of a start that is measured.
+  if (seeders.length) {
+    const { SEEDERS } = await import('./scenarios');
+    for (const name of seeders) Object.assign(ids, await SEEDERS[name](database.db));
   }
   // Leaves autovacuum nothing to do after the bulk seed: its upkeep would otherwise share the cores with the loads.
-  await database.db.execute(sql`vacuum analyze`);
+  // An attached database was vacuumed by its seed, and its start is measured.
+  if (!attached) await database.db.execute(sql`vacuum analyze`);
   const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: portArg });
   // BENCH_JOBS=1: the letters' job queue runs as it does in production: on PostgreSQL in the letters' process (its
   // mail written to the outbox, as without SMTP_URL), on PGlite in the server (its mail counted, not sent).
@@ -104,9 +115,11 @@ async function main() {
     await letters?.stop();
     await app.close();
     await database.close();
-    // Each run seeds afresh; hundreds of megabytes of old ones would otherwise pile up.
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres') await onPostgresServer(`drop database if exists ${benchDatabase} with (force)`);
+    // Each run seeds afresh; hundreds of megabytes of old ones would otherwise pile up. An attached database is
+    // its owner's to keep or drop.
+    if (!(attached && kind === 'pglite')) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (kind === 'postgres' && !attached)
+      await onPostgresServer(`drop database if exists ${benchDatabase} with (force)`);
     process.exit(0);
   });
 }

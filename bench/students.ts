@@ -96,12 +96,15 @@ export async function seedStudentBench(db: Db): Promise<Record<string, unknown>>
   return {};
 }
 
-/** The loads: the first page as the screen opens it, a grade band's page 3, and a search by school. */
-export async function benchStudents(baseUrl: string, cookie: string): Promise<BenchResult[]> {
+/**
+ * The loads: the first page as the screen opens it, a grade band's page 3, and a search by school; `students` is how
+ * many the academy has, for the name.
+ */
+export async function benchStudents(baseUrl: string, cookie: string, students = STUDENTS): Promise<BenchResult[]> {
   const headers = { ...BROWSER_HEADERS, cookie };
   const loads: Array<[string, string]> = [
     [
-      `GET /api/admin/students (first page of ${STUDENTS.toLocaleString('en-US')})`,
+      `GET /api/admin/students (first page of ${students.toLocaleString('en-US')})`,
       '/api/admin/students?page=1&pageSize=20&group=all',
     ],
     ['GET /api/admin/students?group=grades6to8&page=3', '/api/admin/students?page=3&pageSize=20&group=grades6to8'],

@@ -14,6 +14,7 @@ import { masteryMemos } from './modules/mastery/kept';
 import { questionMemos } from './modules/questions/kept';
 import { studentMemos } from './modules/student/kept';
 import { testMemos } from './modules/saved-tests/kept';
+import { testTakingMemos } from './modules/test-taking/kept';
 import { userMemos } from './modules/users/kept';
 import { variantMemos } from './modules/variants/kept';
 
@@ -22,6 +23,7 @@ export const MEMOS = {
   ...studentMemos,
   ...questionMemos,
   ...testMemos,
+  ...testTakingMemos,
   ...userMemos,
   ...academyMemos,
   ...gradebookMemos,

@@ -1368,11 +1368,12 @@ export const categoryMonths = pgTable(
 );
 
 /**
- * The student_days of one closed day summed for the admin's analytics, so a year is 366 rows instead of a row per
- * student and day: for every student (`program` ''), or for a program's students (`program` its key; `members` the
- * fingerprint of who they were when counted, so a row counted for other students is not read). Filled by the
- * analytics as they read (server/modules/analytics/days.ts), never by the statement that stores the checks; a
- * delete from student_days (rebuildDays, a deleted student) empties the days it reaches (migration 0026).
+ * The student_days and the scored sittings of one closed day summed for the admin's analytics, so a year is 366 rows
+ * instead of a row per student and day and one per sitting: for every student (`program` ''), or for a program's
+ * students (`program` its key; `members` the fingerprint of who they were when counted, so a row counted for other
+ * students is not read). Filled by the analytics as they read (server/modules/analytics/days.ts), never by the
+ * statement that stores the checks; a delete from student_days (rebuildDays, a deleted student) empties the days it
+ * reaches (migration 0026), and so does a sitting of a past day written (a re-score, a review, a delete: 0032).
  */
 export const academyDays = pgTable(
   'academy_days',
@@ -1384,6 +1385,12 @@ export const academyDays = pgTable(
     checks: integer('checks').notNull(),
     firstTries: integer('first_tries').notNull(),
     firstTriesRight: integer('first_tries_right').notNull(),
+    /**
+     * The sittings submitted that day with a score, and the sum of their scores in percent of their marks; null in a
+     * row kept by a release before them, which is then summed again.
+     */
+    sittings: integer('sittings'),
+    scorePercentSum: doublePrecision('score_percent_sum'),
   },
   (t) => [primaryKey({ columns: [t.program, t.day] })],
 );

@@ -1,7 +1,7 @@
 /**
- * The analytics' days and categories read from the sums kept of closed days and months (academy_days,
- * category_months) and, for the rest, from student_days and category_days: always the figures the direct sums
- * give, whatever changed since a day or month was kept.
+ * The analytics' days, test results and categories read from the sums kept of closed days and months (academy_days,
+ * category_months) and, for the rest, from student_days, test_attempts and category_days: always the figures the
+ * direct sums give, whatever changed since a day or month was kept.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,9 @@ import {
   enrollments,
   offerings,
   questionCategories,
+  testAssignments,
+  testAttempts,
+  tests,
   users,
 } from '../../db/schema';
 import { checkWriter } from '../../test/checks';
@@ -24,7 +27,7 @@ import { buildAdmin, buildOffering, buildQuestion, buildStudent, signIn, type Te
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { closedMonths } from './categories';
 import { DAY_CLOSES_AFTER_MS, lastClosedDay } from './days';
-import { directCategories, directDays, enroll } from './fixtures';
+import { directCategories, directDays, directTests, enroll } from './fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -32,6 +35,26 @@ let checks: ReturnType<typeof checkWriter>;
 let students: TestUser[];
 let questions: string[];
 let ssat: { id: string; title: string };
+let sittings: string[];
+
+/** A sitting of a test of its own, submitted (or not) at `submittedAt`; its id. */
+async function sit(student: TestUser, submittedAt: string | null, score: number | null, maxMarks = 20) {
+  const [test] = await t.db.insert(tests).values({ title: 'Days quiz' }).returning();
+  const [given] = await t.db.insert(testAssignments).values({ testId: test.id, studentId: student.id }).returning();
+  const [sitting] = await t.db
+    .insert(testAttempts)
+    .values({
+      assignmentId: given.id,
+      studentId: student.id,
+      paper: [],
+      startedAt: new Date(submittedAt ?? '2026-03-11T09:00:00Z'),
+      submittedAt: submittedAt ? new Date(submittedAt) : null,
+      score,
+      maxMarks,
+    })
+    .returning();
+  return sitting.id;
+}
 let amc: { id: string; title: string };
 
 const YEAR = { from: '2025-03-12', to: '2026-03-11' };
@@ -50,6 +73,7 @@ async function expectDirectSums(range = YEAR) {
     const asked = { ...range, program };
     const answer = await reply(asked);
     expect(answer.days, program ?? 'all programs').toEqual(await directDays(t.db, asked));
+    expect(answer.tests, program ?? 'all programs').toEqual(await directTests(t.db, asked));
     expect(answer.categories, program ?? 'all programs').toEqual(await directCategories(t.db, range));
   }
 }
@@ -103,6 +127,15 @@ beforeAll(async () => {
   await checks.add(students[2].id, questions[3], false, '2026-02-28T23:59:59Z');
   await checks.add(students[2].id, questions[2], true, '2026-02-01T00:00:00Z');
   await checks.flush();
+  // Sittings submitted over the last weeks, one last spring and one today; one with no score, one still open.
+  sittings = [];
+  for (const [s, student] of students.entries()) {
+    sittings.push(await sit(student, `2026-03-0${2 + s}T10:00:00Z`, 8 + 2 * s));
+    sittings.push(await sit(student, `2026-02-2${s}T23:30:00Z`, s === 3 ? null : 20 - s));
+  }
+  sittings.push(await sit(students[0], '2025-04-02T10:00:00Z', 11));
+  sittings.push(await sit(students[1], '2026-03-11T10:00:00Z', 17));
+  sittings.push(await sit(students[2], null, null));
 });
 afterAll(() => t.close());
 
@@ -174,6 +207,41 @@ describe('the days of the analytics', () => {
     await expectDirectSums();
     const fifth = (await read({ from: '2026-03-05', to: '2026-03-05' }))[0];
     expect(fifth).toEqual((await directDays(t.db, { from: '2026-03-05', to: '2026-03-05' }))[0]);
+  });
+
+  it('sum again the days a sitting of a past day reaches: a re-score, a review’s marks, a delete, a past sitting', async () => {
+    await expectDirectSums();
+    const kept = (await keptDays()).length;
+    // Re-scored on a closed day of this month, then a closed month's.
+    await t.db.update(testAttempts).set({ score: 3 }).where(eq(testAttempts.id, sittings[0]));
+    await expectDirectSums();
+    await t.db.update(testAttempts).set({ score: 19 }).where(eq(testAttempts.id, sittings[3]));
+    await expectDirectSums();
+    await t.db.delete(testAttempts).where(eq(testAttempts.id, sittings[5]));
+    await expectDirectSums();
+    // Written with a past day (an import, the demo).
+    await sit(students[4], '2026-03-06T10:00:00Z', 5, 10);
+    await expectDirectSums();
+    // Submitted today: no kept day is reached, and every one stays kept.
+    await t.db
+      .update(testAttempts)
+      .set({ submittedAt: new Date('2026-03-11T19:00:00Z'), score: 12 })
+      .where(eq(testAttempts.id, sittings.at(-1)!));
+    expect((await keptDays()).length).toBe(kept);
+    await expectDirectSums();
+  });
+
+  it('sum again a day kept without its sittings, as the release before them keeps it while both serve', async () => {
+    await expectDirectSums();
+    await t.db.execute(
+      sql`update academy_days set sittings = null, score_percent_sum = null where day = '2026-03-04'::date`,
+    );
+    await expectDirectSums();
+    const [again] = await rows<{ sittings: number | null }>(
+      t.db,
+      sql`select k_a.sittings from academy_days k_a where k_a.program = '' and k_a.day = '2026-03-04'::date`,
+    );
+    expect(again.sittings).toBe(1);
   });
 
   it('follow a program’s members as enrollments and offerings change', async () => {

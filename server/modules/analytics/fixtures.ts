@@ -1,13 +1,13 @@
 /**
- * What the analytics' tests build: enrollments straight into the table, and the figures per day and per category
- * summed straight from student_days and category_days, as the route read them before closed days and months were
- * kept (academy_days, category_months), to compare the route's answers with.
+ * What the analytics' tests build: enrollments straight into the table, and the figures per day, per category and
+ * per week of test results summed straight from student_days, category_days and test_attempts, as the route read them
+ * before closed days and months were kept (academy_days, category_months), to compare the route's answers with.
  */
 import { sql } from 'drizzle-orm';
-import { addDays } from '../../../common/rules/analytics';
+import { addDays, mondayOf } from '../../../common/rules/analytics';
 import type { OfferingProgram } from '../../../common/rules/offerings';
 import { accuracyPercent } from '../../../common/rules/progress-charts';
-import type { AnalyticsCategory, AnalyticsDay } from '../../../common/schemas/analytics';
+import type { AnalyticsCategory, AnalyticsDay, AnalyticsTestWeek } from '../../../common/schemas/analytics';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
 import { enrollments } from '../../db/schema';
@@ -77,4 +77,33 @@ export async function directCategories(db: Db, range: { from: string; to: string
       order by lower(x_c.name), x_c.name, x_cd.grade`,
   );
   return found.map(categoryFigure);
+}
+
+/** The scored sittings of each week from `from` to `to` and their average score, straight from test_attempts. */
+export async function directTests(
+  db: Db,
+  range: { from: string; to: string; program?: OfferingProgram },
+): Promise<AnalyticsTestWeek[]> {
+  const narrowed = range.program ? sql`and x_t.student_id in (${programStudents(range.program)})` : sql``;
+  const found = await rows<{ week_start: string; sittings: number; average_percent: number | string }>(
+    db,
+    sql`select to_char(date_trunc('week', x_t.submitted_at at time zone 'UTC'), 'YYYY-MM-DD') as week_start,
+        count(*)::int as sittings, avg(x_t.score * 100.0 / x_t.max_marks)::float8 as average_percent
+      from test_attempts x_t
+      where x_t.submitted_at >= ${`${range.from}T00:00:00Z`}::timestamptz
+        and x_t.submitted_at < ${`${addDays(range.to, 1)}T00:00:00Z`}::timestamptz
+        and x_t.score is not null and x_t.max_marks > 0 ${narrowed}
+      group by 1`,
+  );
+  const byWeek = new Map(found.map((r) => [r.week_start, r]));
+  const weeks: AnalyticsTestWeek[] = [];
+  for (let week = mondayOf(range.from); week <= range.to; week = addDays(week, 7)) {
+    const r = byWeek.get(week);
+    weeks.push({
+      weekStart: week,
+      sittings: r?.sittings ?? 0,
+      averagePercent: r ? Math.round(Number(r.average_percent) * 10) / 10 : null,
+    });
+  }
+  return weeks;
 }

@@ -1,10 +1,11 @@
 /**
- * The admin's analytics over a range of UTC days: four statements whatever the range or the academy's size, each
+ * The admin's analytics over a range of UTC days: three statements whatever the range or the academy's size, each
  * reading a summary kept as answers are stored (student_days, category_days) or an index of its own table
- * (enrollments by creation, test_attempts by submission; migration 0025), never the answers. The days read the
- * sums of closed days kept as they are read (academy_days; days.ts says why they stay right) and student_days for
- * the rest: a year is some 366 rows, not a row per student and day. Likewise the categories read the sums of closed
- * months (category_months; categories.ts) and category_days for the range's ends.
+ * (enrollments by creation; migration 0025), never the answers. The days and the test results by week read the
+ * sums of closed days kept as they are read (academy_days; days.ts says why they stay right), and student_days and
+ * test_attempts (by submission) for the rest: a year is some 366 rows, not a row per student and day and one per
+ * sitting. Likewise the categories read the sums of closed months (category_months; categories.ts) and
+ * category_days for the range's ends.
  *
  * A program narrows each figure as follows (ANALYTICS_MESSAGES.programMeaning says it to the admin):
  * - days and test results: the students with an active enrollment (now) in an offering of the program;
@@ -29,7 +30,7 @@ import type { AppContext } from '../../context';
 import { rows } from '../../db/prepared';
 import { Invalid } from '../../lib/errors';
 import { categoryFigure, categorySums } from './categories';
-import { daySums, programStudents } from './days';
+import { daySums, type DaySums } from './days';
 
 interface Range {
   from: string;
@@ -62,8 +63,7 @@ function mondaysOf(range: Range): string[] {
   return weeks;
 }
 
-async function dayFigures(ctx: AppContext, range: Range): Promise<AnalyticsDay[]> {
-  const found = await daySums(ctx.db, range, ctx.now());
+function dayFigures(range: Range, found: DaySums[]): AnalyticsDay[] {
   const byDay = new Map(found.map((r) => [r.day, r]));
   return daysOf(range).map((date) => {
     const r = byDay.get(date);
@@ -88,11 +88,12 @@ async function enrollmentFigures(ctx: AppContext, range: Range): Promise<Analyti
     : sql``;
   const found = await rows<{ week_start: string; status: string; n: number }>(
     ctx.db,
-    sql`select to_char(date_trunc('week', a_e.created_at at time zone 'UTC'), 'YYYY-MM-DD') as week_start,
-        a_e.status, count(*)::int as n
-      from enrollments a_e
-      where a_e.created_at >= ${start} and a_e.created_at < ${end} ${narrowed}
-      group by 1, a_e.status`,
+    // The week written as text once per week and status, not once per enrollment (half the time over a year).
+    sql`select to_char(a_w.week, 'YYYY-MM-DD') as week_start, a_w.status, a_w.n
+      from (select date_trunc('week', a_e.created_at at time zone 'UTC') as week, a_e.status, count(*)::int as n
+        from enrollments a_e
+        where a_e.created_at >= ${start} and a_e.created_at < ${end} ${narrowed}
+        group by 1, a_e.status) a_w`,
   );
   const weeks = new Map<string, AnalyticsEnrollmentWeek>(
     mondaysOf(range).map((weekStart) => [
@@ -110,29 +111,20 @@ async function enrollmentFigures(ctx: AppContext, range: Range): Promise<Analyti
   return [...weeks.values()];
 }
 
-async function testFigures(ctx: AppContext, range: Range): Promise<AnalyticsTestWeek[]> {
-  const { start, end } = instants(range);
-  const narrowed: SQL = range.program ? sql`and a_t.student_id in (${programStudents(range.program)})` : sql``;
-  const found = await rows<{ week_start: string; sittings: number; average_percent: number | string | null }>(
-    ctx.db,
-    // The week written as text once per week, not once per sitting (a third of the time over a year).
-    sql`select to_char(a_w.week, 'YYYY-MM-DD') as week_start, a_w.sittings, a_w.average_percent
-      from (select date_trunc('week', a_t.submitted_at at time zone 'UTC') as week, count(*)::int as sittings,
-          avg(a_t.score * 100.0 / a_t.max_marks)::float8 as average_percent
-        from test_attempts a_t
-        where a_t.submitted_at >= ${start} and a_t.submitted_at < ${end}
-          and a_t.score is not null and a_t.max_marks > 0 ${narrowed}
-        group by 1) a_w`,
-  );
-  const byWeek = new Map(found.map((r) => [r.week_start, r]));
-  return mondaysOf(range).map((weekStart) => {
-    const r = byWeek.get(weekStart);
-    return {
-      weekStart,
-      sittings: r?.sittings ?? 0,
-      averagePercent: r && r.average_percent !== null ? Math.round(Number(r.average_percent) * 10) / 10 : null,
-    };
-  });
+/** The scored sittings of each week the range touches (its days only), and their average score in percent. */
+function testFigures(range: Range, found: DaySums[]): AnalyticsTestWeek[] {
+  const weeks = new Map(mondaysOf(range).map((weekStart) => [weekStart, { sittings: 0, percentSum: 0 }]));
+  for (const r of found) {
+    const week = weeks.get(mondayOf(r.day));
+    if (!week || r.day < range.from || r.day > range.to) continue;
+    week.sittings += r.sittings;
+    week.percentSum += Number(r.score_percent_sum);
+  }
+  return [...weeks].map(([weekStart, w]) => ({
+    weekStart,
+    sittings: w.sittings,
+    averagePercent: w.sittings > 0 ? Math.round((w.percentSum / w.sittings) * 10) / 10 : null,
+  }));
 }
 
 /** The analytics of a range and program. */
@@ -140,12 +132,12 @@ export async function readAnalytics(ctx: AppContext, query: AnalyticsQuery): Pro
   const range = rangeOf(query, ctx.now());
   // The checks are counted into the day tables as they are written, behind the answers: count the last ones in.
   await ctx.attempts.flush();
-  const [days, categories, enrollments, tests] = await Promise.all([
-    dayFigures(ctx, range),
+  const [found, categories, enrollments] = await Promise.all([
+    daySums(ctx.db, range, ctx.now()),
     categoryFigures(ctx, range),
     enrollmentFigures(ctx, range),
-    testFigures(ctx, range),
   ]);
+  const [days, tests] = [dayFigures(range, found), testFigures(range, found)];
   return { from: range.from, to: range.to, program: range.program, days, categories, enrollments, tests };
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../../../common/rules/test-taking';
 import type { SittingReview } from '../../../common/schemas/sitting-review';
 import type { Attempt, ChildTestResult, TestResults } from '../../../common/schemas/test-taking';
-import { parentStudents, questions, sittingReviewChanges, testAttempts } from '../../db/schema';
+import { parentStudents, profiles, questions, sittingReviewChanges, testAttempts } from '../../db/schema';
 import {
   buildAdmin,
   buildQuestion,
@@ -27,6 +27,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
+import { until } from '../../test/processes';
 
 let t: TestApp;
 let admin: string;
@@ -368,5 +369,61 @@ describe('per-question figures on the results', () => {
     await as(teacher, 'PUT', first.url, override(q.choice, 2));
     const overridden = (await results()).questions[0];
     expect([overridden.percentCorrect, overridden.averageMarks, overridden.wrongAnswers]).toEqual([100, 2, []]);
+  });
+});
+
+describe('a test’s results kept between reads', () => {
+  const results = async (testId: string, cookie = teacher): Promise<TestResults> => {
+    const response = await as(cookie, 'GET', `/api/tests/${testId}/results`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const kept = () => t.app.keptSizes().find((k) => k.name === 'testResults')!.entries;
+
+  it('are not kept while a sitting is under way, and follow every change to what they show', async () => {
+    const open = await sitting({ submit: false });
+    const before = kept();
+    expect((await results(open.testId)).students[0].status).toBe('in-progress');
+    expect(kept()).toBe(before);
+
+    expect((await as(mineCookie, 'POST', `/api/student/attempts/${open.attemptId}/submit`)).statusCode).toBe(200);
+    expect((await results(open.testId)).students[0]).toMatchObject({ status: 'submitted', released: false });
+    expect((await results(open.testId)).students[0].score?.marks).toBe(1);
+    expect((await results(open.testId, admin)).students[0].score?.marks).toBe(1);
+    // One for the teacher, one for the admin: each reads their own students.
+    expect(kept()).toBe(before + 2);
+
+    // A review's marks, on both readers' results.
+    expect((await as(teacher, 'PUT', open.url, override(q.choice, 2))).statusCode).toBe(200);
+    expect((await results(open.testId)).students[0].score?.marks).toBe(3);
+    expect((await results(open.testId, admin)).questions[0].percentCorrect).toBe(100);
+    // Released.
+    expect((await as(teacher, 'POST', `/api/tests/${open.testId}/release`)).statusCode).toBe(200);
+    expect((await results(open.testId)).students[0].released).toBe(true);
+    expect((await results(open.testId)).awaitingRelease).toBe(0);
+    // The test saved again: its own table announces nothing, its moment of saving tells.
+    const saved = await as(admin, 'PUT', `/api/tests/${open.testId}`, {
+      name: 'Review test, renamed',
+      type: 'assessment',
+      description: '',
+      instructions: '',
+      timeLimit: 30,
+      totalMarks: 60,
+      testCode: '',
+      questions: [
+        { questionId: q.choice, order: 1, marks: 2 },
+        { questionId: q.short, order: 2, marks: 1 },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await results(open.testId)).test).toMatchObject({ name: 'Review test, renamed', totalMarks: 60 });
+    // The student renamed, and the question's text changed, by other means than these routes.
+    await t.db.update(profiles).set({ firstName: 'Renamed' }).where(eq(profiles.userId, mine.id));
+    await t.db.update(questions).set({ questionText: '<p>Which is larger?</p>' }).where(eq(questions.id, q.choice));
+    const { value } = await until(
+      () => results(open.testId),
+      (r) => r.students[0].studentName.startsWith('Renamed') && r.questions[0].text === '<p>Which is larger?</p>',
+    );
+    expect(value.students[0].studentName.startsWith('Renamed')).toBe(true);
   });
 });

@@ -73,7 +73,10 @@ export function testTakingRoutes(ctx: AppContext) {
     );
     r.post(
       '/tests/:id/release',
-      { config: managers, schema: { params: idParam, response: { 200: releaseReply } } },
+      {
+        config: { ...managers, invalidates: ['content'] },
+        schema: { params: idParam, response: { 200: releaseReply } },
+      },
       async (req) => ({
         message: M.released,
         released: await taking.releaseResults(ctx, actor(req.user!), req.params.id),
@@ -83,7 +86,10 @@ export function testTakingRoutes(ctx: AppContext) {
     // Stored scores change only here: after a corrected question, staff score the submitted sittings again.
     r.post(
       '/tests/:id/rescore',
-      { config: managers, schema: { params: idParam, response: { 200: rescoreReply } } },
+      {
+        config: { ...managers, invalidates: ['content'] },
+        schema: { params: idParam, response: { 200: rescoreReply } },
+      },
       async (req) => {
         const { rescored, changed, disagreeing } = await taking.rescoreResults(ctx, actor(req.user!), req.params.id);
         return {
