@@ -12,7 +12,7 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import { S3Driver } from '../lib/s3-storage';
 import { LocalDriver, type FileDriver } from '../lib/storage';
 import { freshPostgres, ServerProcess } from './processes';
-import { multipartBody, pngBytes } from './questionFixtures';
+import { imageQuestionForm, pngBytes } from './questionFixtures';
 import { startBucket, type TestBucket } from './s3';
 
 export type Backend = 'pglite' | 'postgres';
@@ -93,6 +93,20 @@ export async function checkIntegrity(
   return { problems, questions, files: stored.size, attemptsStored: attempts };
 }
 
+/**
+ * A question of the load: its text begins "Crash load", which checkIntegrity looks for, and it has three images
+ * (`width` pixels wide, to make them weigh more).
+ */
+export function loadQuestion(name: string, category: string, focus: string, width = 3) {
+  const images = [0, 1, 2].map((i) => ({
+    field: 'attachments',
+    name: `f${i}.png`,
+    type: 'image/png',
+    bytes: pngBytes(width + i, 3),
+  }));
+  return imageQuestionForm(`<p>Crash load ${name}</p>`, { category, focus }, images);
+}
+
 interface Load {
   stop(): void;
   /** Resolves once a question with its images was created and a course deleted: the kill comes after. */
@@ -128,23 +142,7 @@ async function startLoad(server: ServerProcess, round: number): Promise<Load> {
   const questionsWorker = async (worker: number) => {
     let previous: string | null = null;
     for (let n = 0; running; n++) {
-      const body = await multipartBody(
-        {
-          questionText: `<p>Crash load ${round}.${worker}.${n}</p>`,
-          grade: '4',
-          type: 'Multiple Choice',
-          category: [category.id],
-          focus: [focus.id],
-          options: { A: 'a', B: 'b' },
-          answer: { a1: ['A'] },
-        },
-        [0, 1, 2].map((i) => ({
-          field: 'attachments',
-          name: `f${i}.png`,
-          type: 'image/png',
-          bytes: pngBytes(3 + i, 3),
-        })),
-      );
+      const body = await loadQuestion(`${round}.${worker}.${n}`, category.id, focus.id);
       const created = await server.request('POST', '/api/questions', {
         cookie: teacher,
         body: body.payload,

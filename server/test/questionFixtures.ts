@@ -63,6 +63,22 @@ export function multipleChoiceFields(
   };
 }
 
+/** The form of a multiple-choice question (A is right) with images, as a server started by a test takes it. */
+export function imageQuestionForm(questionText: string, tags: { category: string; focus: string }, images: FilePart[]) {
+  return multipartBody(
+    {
+      questionText,
+      grade: '4',
+      type: 'Multiple Choice',
+      category: [tags.category],
+      focus: [tags.focus],
+      options: { A: 'a', B: 'b' },
+      answer: { a1: ['A'] },
+    },
+    images,
+  );
+}
+
 /** A PNG of 4 x 3 pixels whose header declares another size (what a crafted file does). */
 export function pngDeclaring(width: number, height: number): Buffer {
   const bytes = Buffer.from(pngBytes(4, 3));

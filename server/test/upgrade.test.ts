@@ -9,8 +9,8 @@ import { rollingUpgrade, upgradeProblems } from './upgrade-run';
 
 describe('a rolling upgrade from the previous release', () => {
   it('fails no request and loses no attempt while the new release migrates, joins and the old one stops', async () => {
-    const result = await rollingUpgrade({ loadSeconds: 4, log: (line) => console.log(`upgrade: ${line}`) });
-    console.log(`upgrade: ${JSON.stringify(result)}`);
+    const result = await rollingUpgrade({ loadSeconds: 4, log: (line) => process.stdout.write(`upgrade: ${line}\n`) });
+    process.stdout.write(`upgrade: ${JSON.stringify(result)}\n`);
     expect(upgradeProblems(result)).toEqual([]);
     // The figures the problems are read from, so a change of the rig that stops measuring one shows here.
     expect(result.attemptsStored).toBe(result.attemptsAcknowledged);

@@ -14,7 +14,7 @@ import { openPglite } from '../db/client';
 import { DEMO_PASSWORD } from '../db/demo/accounts';
 import { indexTar } from '../lib/tar';
 import { ServerProcess } from '../test/processes';
-import { multipartBody, pngBytes } from '../test/questionFixtures';
+import { imageQuestionForm, pngBytes } from '../test/questionFixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Whatever the machine's environment says, these commands work on the embedded database and local uploads.
@@ -98,18 +98,9 @@ describe('npm run backup and npm run restore', () => {
         id: string;
       }>;
       const [focus] = (await server.request('GET', '/api/focus', { cookie: teacher })).json() as Array<{ id: string }>;
-      const body = await multipartBody(
-        {
-          questionText: '<p>Which shape is shown?</p>',
-          grade: '4',
-          type: 'Multiple Choice',
-          category: [category.id],
-          focus: [focus.id],
-          options: { A: 'a', B: 'b' },
-          answer: { a1: ['A'] },
-        },
-        [{ field: 'attachments', name: 'shape.png', type: 'image/png', bytes: image }],
-      );
+      const body = await imageQuestionForm('<p>Which shape is shown?</p>', { category: category.id, focus: focus.id }, [
+        { field: 'attachments', name: 'shape.png', type: 'image/png', bytes: image },
+      ]);
       expect(
         (await server.request('POST', '/api/questions', { cookie: teacher, body: body.payload, headers: body.headers }))
           .status,

@@ -18,7 +18,7 @@ import { isStoredName, readAll } from '../lib/storage';
 import { claimDueLetters } from '../modules/letters/service';
 import { TEMPLATE_VARIABLE } from '../test/pglite-template';
 import { freshPostgres, ServerProcess, until } from '../test/processes';
-import { multipartBody, pngBytes } from '../test/questionFixtures';
+import { imageQuestionForm, pngBytes } from '../test/questionFixtures';
 import { startBucket, type TestBucket } from '../test/s3';
 import { FILLED_BY_MIGRATIONS, summary, toPostgres, ToPostgresError } from './to-postgres';
 
@@ -118,18 +118,9 @@ async function newExercise(server: ServerProcess, student: string, bytes: Buffer
   const admin = await signIn(server, ownEnv.ADMIN_EMAIL, ownEnv.ADMIN_PASSWORD);
   const [category] = (await call(server, 'GET', '/api/category', { cookie: admin })).json() as Array<{ id: string }>;
   const [focus] = (await call(server, 'GET', '/api/focus', { cookie: admin })).json() as Array<{ id: string }>;
-  const body = await multipartBody(
-    {
-      questionText: '<p>Which shape is shown?</p>',
-      grade: '4',
-      type: 'Multiple Choice',
-      category: [category.id],
-      focus: [focus.id],
-      options: { A: 'a', B: 'b' },
-      answer: { a1: ['A'] },
-    },
-    [{ field: 'attachments', name: 'shape.png', type: 'image/png', bytes }],
-  );
+  const body = await imageQuestionForm('<p>Which shape is shown?</p>', { category: category.id, focus: focus.id }, [
+    { field: 'attachments', name: 'shape.png', type: 'image/png', bytes },
+  ]);
   const created = await call(server, 'POST', '/api/questions', {
     cookie: admin,
     body: body.payload,
