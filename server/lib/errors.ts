@@ -8,8 +8,10 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** What went wrong underneath, for the log: a 5xx is logged with it, the caller gets the message alone. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
   }
 }
 
@@ -37,6 +39,33 @@ export const DatabaseUnavailable = () =>
   new DomainError(503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, {
     'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
   });
+
+/** How long a client is asked to wait while the uploads' bucket or disk cannot be used. */
+export const FILES_RETRY_AFTER_SECONDS = 30;
+export const FILES_UNAVAILABLE_MESSAGE =
+  'The academy cannot store or read images right now. Please try again in a few minutes.';
+export const DISK_FULL_MESSAGE =
+  "The academy's disk is full, so nothing new can be saved right now. Please try again later.";
+
+/** The uploads' bucket (or folder) failed or did not answer: nothing is stored, and it passes. */
+export const FilesUnavailable = (cause: unknown) =>
+  new DomainError(
+    503,
+    'FILES_UNAVAILABLE',
+    FILES_UNAVAILABLE_MESSAGE,
+    { 'Retry-After': String(FILES_RETRY_AFTER_SECONDS) },
+    cause,
+  );
+
+/** The disk the academy writes to has no room left: reads go on, writes wait for an operator to make room. */
+export const DiskFull = (cause?: unknown) =>
+  new DomainError(503, 'DISK_FULL', DISK_FULL_MESSAGE, { 'Retry-After': String(FILES_RETRY_AFTER_SECONDS) }, cause);
+
+/** A write the disk refused for want of room: the node code of a file, PostgreSQL's disk_full (53100). */
+export function isDiskFull(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === 'ENOSPC' || e?.code === '53100' || e?.cause?.code === 'ENOSPC' || e?.cause?.code === '53100';
+}
 
 /**
  * A foreign key refused a row: what it refers to (a course, a student, a tag) was deleted by another request after

@@ -13,7 +13,9 @@ import { buildOneOfEach, signIn } from '../test/factories';
 import { call, createTestApp, type TestApp } from '../test/harness';
 import { buildTags, multipartBody, pngBytes, type FilePart } from '../test/questionFixtures';
 import { startBucket, type TestBucket } from '../test/s3';
+import { startProxy } from '../test/tcp-proxy';
 import { copyUploads } from '../tools/storage-migrate';
+import { FILES_UNAVAILABLE_MESSAGE } from './errors';
 import { S3Driver } from './s3-storage';
 import { LocalDriver, LOOSE_FILE_GRACE_MS, readAll } from './storage';
 import type { AttachmentType } from '../../common/schemas/questions';
@@ -125,8 +127,8 @@ describe('uploads in an S3 bucket', () => {
     driver.failOnPut = 2;
     try {
       const response = await send('POST', '/api/questions', fields(), [png('a.png'), png('b.png'), png('c.png')]);
-      expect(response.statusCode).toBe(500);
-      expect(response.json().message).toBe('Something went wrong on our side. Please try again.');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ code: 'FILES_UNAVAILABLE', message: FILES_UNAVAILABLE_MESSAGE });
     } finally {
       driver.failOnPut = 0;
     }
@@ -226,6 +228,79 @@ describe('uploads in an S3 bucket', () => {
       await broken.close();
     }
   }, 120_000);
+});
+
+describe('a bucket that stops answering', () => {
+  it('refuses uploads with a 503 at once, keeps every page but its images, and leaves nothing behind', async () => {
+    const proxy = await startProxy({ host: '127.0.0.1', port: Number(new URL(bucket.settings.endpoint!).port) });
+    const proxied = new S3Driver({ ...bucket.settings, endpoint: `http://127.0.0.1:${proxy.port}` });
+    const down = await createTestApp({ files: proxied });
+    try {
+      const people = await buildOneOfEach(down.db);
+      const [author, reader] = [await signIn(down.app, people.teacher), await signIn(down.app, people.student)];
+      const downTags = await buildTags(down.db);
+      const question = (file: string) =>
+        multipartBody(fields({ focus: [downTags.focus[0].id], category: [downTags.categories[0].id] }), [png(file)]);
+      const made = await call(down.app, author, {
+        method: 'POST',
+        url: '/api/questions',
+        ...(await question('a.png')),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const image = `/api/questions/uploads/${made.json().question.attachments[0].filename}`;
+      const countRows = async () => {
+        const [q] = await down.db.select({ n: count() }).from(questions);
+        const [a] = await down.db.select({ n: count() }).from(attachments);
+        return { questions: q.n, attachments: a.n };
+      };
+      const before = { rows: await countRows(), objects: await proxied.list() };
+
+      proxy.cut();
+      const started = Date.now();
+      const refused = await call(down.app, author, {
+        method: 'POST',
+        url: '/api/questions',
+        ...(await question('b.png')),
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('30');
+      expect(refused.json()).toEqual({ code: 'FILES_UNAVAILABLE', message: FILES_UNAVAILABLE_MESSAGE });
+      const lesson = await call(down.app, author, {
+        method: 'POST',
+        url: '/api/questions/uploads',
+        ...(await multipartBody({}, [{ field: 'image', name: 'lesson.png', type: 'image/png', bytes: pngBytes() }])),
+      });
+      expect(lesson.statusCode).toBe(503);
+      expect(await countRows()).toEqual(before.rows);
+      // What does not need the bucket goes on; the images answer 503 until it is back.
+      const listed = await call(down.app, author, { method: 'GET', url: '/api/questions' });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json().questions.map((q: { id: string }) => q.id)).toEqual([made.json().question.id]);
+      const unread = await call(down.app, reader, { method: 'GET', url: image });
+      expect(unread.statusCode).toBe(503);
+      expect(unread.json().code).toBe('FILES_UNAVAILABLE');
+
+      await proxy.restore();
+      expect((await call(down.app, reader, { method: 'GET', url: image })).statusCode).toBe(200);
+      const again = await call(down.app, author, {
+        method: 'POST',
+        url: '/api/questions',
+        ...(await question('c.png')),
+      });
+      expect(again.statusCode, again.body).toBe(201);
+      // The refused uploads were listed as loose before their writes: the sweep deletes whatever reached the bucket.
+      await down.app.uploads.sweep(new Date(down.clock.now().getTime() + LOOSE_FILE_GRACE_MS + 1000));
+      const named = (await down.db.select({ filename: attachments.filename }).from(attachments)).map((a) => a.filename);
+      expect((await proxied.list()).sort()).toEqual(named.sort());
+      const [loose] = await down.db.select({ n: count() }).from(looseFiles);
+      expect(loose.n).toBe(0);
+      expect(before.objects).toHaveLength(1);
+    } finally {
+      await down.close();
+      proxy.close();
+    }
+  }, 60_000);
 });
 
 describe('npm run storage:migrate', () => {

@@ -11,6 +11,7 @@ import { inArray, lte } from 'drizzle-orm';
 import { STORED_NAME, type AttachmentType } from '../../common/schemas/questions';
 import type { Db, Tx } from '../db/client';
 import { DATA_DIR_MODE, DATA_FILE_MODE } from './data-dir';
+import { DiskFull, FilesUnavailable, isDiskFull } from './errors';
 import { looseFiles } from '../db/schema';
 
 export interface StoredFile {
@@ -163,9 +164,10 @@ export class UploadStore {
     try {
       await this.driver.put(filename, bytes, mime);
     } catch (error) {
-      // A write that failed half-way may have left a part behind.
+      // A write that failed half-way may have left a part behind; if the bucket is down the file stays listed as
+      // loose, and the sweep deletes whatever part of it there is.
       await this.remove([filename]).catch(() => {});
-      throw error;
+      throw isDiskFull(error) ? DiskFull(error) : FilesUnavailable(error);
     }
     return { filename, originalName: cleanOriginalName(originalName), mime, size: bytes.length };
   }
@@ -199,7 +201,12 @@ export class UploadStore {
 
   /** A stream of a stored file, or null when the name is not a stored name or the file is gone. */
   async open(filename: string): Promise<{ stream: Readable; size: number } | null> {
-    return isStoredName(filename) ? this.driver.open(filename) : null;
+    if (!isStoredName(filename)) return null;
+    try {
+      return await this.driver.open(filename);
+    } catch (error) {
+      throw FilesUnavailable(error);
+    }
   }
 
   /** The names of every stored file (tests and the integrity check use it). */

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable } from '../lib/database-errors';
-import { DatabaseUnavailable, DomainError, isForeignKeyViolation } from '../lib/errors';
+import { DatabaseUnavailable, DiskFull, DomainError, isDiskFull, isForeignKeyViolation } from '../lib/errors';
 
 interface Issue {
   path: string;
@@ -43,7 +43,14 @@ function sendDomainError(reply: FastifyReply, error: DomainError) {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) return sendDomainError(reply, error);
+    if (error instanceof DomainError) {
+      // The academy's own trouble (a bucket down, a disk full): the operators learn it from the log.
+      if (error.status >= 500) {
+        const reason = error.cause instanceof Error ? error.cause.message : undefined;
+        request.log.warn({ reason, code: error.code }, error.message);
+      }
+      return sendDomainError(reply, error);
+    }
     const issues = issuesOf(error);
     if (issues.length > 0) {
       return reply.code(400).send({ message: issues[0].message, code: 'VALIDATION', issues });
@@ -67,6 +74,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // A restart or a cut network: the request may be tried again as it was once the database is back. Logged
     // by the driver's own words, without the statement or a stack: every request meets it while it lasts.
+    if (isDiskFull(error)) {
+      request.log.error({ reason: error.message }, 'the disk is full');
+      return sendDomainError(reply, DiskFull());
+    }
     if (isDatabaseUnreachable(error)) {
       const reason = error.cause instanceof Error ? error.cause.message : error.message;
       request.log.warn({ reason }, 'the database could not be reached');

@@ -97,7 +97,11 @@ export async function registerMultipart(app: FastifyInstance, store: UploadStore
   const discardUnclaimed = async (request: FastifyRequest) => {
     const files = request.uploads;
     request.uploads = null;
-    if (files?.length) await store.remove(files.map((f) => f.filename));
+    // A bucket that is down keeps them listed as loose, for the sweep: the answer goes out as it is.
+    if (files?.length)
+      await store.remove(files.map((f) => f.filename)).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'unclaimed uploads left for the sweep');
+      });
   };
   // Before an error answer goes out (a handler that succeeds has claimed its files), and when the client gives up.
   app.addHook('onSend', async (request) => discardUnclaimed(request));
