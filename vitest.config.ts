@@ -15,7 +15,7 @@ const sameOnEveryDatabase = [
   'server/config.test.ts',
   'server/db/{changes,migrations}.test.ts',
   'server/modules/due-dates/ics.test.ts',
-  'server/test/{connections,crash,lifecycle,outage,selfContained,clientAddress,upgrade}.test.ts',
+  'server/test/{connections,crash,disk-full,lifecycle,outage,selfContained,clientAddress,upgrade}.test.ts',
 ];
 
 export default defineConfig({

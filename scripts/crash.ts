@@ -12,8 +12,12 @@
  * `npm run crash upgrade [seconds]`: a rolling upgrade under the learner loop, from the previous release (the commit
  * before the newest migration, or UPGRADE_FROM) to this checkout, 20 s (or `seconds`) of load in each step; whether
  * any request failed and every acknowledged answer attempt was stored.
+ *
+ * `npm run crash disk`: the embedded database's disk filled under load on a small filesystem made for the run, with
+ * the watch of DISK_RESERVE_MB and without; how writes were refused, and whether the data opened again is whole.
  */
 import { crashRig, type Backend } from '../server/test/crash-run';
+import { diskFullTest } from '../server/test/disk-full-run';
 import { outageRig, type OutageKind } from '../server/test/outage-run';
 import { rollingUpgrade, upgradeProblems } from '../server/test/upgrade-run';
 
@@ -80,6 +84,28 @@ async function upgrade(seconds: number): Promise<boolean> {
   return problems.length > 0;
 }
 
+async function diskFull(): Promise<boolean> {
+  const result = await diskFullTest();
+  let failed = false;
+  for (const round of result.rounds) {
+    const problems = [...round.problems];
+    if (round.attemptsStored !== round.attemptsAcknowledged) problems.push('acknowledged answers not stored');
+    if (Object.keys(round.writesWhileFull).some((status) => status.startsWith('500'))) problems.push('a 500');
+    if (!round.readsWhileFull || !round.writesAfter) problems.push('reads while full or writes after failed');
+    const writes = Object.entries(round.writesWhileFull)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(', ');
+    process.stdout.write(
+      `disk full on ${result.filesystemMb} MB, ${round.watched ? `watched (reserve ${result.reserveMb} MB)` : 'unwatched'}: ` +
+        `first refusal ${round.refusedAfterMs} ms after; writes meanwhile ${writes}; reads ${round.readsWhileFull ? 'answered' : 'FAILED'}; ` +
+        `attempts acknowledged ${round.attemptsAcknowledged}, stored ${round.attemptsStored}; ${round.questions} questions; ` +
+        `${problems.length ? `PROBLEMS: ${problems.join('; ')}` : 'whole'}\n`,
+    );
+    if (problems.length) failed = true;
+  }
+  return failed;
+}
+
 async function main() {
   const mode = process.argv[2];
   const failed =
@@ -87,7 +113,9 @@ async function main() {
       ? await outages(Number(process.argv[3] ?? 30), Number(process.argv[4] ?? 3))
       : mode === 'upgrade'
         ? await upgrade(Number(process.argv[3] ?? 20))
-        : await kills(Number(process.argv[2] ?? 20), process.argv[3] as Backend | undefined);
+        : mode === 'disk'
+          ? await diskFull()
+          : await kills(Number(process.argv[2] ?? 20), process.argv[3] as Backend | undefined);
   process.exit(failed ? 1 : 0);
 }
 

@@ -18,6 +18,7 @@ import { Metrics } from './lib/metrics';
 import { fileDriver } from './lib/file-driver';
 import { type FileDriver, LOOSE_FILE_GRACE_MS, UploadStore } from './lib/storage';
 import { registerAccess } from './plugins/access';
+import { registerDiskGuard } from './plugins/disk-guard';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerOriginCheck } from './plugins/origin';
 import { CHANNELS } from './db/changes';
@@ -262,6 +263,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => mailQueue.close());
 
   registerErrorHandling(app);
+  // The embedded database and uploads on disk write to DATA_DIR; PostgreSQL and a bucket watch their own disks.
+  if (config.diskReserveBytes > 0 && (database.kind === 'pglite' || !config.s3))
+    await registerDiskGuard(app, config.dataDir, config.diskReserveBytes);
   // An overloaded instance says so at once, with when to come back, instead of letting requests queue until they
   // time out; the proxy or the browser tries again (or another instance).
   await app.register(underPressure, {

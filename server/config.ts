@@ -51,6 +51,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    DISK_RESERVE_MB: z.coerce.number().int().min(0).default(200),
     DATABASE_URL: z.string().optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Math Academy <no-reply@math-academy.local>'),
@@ -173,6 +174,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Writes are refused while DATA_DIR's disk has less room than this, when the academy writes there; 0: never. */
+  diskReserveBytes: number;
   databaseUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    diskReserveBytes: e.DISK_RESERVE_MB * 1024 * 1024,
     databaseUrl: e.DATABASE_URL || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

@@ -1,5 +1,5 @@
 import { isDatabaseUnreachable } from './database-errors';
-import { DatabaseUnavailable } from './errors';
+import { DatabaseUnavailable, isDiskFull } from './errors';
 
 interface Batch<Row> {
   /** Its place in the order batches were made: one tried again goes back before every batch made after it. */
@@ -33,6 +33,12 @@ export interface BatchWriterOptions<Row> {
   /** Told when writes begin to wait for the database, and when it answers again, with the rows waiting then. */
   onReachability?: (reachable: boolean, waiting: number) => void;
 }
+
+/**
+ * A refusal that passes, after which the same rows are written again: the database out of reach, or its disk full
+ * (an operator makes room; the rows wait in order meanwhile, as through an outage).
+ */
+const passes = (error: unknown) => isDatabaseUnreachable(error) || isDiskFull(error);
 
 /**
  * Write-behind with group commit, for records an answer does not depend on (answer attempts): callers go on at
@@ -187,14 +193,14 @@ export class BatchWriter<Row> {
       await this.write(rows);
       return [];
     } catch (error) {
-      if (isDatabaseUnreachable(error)) return rows;
+      if (passes(error)) return rows;
     }
     // One bad row (say, its question deleted meanwhile) must not lose its neighbours: write them one by one.
     for (const [index, row] of rows.entries()) {
       try {
         await this.write([row]);
       } catch (error) {
-        if (isDatabaseUnreachable(error)) return rows.slice(index);
+        if (passes(error)) return rows.slice(index);
         this.options.onError(error, row);
       }
     }
