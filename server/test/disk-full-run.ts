@@ -66,34 +66,40 @@ function fillUntil(dir: string, file: string, leaveBytes: number) {
 function startWriters(server: ServerProcess, cookies: { teacher: string; student: string }, questionId: string) {
   let running = true;
   let acknowledged = 0;
-  const statuses: Record<string, number> = {};
-  const note = (status: number, code?: string) => {
-    const key = code ? `${status} ${code}` : String(status);
-    statuses[key] = (statuses[key] ?? 0) + 1;
-  };
+  // Each answer with the moment its request was sent: one sent before the disk filled may end after.
+  const answered: Array<{ sent: number; status: string }> = [];
+  const note = (sent: number, status: number, code?: string) =>
+    answered.push({ sent, status: code ? `${status} ${code}` : String(status) });
   const answers = async () => {
     for (let n = 0; running; n++) {
+      const sent = Date.now();
       const response = await server.request('POST', '/api/questions/check-answer', {
         cookie: cookies.student,
         json: { questionId, studentAnswer: `disk ${n}` },
       });
       if (response.status === 200) acknowledged++;
-      note(response.status, response.json()?.code);
+      note(sent, response.status, response.json()?.code);
     }
   };
   const questions = async (category: string, focus: string) => {
     for (let n = 0; running; n++) {
       const body = await loadQuestion(`disk ${n}`, category, focus, 40);
+      const sent = Date.now();
       const response = await server.request('POST', '/api/questions', {
         cookie: cookies.teacher,
         body: body.payload,
         headers: body.headers,
       });
-      note(response.status, response.json()?.code);
+      note(sent, response.status, response.json()?.code);
     }
   };
   return {
-    statuses,
+    /** How the requests sent from `since` on (and answered by now) were answered, by status and code. */
+    statusesSince(since: number) {
+      const statuses: Record<string, number> = {};
+      for (const a of answered) if (a.sent >= since) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+      return statuses;
+    },
     acknowledged: () => acknowledged,
     async start() {
       const [category] = (await server.request('GET', '/api/category', { cookie: cookies.teacher })).json();
@@ -130,12 +136,15 @@ async function round(dataDir: string, ballast: string, watched: boolean, acknowl
   while (refusedAfterMs < 0 && Date.now() < deadline) {
     if (!watched) fillUntil(dataDir, ballast, 0);
     await new Promise((r) => setTimeout(r, 50));
-    if (writers.statuses['503 DISK_FULL']) refusedAfterMs = Date.now() - filledAt;
+    if (writers.statusesSince(filledAt)['503 DISK_FULL']) refusedAfterMs = Date.now() - filledAt;
   }
-  // What the writers meet while it stays full.
-  for (const key of Object.keys(writers.statuses)) delete writers.statuses[key];
-  await new Promise((r) => setTimeout(r, 2000));
-  const writesWhileFull = { ...writers.statuses };
+  // What the writers meet while it stays full: the requests sent after the first refusal.
+  const refusedAt = Date.now();
+  while (Date.now() < refusedAt + 2000) {
+    if (!watched) fillUntil(dataDir, ballast, 0);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const writesWhileFull = writers.statusesSince(refusedAt);
   const reads = await server.request('GET', '/api/student/courses', { cookie: cookies.student });
   const signIn = await server.request('POST', '/api/auth/login', {
     json: { email: 'parent@demo.academy', password: DEMO_PASSWORD },
@@ -143,11 +152,12 @@ async function round(dataDir: string, ballast: string, watched: boolean, acknowl
 
   // Room again.
   fs.rmSync(ballast, { force: true });
+  const roomAt = Date.now();
   let writesAfter = false;
   const back = Date.now() + 4 * DISK_CHECK_MS + 10_000;
   while (!writesAfter && Date.now() < back) {
     await new Promise((r) => setTimeout(r, 200));
-    writesAfter = (writers.statuses['201'] ?? 0) > (writesWhileFull['201'] ?? 0);
+    writesAfter = (writers.statusesSince(roomAt)['201'] ?? 0) > 0;
   }
   writers.stop();
   await writing;

@@ -14,10 +14,10 @@ describe('a full disk under the embedded database', () => {
     for (const round of rounds) {
       const which = round.watched ? 'watched' : 'unwatched';
       expect(round.refusedAfterMs, which).toBeGreaterThanOrEqual(0);
-      // Under the watch the writes are refused at the door, all of them.
+      // Under the watch every write sent after the first refusal is refused at the door. Without it the database
+      // and the files refuse what finds no room; a write that fits in room freed meanwhile may pass.
       if (round.watched) expect(Object.keys(round.writesWhileFull), which).toEqual(['503 DISK_FULL']);
       expect(round.writesWhileFull['503 DISK_FULL'], which).toBeGreaterThan(0);
-      expect(round.writesWhileFull['201'] ?? 0, which).toBe(0);
       expect(
         Object.keys(round.writesWhileFull).filter((status) => status.startsWith('500')),
         which,
