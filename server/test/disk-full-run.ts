@@ -231,10 +231,16 @@ async function main() {
   await opened.close();
   const rounds: DiskFullRound[] = [];
   let acknowledged = base.attemptsStored;
-  for (const watched of [true, false]) {
-    const result = await round(dataDir, ballast, watched, acknowledged);
-    acknowledged = result.attemptsAcknowledged;
-    rounds.push(result);
+  try {
+    for (const watched of [true, false]) {
+      const result = await round(dataDir, ballast, watched, acknowledged);
+      acknowledged = result.attemptsAcknowledged;
+      rounds.push(result);
+    }
+  } finally {
+    // The filesystem goes with the namespace; its mount point would stay behind in the temporary folder.
+    spawnSync('umount', [mountPoint]);
+    fs.rmSync(mountPoint, { recursive: true, force: true });
   }
   process.stdout.write(
     `${JSON.stringify({ filesystemMb: FILESYSTEM_MB, reserveMb: RESERVE_MB, rounds } satisfies DiskFullResult)}\n`,

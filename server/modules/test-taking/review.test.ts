@@ -42,21 +42,25 @@ let q: { choice: string; short: string };
 const as = (cookie: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   call(t.app, cookie, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-/** A test of two questions (2 marks, then 1), made by `author`, given to `mine` with manual release. */
+/** The form of a test of two questions (2 marks, then 1); overrides win. */
+const testForm = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Review test',
+  type: 'assessment',
+  description: '',
+  instructions: '',
+  timeLimit: 30,
+  totalMarks: 30,
+  testCode: '',
+  questions: [
+    { questionId: q.choice, order: 1, marks: 2 },
+    { questionId: q.short, order: 2, marks: 1 },
+  ],
+  ...overrides,
+});
+
+/** A test of two questions, made by `author`, given to `mine` with manual release. */
 async function makeTest(author = admin): Promise<string> {
-  const made = await as(author, 'POST', '/api/tests', {
-    name: 'Review test',
-    type: 'assessment',
-    description: '',
-    instructions: '',
-    timeLimit: 30,
-    totalMarks: 30,
-    testCode: '',
-    questions: [
-      { questionId: q.choice, order: 1, marks: 2 },
-      { questionId: q.short, order: 2, marks: 1 },
-    ],
-  });
+  const made = await as(author, 'POST', '/api/tests', testForm());
   expect(made.statusCode, made.body).toBe(201);
   const testId = made.json().test.id;
   const given = await as(admin, 'POST', `/api/tests/${testId}/assign`, { studentIds: [mine.id], release: 'manual' });
@@ -402,19 +406,12 @@ describe('a test’s results kept between reads', () => {
     expect((await results(open.testId)).students[0].released).toBe(true);
     expect((await results(open.testId)).awaitingRelease).toBe(0);
     // The test saved again: its own table announces nothing, its moment of saving tells.
-    const saved = await as(admin, 'PUT', `/api/tests/${open.testId}`, {
-      name: 'Review test, renamed',
-      type: 'assessment',
-      description: '',
-      instructions: '',
-      timeLimit: 30,
-      totalMarks: 60,
-      testCode: '',
-      questions: [
-        { questionId: q.choice, order: 1, marks: 2 },
-        { questionId: q.short, order: 2, marks: 1 },
-      ],
-    });
+    const saved = await as(
+      admin,
+      'PUT',
+      `/api/tests/${open.testId}`,
+      testForm({ name: 'Review test, renamed', totalMarks: 60 }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await results(open.testId)).test).toMatchObject({ name: 'Review test, renamed', totalMarks: 60 });
     // The student renamed, and the question's text changed, by other means than these routes.
