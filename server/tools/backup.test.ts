@@ -59,6 +59,18 @@ async function everyRow(dataDir: string): Promise<Record<string, string[]>> {
   }
 }
 
+/**
+ * Tables the server writes on its own clock, not on a request: a parent's weekly letter falls due on Sunday at
+ * 18:00 by default, and may while this test runs, between the backup and the server's stop. The copy holds the rows
+ * of the backup's moment; the original may hold more since, or a letter queued then and sent since.
+ */
+const WRITTEN_ON_THE_SERVERS_CLOCK = new Set(['letters', 'letter_settings']);
+
+function rowKey(table: string, row: string): string {
+  const value = JSON.parse(row) as Record<string, unknown>;
+  return table === 'letters' ? String(value.id) : `${String(value.parent_id)} ${String(value.student_id)}`;
+}
+
 function uploadsOf(dataDir: string): Map<string, Buffer> {
   const dir = path.join(dataDir, 'uploads');
   return new Map(
@@ -144,7 +156,12 @@ describe('npm run backup and npm run restore', () => {
 
     const [before, after] = [await everyRow(original), await everyRow(restoredDir)];
     expect(Object.keys(after)).toEqual(Object.keys(before));
-    for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+    for (const table of Object.keys(before)) {
+      if (WRITTEN_ON_THE_SERVERS_CLOCK.has(table)) {
+        const keysOf = (rows: string[]) => rows.map((row) => rowKey(table, row));
+        expect(keysOf(before[table]), table).toEqual(expect.arrayContaining(keysOf(after[table])));
+      } else expect(after[table], table).toEqual(before[table]);
+    }
     expect(before.answer_attempts.length).toBeGreaterThanOrEqual(3);
     const files = uploadsOf(original);
     expect(uploadsOf(restoredDir)).toEqual(files);
