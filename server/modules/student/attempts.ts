@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
@@ -6,6 +5,7 @@ import type { Db } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { answerAttempts } from '../../db/schema';
 import { BatchWriter } from '../../lib/batch-writer';
+import { timeOrderedUuid } from '../../lib/crypto';
 import { CHANNELS } from '../../db/changes';
 import type { Memo } from '../../lib/kept/stores';
 import { dayCountingCtes } from '../../db/days';
@@ -123,7 +123,7 @@ export function attemptWriter(
   const given = new WeakMap<NewAttempt, { id: string; at: string }>();
   const idOf = (row: NewAttempt) => {
     let found = given.get(row);
-    if (!found) given.set(row, (found = { id: randomUUID(), at: stamp(row.createdAt) }));
+    if (!found) given.set(row, (found = { id: timeOrderedUuid(row.createdAt.getTime()), at: stamp(row.createdAt) }));
     return found;
   };
   return new BatchWriter<NewAttempt>(
