@@ -48,6 +48,9 @@ export type ReachableQuestion = QuestionToCheck & { via: string | null };
 
 type ByStudent = { student: string };
 
+/** When a given test opens and closes, in Unix milliseconds; null where it has no bound. */
+export type TestWindow = [opensAt: number | null, closesAt: number | null];
+
 export const studentMemos = {
   /** By student, question and preferred section (null: not reachable). */
   reachableQuestion: keptMemo<ReachableQuestion | null, { student: string; question: string; section: string | null }>({
@@ -77,10 +80,11 @@ export const studentMemos = {
   /** By student: their courses and open sections with their exercises. */
   studentOutline: keptMemo<StudentOutline, ByStudent>({ clearedBy: ['content'], maxBytes: 16 * MB, scoped: true }),
   /**
-   * By student: whether any test was ever assigned to them, so the dashboard's figures of a student without tests
-   * cost no statement; assigning a test is announced as content naming the student.
+   * By student: the windows of the tests given to them that they have not submitted and that have not closed, so the
+   * dashboard counts the tests open now without a statement as time opens and closes them; a test given, its window
+   * changed or taken back, and a sitting submitted are announced as content naming the student.
    */
-  studentHasTests: keptMemo<boolean, ByStudent>({ clearedBy: ['content'], maxBytes: 1 * MB, scoped: true }),
+  studentTestWindows: keptMemo<TestWindow[], ByStudent>({ clearedBy: ['content'], maxBytes: 4 * MB, scoped: true }),
   /**
    * By student: whether any section has a due date for them (their own, or a class's they are in), so the dashboard's
    * figures of a student without due dates cost no statement; a due date set or cleared, and a student joining or

@@ -10,7 +10,7 @@ import type {
 } from '../../../common/schemas/learning';
 import { LEARNING_MESSAGES, SOLUTION_AFTER_WRONG } from '../../../common/schemas/learning';
 import type { AppContext } from '../../context';
-import type { QuestionToCheck, ReachableQuestion } from './kept';
+import type { QuestionToCheck, ReachableQuestion, TestWindow } from './kept';
 import type { Db } from '../../db/client';
 import { courses, helpOpened, questions } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
@@ -547,26 +547,22 @@ async function sectionsDue(ctx: AppContext, studentId: string): Promise<number> 
 }
 
 /**
- * Tests the student can sit now (the window is open, or there is none) and has not submitted: one count on the
- * student's assignments (test_assignments_student_idx) and their sittings (test_attempts_assignment_key). Not kept:
- * a window opening or closing changes it with no write to announce; a student who never had a test costs nothing.
+ * Tests the student can sit now (the window is open, or there is none) and has not submitted, counted from their
+ * kept windows (studentTestWindows): the count moves with the clock, the windows only with a write, which announces.
  */
 async function openTestsDue(ctx: AppContext, studentId: string): Promise<number> {
-  const hasTests = await ctx.memos.studentHasTests.remember({ student: studentId }, async () => {
-    const [found] = await rows<{ any: boolean }>(
+  const windows = await ctx.memos.studentTestWindows.remember({ student: studentId }, async () => {
+    const open = await rows<{ opens_at: number | null; closes_at: number | null }>(
       ctx.db,
-      sql`select exists (select 1 from test_assignments ta where ta.student_id = ${studentId}) as any`,
+      sql`select extract(epoch from ta.opens_at)::float8 * 1000 as opens_at, extract(epoch from ta.closes_at)::float8 * 1000 as closes_at
+          from test_assignments ta
+          where ta.student_id = ${studentId} and (ta.closes_at is null or ta.closes_at > ${ctx.now().toISOString()}::timestamptz)
+            and not exists (select 1 from test_attempts tat where tat.assignment_id = ta.id and tat.submitted_at is not null)`,
     );
-    return found.any;
+    return open.map((w): TestWindow => [w.opens_at, w.closes_at]);
   });
-  if (!hasTests) return 0;
-  const now = ctx.now().toISOString();
-  const [row] = await rows<{ n: number }>(
-    ctx.db,
-    sql`select count(*)::int as n from test_assignments ta
-        where ta.student_id = ${studentId}
-          and (ta.opens_at is null or ta.opens_at <= ${now}::timestamptz) and (ta.closes_at is null or ta.closes_at > ${now}::timestamptz)
-          and not exists (select 1 from test_attempts tat where tat.assignment_id = ta.id and tat.submitted_at is not null)`,
-  );
-  return row.n;
+  const now = ctx.now().getTime();
+  return windows.filter(
+    ([opensAt, closesAt]) => (opensAt === null || opensAt <= now) && (closesAt === null || closesAt > now),
+  ).length;
 }

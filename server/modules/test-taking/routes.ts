@@ -47,7 +47,7 @@ export function testTakingRoutes(ctx: AppContext) {
         count: await taking.pendingReviews(ctx, actor(req.user!)),
       }),
     );
-    // Invalidates content: a student's first test turns on their dashboard's Assignments due count (studentHasTests).
+    // Invalidates content: the tests given join their students' Assignments due count (studentTestWindows).
     r.post(
       '/tests/:id/assign',
       {

@@ -505,23 +505,32 @@ describe('sitting a test', () => {
     expect(late.json().message).toBe(M.closed);
   });
 
-  it("counts the dashboard's Assignments due: open (or windowless) and unsubmitted, not before it opens nor once submitted", async () => {
-    const due = async () => (await as(mineCookie, 'GET', '/api/student/stats')).json().assignmentsDue as number;
-    const before = await due();
+  it("counts the dashboard's Assignments due: open (or windowless) and unsubmitted, as the clock opens and closes windows", async () => {
+    // A student of their own: the clock moves here, and other tests' windows would move their count.
+    const learner = await buildStudent(t.db);
+    const cookie = await signIn(t.app, learner);
+    const due = async () => (await as(cookie, 'GET', '/api/student/stats')).json().assignmentsDue as number;
+    const giveTo = (testId: string, body: Record<string, unknown> = {}) =>
+      give(testId, { studentIds: [learner.id], ...body });
+    expect(await due()).toBe(0);
     const now = t.clock.now().getTime();
-    const later = await makeTest();
-    await give(later, { opensAt: new Date(now + 3_600_000).toISOString() });
-    const closed = await makeTest();
-    await give(closed, { closesAt: new Date(now - 1000).toISOString() });
-    expect(await due()).toBe(before);
+    await giveTo(await makeTest(), { opensAt: new Date(now + 3_600_000).toISOString() });
+    await giveTo(await makeTest(), { closesAt: new Date(now - 1000).toISOString() });
+    await giveTo(await makeTest(), { closesAt: new Date(now + 7_200_000).toISOString() });
+    expect(await due()).toBe(1);
     const open = await makeTest();
-    await give(open);
-    expect(await due()).toBe(before + 1);
-    const assignmentId = (await myTests()).find((x) => x.testId === open)!.assignmentId;
-    const sat = await start(assignmentId);
-    expect(await due()).toBe(before + 1);
-    expect((await as(mineCookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
-    expect(await due()).toBe(before);
+    await giveTo(open);
+    expect(await due()).toBe(2);
+    const assignmentId = (await myTests(cookie)).find((x) => x.testId === open)!.assignmentId;
+    const sat = await start(assignmentId, cookie);
+    expect(await due()).toBe(2);
+    expect((await as(cookie, 'POST', `/api/student/attempts/${sat.id}/submit`)).statusCode).toBe(200);
+    expect(await due()).toBe(1);
+    // Nothing is written as time passes: the first window opens, then the third closes.
+    t.clock.advance(3_600);
+    expect(await due()).toBe(2);
+    t.clock.advance(3_600);
+    expect(await due()).toBe(1);
   });
 
   it('counts Pending Reviews: submitted sittings awaiting a manual release, a teacher only their own students', async () => {
