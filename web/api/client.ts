@@ -10,9 +10,40 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly issues?: Array<{ path: string; message: string }>,
+    /** How long the server asked to be left before the request is tried again (its Retry-After). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** The wait a reply's Retry-After asks for (seconds, or an HTTP date), in milliseconds; undefined without one. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its day and zone; Date.parse would take "1.5" or "-5" for a date too.
+  const at = /GMT$/i.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** The longest a read waits before it is tried again, whatever a server asks. */
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * Whether a failed read is tried once more: when trying again may help (the server could not be reached, was busy,
+ * or was away for a moment: 5xx and 429), not when it refused the request itself (4xx), which it would refuse again.
+ */
+export function retryRead(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1) return false;
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 429 || error.status >= 500;
+}
+
+/** The wait before that try: what the server asked for (a 503's Retry-After), else a second. */
+export function readRetryDelay(failureCount: number, error: unknown): number {
+  const asked = error instanceof ApiError ? error.retryAfterMs : undefined;
+  return Math.min(asked ?? 1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);
 }
 
 const UNAUTHORIZED_EVENT = 'academy:unauthorized';
@@ -33,16 +64,27 @@ export function reportUnauthorized(): void {
 
 /**
  * The failure of a reply the server refused: its JSON `{ message, code, issues }` when it sent one, else the
- * screen's fallback. Shared by `api` and the upload, which read replies their own way.
+ * screen's fallback, and the wait its Retry-After asks for. Shared by `api` and the upload, which read replies their own way.
  */
-export function refusal(status: number, text: string, fallbackMessage: string): ApiError {
+export function refusal(
+  status: number,
+  text: string,
+  fallbackMessage: string,
+  retryAfter: string | null = null,
+): ApiError {
   let payload: { message?: string; code?: string; issues?: ApiError['issues'] } = {};
   try {
     payload = (JSON.parse(text) as typeof payload | null) ?? {};
   } catch {
     // A proxy's HTML error page: the fallback says it better.
   }
-  return new ApiError(payload.message || fallbackMessage, status, payload.code, payload.issues);
+  return new ApiError(
+    payload.message || fallbackMessage,
+    status,
+    payload.code,
+    payload.issues,
+    retryAfterMs(retryAfter),
+  );
 }
 
 const base = ((import.meta.env.VITE_API_BASE as string | undefined) ?? '/api').replace(/\/+$/, '');
@@ -78,7 +120,7 @@ async function request<T>(method: string, path: string, body: unknown, fallbackM
     }
   }
   if (response.status === 401) reportUnauthorized();
-  if (!response.ok) throw refusal(response.status, text, fallbackMessage);
+  if (!response.ok) throw refusal(response.status, text, fallbackMessage, response.headers.get('Retry-After'));
   return data as T;
 }
 

@@ -18,7 +18,11 @@ class FakeXhr {
   open(_method: string, url: string) {
     this.url = url;
   }
+  responseHeaders: Record<string, string> = {};
   setRequestHeader() {}
+  getResponseHeader(name: string) {
+    return this.responseHeaders[name] ?? null;
+  }
   send() {
     FakeXhr.last = this;
   }
@@ -51,7 +55,7 @@ describe('uploadFile', () => {
     expect(FakeXhr.last.withCredentials).toBe(true);
   });
 
-  it("fails with the server's message, the fallback without one, and tells the app of a 401", async () => {
+  it("fails with the server's message, the fallback without one, the wait a 503 asks for, and tells the app of a 401", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const refused = uploadFile('/files', new Blob(['x']), { fallback: 'Failed' });
     FakeXhr.last.answer(413, '{"message":"Too large"}');
@@ -64,6 +68,14 @@ describe('uploadFile', () => {
     await expect(unauthorized).rejects.toMatchObject({ message: 'Failed', status: 401 });
     expect(signedOut).toHaveBeenCalledOnce();
     stop();
+
+    const away = uploadFile('/files', new Blob(['x']), { fallback: 'Failed' });
+    FakeXhr.last.responseHeaders['Retry-After'] = '30';
+    FakeXhr.last.answer(
+      503,
+      '{"message":"The academy cannot store or read images right now.","code":"FILES_UNAVAILABLE"}',
+    );
+    await expect(away).rejects.toMatchObject({ status: 503, code: 'FILES_UNAVAILABLE', retryAfterMs: 30_000 });
 
     const lost = uploadFile('/files', new Blob(['x']), { fallback: 'Failed' });
     FakeXhr.last.onerror?.();

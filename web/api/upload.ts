@@ -29,7 +29,8 @@ export function uploadFile<T>(path: string, file: Blob, { fallback, onProgress, 
     xhr.onload = () => {
       const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
       if (xhr.status === 401) reportUnauthorized();
-      if (xhr.status < 200 || xhr.status >= 300) return reject(refusal(xhr.status, text, fallback));
+      if (xhr.status < 200 || xhr.status >= 300)
+        return reject(refusal(xhr.status, text, fallback, xhr.getResponseHeader('Retry-After')));
       try {
         resolve((text ? JSON.parse(text) : undefined) as T);
       } catch {
