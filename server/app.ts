@@ -243,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('flushWrites', () => ctx.attempts.flush());
   app.addHook('onClose', async () => {
     try {
-      await ctx.attempts.flush();
+      await ctx.attempts.drain();
     } catch {
       // The one loss left: attempts kept through an outage die with the process that kept them.
       app.log.error(

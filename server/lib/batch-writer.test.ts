@@ -232,6 +232,25 @@ describe('BatchWriter', () => {
       expect(db.stored).toEqual([1]);
     });
 
+    it('drains at once as the process stops: the held rows are tried again without waiting out the retry', async () => {
+      const db = database();
+      const writer = new BatchWriter<number>(db.write, { ...noErrors, retry: { firstMs: 60_000, maxMs: 60_000 } });
+      db.up = false;
+      for (const n of [1, 2, 3]) await writer.add(n);
+      await vi.waitFor(() => expect(db.tries.length).toBe(1));
+      // Still away: two tries at once, then refused, the rows kept.
+      const started = Date.now();
+      await expect(writer.drain()).rejects.toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      expect(db.tries.length).toBe(3);
+      expect(writer.unwritten).toBe(3);
+      // Back within the retry's minute: drained now, not in a minute.
+      db.up = true;
+      await writer.drain();
+      expect(db.stored).toEqual([1, 2, 3]);
+      expect(writer.unwritten).toBe(0);
+      expect(Date.now() - started).toBeLessThan(1000);
+    });
+
     it('keeps a batch written one by one from the row where it was cut off, writing none twice', async () => {
       const stored: number[] = [];
       const failed: number[] = [];

@@ -60,6 +60,10 @@ export class BatchWriter<Row> {
   private scheduled = false;
   /** The timer of a statement gathering rows, cut short by flush() or a full statement. */
   private gathering: NodeJS.Timeout | null = null;
+  /** The timer of the next try while the database cannot be reached, cut short by drain(). */
+  private retrying: NodeJS.Timeout | null = null;
+  /** Told when a write ends, written or not (drain() waits for its tries). */
+  private readonly afterWrite: Array<() => void> = [];
   /** A flush is waiting: statements leave at once until nothing waits. */
   private urgent = false;
   /** While the database cannot be reached, the wait before the next try; null while it answers. */
@@ -119,6 +123,26 @@ export class BatchWriter<Row> {
     return this.unlessUnreachable(written.then(() => undefined));
   }
 
+  /**
+   * The last flush, as the process stops. Rows held for a retry are tried again at once, not after the retry's wait:
+   * the database (or room on the disk) may have come back since the last try, and a process that ends first loses
+   * what it acknowledged. Then as flush(): refused if the database still cannot take them.
+   */
+  async drain(tries = 2): Promise<void> {
+    for (let n = 0; n < tries && this.retryMs !== null; n++) {
+      if (!this.retrying && this.inFlight.size === 0) break;
+      const tried = new Promise<void>((resolve) => this.afterWrite.push(resolve));
+      if (this.retrying) {
+        clearTimeout(this.retrying);
+        this.retrying = null;
+        this.scheduled = false;
+        this.leave();
+      }
+      await tried;
+    }
+    return this.flush();
+  }
+
   /** `written`, unless the database turns out unreachable first: then a refusal at once. */
   private unlessUnreachable(written: Promise<void>): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -142,27 +166,30 @@ export class BatchWriter<Row> {
   private schedule(): void {
     if (this.waiting.length === 0) this.urgent = false;
     if (this.scheduled || this.waiting.length === 0) return;
-    const write = () => {
-      this.scheduled = false;
-      this.gathering = null;
-      void this.writeNext();
-    };
     // While the database cannot be reached one write at a time asks it again, after a wait: the rows keep their
     // order, and a database on its way back is not met by every statement at once.
     if (this.retryMs !== null) {
       if (this.inFlight.size > 0) return;
       this.scheduled = true;
-      setTimeout(write, this.retryMs);
+      this.retrying = setTimeout(this.leave, this.retryMs);
       return;
     }
     if (this.inFlight.size >= this.maxWrites) return;
     this.scheduled = true;
     const gatherMs = this.options.gatherMs ?? 0;
     if (gatherMs > 0 && !this.urgent && this.waiting[0].rows.length < this.maxRows)
-      this.gathering = setTimeout(write, gatherMs);
+      this.gathering = setTimeout(this.leave, gatherMs);
     // Rows from every request read in this turn of the event loop join the same write.
-    else setImmediate(write);
+    else setImmediate(this.leave);
   }
+
+  /** The scheduled statement leaves. */
+  private readonly leave = () => {
+    this.scheduled = false;
+    this.gathering = null;
+    this.retrying = null;
+    void this.writeNext();
+  };
 
   private async writeNext(): Promise<void> {
     const batch = this.waiting.shift();
@@ -181,6 +208,7 @@ export class BatchWriter<Row> {
       this.holdForRetry(batch);
     }
     this.schedule();
+    for (const told of this.afterWrite.splice(0)) told();
   }
 
   /**

@@ -109,7 +109,7 @@ const ATTEMPTS_GATHER_MS = 10;
  * insert, which kept it under its latency budget. While the database cannot be reached they are kept and written
  * on its return, or the check is refused once too many wait. An attempt can be lost only if the process dies
  * before its batch is written: within the few milliseconds (ATTEMPTS_GATHER_MS and a write) it waits, or while
- * the database is away (shutdown flushes, and says how many it could not write). A row the database refuses takes
+ * the database is away (shutdown tries them once more at once, and says how many it could not write). A row the database refuses takes
  * its student's counted figures with it, so they are read again.
  */
 export function attemptWriter(

@@ -36,6 +36,9 @@ class FakeXhr {
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
+  getResponseHeader() {
+    return null;
+  }
   send(body: unknown) {
     this.body = body;
     FakeXhr.all.push(this);
