@@ -78,6 +78,8 @@ async function main() {
     ...(jobs && !lettersApart ? { mailer: { send: async () => void mailed++ } } : {}),
   });
   await app.listen({ port: Number(portArg), host: '127.0.0.1' });
+  // As the academy's start does (a seeded year has them already).
+  void database.buildIndexes(app.log);
   let letters: LettersProcess | undefined;
   if (lettersApart) {
     Object.assign(process.env, {

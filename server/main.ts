@@ -151,6 +151,8 @@ async function main() {
     app.log.info(`metrics at ${ownUrl(metricsServer.address)}/metrics`);
   }
   await app.listen({ port: config.port, host: config.host });
+  // While the academy serves: the queries are right without them, and a large table's build takes minutes.
+  void database.buildIndexes(app.log);
   if (database.kind === 'postgres') letters = startLettersProcess(app.log);
   if (backupToken)
     writeBackupAccess(config.dataDir, {

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { isDatabaseUnreachable } from '../lib/database-errors';
+import { buildIndexesConcurrently, createIndexesInPlace, type IndexLog } from './background-indexes';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,6 +40,12 @@ export interface Database {
    * string (its migrations), which PGlite accepts only outside a prepared statement.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Builds the indexes of background-indexes.ts that the database lacks, without holding its writes. Resolves once
+   * they stand, another instance builds them, the build failed (logged: the next start tries again) or the database
+   * was closed (which stops the build).
+   */
+  buildIndexes(log: IndexLog): Promise<void>;
 }
 
 export interface PoolStats {
@@ -175,13 +182,18 @@ export async function openPglite(
     throw error;
   }
   const db = drizzlePglite({ client: withoutStatementParsers(client), schema }) as unknown as Db;
-  if (options.migrate ?? true) await migratePglite(db as never, { migrationsFolder });
+  if (options.migrate ?? true) {
+    await migratePglite(db as never, { migrationsFolder });
+    await createIndexesInPlace((text) => client.query(text));
+  }
   let closed = false;
   return {
     db,
     kind: 'pglite',
     // The data directory's lock already keeps every other process out.
     exclusive: (work) => work(),
+    // Built at open.
+    buildIndexes: async () => {},
     async executeSql(text, values) {
       if (!values || values.length === 0) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
       return { rows: (await client.query(text, values)).rows };
@@ -350,6 +362,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
   await exclusive(() => migratePg(db as never, { migrationsFolder }));
   let closed = false;
+  /** The backend building an index, cancelled by close(): the build would otherwise go on after the process. */
+  let indexBuilderPid: number | null = null;
   // LISTEN holds a connection of its own for good. When it is lost, every handler hears '*' (anything may have
   // changed while nobody listened) and the channels are listened to again on a new connection; then once more, as
   // what was read between the loss and then (the pool may be back first) may have missed a notice.
@@ -393,6 +407,23 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     exclusive,
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
+    async buildIndexes(log) {
+      if (closed) return;
+      // A connection of its own: the build holds it for minutes, and the pool is for requests.
+      const builder = new pg.Client(connection);
+      builder.on('error', () => {});
+      try {
+        await builder.connect();
+        indexBuilderPid = ((await builder.query('select pg_backend_pid() as pid')).rows[0] as { pid: number }).pid;
+        const run = (text: string, values?: unknown[]) => builder.query(text, values);
+        if ((await buildIndexesConcurrently(run, log)) === 'busy') log.info('another instance builds the indexes');
+      } catch (error) {
+        if (!closed) log.warn(`indexes not built (${(error as Error).message}): the next start tries again`);
+      } finally {
+        indexBuilderPid = null;
+        await builder.end().catch(() => {});
+      }
+    },
     async listen(channel, handler) {
       const isNew = !handlers.has(channel);
       handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
@@ -402,6 +433,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async close() {
       if (closed) return;
       closed = true;
+      // Left INVALID, it is dropped and built again at the next start.
+      if (indexBuilderPid !== null) await pool.query('select pg_cancel_backend($1)', [indexBuilderPid]).catch(() => {});
       stopWatching();
       await listener?.end().catch(() => {});
       await pool.end();

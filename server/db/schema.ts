@@ -769,11 +769,11 @@ export const answerAttempts = pgTable(
   },
   (t) => [
     index('answer_attempts_student_idx').on(t.studentId, t.createdAt),
-    // Whether a check is a question's first try for its student, as the stored checks are counted into skills and days.
-    index('answer_attempts_student_question_idx').on(t.studentId, t.questionId, t.createdAt),
+    // A student's checks per question (whether one is a first try, their totals) have an index built while the academy
+    // serves, answer_attempts_student_checks_idx (db/background-indexes.ts): building it here would hold the writes.
     index('answer_attempts_question_idx').on(t.questionId),
-    // Whether a student ever got a question right, one probe however many wrong tries came before: the pair's index
-    // above walks every try of the pair, and a student stuck on a question stores thousands.
+    // Whether a student ever got a question right, one probe however many wrong tries came before: the checks' index
+    // walks every try of the pair, and a student stuck on a question stores thousands.
     index('answer_attempts_solved_idx')
       .on(t.studentId, t.questionId)
       .where(sql`is_correct`),

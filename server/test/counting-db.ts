@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { createIndexesInPlace } from '../db/background-indexes';
 import type { Database, Db } from '../db/client';
 import * as schema from '../db/schema';
 
@@ -14,6 +15,7 @@ export async function countingDb(): Promise<{ db: Db; database: Database; querie
   const queries: string[] = [];
   const db = drizzle(client, { schema, logger: { logQuery: (query) => void queries.push(query) } }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: new URL('../db/migrations', import.meta.url).pathname });
+  await createIndexesInPlace((text) => client.query(text));
   const close = () => client.close();
   const database: Database = {
     db,
@@ -24,6 +26,7 @@ export async function countingDb(): Promise<{ db: Db; database: Database; querie
       values?.length
         ? { rows: (await client.query(text, values)).rows }
         : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+    buildIndexes: async () => {},
     close,
   };
   return { db, database, queries, close };
