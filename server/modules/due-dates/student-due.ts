@@ -4,6 +4,7 @@ import type { DueItem } from '../../../common/schemas/due-dates';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/prepared';
 import { accessibleSectionIds } from '../student/access';
+import { sectionFinishedAt, type StudentOutline, type StudentTotals } from '../student/progress';
 import { effectiveDueDates } from './effective';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -93,14 +94,36 @@ export async function studentDueItems(db: Db, studentId: string, now: Date): Pro
   return items.sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt) || a.title.localeCompare(b.title));
 }
 
+/** A section's due date for a student (effectiveDueDates), in milliseconds since 1970. */
+export interface SectionDueDate {
+  sectionId: string;
+  dueAt: number;
+}
+
+/** Every section's due date for a student, open to them or not (what is open changes apart: their outline). */
+export async function studentDueDates(db: Db, studentId: string): Promise<SectionDueDate[]> {
+  return rows<SectionDueDate>(
+    db,
+    sql`select d.section_id as "sectionId", extract(epoch from d.due_at)::float8 * 1000 as "dueAt"
+      from (${effectiveDueDates(studentId)}) d`,
+  );
+}
+
 /**
- * The sections a student still has to finish by a due date that has not passed: what the dashboard's "Assignments
- * Due" adds to the given tests open now. Missing work is not counted: it is no longer due, it is overdue, and the
- * Assignments list shows it.
+ * The sections open to a student that they still have to finish by a due date that has not passed: what the
+ * dashboard's "Assignments Due" adds to the given tests open now. Missing work is not counted: it is no longer due,
+ * it is overdue, and the Assignments list shows it. From their outline and totals, which count a check as it is
+ * taken, as `dueSections` counts the stored ones.
  */
-export async function openSectionsDue(db: Db, studentId: string, now: Date): Promise<number> {
-  const sections = await dueSections(db, studentId);
-  return sections.filter(
-    (s) => dueState(new Date(s.due_at), s.finished_at ? new Date(s.finished_at) : null, now) === 'open',
-  ).length;
+export function openSectionsDue(
+  dueDates: SectionDueDate[],
+  outline: StudentOutline,
+  totals: StudentTotals,
+  now: Date,
+): number {
+  const open = new Map(outline.sections.map((section) => [section.sectionId, section]));
+  return dueDates.filter((due) => {
+    const section = open.get(due.sectionId);
+    return section && dueState(new Date(due.dueAt), sectionFinishedAt(section, totals), now) === 'open';
+  }).length;
 }

@@ -1,5 +1,6 @@
 import type { CheckableQuestion, CheckResult } from '../../../common/answers';
 import { keptMemo, MB, type KeptView } from '../../lib/kept/declare';
+import type { SectionDueDate } from '../due-dates/student-due';
 import type { StudentOutline, StudentTotals } from './progress';
 
 /**
@@ -86,11 +87,12 @@ export const studentMemos = {
    */
   studentTestWindows: keptMemo<TestWindow[], ByStudent>({ clearedBy: ['content'], maxBytes: 4 * MB, scoped: true }),
   /**
-   * By student: whether any section has a due date for them (their own, or a class's they are in), so the dashboard's
-   * figures of a student without due dates cost no statement; a due date set or cleared, and a student joining or
-   * leaving a class, are announced as content naming the students it reaches.
+   * By student: the due date of each section that has one for them (their own, or a class's they are in), so the
+   * dashboard counts the sections still due from their kept outline and totals, without a statement as the clock
+   * and their checks move; a due date set or cleared, and a student joining or leaving a class, are announced as
+   * content naming the students it reaches.
    */
-  studentHasDueDates: keptMemo<boolean, ByStudent>({ clearedBy: ['content'], maxBytes: 1 * MB, scoped: true }),
+  studentDueDates: keptMemo<SectionDueDate[], ByStudent>({ clearedBy: ['content'], maxBytes: 4 * MB, scoped: true }),
   /**
    * By student: the questions on the papers of their sittings not yet submitted, which they may not check, read the
    * solution of or fetch as practice meanwhile; a sitting started or submitted is announced as content naming them.

@@ -127,6 +127,12 @@ export const isSolved = (totals: StudentTotals, questionId: string) => (totals.q
 export const isSectionDone = (section: OutlineSection, totals: StudentTotals) =>
   section.questionIds.length > 0 && section.questionIds.every((q) => isSolved(totals, q));
 
+/** When a section was finished: the moment the last of its exercises was first answered right; null until then. */
+export function sectionFinishedAt(section: OutlineSection, totals: StudentTotals): Date | null {
+  if (!isSectionDone(section, totals)) return null;
+  return new Date(Math.max(...section.questionIds.map((q) => totals.questions[q][3])));
+}
+
 /** The figures of the student's dashboard and of their parent's reports, from their outline and totals. */
 export function progressOf(outline: StudentOutline, totals: StudentTotals): Progress {
   const tried = Object.values(totals.questions);

@@ -16,8 +16,7 @@ import { courses, helpOpened, questions } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import { accessibleSectionIds, accessibleUnitIds, assignedCourseIds } from './access';
-import { effectiveDueDates } from '../due-dates/effective';
-import { openSectionsDue } from '../due-dates/student-due';
+import { openSectionsDue, studentDueDates } from '../due-dates/student-due';
 import { recordAttempt } from './attempts';
 import {
   isSolved,
@@ -484,10 +483,15 @@ const keptProgress = (ctx: AppContext, studentId: string) =>
 
 /** The dashboard's figures: enrolled courses, questions solved and first-try accuracy, each course's progress, the last section. */
 export async function studentStats(ctx: AppContext, studentId: string): Promise<StudentStats> {
-  const [[outline, totals], due] = await Promise.all([keptProgress(ctx, studentId), assignmentsDue(ctx, studentId)]);
+  const [[outline, totals], testsDue, dueDates] = await Promise.all([
+    keptProgress(ctx, studentId),
+    openTestsDue(ctx, studentId),
+    ctx.memos.studentDueDates.remember({ student: studentId }, () => studentDueDates(ctx.db, studentId)),
+  ]);
   return {
     enrolledCourses: outline.courses.length,
-    assignmentsDue: due,
+    // The given tests open now and the sections not yet finished whose due date has not passed.
+    assignmentsDue: testsDue + openSectionsDue(dueDates, outline, totals, ctx.now()),
     attempts: totals.attempts,
     correctAttempts: totals.correctAttempts,
     ...progressOf(outline, totals),
@@ -524,26 +528,6 @@ export async function courseSectionProgress(
         solved: s.questionIds.filter((q) => isSolved(totals, q)).length,
       })),
   };
-}
-
-/**
- * The dashboard's "Assignments Due": the given tests open now and the sections not yet finished whose due date has
- * not passed (due-dates/student-due.ts).
- */
-async function assignmentsDue(ctx: AppContext, studentId: string): Promise<number> {
-  const [tests, sections] = await Promise.all([openTestsDue(ctx, studentId), sectionsDue(ctx, studentId)]);
-  return tests + sections;
-}
-
-async function sectionsDue(ctx: AppContext, studentId: string): Promise<number> {
-  const hasDueDates = await ctx.memos.studentHasDueDates.remember({ student: studentId }, async () => {
-    const [found] = await rows<{ any: boolean }>(
-      ctx.db,
-      sql`select exists (select 1 from (${effectiveDueDates(studentId)}) sd) as any`,
-    );
-    return found.any;
-  });
-  return hasDueDates ? openSectionsDue(ctx.db, studentId, ctx.now()) : 0;
 }
 
 /**
