@@ -51,6 +51,11 @@ declare module 'fastify' {
     keptRoutes: Array<{ method: string; url: string; view: string; schema: unknown }>;
     /** What every view and memo holds now, for the metrics. */
     keptSizes(): KeptSize[];
+    /**
+     * Resolves once this instance has applied the notices of the writes committed before the call: for a write made
+     * outside a route (a test's own rows), whose notices reach this instance a moment later on PostgreSQL.
+     */
+    heardWrites(): Promise<void>;
   }
 }
 
@@ -266,6 +271,7 @@ export async function registerKept<D extends Record<string, SomeKeptMemo>>(
     for (const channel of channels) clear(channel);
   }
 
+  app.decorate('heardWrites', () => heardOwnWrites(['content', 'bank', 'users', 'catalogue', 'academy']));
   app.decorate('keptRoutes', []);
   app.decorate('keptSizes', () =>
     (['view', 'memo'] as const).flatMap((listed) =>
