@@ -35,7 +35,7 @@ export interface OutlineSection {
 
 /** A student's assigned courses and the sections open to them: only content and assignments change it. */
 export interface StudentOutline {
-  courses: Array<{ id: string; name: string; code: string }>;
+  courses: Array<{ id: string; name: string; code: string; description: string }>;
   sections: OutlineSection[];
 }
 
@@ -79,7 +79,8 @@ export function totalsJson(studentId: StudentRef): SQL {
 export function outlineJson(studentId: StudentRef): SQL {
   return sql`json_build_object(
     'courses', coalesce((
-      select json_agg(json_build_object('id', o_c.id, 'name', o_c.title, 'code', o_c.code) order by o_c.title, o_c.code)
+      select json_agg(json_build_object('id', o_c.id, 'name', o_c.title, 'code', o_c.code, 'description', o_c.description)
+        order by o_c.title, o_c.code)
       from courses o_c where o_c.id in (${assignedCourseIds(studentId)})), '[]'::json),
     'sections', coalesce((
       select json_agg(json_build_object(

@@ -42,28 +42,18 @@ import { ANOTHER_AFTER_WRONG, TEMPLATE_MESSAGES } from '../../../common/rules/te
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The student's assigned courses, with the question ids of their accessible sections: two queries. */
+/**
+ * The student's assigned courses, with the question ids of their open sections in order: from their kept outline,
+ * which the dashboard and the checks read too, so no statement once kept.
+ */
 export async function studentCourseList(ctx: AppContext, studentId: string): Promise<StudentCourse[]> {
-  const [courseRows, exerciseRows] = await Promise.all([
-    rows<{ id: string; title: string; code: string; description: string }>(
-      ctx.db,
-      sql`select c.id, c.title, c.code, c.description from courses c
-          where c.id in (${assignedCourseIds(studentId)}) order by c.title, c.code`,
-    ),
-    rows<{ course_id: string; question_id: string }>(
-      ctx.db,
-      sql`select u.course_id, sq.question_id from section_questions sq
-          join sections s on s.id = sq.section_id join units u on u.id = s.unit_id
-          where sq.section_id in (${accessibleSectionIds(studentId)})
-          order by u.unit_number, s.section_number, sq.position`,
-    ),
-  ]);
-  return courseRows.map((c) => ({
+  const outline = await outlineOf(ctx, studentId);
+  return outline.courses.map((c) => ({
     id: c.id,
-    name: c.title,
+    name: c.name,
     code: c.code,
     description: c.description,
-    exercises: [...new Set(exerciseRows.filter((e) => e.course_id === c.id).map((e) => e.question_id))],
+    exercises: [...new Set(outline.sections.filter((s) => s.courseId === c.id).flatMap((s) => s.questionIds))],
     // Courses have no body text of their own in our model; lessons live in sections.
     content: '',
   }));
