@@ -306,14 +306,18 @@ describe('npm run db:to-postgres', () => {
               [],
             )
           ).rows as Array<{ parent_id: string; student_id: string; period: string; status: string }>;
+        // The daily letter, and the demo's weekly one too when the copy runs after its hour on a Sunday.
         const sent = await letters();
-        expect(sent.map((l) => l.status)).toEqual(['sent']);
+        expect(sent.length).toBeGreaterThan(0);
+        expect(sent.map((l) => l.status)).toEqual(sent.map(() => 'sent'));
         await claimDueLetters(onTarget.db, Buffer.alloc(32), new Date());
-        const samePeriod = (await letters()).filter(
-          (l) =>
-            l.parent_id === sent[0].parent_id && l.student_id === sent[0].student_id && l.period === sent[0].period,
-        );
-        expect(samePeriod).toEqual(sent);
+        const after = await letters();
+        for (const letter of sent) {
+          const samePeriod = after.filter(
+            (l) => l.parent_id === letter.parent_id && l.student_id === letter.student_id && l.period === letter.period,
+          );
+          expect(samePeriod).toEqual([letter]);
+        }
       } finally {
         await onTarget.close();
       }
