@@ -358,7 +358,7 @@ async function postgresYear() {
     // What the academy's first start builds while it serves (a kept year of an earlier release lacks them), timed
     // here so that the measurements below read a database as it stands once built.
     const building = performance.now();
-    await database.buildIndexes({ info: () => {}, warn: (message) => console.log(`postgres: ${message}`) });
+    await database.buildIndexes({ info: () => {}, warn: (message) => note('postgres', message, '') });
     note('postgres', 'indexes built concurrently (background-indexes.ts)', seconds(performance.now() - building));
     const sample = await yearSample(database.db);
     await database.close();
