@@ -81,6 +81,16 @@ export const buildStudent = (db: Db, o?: Parameters<typeof buildUser>[2]) => bui
 export const buildTeacher = (db: Db, o?: Parameters<typeof buildUser>[2]) => buildUser(db, 'teacher', o);
 export const buildAdmin = (db: Db, o?: Parameters<typeof buildUser>[2]) => buildUser(db, 'admin', o);
 
+/**
+ * `count` things built one after another. A test database's pool is small and waits at most a second for a free
+ * connection (as the server's does), so hundreds built at once on a busy machine would fail for want of one.
+ */
+export async function buildInTurn<T>(count: number, build: () => Promise<T>): Promise<T[]> {
+  const built: T[] = [];
+  for (let i = 0; i < count; i++) built.push(await build());
+  return built;
+}
+
 export async function linkTeacher(db: Db, teacherId: string, studentId: string) {
   await db.insert(teacherStudents).values({ teacherId, studentId });
 }

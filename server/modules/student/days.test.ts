@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, categoryDays, questionCategories, studentDays } from '../../db/schema';
 import { Memo } from '../../lib/kept/stores';
-import { buildQuestion, buildStudent } from '../../test/factories';
+import { buildInTurn, buildQuestion, buildStudent } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { attemptWriter, type NewAttempt } from './attempts';
 import type { StudentTotals } from './progress';
@@ -138,8 +138,8 @@ describe('activity per day', () => {
   });
 
   it('stores 10,000 checks of 200 students with their days, timed', async () => {
-    const students = await Promise.all(Array.from({ length: 200 }, () => buildStudent(t.db)));
-    const questionList = await Promise.all(Array.from({ length: 50 }, () => buildQuestion(t.db)));
+    const students = await buildInTurn(200, () => buildStudent(t.db));
+    const questionList = await buildInTurn(50, () => buildQuestion(t.db));
     const w = writer();
     const start = performance.now();
     const base = Date.parse('2026-05-04T08:00:00Z');
@@ -170,7 +170,7 @@ describe('activity per day', () => {
       select ${student.id}::uuid, ${stuck.id}::uuid, '"B"'::jsonb, false, '2026-04-01T00:00:00Z'::timestamptz + g * interval '1 second'
       from generate_series(1, 50000) g`);
     // Among an academy's other answers, as the planner sees them in production: 200 students, 50,000 tries.
-    const others = await Promise.all(Array.from({ length: 200 }, () => buildStudent(t.db)));
+    const others = await buildInTurn(200, () => buildStudent(t.db));
     await t.db.execute(sql`insert into answer_attempts (student_id, question_id, answer, is_correct, created_at)
       select o_s.id, ${fresh.id}::uuid, '"A"'::jsonb, g % 3 = 0, '2026-04-01T00:00:00Z'::timestamptz + g * interval '1 second'
       from unnest(${`{${others.map((o) => o.id).join(',')}}`}::uuid[]) as o_s(id), generate_series(1, 250) g`);

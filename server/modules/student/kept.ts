@@ -1,4 +1,5 @@
 import type { CheckableQuestion, CheckResult } from '../../../common/answers';
+import type { CourseDetail } from '../../../common/schemas/learning';
 import { keptMemo, MB, type KeptView } from '../../lib/kept/declare';
 import type { SectionDueDate } from '../due-dates/student-due';
 import type { StudentOutline, StudentTotals } from './progress';
@@ -78,7 +79,16 @@ export const studentMemos = {
     maxBytes: 16 * MB,
     scoped: true,
   }),
-  /** By student: their courses and open sections with their exercises. */
+  /**
+   * By course, shared by its students: its units and sections with their lessons and exercises, before what is open
+   * to whom (the student's outline says that).
+   */
+  courseStructure: keptMemo<CourseDetail | null, { course: string }>({
+    clearedBy: ['content'],
+    maxBytes: 32 * MB,
+    scoped: true,
+  }),
+  /** By student: their courses, open units, and open sections with their exercises. */
   studentOutline: keptMemo<StudentOutline, ByStudent>({ clearedBy: ['content'], maxBytes: 16 * MB, scoped: true }),
   /**
    * By student: the windows of the tests given to them that they have not submitted and that have not closed, so the

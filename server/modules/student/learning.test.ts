@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEARNING_MESSAGES } from '../../../common/schemas/learning';
+import { LEARNING_MESSAGES, type CourseDetail } from '../../../common/schemas/learning';
 import {
   answerAttempts,
   attachments,
@@ -596,6 +596,43 @@ describe('the kept figures and My Courses', () => {
       // The one statement left is the attempt's insert, written behind the answer (it queues the first tries too).
       expect(counted.queries.filter((q) => !q.includes('insert into "answer_attempts"'))).toEqual([]);
       expect(counted.queries).toHaveLength(1);
+    } finally {
+      await app.close();
+      await counted.close();
+    }
+  });
+
+  it('read a course once for all its students, each seeing it through what is open to them', async () => {
+    const counted = await countingDb();
+    const { buildApp } = await import('../../app');
+    const app = await buildApp({ config: t.config, database: counted.database, distDir: null, rateLimitFactor: 100 });
+    try {
+      const { s, built, section } = await studyingStudent(counted.db, { units: 2, sections: 2 });
+      // A classmate of the same course with its second unit open, and nothing of the first.
+      const classmate = await buildStudent(counted.db);
+      await counted.db.insert(studentCourses).values({ studentId: classmate.id, courseId: built.id });
+      await counted.db.insert(studentUnits).values({ studentId: classmate.id, unitId: built.units[1].id });
+      const page = async (cookie: string) => {
+        const answer = await call(app, cookie, { method: 'GET', url: `/api/student/courses/${built.id}` });
+        expect(answer.statusCode).toBe(200);
+        return answer.json() as CourseDetail;
+      };
+      // The statement that reads a course's units and sections (a student's outline reads only what is open).
+      const courseReads = () => counted.queries.filter((q) => q.includes("'unitNumber', u.unit_number")).length;
+      const mine = await page(await signIn(app, s));
+      expect(courseReads()).toBe(1);
+      const theirs = await page(await signIn(app, classmate));
+      expect(courseReads()).toBe(1);
+      expect(mine.units.map((u) => u.hasAccess)).toEqual([true, false]);
+      expect(theirs.units.map((u) => u.hasAccess)).toEqual([false, true]);
+      const open = mine.units[0].sections[0];
+      expect(open).toMatchObject({ id: section, hasAccess: true, exercises: [expect.any(String)] });
+      expect(open.content).toEqual(expect.any(String));
+      // A locked section keeps its title and nothing else, for everyone it is locked to.
+      for (const locked of [theirs.units[0].sections[0], mine.units[0].sections[1], theirs.units[1].sections[0]]) {
+        expect(locked.hasAccess).toBe(false);
+        expect(Object.keys(locked).sort()).toEqual(['grade', 'hasAccess', 'id', 'sectionNumber', 'title', 'unitId']);
+      }
     } finally {
       await app.close();
       await counted.close();

@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CourseProgress, LastSection, QuestionProgress } from '../../../common/schemas/learning';
-import { accessibleSectionIds, assignedCourseIds } from './access';
+import { accessibleSectionIds, accessibleUnitIds, assignedCourseIds } from './access';
 
 /**
  * What a student's figures are computed from: their stored checks, summed per question. Only their own checks change
@@ -33,9 +33,11 @@ export interface OutlineSection {
   questionIds: string[];
 }
 
-/** A student's assigned courses and the sections open to them: only content and assignments change it. */
+/** A student's assigned courses and the units and sections open to them: only content and assignments change it. */
 export interface StudentOutline {
   courses: Array<{ id: string; name: string; code: string; description: string }>;
+  /** The open units, sections or none (a unit may be open before any of its sections is). */
+  unitIds: string[];
   sections: OutlineSection[];
 }
 
@@ -75,13 +77,14 @@ export function totalsJson(studentId: StudentRef): SQL {
   )`;
 }
 
-/** A student's assigned courses and open sections with their exercises, as one JSON value (StudentOutline). */
+/** A student's assigned courses, open units, and open sections with their exercises, as one JSON value (StudentOutline). */
 export function outlineJson(studentId: StudentRef): SQL {
   return sql`json_build_object(
     'courses', coalesce((
       select json_agg(json_build_object('id', o_c.id, 'name', o_c.title, 'code', o_c.code, 'description', o_c.description)
         order by o_c.title, o_c.code)
       from courses o_c where o_c.id in (${assignedCourseIds(studentId)})), '[]'::json),
+    'unitIds', coalesce((select json_agg(o_open.unit_id) from (${accessibleUnitIds(studentId)}) o_open(unit_id)), '[]'::json),
     'sections', coalesce((
       select json_agg(json_build_object(
         'courseId', o_u.course_id, 'unitId', o_u.id, 'unitTitle', o_u.title, 'unitNumber', o_u.unit_number,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { checkAnswerWhole, type CheckableQuestion, type CheckResult } from '../../../common/answers';
 import type {
   CourseDetail,
@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { courses, helpOpened, questions } from '../../db/schema';
 import { preparedFor, rows } from '../../db/prepared';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
-import { accessibleSectionIds, accessibleUnitIds, assignedCourseIds } from './access';
+import { accessibleSectionIds } from './access';
 import { openSectionsDue, studentDueDates } from '../due-dates/student-due';
 import { recordAttempt } from './attempts';
 import {
@@ -68,37 +68,64 @@ const sectionJson = (withLesson: boolean) =>
     })`,
   );
 
-function prepareCourseDetail(db: Db) {
-  const studentId = sql.placeholder('studentId');
-  const detail = sql<CourseDetail>`json_build_object(
+function prepareCourseStructure(db: Db) {
+  const structure = sql<CourseDetail>`json_build_object(
     'course', json_build_object('name', ${courses.title}, 'code', ${courses.code}, 'description', ${courses.description}),
     'units', coalesce((
       select json_agg(json_build_object(
         'id', u.id, 'title', u.title, 'unitNumber', u.unit_number, 'grade', u.grade, 'categories', u.categories,
-        'courseId', u.course_id, 'hasAccess', u.id in (${accessibleUnitIds(studentId)}),
+        'courseId', u.course_id, 'hasAccess', false,
         'sections', coalesce((
-          select json_agg(case when s.id in (${accessibleSectionIds(studentId)}) then ${sectionJson(true)} else ${sectionJson(false)} end
-                          order by s.section_number, s.title)
-          from sections s where s.unit_id = u.id), '[]'::json)
+          select json_agg(${sectionJson(true)} order by s.section_number, s.title) from sections s where s.unit_id = u.id), '[]'::json)
       ) order by u.unit_number, u.title)
       from units u where u.course_id = courses.id), '[]'::json))`;
   return db
-    .select({ detail })
+    .select({ structure })
     .from(courses)
-    .where(and(eq(courses.id, sql.placeholder('courseId')), sql`courses.id in (${assignedCourseIds(studentId)})`))
-    .prepare('student_course_detail');
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .prepare('course_structure');
 }
-const courseDetailQueries = new WeakMap<Db, ReturnType<typeof prepareCourseDetail>>();
+const courseStructureQueries = new WeakMap<Db, ReturnType<typeof prepareCourseStructure>>();
 
 /**
- * One assigned course with every unit and section flagged `hasAccess`, in one query whatever its size:
- * PostgreSQL builds the JSON in order. Locked sections keep their title (the student sees what is coming)
- * but carry no content or exercises.
+ * A course as every student of it sees it before what is open to whom: its units and sections in order, each section
+ * with its lesson and exercises. Read once per course, shared by its students, until its content changes; null when
+ * there is no such course.
+ */
+const courseStructureOf = (ctx: AppContext, courseId: string) =>
+  ctx.memos.courseStructure.remember(
+    { course: courseId },
+    async () => {
+      const [row] = await preparedFor(ctx.db, courseStructureQueries, prepareCourseStructure).execute({ courseId });
+      return row?.structure ?? null;
+    },
+    (found) => found !== null,
+  );
+
+/**
+ * One assigned course with every unit and section flagged `hasAccess`: the course's kept structure seen through the
+ * student's kept outline, so no statement once both are kept. Locked sections keep their title (the student sees
+ * what is coming) but carry no content or exercises.
  */
 export async function studentCourseDetail(ctx: AppContext, studentId: string, courseId: string): Promise<CourseDetail> {
-  const [row] = await preparedFor(ctx.db, courseDetailQueries, prepareCourseDetail).execute({ studentId, courseId });
-  if (!row) throw NotFound(LEARNING_MESSAGES.courseNotFound);
-  return row.detail;
+  const outline = await outlineOf(ctx, studentId);
+  if (!outline.courses.some((c) => c.id === courseId)) throw NotFound(LEARNING_MESSAGES.courseNotFound);
+  const structure = await courseStructureOf(ctx, courseId);
+  if (!structure) throw NotFound(LEARNING_MESSAGES.courseNotFound);
+  const openUnits = new Set(outline.unitIds);
+  const openSections = new Set(outline.sections.map((section) => section.sectionId));
+  return {
+    course: structure.course,
+    units: structure.units.map((unit) => ({
+      ...unit,
+      hasAccess: openUnits.has(unit.id),
+      sections: unit.sections.map(({ id, title, sectionNumber, grade, unitId, content, video, exercises }) =>
+        openSections.has(id)
+          ? { id, title, sectionNumber, grade, unitId, hasAccess: true, content, video, exercises }
+          : { id, title, sectionNumber, grade, unitId, hasAccess: false },
+      ),
+    })),
+  };
 }
 
 /**
@@ -141,13 +168,10 @@ export async function questionBatch(
   const ids = [...new Set(questionIds.filter((q) => UUID.test(q)))];
   if (ids.length === 0) return [];
   if (caller.isStudent) await refuseWhileInTest(ctx, caller.id, ids);
-  const reachable = caller.isStudent
-    ? and(
-        inArray(questions.id, ids),
-        sql`${questions.id} in (select sq.question_id from section_questions sq where sq.section_id in (${accessibleSectionIds(caller.id)}))`,
-      )
-    : inArray(questions.id, ids);
-  const found = await ctx.db.select().from(questions).where(reachable);
+  // A student reaches the exercises of their open sections, which their kept outline lists.
+  const reachable = caller.isStudent ? ids.filter(await questionsInOutline(ctx, caller.id)) : ids;
+  if (reachable.length === 0) return [];
+  const found = await ctx.db.select().from(questions).where(inArray(questions.id, reachable));
   const byId = new Map(found.map((q) => [q.id, q]));
   const seeds = caller.isStudent ? await studentSeeds(ctx, caller.id, found) : undefined;
   return presentQuestions(
@@ -160,6 +184,13 @@ export async function questionBatch(
 /** The student's open sections with their exercises, kept until content or assignments change. */
 const outlineOf = (ctx: AppContext, studentId: string) =>
   ctx.memos.studentOutline.remember({ student: studentId }, () => loadOutline(ctx, studentId));
+
+/** Whether a question is an exercise of one of the student's open sections. */
+async function questionsInOutline(ctx: AppContext, studentId: string): Promise<(questionId: string) => boolean> {
+  const outline = await outlineOf(ctx, studentId);
+  const open = new Set(outline.sections.flatMap((section) => section.questionIds));
+  return (questionId) => open.has(questionId);
+}
 
 /** A question as a check needs it, read once for every student until content or the bank change; null when none. */
 function checkableQuestion(ctx: AppContext, questionId: string): Promise<QuestionToCheck | null> {
