@@ -63,8 +63,9 @@ export const MODULE_PUBLIC_FILES = {
   users: ['present.ts', 'service.ts'],
   // A student's progress and the questions as a student sees them, shown again by dashboards, test-taking and a
   // section's questions.
-  // What a student may open is also what the due-date list reads.
-  student: ['progress.ts', 'questions.ts', 'access.ts'],
+  // What a student may open is also what the due-date list reads, and their kept outline what a teacher's view of
+  // their work reads.
+  student: ['progress.ts', 'questions.ts', 'access.ts', 'outline.ts'],
   // The papers waiting for a teacher's review, counted on the dashboards.
   'test-taking': ['service.ts'],
   // The question bank's reads, used to build saved tests; its multipart parsing, used by every route that takes an image.

@@ -19,7 +19,7 @@ import { rows } from '../../db/prepared';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import type { Actor } from '../../policies/actor';
 import { mayActForStudent, requireStudent } from '../../policies/students';
-import { outlineJson, type StudentOutline } from '../student/progress';
+import { outlineOf } from '../student/outline';
 import { chooseSeed, loadTemplated, storedTemplate, variantOf } from '../variants/variants';
 import { TEMPLATE_MESSAGES } from '../../../common/rules/templates';
 import { drawVariant, valuesLatex } from '../../../common/templates';
@@ -32,12 +32,6 @@ const idList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')},
 const requireTheirStudent = (db: Db, actor: Actor, studentId: string) =>
   requireStudent(db, actor, studentId, { unknown: M.studentNotFound, notYours: M.notYourStudent });
 
-/** The student's open sections, from the memo their own pages keep (the outline changes with content only). */
-const outlineOf = (ctx: AppContext, studentId: string) =>
-  ctx.memos.studentOutline.remember({ student: studentId }, async () => {
-    const [row] = await rows<{ outline: StudentOutline }>(ctx.db, sql`select ${outlineJson(studentId)} as outline`);
-    return row.outline;
-  });
 
 interface ExerciseRow {
   id: string;

@@ -1,5 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { CourseProgress, LastSection, QuestionProgress } from '../../../common/schemas/learning';
+import type { CourseDetail, CourseProgress, LastSection, QuestionProgress } from '../../../common/schemas/learning';
 import { accessibleSectionIds, accessibleUnitIds, assignedCourseIds } from './access';
 
 /**
@@ -77,14 +77,67 @@ export function totalsJson(studentId: StudentRef): SQL {
   )`;
 }
 
-/** A student's assigned courses, open units, and open sections with their exercises, as one JSON value (StudentOutline). */
+/**
+ * What is open to a student, by id, each list in the order of the outline: the student's own outline is composed of
+ * it and the kept structures of their courses (`outlineFrom`), so a course is read once for all its students.
+ */
+export interface OpenIds {
+  courseIds: string[];
+  unitIds: string[];
+  sectionIds: string[];
+}
+
+export function openIdsJson(studentId: StudentRef): SQL {
+  return sql`json_build_object(
+    'courseIds', coalesce((select json_agg(o_c.id order by o_c.title, o_c.code)
+      from courses o_c where o_c.id in (${assignedCourseIds(studentId)})), '[]'::json),
+    'unitIds', coalesce((select json_agg(o_open.unit_id order by o_open.unit_id) from (${accessibleUnitIds(studentId)}) o_open(unit_id)), '[]'::json),
+    'sectionIds', coalesce((select json_agg(o_s.id order by o_u.unit_number, o_u.title, o_s.section_number, o_s.title)
+      from sections o_s join units o_u on o_u.id = o_s.unit_id
+      where o_s.id in (${accessibleSectionIds(studentId)})), '[]'::json)
+  )`;
+}
+
+/**
+ * A student's outline from what is open to them and their courses' structures (by course id): the same value as
+ * `outlineJson`. What a structure lacks (content changed between the two reads, whose notice empties both) is left out.
+ */
+export function outlineFrom(open: OpenIds, structures: ReadonlyMap<string, CourseDetail>): StudentOutline {
+  const placed = new Map<string, OutlineSection>();
+  for (const [courseId, structure] of structures)
+    for (const unit of structure.units)
+      for (const section of unit.sections)
+        placed.set(section.id, {
+          courseId,
+          unitId: unit.id,
+          unitTitle: unit.title,
+          unitNumber: unit.unitNumber,
+          sectionId: section.id,
+          title: section.title,
+          sectionNumber: section.sectionNumber,
+          questionIds: section.exercises ?? [],
+        });
+  return {
+    courses: open.courseIds.flatMap((id) => {
+      const structure = structures.get(id);
+      return structure ? [{ id, ...structure.course }] : [];
+    }),
+    unitIds: open.unitIds,
+    sections: open.sectionIds.flatMap((id) => placed.get(id) ?? []),
+  };
+}
+
+/**
+ * A student's assigned courses, open units, and open sections with their exercises, as one JSON value
+ * (StudentOutline), for statements that read many students at once.
+ */
 export function outlineJson(studentId: StudentRef): SQL {
   return sql`json_build_object(
     'courses', coalesce((
       select json_agg(json_build_object('id', o_c.id, 'name', o_c.title, 'code', o_c.code, 'description', o_c.description)
         order by o_c.title, o_c.code)
       from courses o_c where o_c.id in (${assignedCourseIds(studentId)})), '[]'::json),
-    'unitIds', coalesce((select json_agg(o_open.unit_id) from (${accessibleUnitIds(studentId)}) o_open(unit_id)), '[]'::json),
+    'unitIds', coalesce((select json_agg(o_open.unit_id order by o_open.unit_id) from (${accessibleUnitIds(studentId)}) o_open(unit_id)), '[]'::json),
     'sections', coalesce((
       select json_agg(json_build_object(
         'courseId', o_u.course_id, 'unitId', o_u.id, 'unitTitle', o_u.title, 'unitNumber', o_u.unit_number,

@@ -12,21 +12,14 @@ import { LEARNING_MESSAGES, SOLUTION_AFTER_WRONG } from '../../../common/schemas
 import type { AppContext } from '../../context';
 import type { QuestionToCheck, ReachableQuestion, TestWindow } from './kept';
 import type { Db } from '../../db/client';
-import { courses, helpOpened, questions } from '../../db/schema';
-import { preparedFor, rows } from '../../db/prepared';
+import { helpOpened, questions } from '../../db/schema';
+import { rows } from '../../db/prepared';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import { accessibleSectionIds } from './access';
 import { openSectionsDue, studentDueDates } from '../due-dates/student-due';
 import { recordAttempt } from './attempts';
-import {
-  isSolved,
-  outlineJson,
-  progressOf,
-  questionsOf,
-  totalsJson,
-  type StudentOutline,
-  type StudentTotals,
-} from './progress';
+import { isSolved, progressOf, questionsOf, totalsJson, type StudentOutline, type StudentTotals } from './progress';
+import { courseStructureOf, outlineOf } from './outline';
 import { presentQuestions } from './questions';
 import type { Memo, Scope } from '../../lib/kept/stores';
 import {
@@ -58,49 +51,6 @@ export async function studentCourseList(ctx: AppContext, studentId: string): Pro
     content: '',
   }));
 }
-
-const sectionJson = (withLesson: boolean) =>
-  sql.raw(
-    `json_build_object('id', s.id, 'title', s.title, 'sectionNumber', s.section_number, 'grade', s.grade, 'unitId', s.unit_id, 'hasAccess', ${withLesson}${
-      withLesson
-        ? `, 'content', s.content, 'video', case when s.video_provider is null then null else json_build_object('provider', s.video_provider, 'id', s.video_id) end, 'exercises', coalesce((select json_agg(sq.question_id order by sq.position) from section_questions sq where sq.section_id = s.id), '[]'::json)`
-        : ''
-    })`,
-  );
-
-function prepareCourseStructure(db: Db) {
-  const structure = sql<CourseDetail>`json_build_object(
-    'course', json_build_object('name', ${courses.title}, 'code', ${courses.code}, 'description', ${courses.description}),
-    'units', coalesce((
-      select json_agg(json_build_object(
-        'id', u.id, 'title', u.title, 'unitNumber', u.unit_number, 'grade', u.grade, 'categories', u.categories,
-        'courseId', u.course_id, 'hasAccess', false,
-        'sections', coalesce((
-          select json_agg(${sectionJson(true)} order by s.section_number, s.title) from sections s where s.unit_id = u.id), '[]'::json)
-      ) order by u.unit_number, u.title)
-      from units u where u.course_id = courses.id), '[]'::json))`;
-  return db
-    .select({ structure })
-    .from(courses)
-    .where(eq(courses.id, sql.placeholder('courseId')))
-    .prepare('course_structure');
-}
-const courseStructureQueries = new WeakMap<Db, ReturnType<typeof prepareCourseStructure>>();
-
-/**
- * A course as every student of it sees it before what is open to whom: its units and sections in order, each section
- * with its lesson and exercises. Read once per course, shared by its students, until its content changes; null when
- * there is no such course.
- */
-const courseStructureOf = (ctx: AppContext, courseId: string) =>
-  ctx.memos.courseStructure.remember(
-    { course: courseId },
-    async () => {
-      const [row] = await preparedFor(ctx.db, courseStructureQueries, prepareCourseStructure).execute({ courseId });
-      return row?.structure ?? null;
-    },
-    (found) => found !== null,
-  );
 
 /**
  * One assigned course with every unit and section flagged `hasAccess`: the course's kept structure seen through the
@@ -180,10 +130,6 @@ export async function questionBatch(
     seeds,
   );
 }
-
-/** The student's open sections with their exercises, kept until content or assignments change. */
-const outlineOf = (ctx: AppContext, studentId: string) =>
-  ctx.memos.studentOutline.remember({ student: studentId }, () => loadOutline(ctx, studentId));
 
 /** Whether a question is an exercise of one of the student's open sections. */
 async function questionsInOutline(ctx: AppContext, studentId: string): Promise<(questionId: string) => boolean> {
@@ -378,11 +324,6 @@ async function loadTotals(ctx: AppContext, studentId: string): Promise<StudentTo
   await ctx.attempts.flush();
   const [row] = await rows<{ totals: StudentTotals }>(ctx.db, sql`select ${totalsJson(studentId)} as totals`);
   return row.totals;
-}
-
-async function loadOutline(ctx: AppContext, studentId: string): Promise<StudentOutline> {
-  const [row] = await rows<{ outline: StudentOutline }>(ctx.db, sql`select ${outlineJson(studentId)} as outline`);
-  return row.outline;
 }
 
 /**
