@@ -32,7 +32,6 @@ const idList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')},
 const requireTheirStudent = (db: Db, actor: Actor, studentId: string) =>
   requireStudent(db, actor, studentId, { unknown: M.studentNotFound, notYours: M.notYourStudent });
 
-
 interface ExerciseRow {
   id: string;
   question_text: string;
