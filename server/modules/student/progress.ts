@@ -36,7 +36,7 @@ export interface OutlineSection {
 /** A student's assigned courses and the units and sections open to them: only content and assignments change it. */
 export interface StudentOutline {
   courses: Array<{ id: string; name: string; code: string; description: string }>;
-  /** The open units, sections or none (a unit may be open before any of its sections is). */
+  /** The open units, whether or not any of their sections is open (a unit may open before its sections do). */
   unitIds: string[];
   sections: OutlineSection[];
 }
