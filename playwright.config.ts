@@ -8,9 +8,12 @@ import { TEST_CLIENT } from './server/test/oidc';
  * One academy per worker, each on its own temporary data directory, so workers' specs never meet in one database
  * (specs read mailed codes from their academy's outbox). The runner chooses them once; its workers load this file
  * again with the same environment and take the academy of their own slot (TEST_PARALLEL_INDEX). One worker by
- * default: on two cores, two academies and two browsers starve each other into timeouts.
+ * default. A spec's steps wait on the browser and the server in turn, so one worker keeps about one core busy and two
+ * finish the suite in about two thirds of the time on two cores (CI runs two), each step then waiting a little longer:
+ * with more than one worker, a step may wait 15 s and a test run 90 s where they have 10 s and 60 s alone.
  */
 const workers = Number(process.env.E2E_WORKERS ?? 1);
+const shared = workers > 1;
 if (!process.env.E2E_ACADEMIES) {
   const firstPort = Number(process.env.E2E_PORT ?? 3100 + Math.floor(Math.random() * 400) * 2);
   process.env.E2E_ACADEMIES = JSON.stringify(
@@ -35,8 +38,8 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: shared ? 90_000 : 60_000,
+  expect: { timeout: shared ? 15_000 : 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: academy.url,

@@ -18,13 +18,16 @@ const sameOnEveryDatabase = [
   'server/test/{connections,crash,disk-full,lifecycle,outage,selfContained,clientAddress,upgrade}.test.ts',
 ];
 
+/** Server files that replace a module for the whole file (`vi.mock`), which files sharing modules would all see. */
+const replacingModules = ['server/modules/auth/probing.test.ts'];
+
+const exclude = process.env.TEST_DATABASE_URL
+  ? [...configDefaults.exclude, ...sameOnEveryDatabase]
+  : configDefaults.exclude;
+
 export default defineConfig({
   resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
   test: {
-    include: ['*.test.ts', 'common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
-    exclude: process.env.TEST_DATABASE_URL
-      ? [...configDefaults.exclude, ...sameOnEveryDatabase]
-      : configDefaults.exclude,
     environment: 'node',
     // API tests each open an in-memory database; two workers match the two cores of CI's machine.
     pool: 'forks',
@@ -32,5 +35,27 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          exclude: [...exclude, ...replacingModules],
+          // Loading the server's modules took about as long as the server's tests themselves. A worker loads them
+          // once for all its files: each file builds its own app on its own database, and what the server keeps
+          // is kept per app or per database, never in a module of its own.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx', ...replacingModules],
+          exclude,
+        },
+      },
+    ],
   },
 });

@@ -43,13 +43,19 @@ function processInfo(pid: number): { parent: number; nice: number } | null {
   }
 }
 
-/** The server's letters' processes that are running (its other children, such as the TypeScript loader's, aside). */
+/**
+ * The server's letters' processes that are running (its other children, such as the TypeScript loader's, aside).
+ * A process just started is `nice` until it has lowered itself and become Node: it is counted from then on.
+ */
 function lettersProcessesOf(pid: number): number[] {
   return fs
     .readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .map(Number)
-    .filter((id) => processInfo(id)?.parent === pid && commandOf(id).includes('letters-worker'));
+    .filter((id) => {
+      const command = commandOf(id);
+      return processInfo(id)?.parent === pid && command.includes('letters-worker') && !command.startsWith('nice\0');
+    });
 }
 
 function commandOf(pid: number): string {
