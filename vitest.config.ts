@@ -44,7 +44,8 @@ export default defineConfig({
           exclude: [...exclude, ...replacingModules],
           // Loading the server's modules took about as long as the server's tests themselves. A worker loads them
           // once for all its files: each file builds its own app on its own database, and what the server keeps
-          // is kept per app or per database, never in a module of its own.
+          // is kept per app or per database; a module holds only what a process shares (the file readers' threads)
+          // and pure caches.
           isolate: false,
         },
       },
