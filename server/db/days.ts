@@ -51,10 +51,13 @@ export function dayCountingCtes(batch: string): { checks: SQL; days: SQL; stored
       min(d_c.created_at) as first_at, max(d_c.created_at) as last_at
     from checks d_c group by d_c.student_id, d_c.day`;
   // The minutes joining the day's earlier checks are computed on the locked row (the update's), so two statements
-  // of the same student's day in flight at once both count against the row as it stands.
+  // of the same student's day in flight at once both count against the row as it stands. Every statement locks its
+  // rows in key order: in the order its grouping left them, two statements in flight could each wait for a row the
+  // other holds (a deadlock, which PostgreSQL ends by failing one).
   const storedDays = sql`insert into student_days (student_id, day, checks, solved, first_tries, first_tries_right, active_minutes, last_check_at)
     select s_d.student_id, s_d.day, s_d.checks, s_d.solved, s_d.first_tries, s_d.first_tries_right, s_d.minutes_within + 1, s_d.last_at
     from days s_d
+    order by s_d.student_id, s_d.day
     on conflict (student_id, day) do update set
       checks = student_days.checks + excluded.checks,
       solved = student_days.solved + excluded.solved,
@@ -70,6 +73,7 @@ export function dayCountingCtes(batch: string): { checks: SQL; days: SQL; stored
     join questions k_q on k_q.id = k_c.question_id
     join question_categories k_qc on k_qc.question_id = k_c.question_id
     group by k_c.day, k_q.grade, k_qc.category_id
+    order by k_c.day, k_q.grade, k_qc.category_id
     on conflict (day, grade, category_id) do update set
       checks = category_days.checks + excluded.checks,
       correct = category_days.correct + excluded.correct

@@ -80,6 +80,28 @@ function prepareAttemptInsert(db: Db) {
 }
 const attemptInserts = new WeakMap<Db, ReturnType<typeof prepareAttemptInsert>>();
 
+/** An attempt with the id and time it is stored under, the same at every try of its write. */
+export interface StampedAttempt extends NewAttempt {
+  id: string;
+  /** `createdAt` to the microsecond (see orderedStamps). */
+  at: string;
+}
+
+/** Stores the attempts in one statement (see prepareAttemptInsert), announced as `instance`'s. */
+export async function storeAttempts(db: Db, instance: string, rows: StampedAttempt[]): Promise<void> {
+  await preparedFor(db, attemptInserts, prepareAttemptInsert).execute({
+    instance,
+    ids: rows.map((r) => r.id),
+    studentIds: rows.map((r) => r.studentId),
+    questionIds: rows.map((r) => r.questionId),
+    sectionIds: rows.map((r) => r.sectionId),
+    answers: rows.map((r) => JSON.stringify({ studentAnswer: r.studentAnswer })),
+    correct: rows.map((r) => r.isCorrect),
+    times: rows.map((r) => r.at),
+    seeds: rows.map((r) => r.seed ?? null),
+  });
+}
+
 /**
  * A question's first try is its first stored check by time. Two checks within one millisecond would tie (the clock
  * counts milliseconds), and the tie would fall to the random id: a question answered right, then wrong, could read
@@ -120,26 +142,18 @@ export function attemptWriter(
 ): BatchWriter<NewAttempt> {
   const stamp = orderedStamps();
   // Kept with the row while it waits, so every write of it names the same id and time.
-  const given = new WeakMap<NewAttempt, { id: string; at: string }>();
-  const idOf = (row: NewAttempt) => {
+  const given = new WeakMap<NewAttempt, StampedAttempt>();
+  const stamped = (row: NewAttempt) => {
     let found = given.get(row);
-    if (!found) given.set(row, (found = { id: timeOrderedUuid(row.createdAt.getTime()), at: stamp(row.createdAt) }));
+    if (!found) {
+      found = { ...row, id: timeOrderedUuid(row.createdAt.getTime()), at: stamp(row.createdAt) };
+      given.set(row, found);
+    }
     return found;
   };
   return new BatchWriter<NewAttempt>(
     async (rows) => {
-      const written = rows.map(idOf);
-      await preparedFor(db, attemptInserts, prepareAttemptInsert).execute({
-        instance: memo.instance,
-        ids: written.map((w) => w.id),
-        studentIds: rows.map((r) => r.studentId),
-        questionIds: rows.map((r) => r.questionId),
-        sectionIds: rows.map((r) => r.sectionId),
-        answers: rows.map((r) => JSON.stringify({ studentAnswer: r.studentAnswer })),
-        correct: rows.map((r) => r.isCorrect),
-        times: written.map((w) => w.at),
-        seeds: rows.map((r) => r.seed ?? null),
-      });
+      await storeAttempts(db, memo.instance, rows.map(stamped));
       firstTriesQueued();
     },
     {
