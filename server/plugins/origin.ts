@@ -21,21 +21,22 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const allowed = new Set([new URL(publicUrl).origin]);
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method)) return;
+  // A callback rather than an async hook: it runs on every request, and decides without waiting for anything.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE.has(request.method)) return done();
     const origin = request.headers.origin;
     if (origin && origin !== 'null') {
       const ownOrigin = `${request.protocol}://${request.headers.host}`;
-      if (origin !== ownOrigin && !allowed.has(origin)) throw Forbidden('Cross-site requests are not allowed.');
+      if (origin !== ownOrigin && !allowed.has(origin)) return done(Forbidden('Cross-site requests are not allowed.'));
     } else if (origin === 'null') {
-      throw Forbidden('Cross-site requests are not allowed.');
+      return done(Forbidden('Cross-site requests are not allowed.'));
     }
     const type = request.headers['content-type'];
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     const oneClick = request.routeOptions.url === ONE_CLICK_ROUTE && !!type && FORM_TYPE.test(type);
-    if (hasBody && !oneClick && (!type || !BODY_TYPES.test(type))) {
-      throw new DomainError(415, 'UNSUPPORTED_TYPE', 'Send the request as JSON.');
-    }
+    if (hasBody && !oneClick && (!type || !BODY_TYPES.test(type)))
+      return done(new DomainError(415, 'UNSUPPORTED_TYPE', 'Send the request as JSON.'));
+    done();
   });
 }

@@ -179,5 +179,19 @@ describe('keyText', () => {
     );
     expect(keyText({ student: A })).not.toBe(keyText({ course: A }));
     expect(keyText('k')).toBe('k');
+    expect(keyText({ student: A, filter: undefined })).toBe(keyText({ student: A }));
+  });
+
+  it('tells apart scopes whose values hold what separates parts', () => {
+    const spellings = [
+      { student: A, filter: 'x' },
+      { student: A, filter: 'x",student:"y' },
+      { student: A, filter: 'x,y' },
+      { student: A, filter: 'x', page: 1 },
+      { student: A, filter: 'x', page: '1' },
+      { student: A, questions: [A, B] },
+      { student: A, questions: [`${A},${B}`] },
+    ];
+    expect(new Set(spellings.map(keyText)).size).toBe(spellings.length);
   });
 });

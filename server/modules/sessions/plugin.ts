@@ -8,7 +8,11 @@ declare module 'fastify' {
     user: CurrentUser | null;
   }
   interface FastifyInstance {
-    loadUser(request: FastifyRequest): Promise<void>;
+    /**
+     * Finds the user of the request's session cookie into `request.user`: at once (nothing returned) when there is no
+     * cookie or the user is cached, as for nearly every request; else a promise, settled once the database answered.
+     */
+    loadUser(request: FastifyRequest): Promise<void> | undefined;
   }
 }
 
@@ -16,19 +20,20 @@ declare module 'fastify' {
 export function registerSessions(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'sessionCache' | 'now'>): void {
   const cache = ctx.sessionCache;
   app.decorateRequest('user', null);
-  app.decorate('loadUser', async (request: FastifyRequest) => {
+  app.decorate('loadUser', (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+    if (!token) return undefined;
     const tokenHash = sha256(token);
     const now = ctx.now().getTime();
     const cached = cache.get(tokenHash, now);
     if (cached) {
       request.user = cached;
-      return;
+      return undefined;
     }
-    const found = await userForToken(ctx.db, token, new Date(now));
-    if (!found) return;
-    cache.set(tokenHash, found.user.id, found.user, now, found.recheckAt);
-    request.user = found.user;
+    return userForToken(ctx.db, token, new Date(now)).then((found) => {
+      if (!found) return;
+      cache.set(tokenHash, found.user.id, found.user, now, found.recheckAt);
+      request.user = found.user;
+    });
   });
 }
