@@ -91,4 +91,21 @@ export default tseslint.config(
     ignores: ['server/**/*.test.ts', 'server/test/**'],
     rules: { 'no-console': 'error' },
   },
+  {
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Take test from './fixtures': it closes the browser contexts a test opens.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readCode, signIn, uniqueEmail } from './helpers';
 
 const PASSWORD = 'Str0ng&pass';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { addDays, dayLabel } from '../common/rules/analytics';
 import { ADMIN, DEMO_PASSWORD, ok, signIn } from './helpers';
 

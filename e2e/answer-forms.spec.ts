@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { ADMIN, DEMO_PASSWORD, ok, questionTags, saveTest, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures';
 import { ADMIN, ok, questionTags, saveTest as saveBankTest, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { ADMIN, ok, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 const SHOTS = '/tmp/shots-classes';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { ADMIN, DEMO_PASSWORD, ok, pickUp, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 const SHOTS = '/tmp/shots';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './fixtures';
 import { xssPayloads } from '../server/test/corpora';
 import { pngBytes } from '../server/test/questionFixtures';
 import { ADMIN, DEMO_PASSWORD, signIn } from './helpers';

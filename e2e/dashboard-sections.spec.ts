@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from './fixtures';
 import { ADMIN, DEMO_PASSWORD, ok, saveTest, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 async function staffRequest(browser: Browser): Promise<APIRequestContext> {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ENROLLMENT_MESSAGES } from '../common/rules/enrollments';
 import {
   STAND_IN_SECRET_KEY,

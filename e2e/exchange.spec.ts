@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO_PASSWORD, signIn } from './helpers';
 import { pngBytes } from '../server/test/questionFixtures';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /**
  * Sign-in with Google in Chromium, against the provider of e2e/google-provider.ts (oidc-provider's development

@@ -1,4 +1,4 @@
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page } from './fixtures';
 import { xssPayloads } from '../server/test/corpora';
 import { ADMIN, ok } from './helpers';
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { LETTER_MESSAGES } from '../common/rules/letters';
 import { DEMO_PASSWORD, readMail, signIn } from './helpers';
 

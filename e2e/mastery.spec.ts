@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { MASTERY_MESSAGES as M } from '../common/rules/mastery';
 import { skillName } from '../common/rules/skills';
 import type { StudentSkill } from '../common/schemas/mastery';

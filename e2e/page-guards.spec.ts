@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Browser, type Cookie, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Cookie, type Page } from './fixtures';
 import { ADMIN, DEMO_PASSWORD } from './helpers';
 
 /**

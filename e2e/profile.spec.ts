@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readCode, signIn, uniqueEmail } from './helpers';
 
 /** A fresh student through the API (sign-up, the mailed code, profile completion), signed in by its cookie. */

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 /** How far the slider's cards have moved left (they move by a transform of their track). */

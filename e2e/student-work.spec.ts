@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { ADMIN, ok, questionTags, signIn, signUpStudent, uniqueEmail } from './helpers';
 
 /** A student's work as their teacher reads it, and a teacher's note reaching the student and their parent. */

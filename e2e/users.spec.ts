@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { ADMIN, signIn, uniqueEmail } from './helpers';
 
 const PASSWORD = 'Welcome-1a!';
