@@ -56,25 +56,37 @@ const weekSums = sql`to_char(w_w.week_start, 'YYYY-MM-DD') as week_start,
   coalesce(sum(w_d.first_tries), 0)::int as first_tries, coalesce(sum(w_d.first_tries_right), 0)::int as first_tries_right,
   coalesce(sum(w_d.active_minutes), 0)::int as active_minutes`;
 
+/**
+ * The charted days alone, as bounds the key's range scan can use: joined to each week by its own bounds only, the
+ * database reads the whole history once and compares every day with every week.
+ */
+const chartedDays = (weeks: string[]) =>
+  sql`w_d.day >= ${weeks[0]}::date and w_d.day < ${weeks[weeks.length - 1]}::date + 7`;
+
 /** The student's days summed per week (student_days' key). */
 const studentWeeks = (studentId: string, weeks: string[]) => sql`
   select ${weekSums}
   from ${weekList(weeks)}
-  left join student_days w_d on w_d.student_id = ${studentId}
+  left join student_days w_d on w_d.student_id = ${studentId} and ${chartedDays(weeks)}
     and w_d.day >= w_w.week_start and w_d.day < w_w.week_start + 7
   group by w_w.week_start order by w_w.week_start`;
 
-/** Each skill's level at the end of each week: the last change before it (student_skill_changes_student_idx). */
+/**
+ * Each skill's level at the end of each week: the change in force then, the last one before the week's end (the next
+ * change of its skill, if any, comes at or after it). The student's changes are read once
+ * (student_skill_changes_student_idx), each carrying when the next one of its skill came, instead of once a week.
+ */
 const skillLevelWeeks = (studentId: string, weeks: string[]) => sql`
   select to_char(w_w.week_start, 'YYYY-MM-DD') as week_start,
     count(*) filter (where w_l.level = 1)::int as l1, count(*) filter (where w_l.level = 2)::int as l2,
     count(*) filter (where w_l.level = 3)::int as l3, count(*) filter (where w_l.level = 4)::int as l4
   from ${weekList(weeks)}
-  left join lateral (
-    select distinct on (w_c.skill_id) w_c.to_level as level from student_skill_changes w_c
-    where w_c.student_id = ${studentId} and w_c.created_at < ((w_w.week_start + 7)::timestamp at time zone 'UTC')
-    order by w_c.skill_id, w_c.created_at desc, w_c.id
-  ) w_l on true
+  left join (
+    select w_c.to_level as level, w_c.created_at as since,
+      lead(w_c.created_at) over (partition by w_c.skill_id order by w_c.created_at, w_c.id desc) as until
+    from student_skill_changes w_c where w_c.student_id = ${studentId}
+  ) w_l on w_l.since < ((w_w.week_start + 7)::timestamp at time zone 'UTC')
+    and (w_l.until is null or w_l.until >= ((w_w.week_start + 7)::timestamp at time zone 'UTC'))
   group by w_w.week_start order by w_w.week_start`;
 
 /** Test scores drawn: the latest sittings, oldest first. */
@@ -156,7 +168,7 @@ export async function classWeeks(ctx: AppContext, actor: Actor, classId: string)
     sql`select ${weekSums}
       from ${weekList(weeks)}
       cross join class_students w_cs
-      left join student_days w_d on w_d.student_id = w_cs.student_id
+      left join student_days w_d on w_d.student_id = w_cs.student_id and ${chartedDays(weeks)}
         and w_d.day >= w_w.week_start and w_d.day < w_w.week_start + 7
       where w_cs.class_id = ${classId}
       group by w_w.week_start order by w_w.week_start`,
