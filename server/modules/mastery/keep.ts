@@ -127,17 +127,29 @@ export async function countSkillAnswers(tx: Tx, answers: readonly SkillAnswer[])
       },
     ]),
   );
-  const changes: Array<{ studentId: string; skillId: string; from: number; to: number; at: Date }> = [];
+  type Change = { studentId: string; skillId: string; from: number; to: number; at: Date };
+  const found: Change[] = [];
+  // A skill's changes at one instant (a sitting's answers share its time) are kept as one, from the first level to
+  // the last: rows of one instant have no order to be read back in, and a reader would take any of them for the last.
+  const lastChange = new Map<KeptSkill, Change>();
   for (const p of practiced) {
     const answer = answers[p.position];
     const skill = kept.get(`${answer.studentId} ${p.skill_id}`);
     if (!skill) continue;
     const at = new Date(answer.at);
     const next = nextSkillState(skill, { kind: answer.kind, right: answer.right });
-    if (next.level !== skill.level)
-      changes.push({ studentId: skill.studentId, skillId: skill.skillId, from: skill.level, to: next.level, at });
+    if (next.level !== skill.level) {
+      const last = lastChange.get(skill);
+      if (last && last.at.getTime() === at.getTime()) last.to = next.level;
+      else {
+        const change = { studentId: skill.studentId, skillId: skill.skillId, from: skill.level, to: next.level, at };
+        found.push(change);
+        lastChange.set(skill, change);
+      }
+    }
     Object.assign(skill, next, reviewSkill(skill, answer.right, at));
   }
+  const changes = found.filter((c) => c.from !== c.to);
   const all = [...kept.values()];
   const column = <T>(pick: (s: KeptSkill) => T) => sql.param(all.map(pick));
   await tx.execute(sql`update student_skills ss set level = n.level, recent_first_tries = n.recent_first_tries,

@@ -19,6 +19,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { call, createTestApp, type TestApp } from '../../test/harness';
+import { countSkillAnswers, type SkillAnswer } from './keep';
 import { buildSkills } from '../../test/skills';
 
 let t: TestApp;
@@ -299,5 +300,50 @@ describe("the skills a student's and a class's sections practice, kept between r
     expect(await skillIdsOf(cookies[admin.id], url)).toEqual([]);
     await t.db.execute(sql`insert into class_courses (class_id, course_id) values (${empty.id}, ${course.id})`);
     expect(await skillIdsOf(cookies[admin.id], url)).toEqual([whole]);
+  });
+});
+
+describe("a skill's level changes", () => {
+  it('are stored as one change from the first level to the last when answers share an instant', async () => {
+    const skills = await buildSkills(t.db);
+    const student = await buildStudent(t.db);
+    await t.db.execute(
+      sql`insert into student_skills (student_id, skill_id, level) values (${student.id}, ${skills.whole}, 3)`,
+    );
+    const sitting = (at: string, rights: boolean[]): SkillAnswer[] =>
+      rights.map((right, i) => ({
+        studentId: student.id,
+        questionId: skills.plain[i],
+        right,
+        kind: 'mixed',
+        at: new Date(at),
+      }));
+    const count = (answers: SkillAnswer[]) => t.db.transaction((tx) => countSkillAnswers(tx, answers));
+    const changes = () =>
+      rows<{ from_level: number; to_level: number; at: string }>(
+        t.db,
+        sql`select c.from_level, c.to_level, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD') as at
+          from student_skill_changes c where c.student_id = ${student.id} and c.skill_id = ${skills.whole}
+          order by c.created_at`,
+      );
+
+    // A sitting confirms Proficient (3 -> 4), a wrong answer lowers it (4 -> 3), the last confirms it again.
+    await count(sitting('2026-03-02T10:00:00Z', [true, false, true]));
+    expect(await changes()).toEqual([{ from_level: 3, to_level: 4, at: '2026-03-02' }]);
+    // Down and back up at one instant: no change at all.
+    await count(sitting('2026-03-09T10:00:00Z', [false, true]));
+    expect(await changes()).toEqual([{ from_level: 3, to_level: 4, at: '2026-03-02' }]);
+    // At instants of their own, each change is its own.
+    await count([...sitting('2026-03-16T10:00:00Z', [false]), ...sitting('2026-03-23T10:00:00Z', [true])]);
+    expect(await changes()).toEqual([
+      { from_level: 3, to_level: 4, at: '2026-03-02' },
+      { from_level: 4, to_level: 3, at: '2026-03-16' },
+      { from_level: 3, to_level: 4, at: '2026-03-23' },
+    ]);
+    const [stored] = await rows<{ level: number }>(
+      t.db,
+      sql`select ss.level from student_skills ss where ss.student_id = ${student.id} and ss.skill_id = ${skills.whole}`,
+    );
+    expect(stored.level).toBe(4);
   });
 });
